@@ -1,0 +1,70 @@
+/** Business constants from the spec (section 9). One source of truth for client and server. */
+
+export const PRODUCT_NAME = 'Fool Rate';
+export const CONTACT_EMAIL = 'hello@foolrate.app';
+
+export const DEFAULT_PRICING = {
+  signup_grant: 50,
+  daily_drip: 1,
+  vote_session_cost: 10,
+  contest_entry_cost: 10,
+  marketplace: { basic: 15, featured: 45 },
+  referral_reward: 10,
+  both_routes_cost: 20,
+  radio_upload_cost: 1000,
+} as const;
+
+export const FREE_VOTING_DAYS = 7;
+export const DEFAULT_MIGRATION_THRESHOLD = 100_000;
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 20;
+
+export const CLIP_SECONDS = 45;
+export const FADE_IN_SECONDS = 1.5;
+export const FADE_OUT_SECONDS = 2.5;
+export const SLIDER_STEP_SECONDS = 0.1;
+export const TRACKS_PER_SESSION = 10;
+export const LEADERBOARD_ROWS = 10;
+export const VIDEO_MAX_BYTES = 20 * 1024 * 1024;
+export const SIGNED_URL_SECONDS = 3600;
+export const PLACEHOLDER_COVER_COUNT = 26;
+
+export const TIMINGS_MS = {
+  autoAdvance: 2000,
+  welcomeRedirect: 2500,
+  signInRedirect: 500,
+  postSubmitRedirect: 1500,
+  confetti: 3000,
+  copyConfirm: 2000,
+  cmsLoadingTimeout: 6000,
+  downloadToast: 10000,
+  radioMetadataPoll: 10000,
+} as const;
+
+export const RADIO_DEFAULT_VOLUME = 70;
+
+export const TOKEN_PACKS = [
+  { id: 'starter', name: 'Starter', tokens: 50, priceUsd: 4.99 },
+  { id: 'pro', name: 'Pro', tokens: 150, priceUsd: 12.99, popular: true, savings: 'Save $2' },
+  { id: 'premium', name: 'Premium', tokens: 300, priceUsd: 24.99, savings: 'Save $5' },
+  { id: 'ultimate', name: 'Ultimate', tokens: 1000, priceUsd: 74.99, savings: 'Save $25' },
+] as const;
+
+export const ROLES = ['user', 'admin', 'super_admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const MIGRATION_STATUSES = ['pre_migration', 'migrating', 'migrated'] as const;
+export type MigrationStatus = (typeof MIGRATION_STATUSES)[number];
+
+export const LEDGER_REASONS = [
+  'signup_grant',
+  'referral_reward',
+  'coupon',
+  'daily_drip',
+  'admin_grant',
+  'admin_deduction',
+] as const;
+export type LedgerReason = (typeof LEDGER_REASONS)[number];
+
+export const GENRES = ['Hip-Hop', 'Pop', 'Rock', 'Electronic', 'R&B', 'Classical', 'Jazz', 'Country', 'Other'] as const;

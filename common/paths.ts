@@ -1,0 +1,15 @@
+/** Route paths of the app, in one place. */
+export const PATHS = {
+  home: '/',
+  auth: '/auth',
+  welcome: '/welcome',
+  vote: '/vote',
+  submit: '/submit',
+  marketplace: '/marketplace',
+  orders: '/orders',
+  pricing: '/pricing',
+  cms: '/cms',
+  privacy: '/privacy',
+  terms: '/terms',
+  uploadPlaceholders: '/upload-placeholders',
+} as const;

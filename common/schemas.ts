@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { USERNAME_MAX, USERNAME_MIN } from './constants';
+import { normalizeCoupon, normalizeUsername } from './username';
+
+/** Request bodies of the API, shared by the client forms and the server's validation. */
+
+const username = z
+  .string()
+  .max(200)
+  .transform(normalizeUsername)
+  .refine((u) => u.length > 0, 'Username is required')
+  .refine((u) => u.length >= USERNAME_MIN && u.length <= USERNAME_MAX, `Username must be ${USERNAME_MIN} to ${USERNAME_MAX} characters`);
+
+const optionalCode = z
+  .string()
+  .max(64)
+  .transform(normalizeCoupon)
+  .optional()
+  .transform((c) => (c ? c : undefined));
+
+const optionalUsername = z
+  .string()
+  .max(200)
+  .transform(normalizeUsername)
+  .optional()
+  .transform((u) => (u ? u : undefined));
+
+export const signupInput = z.strictObject({
+  username,
+  email: z.email().max(254),
+  password: z.string().min(6, 'Password must be at least 6 characters').max(128),
+  referral_code: optionalUsername,
+  coupon: optionalCode,
+});
+export type SignupInput = z.input<typeof signupInput>;
+
+export const ensureProfileInput = z.strictObject({
+  referral_code: optionalUsername,
+});
+
+export const couponInput = z.strictObject({ code: z.string().min(1).max(64).transform(normalizeCoupon) });
+
+export const walletInput = z.strictObject({
+  wallet_address: z
+    .string()
+    .trim()
+    .min(1, 'Wallet address is required')
+    .max(128)
+    .regex(/^[A-Za-z0-9]+$/, 'Wallet address may contain only letters and digits'),
+});
+
+export const adjustTokensInput = z.strictObject({
+  user_id: z.string().min(1).max(128),
+  delta: z.number().int().refine((d) => d !== 0, 'delta must not be 0').refine((d) => Math.abs(d) <= 1_000_000, 'delta too large'),
+});
+
+export const roleChangeInput = z.strictObject({
+  user_id: z.string().min(1).max(128),
+  role: z.enum(['admin', 'super_admin']),
+  action: z.enum(['grant', 'revoke']),
+});
+
+export const syncCheckpoint = z.object({
+  id: z.string().max(256),
+  updatedAt: z.coerce.number().int().nonnegative(),
+});
+export type SyncCheckpoint = z.infer<typeof syncCheckpoint>;

@@ -1,0 +1,67 @@
+import type { RequestHandler } from 'express';
+import { z } from 'zod';
+import { normalizeUsername } from '../../../common/username';
+import { requireCaller, rolesOf } from '../platform/auth';
+import { COL } from '../platform/collections';
+import type { Deps } from '../platform/deps';
+import { notFound } from '../platform/errors';
+import { parse } from '../platform/validate';
+import { appConfigRef } from '../tokens/pricing';
+import { DEFAULT_MIGRATION_THRESHOLD } from '../../../common/constants';
+
+/** GET /api/accounts/username/:username — whether a (lower-cased) username exists. */
+export const usernameExists =
+  (deps: Deps): RequestHandler =>
+  async (req, res) => {
+    const { username } = parse(z.object({ username: z.string().max(200) }), req.params);
+    const normalized = normalizeUsername(username);
+    const exists = normalized.length > 0 && (await deps.db.collection(COL.usernames).doc(normalized).get()).exists;
+    res.json({ exists, username: normalized });
+  };
+
+/** GET /api/me — the caller's profile, roles, balance and last daily grant. */
+export const me =
+  (deps: Deps): RequestHandler =>
+  async (_req, res) => {
+    const caller = requireCaller(res);
+    const [profile, balance, grant, roles] = await Promise.all([
+      deps.db.collection(COL.profiles).doc(caller.uid).get(),
+      deps.db.collection(COL.balances).doc(caller.uid).get(),
+      deps.db.collection(COL.dailyGrants).doc(caller.uid).get(),
+      rolesOf(deps, caller.uid),
+    ]);
+    if (!profile.exists) throw notFound('Profile not found');
+    const { updatedAt: _u, _deleted: _d, ...fields } = profile.data() ?? {};
+    res.json({
+      profile: fields,
+      roles,
+      balance: (balance.get('balance') as number | undefined) ?? 0,
+      last_grant_date: (grant.get('last_grant_date') as string | undefined) ?? null,
+    });
+  };
+
+/** GET /api/public/migration — the home card's countdown. */
+export const migrationStatus =
+  (deps: Deps): RequestHandler =>
+  async (_req, res) => {
+    const [config, count] = await Promise.all([
+      deps.db.collection(COL.migrationConfig).doc('1').get(),
+      deps.db.collection(COL.profiles).count().get(),
+    ]);
+    const threshold = (config.get('user_threshold') as number | undefined) ?? DEFAULT_MIGRATION_THRESHOLD;
+    const userCount = count.data().count;
+    res.json({
+      user_count: userCount,
+      user_threshold: threshold,
+      users_needed: Math.max(0, threshold - userCount),
+      migration_enabled: (config.get('migration_enabled') as boolean | undefined) ?? false,
+    });
+  };
+
+/** GET /api/public/config — the app_config pricing everyone may read. */
+export const publicConfig =
+  (deps: Deps): RequestHandler =>
+  async (_req, res) => {
+    const snap = await appConfigRef(deps.db).get();
+    res.json({ data: snap.get('data') ?? {} });
+  };

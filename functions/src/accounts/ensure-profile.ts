@@ -1,0 +1,48 @@
+import { randomInt } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import { USERNAME_MAX, USERNAME_MIN } from '../../../common/constants';
+import { ensureProfileInput } from '../../../common/schemas';
+import { normalizeUsername } from '../../../common/username';
+import { requireCaller } from '../platform/auth';
+import type { Deps } from '../platform/deps';
+import { HttpError } from '../platform/errors';
+import { parse } from '../platform/validate';
+import { createAccount } from './create-account';
+
+/** A username for an account made through Google: from the name or email, made unique by digits. */
+export function usernameCandidate(seed: string, attempt: number): string {
+  let base = normalizeUsername(seed).slice(0, USERNAME_MAX);
+  if (base.length < USERNAME_MIN) base = `user${base}`;
+  if (attempt === 0) return base;
+  const suffix = String(randomInt(1000, 999_999));
+  return `${base.slice(0, USERNAME_MAX - suffix.length)}${suffix}`;
+}
+
+/**
+ * POST /api/accounts/ensure-profile: creates the caller's profile and signup grant on first
+ * sign-in through a provider (Google); for an existing profile it changes nothing.
+ */
+export const ensureProfile =
+  (deps: Deps): RequestHandler =>
+  async (req, res) => {
+    const caller = requireCaller(res);
+    const input = parse(ensureProfileInput, req.body ?? {});
+    const seed = caller.email?.split('@')[0] ?? caller.name ?? 'user';
+    for (let attempt = 0; attempt < 6; attempt++) {
+      try {
+        const account = await createAccount(deps, {
+          uid: caller.uid,
+          username: usernameCandidate(seed, attempt),
+          email: caller.email ?? '',
+          fullName: caller.name ?? seed,
+          avatarUrl: caller.picture ?? null,
+          referralCode: input.referral_code,
+        });
+        res.status(account.created ? 201 : 200).json(account);
+        return;
+      } catch (err) {
+        if (!(err instanceof HttpError && err.status === 409)) throw err;
+      }
+    }
+    throw new HttpError(409, 'conflict', 'Could not find a free username');
+  };

@@ -1,0 +1,61 @@
+import type { RequestHandler } from 'express';
+import { MSG } from '../../../common/messages';
+import { signupInput } from '../../../common/schemas';
+import { COL } from '../platform/collections';
+import type { Deps } from '../platform/deps';
+import { HttpError, badRequest, conflict } from '../platform/errors';
+import { log } from '../platform/log';
+import { parse } from '../platform/validate';
+import { redeemCouponResult } from '../tokens/redeem-coupon';
+import { createAccount } from './create-account';
+
+/** Maps Firebase Auth's errors on user creation to the caller's 4xx. */
+function authCreateError(err: unknown): HttpError {
+  const code = (err as { code?: string }).code ?? '';
+  if (code.includes('email-already-exists')) return conflict('Email already in use');
+  if (code.includes('invalid-email')) return badRequest('Invalid email address');
+  if (code.includes('invalid-password') || code.includes('weak-password')) return badRequest('Password is too weak');
+  throw err;
+}
+
+/**
+ * POST /api/accounts/signup. The username is claimed in a transaction before the account
+ * exists for anyone; if the claim loses a race the new Auth user is deleted again.
+ */
+export const signup =
+  (deps: Deps): RequestHandler =>
+  async (req, res) => {
+    const input = parse(signupInput, req.body);
+    if ((await deps.db.collection(COL.usernames).doc(input.username).get()).exists) throw conflict(MSG.usernameTaken);
+
+    let uid: string;
+    try {
+      ({ uid } = await deps.auth.createUser({ email: input.email, password: input.password, displayName: input.username }));
+    } catch (err) {
+      throw authCreateError(err);
+    }
+
+    let account;
+    try {
+      account = await createAccount(deps, {
+        uid,
+        username: input.username,
+        email: input.email,
+        fullName: input.username,
+        avatarUrl: null,
+        referralCode: input.referral_code,
+      });
+    } catch (err) {
+      await deps.auth.deleteUser(uid).catch(() => undefined);
+      log.signupRolledBack(uid, err instanceof Error ? err.message : String(err));
+      throw err;
+    }
+
+    const coupon = input.coupon ? await redeemCouponResult(deps, uid, input.coupon) : undefined;
+    res.status(201).json({
+      uid,
+      username: account.username,
+      balance: coupon?.balance ?? account.balance,
+      ...(coupon ? { coupon: { success: coupon.success, message: coupon.message } } : {}),
+    });
+  };

@@ -1,0 +1,66 @@
+import express, { type RequestHandler } from 'express';
+import { changeRole } from './accounts/change-role';
+import { ensureProfile } from './accounts/ensure-profile';
+import { me, migrationStatus, publicConfig, usernameExists } from './accounts/account-reads';
+import { saveWallet } from './accounts/save-wallet';
+import { signup } from './accounts/signup';
+import { authenticate } from './platform/auth';
+import type { Deps } from './platform/deps';
+import { errorHandler, notFound } from './platform/errors';
+import { demoStation } from './radio/demo-station';
+import { pull } from './sync/pull';
+import { stream } from './sync/stream';
+import { adjustTokens } from './tokens/admin-adjust';
+import { claimDaily } from './tokens/claim-daily';
+import { redeem } from './tokens/redeem-route';
+
+const JSON_LIMIT = '64kb';
+
+/** CORS for the SSE stream, which reaches the function's own URL rather than Hosting. */
+const cors: RequestHandler = (req, res, next) => {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, Idempotency-Key');
+  res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+  if (req.method === 'OPTIONS') {
+    res.status(204).end();
+    return;
+  }
+  next();
+};
+
+/** The whole HTTP API; functions/src/index.ts exports it as the `api` function. */
+export function createApp(deps: Deps) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+
+  const api = express.Router();
+  api.use(cors);
+  api.use(express.json({ limit: JSON_LIMIT, strict: true }));
+  api.use(authenticate(deps));
+
+  api.post('/accounts/signup', signup(deps));
+  api.post('/accounts/ensure-profile', ensureProfile(deps));
+  api.get('/accounts/username/:username', usernameExists(deps));
+  api.post('/accounts/wallet', saveWallet(deps));
+  api.get('/me', me(deps));
+
+  api.post('/tokens/claim-daily', claimDaily(deps));
+  api.post('/coupons/redeem', redeem(deps));
+
+  api.post('/admin/tokens/adjust', adjustTokens(deps));
+  api.post('/admin/roles', changeRole(deps));
+
+  api.get('/public/migration', migrationStatus(deps));
+  api.get('/public/config', publicConfig(deps));
+
+  api.get('/sync/stream', stream(deps));
+  api.get('/sync/:collection/pull', pull(deps));
+
+  if (deps.options.demoRadio) api.use('/radio/demo', demoStation(deps));
+
+  api.use((_req, _res, next) => next(notFound('No such endpoint')));
+  app.use('/api', api);
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,52 @@
+import type { RequestHandler, Response } from 'express';
+import type { Role } from '../../../common/constants';
+import { isAdmin, isSuperAdmin } from '../../../common/roles';
+import { COL } from './collections';
+import type { Deps, VerifiedUser } from './deps';
+import { forbidden, unauthenticated } from './errors';
+
+/** Reads the bearer token, if any; a present but invalid token is a 401. */
+export const authenticate =
+  (deps: Deps): RequestHandler =>
+  async (req, res, next) => {
+    const header = req.headers.authorization;
+    if (!header) {
+      res.locals.caller = null;
+      return next();
+    }
+    const match = /^Bearer (.+)$/.exec(header);
+    if (!match?.[1]) return next(unauthenticated('Malformed Authorization header'));
+    try {
+      res.locals.caller = await deps.auth.verifyIdToken(match[1]);
+      next();
+    } catch {
+      next(unauthenticated('Invalid or expired token'));
+    }
+  };
+
+export const callerOf = (res: Response): VerifiedUser | null => (res.locals.caller as VerifiedUser | null) ?? null;
+
+export const requireCaller = (res: Response): VerifiedUser => {
+  const caller = callerOf(res);
+  if (!caller) throw unauthenticated();
+  return caller;
+};
+
+export async function rolesOf(deps: Deps, uid: string): Promise<Role[]> {
+  const snap = await deps.db.collection(COL.userRoles).doc(uid).get();
+  const roles = snap.get('roles') as Role[] | undefined;
+  return roles ?? [];
+}
+
+export async function requireAdmin(deps: Deps, res: Response): Promise<VerifiedUser> {
+  const caller = requireCaller(res);
+  if (!isAdmin(await rolesOf(deps, caller.uid))) throw forbidden('Admin role required');
+  return caller;
+}
+
+export async function requireSuperAdmin(deps: Deps, res: Response, message: string): Promise<VerifiedUser> {
+  const caller = requireCaller(res);
+  if (!isSuperAdmin(await rolesOf(deps, caller.uid))) throw forbidden(message);
+  return caller;
+}
+

@@ -1,0 +1,47 @@
+import type { ErrorRequestHandler } from 'express';
+import { log } from './log';
+
+/** Typed errors that map to HTTP statuses; `message` is what the caller sees. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, details?: Record<string, unknown>) =>
+  new HttpError(400, 'invalid_argument', message, details);
+export const unauthenticated = (message = 'Sign in required') => new HttpError(401, 'unauthenticated', message);
+export const insufficientTokens = (message: string, details?: Record<string, unknown>) =>
+  new HttpError(402, 'insufficient_tokens', message, details);
+export const forbidden = (message = 'Forbidden') => new HttpError(403, 'forbidden', message);
+export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
+export const conflict = (message: string) => new HttpError(409, 'conflict', message);
+
+type BodyParserError = Error & { type?: string; status?: number };
+
+export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next) => {
+  if (err instanceof HttpError) {
+    res.status(err.status).json({ error: { code: err.code, message: err.message, ...err.details } });
+    return;
+  }
+  const bodyError = err as BodyParserError;
+  if (bodyError.type === 'entity.too.large') {
+    res.status(413).json({ error: { code: 'payload_too_large', message: 'Request body too large' } });
+    return;
+  }
+  if (bodyError.type === 'entity.parse.failed' || bodyError.type === 'encoding.unsupported') {
+    res.status(400).json({ error: { code: 'invalid_argument', message: 'Malformed JSON body' } });
+    return;
+  }
+  if (typeof bodyError.status === 'number' && bodyError.status >= 400 && bodyError.status < 500) {
+    res.status(bodyError.status).json({ error: { code: 'bad_request', message: bodyError.message } });
+    return;
+  }
+  log.unexpectedError(err);
+  res.status(500).json({ error: { code: 'internal', message: 'Something went wrong' } });
+};

@@ -1,0 +1,14 @@
+/** Every server log line is a named function here, so tests can assert which one fired. */
+const write = (level: 'info' | 'warn' | 'error', event: string, data: Record<string, unknown>) => {
+  if (process.env.API_LOG === 'silent') return;
+  console[level](JSON.stringify({ level, event, ...data }));
+};
+
+export const log = {
+  unexpectedError: (err: unknown) =>
+    write('error', 'unexpected_error', { message: err instanceof Error ? err.stack ?? err.message : String(err) }),
+  signupRolledBack: (uid: string, reason: string) => write('warn', 'signup_rolled_back', { uid, reason }),
+  streamOpened: (uid: string | null, collections: string[]) => write('info', 'sync_stream_opened', { uid, collections }),
+  streamError: (err: unknown) => write('warn', 'sync_stream_error', { message: String(err) }),
+  seeded: (what: string) => write('info', 'seeded', { what }),
+};

@@ -1,0 +1,33 @@
+import type { RequestHandler } from 'express';
+import { z } from 'zod';
+import { SYNC_COLLECTIONS, SYNC_PULL_MAX } from '../../../common/sync';
+import { callerOf } from '../platform/auth';
+import type { Deps } from '../platform/deps';
+import { parse } from '../platform/validate';
+import { afterCheckpoint, checkpointOf, toClientDoc, visibleQuery } from './registry';
+
+const pullQuery = z.strictObject({
+  id: z.string().max(256).optional(),
+  updatedAt: z.coerce.number().int().nonnegative().optional(),
+  limit: z.coerce.number().int().min(1).max(SYNC_PULL_MAX).default(100),
+});
+
+/** GET /api/sync/:collection/pull?id&updatedAt&limit — the caller's documents after a checkpoint. */
+export const pull =
+  (deps: Deps): RequestHandler =>
+  async (req, res) => {
+    const { collection } = parse(z.object({ collection: z.enum(SYNC_COLLECTIONS) }), req.params);
+    const q = parse(pullQuery, req.query);
+    const checkpoint = q.id !== undefined && q.updatedAt !== undefined ? { id: q.id, updatedAt: q.updatedAt } : null;
+    const query = visibleQuery(deps.db, collection, callerOf(res)?.uid ?? null);
+    if (!query) {
+      res.json({ documents: [], checkpoint });
+      return;
+    }
+    const snap = await afterCheckpoint(query, checkpoint).limit(q.limit).get();
+    const last = snap.docs.at(-1);
+    res.json({
+      documents: snap.docs.map((d) => toClientDoc(collection, d)),
+      checkpoint: last ? checkpointOf(last) : checkpoint,
+    });
+  };

@@ -1,0 +1,63 @@
+import { FieldPath, Timestamp, type DocumentSnapshot, type Firestore, type Query } from 'firebase-admin/firestore';
+import type { Checkpoint, SyncCollectionName } from '../../../common/sync';
+import { COL } from '../platform/collections';
+
+/** Who may see which documents of a replicated collection: decided here, per caller. */
+type Visibility = { kind: 'own'; ownerField: string } | { kind: 'public' };
+
+type SyncCollection = {
+  source: string;
+  visibility: Visibility;
+  /** The fields a client receives; never more than the caller may see. */
+  fields: readonly string[];
+};
+
+export const SYNC_REGISTRY: Record<SyncCollectionName, SyncCollection> = {
+  profiles: {
+    source: COL.profiles,
+    visibility: { kind: 'own', ownerField: 'user_id' },
+    fields: ['username', 'full_name', 'avatar_url', 'email', 'wallet_address', 'migration_status', 'free_voting_until', 'created_at'],
+  },
+  user_roles: { source: COL.userRoles, visibility: { kind: 'own', ownerField: 'user_id' }, fields: ['roles'] },
+  token_balances: { source: COL.balances, visibility: { kind: 'own', ownerField: 'user_id' }, fields: ['balance'] },
+  daily_token_grants: {
+    source: COL.dailyGrants,
+    visibility: { kind: 'own', ownerField: 'user_id' },
+    fields: ['last_grant_date'],
+  },
+};
+
+export const micros = (ts: Timestamp): number => ts.seconds * 1_000_000 + Math.floor(ts.nanoseconds / 1000);
+const fromMicros = (us: number): Timestamp => new Timestamp(Math.floor(us / 1_000_000), (us % 1_000_000) * 1000);
+
+/** The caller's view of a collection, in change order; null when they may see nothing. */
+export function visibleQuery(db: Firestore, name: SyncCollectionName, uid: string | null): Query | null {
+  const entry = SYNC_REGISTRY[name];
+  let query: Query = db.collection(entry.source);
+  if (entry.visibility.kind === 'own') {
+    if (!uid) return null;
+    query = query.where(entry.visibility.ownerField, '==', uid);
+  }
+  return query.orderBy('updatedAt').orderBy(FieldPath.documentId());
+}
+
+export function afterCheckpoint(query: Query, checkpoint: Checkpoint | null): Query {
+  return checkpoint ? query.startAfter(fromMicros(checkpoint.updatedAt), checkpoint.id) : query;
+}
+
+export type ClientDoc = Record<string, unknown> & { id: string; updatedAt: number; _deleted: boolean };
+
+export function toClientDoc(name: SyncCollectionName, snap: DocumentSnapshot): ClientDoc {
+  const data = snap.data() ?? {};
+  const doc: ClientDoc = {
+    id: snap.id,
+    updatedAt: Math.floor(micros(data.updatedAt as Timestamp) / 1000),
+    _deleted: data._deleted === true,
+  };
+  for (const field of SYNC_REGISTRY[name].fields) doc[field] = data[field] ?? null;
+  return doc;
+}
+
+export function checkpointOf(snap: DocumentSnapshot): Checkpoint {
+  return { id: snap.id, updatedAt: micros(snap.get('updatedAt') as Timestamp) };
+}

@@ -1,0 +1,79 @@
+import type { RequestHandler } from 'express';
+import { Timestamp } from 'firebase-admin/firestore';
+import { z } from 'zod';
+import { SYNC_COLLECTIONS, type StreamEvent } from '../../../common/sync';
+import { callerOf } from '../platform/auth';
+import type { Deps } from '../platform/deps';
+import { log } from '../platform/log';
+import { parse } from '../platform/validate';
+import { checkpointOf, toClientDoc, visibleQuery } from './registry';
+
+const HEARTBEAT_MS = 15_000;
+/** Hosting and load balancers cut long requests; end first and let the client RESYNC. */
+const MAX_STREAM_MS = 50_000;
+
+const streamQuery = z.strictObject({
+  collections: z
+    .string()
+    .max(500)
+    .transform((s) => s.split(',').filter(Boolean))
+    .pipe(z.array(z.enum(SYNC_COLLECTIONS)).min(1)),
+});
+
+/**
+ * GET /api/sync/stream?collections=a,b — Server-Sent Events of the caller's changes in the
+ * named collections. The first event is a RESYNC, so a reconnecting client pulls what it
+ * missed; after that each event carries changed documents and their checkpoint.
+ */
+export const stream =
+  (deps: Deps): RequestHandler =>
+  (req, res) => {
+    const { collections } = parse(streamQuery, req.query);
+    const uid = callerOf(res)?.uid ?? null;
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    const send = (event: StreamEvent) => res.write(`data: ${JSON.stringify(event)}\n\n`);
+    send({ resync: true });
+    log.streamOpened(uid, collections);
+
+    const since = Timestamp.fromMillis(deps.now());
+    const unsubscribes = collections.flatMap((name) => {
+      const query = visibleQuery(deps.db, name, uid);
+      if (!query) return [];
+      return [
+        query.where('updatedAt', '>=', since).onSnapshot(
+          (snap) => {
+            const changed = snap.docChanges().filter((c) => c.type !== 'removed');
+            const last = changed.at(-1);
+            if (!last) return;
+            send({
+              collection: name,
+              documents: changed.map((c) => toClientDoc(name, c.doc)),
+              checkpoint: checkpointOf(last.doc),
+            });
+          },
+          (err) => {
+            log.streamError(err);
+            close();
+          },
+        ),
+      ];
+    });
+
+    const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+    const deadline = setTimeout(() => close(), MAX_STREAM_MS);
+    let closed = false;
+    function close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(heartbeat);
+      clearTimeout(deadline);
+      unsubscribes.forEach((u) => u());
+      res.end();
+    }
+    req.on('close', close);
+  };

@@ -1,0 +1,32 @@
+import type { RequestHandler } from 'express';
+import { MSG } from '../../../common/messages';
+import { adjustTokensInput } from '../../../common/schemas';
+import { requireSuperAdmin } from '../platform/auth';
+import { COL } from '../platform/collections';
+import type { Deps } from '../platform/deps';
+import { badRequest, notFound } from '../platform/errors';
+import { parse } from '../platform/validate';
+import { readBalance, writeLedgerEntry } from './ledger';
+
+/** POST /api/admin/tokens/adjust — super admins add or deduct tokens through the ledger. */
+export const adjustTokens =
+  (deps: Deps): RequestHandler =>
+  async (req, res) => {
+    const admin = await requireSuperAdmin(deps, res, MSG.onlySuperAdminsTokens);
+    const input = parse(adjustTokensInput, req.body);
+    const { db } = deps;
+    const balance = await db.runTransaction(async (tx) => {
+      const profile = await tx.get(db.collection(COL.profiles).doc(input.user_id));
+      if (!profile.exists) throw notFound('User not found');
+      const current = await readBalance(db, tx, input.user_id);
+      if (current + input.delta < 0) throw badRequest(MSG.negativeBalance);
+      return writeLedgerEntry(
+        db,
+        tx,
+        current,
+        { userId: input.user_id, delta: input.delta, reason: input.delta > 0 ? 'admin_grant' : 'admin_deduction', ref: admin.uid },
+        new Date(deps.now()).toISOString(),
+      );
+    });
+    res.json({ user_id: input.user_id, balance });
+  };

@@ -1,0 +1,50 @@
+import { FieldValue } from 'firebase-admin/firestore';
+import { COL } from '../platform/collections';
+import type { Deps } from '../platform/deps';
+import { HttpError, conflict, notFound } from '../platform/errors';
+import { readBalance, writeLedgerEntry } from './ledger';
+
+export type CouponResult = { success: boolean; message: string; balance?: number; tokens?: number };
+
+/**
+ * redeem_coupon: credits the coupon's tokens once per user per code, within its maximum
+ * redemptions and before its expiry, in one transaction. Failures are typed 4xx errors.
+ */
+export async function redeemCoupon(deps: Deps, userId: string, code: string): Promise<CouponResult> {
+  const { db } = deps;
+  return db.runTransaction(async (tx) => {
+    const couponRef = db.collection(COL.coupons).doc(code);
+    const redemptionRef = db.collection(COL.couponRedemptions).doc(`${code}:${userId}`);
+    const [coupon, redemption, profile] = await Promise.all([
+      tx.get(couponRef),
+      tx.get(redemptionRef),
+      tx.get(db.collection(COL.profiles).doc(userId)),
+    ]);
+    if (!profile.exists) throw notFound('Profile not found');
+    if (!coupon.exists || coupon.get('active') === false) throw notFound('Coupon code is invalid');
+    const expiresAt = coupon.get('expires_at') as string | null | undefined;
+    if (expiresAt && Date.parse(expiresAt) <= deps.now()) throw new HttpError(410, 'expired', 'Coupon has expired');
+    if (redemption.exists) throw conflict('Coupon already redeemed');
+    const max = coupon.get('max_redemptions') as number | null | undefined;
+    const used = (coupon.get('redemptions') as number | undefined) ?? 0;
+    if (typeof max === 'number' && used >= max) throw conflict('Coupon has reached its redemption limit');
+    const tokens = coupon.get('tokens') as number;
+    const current = await readBalance(db, tx, userId);
+
+    const nowIso = new Date(deps.now()).toISOString();
+    tx.create(redemptionRef, { code, user_id: userId, tokens, created_at: nowIso });
+    tx.update(couponRef, { redemptions: FieldValue.increment(1) });
+    const balance = writeLedgerEntry(db, tx, current, { userId, delta: tokens, reason: 'coupon', ref: code }, nowIso);
+    return { success: true, message: `${tokens} tokens added to your balance`, balance, tokens };
+  });
+}
+
+/** The same outcome as data, for callers that report rather than fail (sign-up). */
+export async function redeemCouponResult(deps: Deps, userId: string, code: string): Promise<CouponResult> {
+  try {
+    return await redeemCoupon(deps, userId, code);
+  } catch (err) {
+    if (err instanceof HttpError && err.status < 500) return { success: false, message: err.message };
+    throw err;
+  }
+}

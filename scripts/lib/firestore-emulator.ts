@@ -1,0 +1,158 @@
+/**
+ * In-process Firestore emulator (@firestore-emulator/server) with serializable transactions.
+ *
+ * The package answers every read from the current state and commits without checking
+ * anything, so two transactions that read-modify-write the same document both "win".
+ * Real Firestore locks what a transaction reads. We reproduce that with one global lock:
+ * a transaction holds it from its first read (or BeginTransaction) until Commit/Rollback,
+ * and every commit (transactional or not) runs under it. Reads outside transactions are
+ * never blocked. A lease frees the lock if a client vanishes mid-transaction.
+ */
+import { createRequire } from 'node:module';
+import { randomBytes } from 'node:crypto';
+import { FirestoreServer } from '@firestore-emulator/server';
+
+const LEASE_MS = 15_000;
+
+type Waiter = { id: string; resolve: () => void };
+
+class GlobalTxLock {
+  private holder: string | null = null;
+  private leaseTimer: NodeJS.Timeout | null = null;
+  private queue: Waiter[] = [];
+
+  acquire(id: string): Promise<void> {
+    return new Promise((resolve) => {
+      this.queue.push({ id, resolve });
+      this.pump();
+    });
+  }
+
+  holds(id: string): boolean {
+    return this.holder === id;
+  }
+
+  release(id: string): void {
+    if (this.holder !== id) return;
+    this.holder = null;
+    if (this.leaseTimer) clearTimeout(this.leaseTimer);
+    this.leaseTimer = null;
+    this.pump();
+  }
+
+  private pump(): void {
+    if (this.holder !== null) return;
+    const next = this.queue.shift();
+    if (!next) return;
+    this.holder = next.id;
+    this.leaseTimer = setTimeout(() => this.release(next.id), LEASE_MS);
+    this.leaseTimer.unref();
+    next.resolve();
+  }
+}
+
+const hex = (bytes: Uint8Array | undefined): string =>
+  bytes && bytes.length ? Buffer.from(bytes).toString('hex') : '';
+
+type AnyCall = {
+  request: Record<string, unknown> & {
+    transaction?: Uint8Array;
+    has_new_transaction?: boolean;
+    consistency_selector?: string;
+  };
+  write: (value: { transaction?: Uint8Array }) => boolean;
+};
+type Handler = (call: AnyCall, callback?: (err: unknown, value: unknown) => void) => void;
+type Impl = Record<string, Handler>;
+
+function wrapImpl(impl: Impl): Impl {
+  const lock = new GlobalTxLock();
+  const call = (name: string): Handler => (impl[name] as Handler).bind(impl);
+
+  /** Starts a new transaction for a read that asked for one, rewriting the id it returns. */
+  const withNewTransaction = (name: string): Handler => (c, cb) => {
+    const startsTx =
+      c.request.has_new_transaction === true || c.request.consistency_selector === 'new_transaction';
+    if (!startsTx) return call(name)(c, cb);
+    const id = randomBytes(12);
+    void lock.acquire(hex(id)).then(() => {
+      const write = c.write.bind(c);
+      c.write = (value) => {
+        if (value.transaction && value.transaction.length) value.transaction = id;
+        return write(value);
+      };
+      call(name)(c, cb);
+    });
+  };
+
+  return new Proxy(impl, {
+    get(target, prop, receiver) {
+      switch (prop) {
+        case 'BeginTransaction':
+          return (c: AnyCall, cb: (err: unknown, value: unknown) => void) => {
+            const id = randomBytes(12);
+            void lock.acquire(hex(id)).then(() => cb(null, { transaction: id }));
+          };
+        case 'BatchGetDocuments':
+        case 'RunQuery':
+        case 'RunAggregationQuery':
+          return withNewTransaction(prop);
+        case 'Commit':
+          return (c: AnyCall, cb: (err: unknown, value: unknown) => void) => {
+            const txId = hex(c.request.transaction);
+            if (txId && lock.holds(txId)) {
+              try {
+                call('Commit')(c, cb);
+              } finally {
+                lock.release(txId);
+              }
+              return;
+            }
+            // A plain batch, or a transaction whose lease ran out: commit under the lock.
+            const id = `commit-${hex(randomBytes(8))}`;
+            void lock.acquire(id).then(() => {
+              try {
+                call('Commit')(c, cb);
+              } finally {
+                lock.release(id);
+              }
+            });
+          };
+        case 'Rollback':
+          return (c: AnyCall, cb: (err: unknown, value: unknown) => void) => {
+            lock.release(hex(c.request.transaction));
+            call('Rollback')(c, cb);
+          };
+        default:
+          return Reflect.get(target, prop, receiver);
+      }
+    },
+  });
+}
+
+let patched = false;
+function patchGrpcAddService(): void {
+  if (patched) return;
+  patched = true;
+  const require = createRequire(require_resolve_emulator());
+  const grpc = require('@grpc/grpc-js') as {
+    Server: { prototype: { addService: (def: unknown, impl: Impl) => void } };
+  };
+  const original = grpc.Server.prototype.addService;
+  grpc.Server.prototype.addService = function (def: unknown, impl: Impl) {
+    original.call(this, def, wrapImpl(impl));
+  };
+}
+
+function require_resolve_emulator(): string {
+  return createRequire(import.meta.url).resolve('@firestore-emulator/server');
+}
+
+export type EmulatorSnapshot = ReturnType<FirestoreServer['state']['toJSON']>;
+
+export async function startFirestoreEmulator(port: number): Promise<FirestoreServer> {
+  patchGrpcAddService();
+  const server = new FirestoreServer();
+  await server.start(port);
+  return server;
+}
