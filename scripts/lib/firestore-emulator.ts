@@ -10,7 +10,7 @@
  */
 import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
-import { FirestoreServer } from '@firestore-emulator/server';
+import type { FirestoreServer as FirestoreServerType } from '@firestore-emulator/server';
 
 const LEASE_MS = 15_000;
 
@@ -148,10 +148,14 @@ function require_resolve_emulator(): string {
   return createRequire(import.meta.url).resolve('@firestore-emulator/server');
 }
 
-export type EmulatorSnapshot = ReturnType<FirestoreServer['state']['toJSON']>;
+export type FirestoreServer = FirestoreServerType;
 
 export async function startFirestoreEmulator(port: number): Promise<FirestoreServer> {
   patchGrpcAddService();
+  // The package's ESM build has extension-less imports that Node's ESM loader rejects; use its CJS build.
+  const { FirestoreServer } = createRequire(import.meta.url)('@firestore-emulator/server') as {
+    FirestoreServer: new () => FirestoreServer;
+  };
   const server = new FirestoreServer();
   await server.start(port);
   return server;

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerInvariant, signUp, startHarness, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+describe('sign-up', () => {
+  it('creates the profile with 50 tokens, a signup_grant entry and 7 free voting days', async () => {
+    const { uid, token, body } = await signUp(h, 'Alice_One');
+    expect(body).toMatchObject({ username: 'alice_one', balance: 50 });
+    const me = await h.call('GET', '/api/me', { token });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ balance: 50, roles: ['user'], last_grant_date: null });
+    expect(me.body.profile).toMatchObject({ username: 'alice_one', migration_status: 'pre_migration', wallet_address: null });
+    expect(Date.parse(me.body.profile.free_voting_until) - h.clock.now).toBe(7 * 86_400_000);
+    const ledger = await h.db.collection('token_ledger').where('user_id', '==', uid).get();
+    expect(ledger.docs.map((d) => [d.get('reason'), d.get('delta')])).toEqual([['signup_grant', 50]]);
+  });
+
+  it('refuses a taken username with 409 "Username already taken" and leaves no auth user behind', async () => {
+    await signUp(h, 'bobby');
+    const usersBefore = h.auth.users.size;
+    const res = await h.call('POST', '/api/accounts/signup', {
+      body: { username: 'BOBBY', email: 'other@example.test', password: 'secret123' },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toBe('Username already taken');
+    expect(h.auth.users.size).toBe(usersBefore);
+  });
+
+  it('lets exactly one of many concurrent sign-ups claim a username', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        h.call('POST', '/api/accounts/signup', {
+          body: { username: 'racer', email: `racer${i}@example.test`, password: 'secret123' },
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(11);
+    const profiles = await h.db.collection('profiles').where('username', '==', 'racer').get();
+    expect(profiles.size).toBe(1);
+    const racerEmails = [...h.auth.users.values()].filter((u) => u.email.startsWith('racer'));
+    expect(racerEmails).toHaveLength(1);
+  });
+
+  it('rejects usernames that are too short or empty after normalising', async () => {
+    const empty = await h.call('POST', '/api/accounts/signup', { body: { username: '!!!', email: 'e@example.test', password: 'secret123' } });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.message).toContain('Username is required');
+    const short = await h.call('POST', '/api/accounts/signup', { body: { username: 'ab', email: 'f@example.test', password: 'secret123' } });
+    expect(short.status).toBe(400);
+    expect(await h.db.collection('profiles').where('email', 'in', ['e@example.test', 'f@example.test']).get()).toHaveProperty('size', 0);
+  });
+
+  it('credits the referrer 10 tokens once, never for themselves', async () => {
+    const ref = await signUp(h, 'referrer');
+    await signUp(h, 'friend1', { referral_code: 'Referrer' });
+    await signUp(h, 'friend2', { referral_code: 'referrer' });
+    const me = await h.call('GET', '/api/me', { token: ref.token });
+    expect(me.body.balance).toBe(70);
+    const self = await h.call('POST', '/api/accounts/signup', {
+      body: { username: 'selfref', email: 'selfref@example.test', password: 'secret123', referral_code: 'selfref' },
+    });
+    expect(self.body.balance).toBe(50);
+    const rewards = await h.db.collection('token_ledger').where('reason', '==', 'referral_reward').get();
+    expect(rewards.docs.map((d) => d.get('user_id'))).toEqual([ref.uid, ref.uid]);
+  });
+
+  it('credits a referrer exactly once for each of many concurrent referred sign-ups', async () => {
+    const ref = await signUp(h, 'bigref');
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => signUp(h, `bigref_friend${i}`, { referral_code: 'bigref' })),
+    );
+    expect(results).toHaveLength(20);
+    const me = await h.call('GET', '/api/me', { token: ref.token });
+    expect(me.body.balance).toBe(50 + 20 * 10);
+    const keys = await h.db.collection('ledger_keys').get();
+    expect(keys.docs.filter((d) => d.id.startsWith(`referral:${ref.uid}:`))).toHaveLength(20);
+  });
+
+  it('redeems a coupon given at sign-up and reports the outcome', async () => {
+    await h.db.collection('coupons').doc('WELCOME25').set({ code: 'WELCOME25', tokens: 25, max_redemptions: null, expires_at: null, redemptions: 0 });
+    const ok = await signUp(h, 'couponuser', { coupon: ' welcome25 ' });
+    expect(ok.body).toMatchObject({ balance: 75, coupon: { success: true } });
+    const bad = await signUp(h, 'badcoupon', { coupon: 'NOPE' });
+    expect(bad.body).toMatchObject({ balance: 50, coupon: { success: false, message: 'Coupon code is invalid' } });
+  });
+
+  it('keeps balance == sum(ledger) for everyone', async () => {
+    for (const row of await ledgerInvariant(h.db)) expect(row.balance).toBe(row.sum);
+  });
+});
+
+describe('username lookup and Google profiles', () => {
+  it('answers whether a lower-cased username exists', async () => {
+    await signUp(h, 'lookup_me');
+    expect((await h.call('GET', '/api/accounts/username/LOOKUP_ME')).body).toEqual({ exists: true, username: 'lookup_me' });
+    expect((await h.call('GET', '/api/accounts/username/nobody_here')).body).toEqual({ exists: false, username: 'nobody_here' });
+  });
+
+  it('creates a profile for a provider sign-in once, with a unique username', async () => {
+    h.auth.users.set('googleuid1', { email: 'lookup_me@gmail.test', password: '', name: 'Lookup Me' });
+    const first = await h.call('POST', '/api/accounts/ensure-profile', { token: 'test:googleuid1', body: {} });
+    expect(first.status).toBe(201);
+    expect(first.body.username).toMatch(/^lookup_me\d+$/);
+    expect(first.body.balance).toBe(50);
+    const again = await h.call('POST', '/api/accounts/ensure-profile', { token: 'test:googleuid1', body: {} });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ created: false, username: first.body.username, balance: 50 });
+  });
+
+  it('needs a signed-in caller', async () => {
+    const res = await h.call('POST', '/api/accounts/ensure-profile', { body: {} });
+    expect(res.status).toBe(401);
+  });
+});

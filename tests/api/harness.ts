@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { initializeApp, deleteApp } from 'firebase-admin/app';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { inject } from 'vitest';
+import { createApp } from '../../functions/src/app';
+import type { AuthGateway, Deps, VerifiedUser } from '../../functions/src/platform/deps';
+import { seedBaseConfig } from '../../scripts/lib/seed-config';
+
+/** Firebase Auth's twin: tokens are `test:<uid>`; emails are unique like the real one. */
+export class FakeAuth implements AuthGateway {
+  users = new Map<string, { email: string; password: string; name: string }>();
+  async verifyIdToken(token: string): Promise<VerifiedUser> {
+    const uid = /^test:(.+)$/.exec(token)?.[1];
+    if (!uid) throw new Error('auth/argument-error');
+    const user = this.users.get(uid);
+    return { uid, email: user?.email ?? `${uid}@example.test`, name: user?.name ?? uid };
+  }
+  async createUser(input: { email: string; password: string; displayName: string }) {
+    for (const u of this.users.values())
+      if (u.email === input.email) throw Object.assign(new Error('exists'), { code: 'auth/email-already-exists' });
+    const uid = randomUUID().replace(/-/g, '').slice(0, 20);
+    this.users.set(uid, { email: input.email, password: input.password, name: input.displayName });
+    return { uid };
+  }
+  async deleteUser(uid: string) {
+    this.users.delete(uid);
+  }
+}
+
+export type Harness = {
+  db: Firestore;
+  auth: FakeAuth;
+  deps: Deps;
+  clock: { now: number };
+  call: (method: string, path: string, opts?: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> }) => Promise<{ status: number; body: any }>;
+  url: (path: string) => string;
+  close: () => Promise<void>;
+};
+
+/** A fresh project in the shared emulator, the real API on a random port, and a controllable clock. */
+export async function startHarness(opts: { seed?: boolean } = {}): Promise<Harness> {
+  process.env.FIRESTORE_EMULATOR_HOST = inject('firestoreHost');
+  const app = initializeApp({ projectId: `demo-test-${randomUUID().slice(0, 8)}` }, randomUUID());
+  const db = getFirestore(app);
+  const auth = new FakeAuth();
+  const clock = { now: Date.parse('2026-03-01T12:00:00Z') };
+  const deps: Deps = { db, auth, options: { demoRadio: null }, now: () => clock.now };
+  if (opts.seed !== false) await seedBaseConfig(db);
+  const server = createApp(deps).listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    db,
+    auth,
+    deps,
+    clock,
+    url: (path) => `${base}${path}`,
+    async call(method, path, o = {}) {
+      const headers: Record<string, string> = { ...o.headers };
+      if (o.token) headers.Authorization = `Bearer ${o.token}`;
+      let body: string | undefined;
+      if (o.raw !== undefined) body = o.raw;
+      else if (o.body !== undefined) body = JSON.stringify(o.body);
+      if (body !== undefined) headers['Content-Type'] ??= 'application/json';
+      const res = await fetch(`${base}${path}`, { method, headers, body });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        /* not JSON */
+      }
+      return { status: res.status, body: parsed };
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      await deleteApp(app);
+    },
+  };
+}
+
+/** Signs up through the API and returns the uid and a token for it. */
+export async function signUp(h: Harness, username: string, extra: Record<string, unknown> = {}) {
+  const res = await h.call('POST', '/api/accounts/signup', {
+    body: { username, email: `${username}@example.test`, password: 'secret123', ...extra },
+  });
+  if (res.status !== 201) throw new Error(`signup ${username}: ${res.status} ${JSON.stringify(res.body)}`);
+  return { uid: res.body.uid as string, token: `test:${res.body.uid}`, body: res.body };
+}
+
+/** Every user's balance equals the sum of their ledger entries. */
+export async function ledgerInvariant(db: Firestore): Promise<Array<{ user: string; balance: number; sum: number }>> {
+  const [balances, ledger] = await Promise.all([db.collection('token_balances').get(), db.collection('token_ledger').get()]);
+  const sums = new Map<string, number>();
+  for (const e of ledger.docs) sums.set(e.get('user_id'), (sums.get(e.get('user_id')) ?? 0) + e.get('delta'));
+  return balances.docs.map((b) => ({ user: b.id, balance: b.get('balance') as number, sum: sums.get(b.id) ?? 0 }));
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.{ts,tsx}', 'functions/src/**/*.test.ts', 'common/**/*.test.ts', 'tests/api/**/*.test.ts'],
+    globalSetup: ['tests/api/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    env: { API_LOG: 'silent' },
+  },
+});
