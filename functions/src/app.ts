@@ -7,6 +7,7 @@ import { signup } from './accounts/signup';
 import { authenticate } from './platform/auth';
 import type { Deps } from './platform/deps';
 import { errorHandler, notFound } from './platform/errors';
+import { publicLeaderboards } from './leaderboards/public-leaderboards';
 import { demoStation } from './radio/demo-station';
 import { pull } from './sync/pull';
 import { stream } from './sync/stream';
@@ -53,6 +54,7 @@ export function createApp(deps: Deps) {
 
   api.get('/public/migration', migrationStatus(deps));
   api.get('/public/config', publicConfig(deps));
+  api.get('/public/leaderboards', publicLeaderboards(deps));
 
   api.get('/sync/stream', stream(deps));
   api.get('/sync/:collection/pull', pull(deps));

@@ -89,7 +89,7 @@ function wrapImpl(impl: Impl): Impl {
     get(target, prop, receiver) {
       switch (prop) {
         case 'BeginTransaction':
-          return (c: AnyCall, cb: (err: unknown, value: unknown) => void) => {
+          return (_c: AnyCall, cb: (err: unknown, value: unknown) => void) => {
             const id = randomBytes(12);
             void lock.acquire(hex(id)).then(() => cb(null, { transaction: id }));
           };

@@ -1,0 +1,33 @@
+/** Home leaderboards, as the API returns them. */
+export type LeaderboardRow = {
+  rank: number;
+  score: number;
+  user_id?: string;
+  username?: string;
+  full_name?: string | null;
+  avatar_url?: string | null;
+  title?: string;
+  artist_name?: string;
+  cover_art_url?: string | null;
+};
+
+export type DeceptionRow = {
+  rank: number;
+  track_id: string;
+  title: string;
+  artist_name: string;
+  cover_art_url: string | null;
+  fool_rate: number;
+  total_votes: number;
+  correct_guesses: number;
+  incorrect_guesses: number;
+};
+
+export type Leaderboards = {
+  top_guessers: LeaderboardRow[];
+  top_fooling_tracks: LeaderboardRow[];
+  top_earners_week: LeaderboardRow[];
+  deception: DeceptionRow[];
+};
+
+export const LEADERBOARD_MAX_ROWS = 100;

@@ -1,0 +1,13 @@
+import { initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { getFirestore } from 'firebase-admin/firestore';
+import { onRequest } from 'firebase-functions/v2/https';
+import { createApp } from './app';
+import { firebaseAuthGateway } from './platform/firebase-auth';
+
+const app = initializeApp();
+
+export const api = onRequest(
+  { region: 'us-central1', timeoutSeconds: 120, memory: '512MiB' },
+  createApp({ db: getFirestore(app), auth: firebaseAuthGateway(getAuth(app)), options: { demoRadio: null }, now: () => Date.now() }),
+);

@@ -1,0 +1,19 @@
+import type { Auth } from 'firebase-admin/auth';
+import type { AuthGateway } from './deps';
+
+/** The AuthGateway backed by Firebase Auth (or its emulator, via FIREBASE_AUTH_EMULATOR_HOST). */
+export function firebaseAuthGateway(auth: Auth): AuthGateway {
+  return {
+    async verifyIdToken(token) {
+      const decoded = await auth.verifyIdToken(token);
+      return { uid: decoded.uid, email: decoded.email, name: decoded.name as string | undefined, picture: decoded.picture };
+    },
+    async createUser(input) {
+      const user = await auth.createUser({ email: input.email, password: input.password, displayName: input.displayName });
+      return { uid: user.uid };
+    },
+    async deleteUser(uid) {
+      await auth.deleteUser(uid);
+    },
+  };
+}

@@ -1,0 +1,37 @@
+// Prints the gzipped JS and CSS the browser loads for the home route, and checks the budget.
+// Home = the entry chunk and its static imports, plus the chunks of the index route.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dir = process.argv[2] ?? 'dist';
+const BUDGET_JS_KB = 250;
+const manifest = JSON.parse(readFileSync(join(dir, '.vite/manifest.json'), 'utf8'));
+
+const files = new Set();
+const visit = (key) => {
+  const chunk = manifest[key];
+  if (!chunk || files.has(chunk.file)) return;
+  files.add(chunk.file);
+  for (const css of chunk.css ?? []) files.add(css);
+  for (const dep of chunk.imports ?? []) visit(dep);
+};
+visit('index.html');
+for (const key of Object.keys(manifest)) if (key.startsWith('src/routes/index.tsx') || key.startsWith('src/routes/__root.tsx')) visit(key);
+
+let js = 0;
+let css = 0;
+const rows = [];
+for (const file of files) {
+  const gz = gzipSync(readFileSync(join(dir, file)), { level: 9 }).length;
+  if (file.endsWith('.js')) js += gz;
+  else if (file.endsWith('.css')) css += gz;
+  rows.push([file, gz]);
+}
+rows.sort((a, b) => b[1] - a[1]);
+for (const [file, gz] of rows) console.log(`${(gz / 1024).toFixed(1).padStart(8)} KB  ${file}`);
+console.log(`\nHome route: JS ${(js / 1024).toFixed(1)} KB gzip, CSS ${(css / 1024).toFixed(1)} KB gzip (budget: JS ${BUDGET_JS_KB} KB)`);
+if (js / 1024 > BUDGET_JS_KB) {
+  console.error(`Over budget by ${(js / 1024 - BUDGET_JS_KB).toFixed(1)} KB`);
+  process.exit(1);
+}

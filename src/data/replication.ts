@@ -1,0 +1,55 @@
+import type { RxCollection } from 'rxdb';
+import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
+import type { Observable } from 'rxjs';
+import type { Checkpoint, PullResponse, SyncCollectionName } from '@common/sync';
+import { api } from '@/lib/api';
+import type { PullStreamItem } from './sync-stream';
+
+type PushRow = { assumedMasterState?: Record<string, unknown> | null; newDocumentState: Record<string, unknown> };
+
+export type ReplicationOptions = {
+  collection: RxCollection;
+  name: SyncCollectionName;
+  /** Scopes the replication's stored checkpoint, e.g. to the signed-in user. */
+  scope: string;
+  stream$: Observable<PullStreamItem>;
+  /** Collections the client writes (offline) push their changes; the server returns conflicts. */
+  push?: boolean;
+  onError: (err: unknown) => void;
+};
+
+/**
+ * RxDB replication over the API's HTTP protocol: pull by checkpoint, the SSE stream for
+ * live changes (and RESYNC), and an idempotent push where the collection accepts writes.
+ */
+export function replicateOverHttp(opts: ReplicationOptions): RxReplicationState<Record<string, unknown>, Checkpoint> {
+  const state = replicateRxCollection<Record<string, unknown>, Checkpoint>({
+    collection: opts.collection as RxCollection<Record<string, unknown>>,
+    replicationIdentifier: `http-${opts.name}-${opts.scope}`,
+    live: true,
+    retryTime: 5_000,
+    waitForLeadership: false,
+    pull: {
+      batchSize: 100,
+      stream$: opts.stream$,
+      handler: async (checkpoint, batchSize) => {
+        const params = new URLSearchParams({ limit: String(batchSize) });
+        if (checkpoint) {
+          params.set('id', checkpoint.id);
+          params.set('updatedAt', String(checkpoint.updatedAt));
+        }
+        const res = await api<PullResponse<Record<string, unknown> & { _deleted: boolean }>>(`/sync/${opts.name}/pull?${params}`);
+        return { documents: res.documents, checkpoint: res.checkpoint ?? checkpoint ?? undefined };
+      },
+    },
+    push: opts.push
+      ? {
+          batchSize: 20,
+          handler: async (rows) =>
+            api<Array<Record<string, unknown> & { _deleted: boolean }>>(`/sync/${opts.name}/push`, { body: rows as PushRow[] }),
+        }
+      : undefined,
+  });
+  state.error$.subscribe(opts.onError);
+  return state;
+}

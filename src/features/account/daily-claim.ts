@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { MSG } from '@common/messages';
+import { resyncAccount } from '@/data/account-sync';
+import { useDailyGrant } from '@/hooks/use-account';
+import { api } from '@/lib/api';
+import { notifyError, notifySuccess } from '@/lib/notify';
+
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+/** The daily token: claimable once per UTC day; the server decides. */
+export function useDailyClaim() {
+  const grant = useDailyGrant();
+  const [busy, setBusy] = useState(false);
+  const [claimedToday, setClaimedToday] = useState(false);
+  const alreadyClaimed = claimedToday || grant?.last_grant_date === todayUtc();
+  const claim = async () => {
+    setBusy(true);
+    try {
+      const res = await api<{ granted: boolean }>('/tokens/claim-daily', { method: 'POST', body: {} });
+      setClaimedToday(true);
+      if (res.granted) notifySuccess(MSG.dailyClaimed, MSG.dailyClaimedBody);
+      else notifySuccess('Already claimed today', 'Come back tomorrow for another free token.');
+      resyncAccount();
+    } catch (err) {
+      notifyError('Daily token claim failed', err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { claim, busy, alreadyClaimed, neverClaimed: grant === null, loaded: grant !== undefined };
+}

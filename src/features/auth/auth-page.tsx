@@ -1,0 +1,194 @@
+import { useNavigate } from '@tanstack/react-router';
+import { Gift, Loader2, UserPlus } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { MSG } from '@common/messages';
+import { PATHS } from '@common/paths';
+import { normalizeCoupon, normalizeUsername, usernameProblem } from '@common/username';
+import { ApiError } from '@/lib/api';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useSession } from '@/lib/session';
+import { TIMINGS_MS } from '@common/constants';
+import { authErrorText, signInWithGoogle, signInWithPassword, signUpWithPassword, type SignupResult } from './auth-api';
+import { GoogleIcon } from './google-icon';
+
+type Mode = 'signin' | 'signup';
+
+const input =
+  'w-full rounded-md border border-zinc-700 bg-zinc-900 px-3 py-2.5 text-zinc-100 placeholder:text-zinc-500 focus:border-fuchsia-500 focus:outline-none focus:ring-2 focus:ring-fuchsia-500/30';
+
+function reportCoupon(coupon: SignupResult['coupon']) {
+  if (!coupon) return;
+  if (coupon.success) notifySuccess(MSG.couponRedeemed, coupon.message);
+  else toast.error(MSG.couponInvalid, { description: coupon.message || MSG.couponInvalidDefault });
+}
+
+export function AuthPage({ referralCode, initialMode }: { referralCode?: string; initialMode: Mode }) {
+  const [mode, setMode] = useState<Mode>(initialMode);
+  const [username, setUsername] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [coupon, setCoupon] = useState('');
+  const [busy, setBusy] = useState(false);
+  const user = useSession((s) => s.user);
+  const navigate = useNavigate();
+  /** Set while a sign-up or Google flow decides where to go next (the welcome page). */
+  const flowOwnsNavigation = useRef(false);
+
+  useEffect(() => {
+    if (!user || flowOwnsNavigation.current) return;
+    const t = setTimeout(() => void navigate({ to: '/' }), TIMINGS_MS.signInRedirect);
+    return () => clearTimeout(t);
+  }, [user, navigate]);
+
+  const signUp = async () => {
+    const problem = usernameProblem(username);
+    if (problem) return problem === MSG.usernameRequired ? notifyError(MSG.usernameRequired) : notifyError(MSG.signUpFailed, problem);
+    flowOwnsNavigation.current = true;
+    try {
+      const result = await signUpWithPassword({
+        username,
+        email,
+        password,
+        referral_code: referralCode,
+        coupon: coupon ? normalizeCoupon(coupon) : undefined,
+      });
+      notifySuccess(MSG.accountCreated);
+      reportCoupon(result.coupon);
+      await navigate({ to: PATHS.welcome });
+    } catch (err) {
+      flowOwnsNavigation.current = false;
+      if (err instanceof ApiError && err.message === MSG.usernameTaken) notifyError(MSG.usernameTaken);
+      else notifyError(MSG.signUpFailed, err instanceof ApiError ? err : authErrorText(err));
+    }
+  };
+
+  const signIn = async () => {
+    try {
+      await signInWithPassword(email, password);
+      notifySuccess(MSG.welcomeBack);
+    } catch (err) {
+      notifyError(MSG.signInFailed, authErrorText(err));
+    }
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      await (mode === 'signup' ? signUp() : signIn());
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const google = async () => {
+    setBusy(true);
+    flowOwnsNavigation.current = true;
+    try {
+      await signInWithGoogle(referralCode);
+      await navigate({ to: PATHS.welcome });
+    } catch (err) {
+      flowOwnsNavigation.current = false;
+      notifyError(MSG.googleSignInFailed, authErrorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="mx-auto max-w-md px-4 py-12">
+      <div className="rounded-2xl border border-zinc-800 bg-zinc-900/70 p-6 shadow-xl sm:p-8">
+        <h1 className="text-center text-2xl font-bold">{mode === 'signup' ? 'Create your account' : 'Welcome back'}</h1>
+        <p className="mt-1 text-center text-sm text-zinc-400">
+          {mode === 'signup' ? 'Get 50 tokens and a free week of unlimited voting.' : 'Sign in to vote, submit and trade tracks.'}
+        </p>
+
+        <div role="tablist" className="mt-6 grid grid-cols-2 rounded-lg bg-zinc-800 p-1 text-sm font-medium">
+          {(['signin', 'signup'] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              role="tab"
+              aria-selected={mode === m}
+              onClick={() => setMode(m)}
+              className={`rounded-md py-2 ${mode === m ? 'bg-zinc-950 text-white shadow' : 'text-zinc-400 hover:text-zinc-200'}`}
+            >
+              {m === 'signin' ? 'Sign In' : 'Sign Up'}
+            </button>
+          ))}
+        </div>
+
+        {mode === 'signup' && referralCode ? (
+          <div className="mt-5 flex items-center gap-2 rounded-lg border border-emerald-500/30 bg-emerald-500/10 px-3 py-2 text-sm text-emerald-200">
+            <UserPlus className="size-4" aria-hidden /> Referred by <strong>@{referralCode}</strong>
+          </div>
+        ) : null}
+
+        <form onSubmit={(e) => void onSubmit(e)} className="mt-5 space-y-4" noValidate={mode === 'signup'}>
+          {mode === 'signup' ? (
+            <label className="block space-y-1.5 text-sm">
+              <span className="font-medium">Username</span>
+              <input
+                className={input}
+                name="username"
+                autoComplete="username"
+                value={username}
+                onChange={(e) => setUsername(normalizeUsername(e.target.value))}
+                placeholder="your_name"
+                maxLength={20}
+              />
+              <span className="block text-xs text-zinc-500">3 to 20 characters: letters, digits and underscore.</span>
+            </label>
+          ) : null}
+          <label className="block space-y-1.5 text-sm">
+            <span className="font-medium">Email</span>
+            <input className={input} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
+          </label>
+          <label className="block space-y-1.5 text-sm">
+            <span className="font-medium">Password</span>
+            <input
+              className={input}
+              type="password"
+              name="password"
+              autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
+              required
+              minLength={6}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              placeholder="••••••••"
+            />
+          </label>
+          {mode === 'signup' ? (
+            <label className="block space-y-1.5 text-sm">
+              <span className="flex items-center gap-1.5 font-medium">
+                <Gift className="size-4 text-amber-300" aria-hidden /> Coupon code <span className="text-zinc-500">(optional)</span>
+              </span>
+              <input className={input} name="coupon" value={coupon} onChange={(e) => setCoupon(e.target.value.toUpperCase())} placeholder="WELCOME25" maxLength={64} />
+            </label>
+          ) : null}
+          <button
+            type="submit"
+            disabled={busy}
+            className="flex w-full items-center justify-center gap-2 rounded-md bg-gradient-to-r from-fuchsia-600 to-violet-600 py-2.5 font-semibold hover:from-fuchsia-500 hover:to-violet-500 disabled:opacity-60"
+          >
+            {busy ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
+            {busy ? 'Processing...' : mode === 'signup' ? 'Sign Up & Get 50 Tokens' : 'Sign In'}
+          </button>
+        </form>
+
+        <div className="my-5 flex items-center gap-3 text-xs uppercase text-zinc-500">
+          <span className="h-px flex-1 bg-zinc-800" /> or <span className="h-px flex-1 bg-zinc-800" />
+        </div>
+        <button
+          type="button"
+          onClick={() => void google()}
+          disabled={busy}
+          className="flex w-full items-center justify-center gap-2 rounded-md border border-zinc-700 bg-white py-2.5 font-medium text-zinc-900 hover:bg-zinc-100 disabled:opacity-60"
+        >
+          <GoogleIcon /> Continue with Google
+        </button>
+      </div>
+    </section>
+  );
+}

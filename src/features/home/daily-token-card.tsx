@@ -1,0 +1,30 @@
+import { CheckCircle2, Gift, Loader2 } from 'lucide-react';
+import { useDailyClaim } from '@/features/account/daily-claim';
+import { useSession } from '@/lib/session';
+
+/** The once-a-day free token, for signed-in users. */
+export function DailyTokenCard() {
+  const user = useSession((s) => s.user);
+  const { claim, busy, alreadyClaimed } = useDailyClaim();
+  if (!user) return null;
+  return (
+    <section className="flex flex-col items-center justify-between gap-4 rounded-2xl border border-amber-400/30 bg-amber-400/5 p-5 sm:flex-row">
+      <div className="flex items-center gap-3">
+        <Gift className="size-8 text-amber-300" aria-hidden />
+        <div>
+          <h2 className="font-semibold">Your daily token</h2>
+          <p className="text-sm text-zinc-400">Claim 1 free token every day (resets at midnight UTC).</p>
+        </div>
+      </div>
+      <button
+        type="button"
+        disabled={busy || alreadyClaimed}
+        onClick={() => void claim()}
+        className="inline-flex items-center gap-2 rounded-md bg-amber-400 px-4 py-2 font-semibold text-zinc-950 hover:bg-amber-300 disabled:cursor-not-allowed disabled:bg-zinc-800 disabled:text-zinc-400"
+      >
+        {busy ? <Loader2 className="size-4 animate-spin" aria-hidden /> : alreadyClaimed ? <CheckCircle2 className="size-4" aria-hidden /> : null}
+        {alreadyClaimed ? 'Claimed today' : 'Claim Daily Token'}
+      </button>
+    </section>
+  );
+}

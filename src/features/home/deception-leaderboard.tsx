@@ -1,0 +1,45 @@
+import { Link } from '@tanstack/react-router';
+import type { DeceptionRow } from '@common/leaderboards';
+import { PATHS } from '@common/paths';
+
+/** Top contest tracks by fool rate, then votes. */
+export function DeceptionLeaderboard({ rows }: { rows: DeceptionRow[] | null }) {
+  return (
+    <section aria-labelledby="deception" className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6">
+      <h2 id="deception" className="text-2xl font-bold">Deception Leaderboard</h2>
+      <p className="text-sm text-zinc-400">The contest tracks that fooled the most listeners.</p>
+      {rows === null ? (
+        <p className="py-8 text-center text-zinc-500">Loading…</p>
+      ) : rows.length === 0 ? (
+        <p className="py-8 text-center text-zinc-400">
+          No contest tracks yet.{' '}
+          <Link to={PATHS.submit} className="text-fuchsia-300 underline">Submit yours today!</Link>
+        </p>
+      ) : (
+        <ol className="mt-4 space-y-3">
+          {rows.map((r) => (
+            <li key={r.track_id} className="rounded-xl bg-zinc-950/60 p-4">
+              <div className="flex items-center gap-3">
+                <span className="w-8 text-center text-xl font-black text-fuchsia-300">#{r.rank}</span>
+                {r.cover_art_url ? <img src={r.cover_art_url} alt="" className="size-12 rounded-md object-cover" /> : null}
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-semibold">{r.title}</p>
+                  <p className="truncate text-sm text-zinc-400">{r.artist_name}</p>
+                </div>
+                <div className="text-right">
+                  <p className="text-2xl font-black text-amber-200">{r.fool_rate.toFixed(1)}%</p>
+                  <p className="text-xs text-zinc-400">
+                    {r.total_votes} votes · {r.incorrect_guesses} wrong · {r.correct_guesses} right
+                  </p>
+                </div>
+              </div>
+              <div className="mt-3 h-1.5 overflow-hidden rounded-full bg-zinc-800">
+                <div className="h-full bg-gradient-to-r from-fuchsia-500 to-amber-400" style={{ width: `${r.fool_rate}%` }} />
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

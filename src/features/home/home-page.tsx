@@ -1,0 +1,25 @@
+import { ClaimBanner } from './claim-banner';
+import { DailyTokenCard } from './daily-token-card';
+import { DeceptionLeaderboard } from './deception-leaderboard';
+import { Hero } from './hero';
+import { HowItWorks } from './how-it-works';
+import { MigrationCard } from './migration-card';
+import { TokenLeaderboards } from './token-leaderboards';
+import { useLeaderboards } from './use-leaderboards';
+
+export function HomePage() {
+  const boards = useLeaderboards();
+  return (
+    <>
+      <ClaimBanner />
+      <Hero />
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 pb-16">
+        <DailyTokenCard />
+        <HowItWorks />
+        <MigrationCard />
+        <TokenLeaderboards boards={boards} />
+        <DeceptionLeaderboard rows={boards?.deception ?? null} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import { EarOff, ShoppingBag, Trophy } from 'lucide-react';
+
+const STEPS = [
+  { icon: EarOff, title: 'Vote Blind', text: 'Hear a 45-second clip with no title, no artist, no hints. Guess AI, Human or Hybrid.' },
+  { icon: Trophy, title: 'Fool Rate Wins', text: 'Every wrong guess raises a track’s fool rate. The most deceptive tracks rank highest.' },
+  { icon: ShoppingBag, title: 'Marketplace', text: 'Top tracks are featured in the marketplace, where visitors license music with tokens or cash.' },
+] as const;
+
+export function HowItWorks() {
+  return (
+    <section aria-labelledby="how-it-works" className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6">
+      <h2 id="how-it-works" className="mb-5 text-2xl font-bold">How It Works</h2>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {STEPS.map(({ icon: Icon, title, text }) => (
+          <div key={title} className="rounded-xl bg-zinc-950/60 p-5">
+            <Icon className="mb-3 size-8 text-fuchsia-400" aria-hidden />
+            <h3 className="text-lg font-semibold">{title}</h3>
+            <p className="mt-1 text-sm text-zinc-400">{text}</p>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

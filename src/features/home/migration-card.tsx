@@ -1,0 +1,36 @@
+import { Rocket } from 'lucide-react';
+import { usePolled } from '@/hooks/use-polled';
+
+type Migration = { user_count: number; user_threshold: number; users_needed: number; migration_enabled: boolean };
+
+/** The planned move of tokens on-chain: a countdown of users still needed, or done. */
+export function MigrationCard() {
+  const { data } = usePolled<Migration>('/public/migration', 60_000);
+  const pct = data ? Math.min(100, (data.user_count / Math.max(1, data.user_threshold)) * 100) : 0;
+  return (
+    <section aria-labelledby="migration" className="rounded-2xl border border-violet-500/30 bg-violet-500/5 p-6">
+      <div className="flex items-center gap-3">
+        <Rocket className="size-7 text-violet-300" aria-hidden />
+        <h2 id="migration" className="text-xl font-bold">Token Migration</h2>
+      </div>
+      {!data ? (
+        <p className="mt-3 text-zinc-400">Loading migration status…</p>
+      ) : data.migration_enabled ? (
+        <p className="mt-3 text-2xl font-bold text-emerald-300">Migration Complete!</p>
+      ) : (
+        <>
+          <p className="mt-3 text-zinc-300">
+            <span className="text-3xl font-black text-white" data-testid="users-needed">{data.users_needed.toLocaleString()}</span> more users
+            until tokens move on-chain.
+          </p>
+          <div className="mt-3 h-2 overflow-hidden rounded-full bg-zinc-800" role="progressbar" aria-valuenow={Math.round(pct)} aria-valuemin={0} aria-valuemax={100}>
+            <div className="h-full bg-gradient-to-r from-violet-500 to-fuchsia-500" style={{ width: `${Math.max(pct, 1)}%` }} />
+          </div>
+          <p className="mt-2 text-xs text-zinc-500">
+            {data.user_count.toLocaleString()} of {data.user_threshold.toLocaleString()} users
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

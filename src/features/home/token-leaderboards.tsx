@@ -1,0 +1,80 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { useState } from 'react';
+import { LEADERBOARD_ROWS } from '@common/constants';
+import type { LeaderboardRow, Leaderboards } from '@common/leaderboards';
+
+const TABS = [
+  { key: 'top_guessers', label: 'Top Guessers', unit: 'correct', empty: 'No guesses yet. Be the first to vote!' },
+  { key: 'top_fooling_tracks', label: 'Fooling Tracks', unit: 'fooled', empty: 'No tracks have fooled anyone yet.' },
+  { key: 'top_earners_week', label: 'Weekly Earners', unit: 'tokens', empty: 'No tokens earned this week yet.' },
+] as const;
+
+function Board({ rows, unit, empty }: { rows: LeaderboardRow[]; unit: string; empty: string }) {
+  const [all, setAll] = useState(false);
+  if (rows.length === 0) return <p className="py-8 text-center text-zinc-400">{empty}</p>;
+  const shown = all ? rows : rows.slice(0, LEADERBOARD_ROWS);
+  return (
+    <>
+      <ol className="divide-y divide-zinc-800">
+        {shown.map((r) => (
+          <li key={`${r.rank}-${r.username ?? r.title}`} className="flex items-center gap-3 py-2.5">
+            <span className="w-7 text-right font-mono text-sm text-zinc-500">{r.rank}</span>
+            {r.avatar_url || r.cover_art_url ? (
+              <img src={(r.avatar_url ?? r.cover_art_url) as string} alt="" className="size-8 rounded-md object-cover" />
+            ) : (
+              <span aria-hidden className="grid size-8 place-items-center rounded-md bg-zinc-800 text-xs uppercase">
+                {(r.username ?? r.title ?? '?').slice(0, 1)}
+              </span>
+            )}
+            <span className="min-w-0 flex-1 truncate">
+              {r.title ? (
+                <>
+                  <span className="font-medium">{r.title}</span> <span className="text-zinc-400">— {r.artist_name}</span>
+                </>
+              ) : (
+                <>
+                  <span className="font-medium">{r.full_name || r.username}</span>{' '}
+                  <span className="text-zinc-500">@{r.username}</span>
+                </>
+              )}
+            </span>
+            <span className="font-semibold text-amber-200">
+              {r.score} <span className="text-xs font-normal text-zinc-400">{unit}</span>
+            </span>
+          </li>
+        ))}
+      </ol>
+      {rows.length > LEADERBOARD_ROWS ? (
+        <button type="button" onClick={() => setAll(!all)} className="mt-3 text-sm font-medium text-fuchsia-300 hover:text-fuchsia-200">
+          {all ? 'Show Less' : `Show All ${rows.length}`}
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+export function TokenLeaderboards({ boards }: { boards: Leaderboards | null }) {
+  return (
+    <section aria-labelledby="token-boards" className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6">
+      <h2 id="token-boards" className="text-2xl font-bold">Token Economy Leaderboards</h2>
+      <Tabs.Root defaultValue="top_guessers" className="mt-4">
+        <Tabs.List className="flex gap-1 rounded-lg bg-zinc-800 p-1 text-sm" aria-label="Leaderboards">
+          {TABS.map((t) => (
+            <Tabs.Trigger
+              key={t.key}
+              value={t.key}
+              className="flex-1 rounded-md px-3 py-2 text-zinc-400 data-[state=active]:bg-zinc-950 data-[state=active]:text-white"
+            >
+              {t.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {TABS.map((t) => (
+          <Tabs.Content key={t.key} value={t.key} className="mt-3">
+            {boards ? <Board rows={boards[t.key]} unit={t.unit} empty={t.empty} /> : <p className="py-8 text-center text-zinc-500">Loading…</p>}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { Link } from '@tanstack/react-router';
+import { Coins, LayoutDashboard } from 'lucide-react';
+import { toast } from 'sonner';
+import { MSG } from '@common/messages';
+import { PATHS } from '@common/paths';
+import { useBalanceDoc, useProfile, useRoles } from '@/hooks/use-account';
+
+/** The token pill: infinity for admins, otherwise the live balance. */
+export function BalancePill() {
+  const { admin } = useRoles();
+  const balance = useBalanceDoc();
+  return (
+    <span
+      data-testid="balance-pill"
+      className="inline-flex items-center gap-1.5 rounded-full border border-amber-400/30 bg-amber-400/10 px-3 py-1 text-sm font-semibold text-amber-200"
+    >
+      <Coins className="size-4" aria-hidden />
+      {admin ? <span aria-label="Unlimited tokens">∞</span> : <span>{balance?.balance ?? 0} tokens</span>}
+    </span>
+  );
+}
+
+export function UserChip() {
+  const profile = useProfile();
+  const { admin, superAdmin } = useRoles();
+  const name = profile?.full_name || profile?.username || '';
+  return (
+    <span className="inline-flex items-center gap-2">
+      {profile?.avatar_url ? (
+        <img src={profile.avatar_url} alt="" className="size-8 rounded-full object-cover" />
+      ) : (
+        <span aria-hidden className="grid size-8 place-items-center rounded-full bg-fuchsia-700 text-sm font-bold uppercase">
+          {name.slice(0, 1) || '?'}
+        </span>
+      )}
+      <span className="max-w-32 truncate text-sm text-zinc-200">{name}</span>
+      {superAdmin ? (
+        <span className="rounded bg-fuchsia-600 px-1.5 py-0.5 text-[10px] font-bold tracking-wide">SUPER ADMIN</span>
+      ) : admin ? (
+        <span className="rounded bg-violet-600 px-1.5 py-0.5 text-[10px] font-bold tracking-wide">ADMIN</span>
+      ) : null}
+    </span>
+  );
+}
+
+export function CmsLink({ onNavigate }: { onNavigate?: () => void }) {
+  const { admin } = useRoles();
+  if (!admin) return null;
+  return (
+    <Link
+      to={PATHS.cms}
+      onClick={() => {
+        toast.info(MSG.openingCms);
+        onNavigate?.();
+      }}
+      className="inline-flex items-center gap-1.5 rounded-md px-3 py-2 text-sm font-medium text-fuchsia-300 hover:bg-zinc-800"
+    >
+      <LayoutDashboard className="size-4" aria-hidden /> CMS
+    </Link>
+  );
+}

@@ -1,0 +1,63 @@
+import { Link } from '@tanstack/react-router';
+import { AudioWaveform, LogIn, LogOut } from 'lucide-react';
+import { PRODUCT_NAME } from '@common/constants';
+import { PATHS } from '@common/paths';
+import { useSession } from '@/lib/session';
+import { BalancePill, CmsLink, UserChip } from './account-badges';
+import { MobileMenu } from './mobile-menu';
+import { NAV_LINKS } from './nav-items';
+import { useSignOut } from './use-sign-out';
+
+export function NavBar() {
+  const user = useSession((s) => s.user);
+  const signOut = useSignOut();
+  return (
+    <header className="sticky top-0 z-30 border-b border-zinc-800 bg-zinc-950/85 backdrop-blur">
+      <nav className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4" aria-label="Main">
+        <Link to="/" className="flex items-center gap-2 text-lg font-black tracking-tight">
+          <AudioWaveform className="size-6 text-fuchsia-400" aria-hidden />
+          <span className="bg-gradient-to-r from-fuchsia-400 to-violet-400 bg-clip-text text-transparent">{PRODUCT_NAME}</span>
+        </Link>
+        <div className="hidden items-center gap-1 md:flex">
+          {NAV_LINKS.map((l) => (
+            <Link
+              key={l.to}
+              to={l.to}
+              className="rounded-md px-3 py-2 text-sm font-medium text-zinc-300 hover:bg-zinc-800 hover:text-white"
+              activeProps={{ className: 'text-white bg-zinc-800/70' }}
+            >
+              {l.label}
+            </Link>
+          ))}
+        </div>
+        <div className="ml-auto hidden items-center gap-3 md:flex">
+          {user ? (
+            <>
+              <BalancePill />
+              <UserChip />
+              <CmsLink />
+              <button
+                type="button"
+                onClick={() => void signOut()}
+                className="inline-flex items-center gap-1.5 rounded-md border border-zinc-700 px-3 py-2 text-sm hover:bg-zinc-800"
+              >
+                <LogOut className="size-4" aria-hidden /> Sign Out
+              </button>
+            </>
+          ) : (
+            <Link
+              to={PATHS.auth}
+              className="inline-flex items-center gap-1.5 rounded-md bg-fuchsia-600 px-4 py-2 text-sm font-semibold hover:bg-fuchsia-500"
+            >
+              <LogIn className="size-4" aria-hidden /> Sign In
+            </Link>
+          )}
+        </div>
+        <div className="ml-auto flex items-center gap-2 md:hidden">
+          {user ? <BalancePill /> : null}
+          <MobileMenu />
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,73 @@
+import { Loader2, Lock, Wallet } from 'lucide-react';
+import { useState } from 'react';
+import { MSG } from '@common/messages';
+import { resyncAccount } from '@/data/account-sync';
+import type { ProfileDoc } from '@/data/schemas';
+import { api } from '@/lib/api';
+import { notifyError, notifySuccess } from '@/lib/notify';
+
+const BADGES: Record<string, { label: string; className: string }> = {
+  pre_migration: { label: 'Pre-Migration', className: 'bg-zinc-700 text-zinc-100' },
+  migrating: { label: 'Migrating', className: 'bg-amber-500 text-zinc-950' },
+  migrated: { label: 'Migrated', className: 'bg-emerald-500 text-zinc-950' },
+};
+
+export function MigrationStatusCard({ profile }: { profile: ProfileDoc }) {
+  const [wallet, setWallet] = useState('');
+  const [saving, setSaving] = useState(false);
+  const saved = profile.wallet_address ?? null;
+  const badge = BADGES[profile.migration_status] ?? BADGES.pre_migration!;
+  const save = async () => {
+    setSaving(true);
+    try {
+      await api('/accounts/wallet', { body: { wallet_address: wallet.trim() } });
+      notifySuccess(MSG.walletSaved);
+      resyncAccount();
+    } catch (err) {
+      notifyError(MSG.walletSaveFailed, err);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <section className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6">
+      <div className="flex items-center justify-between gap-3">
+        <h2 className="flex items-center gap-2 text-xl font-bold">
+          <Wallet className="size-5 text-violet-300" aria-hidden /> Migration status
+        </h2>
+        <span className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-xs font-bold ${badge.className}`}>
+          {profile.migration_status === 'migrating' ? <Loader2 className="size-3 animate-spin" aria-hidden /> : null}
+          {badge.label}
+        </span>
+      </div>
+      <p className="mt-2 text-sm text-zinc-400">
+        When the community reaches its user goal, tokens move to a blockchain. You may add a wallet address now (optional); it
+        can be saved once.
+      </p>
+      <div className="mt-4 flex gap-2">
+        <input
+          value={saved ?? wallet}
+          onChange={(e) => setWallet(e.target.value)}
+          disabled={saved !== null || saving}
+          placeholder="Your wallet address (optional)"
+          aria-label="Wallet address"
+          className="min-w-0 flex-1 rounded-md border border-zinc-700 bg-zinc-950 px-3 py-2 font-mono text-sm disabled:opacity-70"
+        />
+        {saved !== null ? (
+          <span className="inline-flex items-center gap-1.5 px-2 text-sm text-zinc-400">
+            <Lock className="size-4" aria-hidden /> Locked
+          </span>
+        ) : (
+          <button
+            type="button"
+            onClick={() => void save()}
+            disabled={wallet.trim() === '' || saving}
+            className="rounded-md bg-violet-600 px-4 py-2 text-sm font-semibold hover:bg-violet-500 disabled:cursor-not-allowed disabled:opacity-50"
+          >
+            {saving ? 'Saving…' : 'Save'}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import confetti from 'canvas-confetti';
+import { Coins, Headphones, ShoppingBag } from 'lucide-react';
+import { useEffect } from 'react';
+import { getRedirectResult } from 'firebase/auth';
+import { TIMINGS_MS } from '@common/constants';
+import { PATHS } from '@common/paths';
+import { useBalanceDoc, useProfile } from '@/hooks/use-account';
+import { auth } from '@/lib/firebase';
+import { useSession } from '@/lib/session';
+import { AffiliateCard } from './affiliate-card';
+import { MigrationStatusCard } from './migration-status-card';
+
+/** Removes OAuth leftovers (code/state or an implicit-flow hash) from the address bar. */
+function consumeOAuthReturn(): void {
+  const url = new URL(window.location.href);
+  const hadCode = url.searchParams.has('code') || url.searchParams.has('state');
+  const hadHash = /access_token|id_token|error/.test(url.hash);
+  if (!hadCode && !hadHash) return;
+  void getRedirectResult(auth).catch((err: unknown) => console.warn('OAuth redirect result failed', err));
+  url.searchParams.delete('code');
+  url.searchParams.delete('state');
+  if (hadHash) url.hash = '';
+  window.history.replaceState(window.history.state, '', url.toString());
+}
+
+function useConfetti() {
+  useEffect(() => {
+    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    const end = Date.now() + TIMINGS_MS.confetti;
+    let frame = 0;
+    const burst = () => {
+      void confetti({ particleCount: 4, angle: 60, spread: 60, origin: { x: 0 } });
+      void confetti({ particleCount: 4, angle: 120, spread: 60, origin: { x: 1 } });
+      if (Date.now() < end) frame = requestAnimationFrame(burst);
+    };
+    burst();
+    return () => {
+      cancelAnimationFrame(frame);
+      confetti.reset();
+    };
+  }, []);
+}
+
+export function WelcomePage() {
+  const user = useSession((s) => s.user);
+  const navigate = useNavigate();
+  const profile = useProfile();
+  const balance = useBalanceDoc();
+
+  useEffect(consumeOAuthReturn, []);
+  useConfetti();
+  useEffect(() => {
+    if (user) return;
+    const t = setTimeout(() => void navigate({ to: PATHS.auth }), TIMINGS_MS.welcomeRedirect);
+    return () => clearTimeout(t);
+  }, [user, navigate]);
+
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-12">
+      <div className="text-center">
+        <h1 className="text-4xl font-black">Welcome{profile ? `, ${profile.full_name || profile.username}` : ''}! 🎉</h1>
+        <p className="mt-3 text-zinc-300">Your account is ready. Here is your welcome bonus.</p>
+        <div className="mx-auto mt-6 inline-flex items-center gap-3 rounded-2xl border border-amber-400/30 bg-amber-400/10 px-6 py-4">
+          <Coins className="size-8 text-amber-300" aria-hidden />
+          <div className="text-left">
+            <p className="text-3xl font-black text-amber-100" data-testid="welcome-balance">
+              {balance?.balance ?? '…'} tokens
+            </p>
+            <p className="text-sm text-amber-200/80">plus 1 token daily</p>
+          </div>
+        </div>
+      </div>
+      <div className="mt-10 grid gap-6">
+        {profile ? <AffiliateCard username={profile.username} /> : null}
+        {profile ? <MigrationStatusCard profile={profile} /> : null}
+      </div>
+      <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
+        <Link to={PATHS.vote} className="inline-flex items-center justify-center gap-2 rounded-lg bg-gradient-to-r from-fuchsia-600 to-violet-600 px-6 py-3 font-bold">
+          <Headphones className="size-5" aria-hidden /> Start Voting Now
+        </Link>
+        <Link to={PATHS.marketplace} className="inline-flex items-center justify-center gap-2 rounded-lg border border-zinc-700 px-6 py-3 font-semibold hover:bg-zinc-900">
+          <ShoppingBag className="size-5" aria-hidden /> Explore Marketplace
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { env } from '@/config/env';
+import { auth } from './firebase';
+
+/** An API failure: the server's message (already the spec's text where one applies). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export async function authHeader(): Promise<Record<string, string>> {
+  const user = auth.currentUser;
+  return user ? { Authorization: `Bearer ${await user.getIdToken()}` } : {};
+}
+
+type Options = { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal };
+
+/** Calls the API as the signed-in user (if any) and returns the JSON body. */
+export async function api<T>(path: string, opts: Options = {}): Promise<T> {
+  const headers: Record<string, string> = { ...(await authHeader()) };
+  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(`${env.VITE_API_BASE_URL}/api${path}`, {
+      method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: opts.signal,
+    });
+  } catch {
+    throw new ApiError(0, navigator.onLine ? 'Network error' : 'You are offline. Try again when you are back online.', null);
+  }
+  const text = await res.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = text;
+  }
+  if (!res.ok) {
+    const message = (body as { error?: { message?: string } } | null)?.error?.message ?? `Request failed (${res.status})`;
+    throw new ApiError(res.status, message, body);
+  }
+  return body as T;
+}

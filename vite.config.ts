@@ -1,0 +1,66 @@
+import { fileURLToPath, URL } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:5001';
+const proxy = { '/api': { target: apiTarget, changeOrigin: false, ws: false } };
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      '@common': fileURLToPath(new URL('./common', import.meta.url)),
+    },
+  },
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, routeFileIgnorePattern: '\\.test\\.' }),
+    react(),
+    tailwindcss(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.png', 'icons/apple-touch-icon.png'],
+      manifest: {
+        name: 'Fool Rate — Human or AI?',
+        short_name: 'Fool Rate',
+        description: 'Hear a 45-second clip blind and guess: human, AI or both. Tracks that fool you rank higher.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#09090b',
+        theme_color: '#a21caf',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,png,svg,woff2,webmanifest}'],
+        globIgnores: ['placeholders/**'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            urlPattern: ({ url }) => url.pathname.startsWith('/api/public/'),
+            handler: 'NetworkFirst',
+            options: { cacheName: 'public-api', networkTimeoutSeconds: 4, expiration: { maxEntries: 50 } },
+          },
+          {
+            urlPattern: ({ url }) => url.pathname.startsWith('/placeholders/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'covers', expiration: { maxEntries: 100 } },
+          },
+        ],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  server: { port: 5173, strictPort: true, proxy },
+  preview: { port: 5173, strictPort: true, proxy },
+  build: { target: 'es2022', sourcemap: false },
+});
