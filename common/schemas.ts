@@ -4,12 +4,17 @@ import { normalizeCoupon, normalizeUsername } from './username';
 
 /** Request bodies of the API, shared by the client forms and the server's validation. */
 
+/** Firestore document ids: non-empty, no '/', not '.' or '..', not reserved '__x__'. */
+const isDocId = (s: string) => s.length > 0 && s.length <= 700 && !s.includes('/') && s !== '.' && s !== '..' && !/^__.*__$/.test(s);
+export const docId = z.string().max(700).refine(isDocId, 'Invalid id');
+
 const username = z
   .string()
   .max(200)
   .transform(normalizeUsername)
   .refine((u) => u.length > 0, 'Username is required')
-  .refine((u) => u.length >= USERNAME_MIN && u.length <= USERNAME_MAX, `Username must be ${USERNAME_MIN} to ${USERNAME_MAX} characters`);
+  .refine((u) => u.length >= USERNAME_MIN && u.length <= USERNAME_MAX, `Username must be ${USERNAME_MIN} to ${USERNAME_MAX} characters`)
+  .refine(isDocId, 'Username is not allowed');
 
 const optionalCode = z
   .string()
@@ -38,7 +43,8 @@ export const ensureProfileInput = z.strictObject({
   referral_code: optionalUsername,
 });
 
-export const couponInput = z.strictObject({ code: z.string().min(1).max(64).transform(normalizeCoupon) });
+export const couponCode = z.string().max(64).transform(normalizeCoupon).pipe(docId);
+export const couponInput = z.strictObject({ code: couponCode });
 
 export const walletInput = z.strictObject({
   wallet_address: z
@@ -50,18 +56,13 @@ export const walletInput = z.strictObject({
 });
 
 export const adjustTokensInput = z.strictObject({
-  user_id: z.string().min(1).max(128),
+  user_id: docId,
   delta: z.number().int().refine((d) => d !== 0, 'delta must not be 0').refine((d) => Math.abs(d) <= 1_000_000, 'delta too large'),
 });
 
 export const roleChangeInput = z.strictObject({
-  user_id: z.string().min(1).max(128),
+  user_id: docId,
   role: z.enum(['admin', 'super_admin']),
   action: z.enum(['grant', 'revoke']),
 });
 
-export const syncCheckpoint = z.object({
-  id: z.string().max(256),
-  updatedAt: z.coerce.number().int().nonnegative(),
-});
-export type SyncCheckpoint = z.infer<typeof syncCheckpoint>;

@@ -68,7 +68,7 @@ async function startAuthEmulator(): Promise<void> {
   authEmulator = spawn(
     bin,
     ['emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--config', config, '--import', dir, '--export-on-exit', dir],
-    { cwd: stateDir, env: { ...process.env, NO_UPDATE_NOTIFIER: '1' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    { cwd: stateDir, env: { ...process.env, NO_UPDATE_NOTIFIER: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
   const collect = (b: Buffer) => (output += b.toString());
@@ -170,8 +170,8 @@ async function shutdown(code: number): Promise<void> {
   firestore?.stop();
   if (authEmulator && authEmulator.exitCode === null && authEmulator.pid) {
     const done = new Promise((r) => authEmulator!.once('exit', r));
-    process.kill(-authEmulator.pid, 'SIGINT');
-    const timeout = setTimeout(() => authEmulator?.pid && process.kill(-authEmulator.pid, 'SIGKILL'), 10_000);
+    authEmulator.kill('SIGINT');
+    const timeout = setTimeout(() => authEmulator?.kill('SIGKILL'), 10_000);
     await done;
     clearTimeout(timeout);
   }
@@ -179,6 +179,10 @@ async function shutdown(code: number): Promise<void> {
 }
 
 process.on('SIGINT', () => void shutdown(0));
+// Last resort: never leave the emulator behind, whatever ended this process.
+process.on('exit', () => {
+  if (authEmulator && authEmulator.exitCode === null) authEmulator.kill('SIGKILL');
+});
 process.on('SIGTERM', () => void shutdown(0));
 main().catch((err: unknown) => {
   console.error(`[stack] failed to start: ${err instanceof Error ? err.message : String(err)}`);

@@ -123,8 +123,10 @@ function wrapImpl(impl: Impl): Impl {
             lock.release(hex(c.request.transaction));
             call('Rollback')(c, cb);
           };
-        default:
-          return Reflect.get(target, prop, receiver);
+        default: {
+          const value = Reflect.get(target, prop, receiver);
+          return typeof value === 'function' ? value.bind(target) : value;
+        }
       }
     },
   });
@@ -134,6 +136,7 @@ let patched = false;
 function patchGrpcAddService(): void {
   if (patched) return;
   patched = true;
+  patchQueryCursors();
   const require = createRequire(require_resolve_emulator());
   const grpc = require('@grpc/grpc-js') as {
     Server: { prototype: { addService: (def: unknown, impl: Impl) => void } };
@@ -159,4 +162,60 @@ export async function startFirestoreEmulator(port: number): Promise<FirestoreSer
   const server = new FirestoreServer();
   await server.start(port);
   return server;
+}
+
+/**
+ * The package ignores query cursors (startAt/startAfter) and ordering by document name, which
+ * checkpoint pulls depend on. Re-sort by every orderBy (including __name__), apply the
+ * cursor, then the limit.
+ */
+function patchQueryCursors(): void {
+  const req = createRequire(require_resolve_emulator());
+  const { FirestoreState } = req('@firestore-emulator/server') as { FirestoreState: { prototype: Record<string, any> } };
+  const orig = FirestoreState.prototype.v1Query;
+  const num = (v: any) => (v === undefined || v === null ? 0 : Number(v));
+  const key = (v: any): [number, any] => {
+    if (!v) return [0, null];
+    if (v.timestamp_value) return [1, num(v.timestamp_value.seconds) * 1e9 + num(v.timestamp_value.nanos)];
+    if (v.reference_value !== undefined && v.reference_value !== '') return [2, v.reference_value];
+    if (v.string_value !== undefined && v.string_value !== '') return [3, v.string_value];
+    if (v.integer_value !== undefined) return [4, num(v.integer_value)];
+    if (v.double_value !== undefined) return [4, num(v.double_value)];
+    return [0, null];
+  };
+  const cmp = (a: any, b: any) => {
+    const [ka, va] = key(a);
+    const [kb, vb] = key(b);
+    if (ka !== kb) return ka - kb;
+    return va < vb ? -1 : va > vb ? 1 : 0;
+  };
+  FirestoreState.prototype.v1Query = function (parent: string, query: any) {
+    const orders = query.order_by as Array<{ field: { field_path: string }; direction: number }>;
+    const byName = orders.some((o) => o.field.field_path === '__name__');
+    if (!query.has_start_at && !byName) return orig.call(this, parent, query);
+    const q = Object.create(query);
+    Object.defineProperty(q, 'has_limit', { value: false });
+    let docs: any[] = orig.call(this, parent, q);
+    const valueOf = (d: any, path: string) =>
+      path === '__name__' ? { reference_value: d.getPath() } : d.getField(path)?.toV1ValueObject();
+    const tuple = (d: any) => orders.map((o) => valueOf(d, o.field.field_path));
+    const cmpTuple = (a: any[], b: any[]) => {
+      for (let i = 0; i < Math.min(a.length, b.length); i++) {
+        const c = cmp(a[i], b[i]) * (orders[i]!.direction === 2 ? -1 : 1);
+        if (c) return c;
+      }
+      return 0;
+    };
+    docs = docs.slice().sort((a, b) => cmpTuple(tuple(a), tuple(b)));
+    if (query.has_start_at) {
+      const values = query.start_at.values.map((v: any) => v.toObject());
+      const before = query.start_at.before;
+      docs = docs.filter((d) => {
+        const c = cmpTuple(tuple(d), values);
+        return before ? c >= 0 : c > 0;
+      });
+    }
+    if (query.has_limit) docs = docs.slice(0, query.limit.value);
+    return docs;
+  };
 }

@@ -103,6 +103,7 @@ const cases: Case[] = [
   { name: 'signup: body is an array', method: 'POST', path: '/api/accounts/signup', body: [SIGNUP_OK], status: 400, message: /expected object, received array/ },
   { name: 'signup: no body at all', method: 'POST', path: '/api/accounts/signup', status: 400, message: /expected object/ },
   { name: 'signup: JSON sent as text/plain', method: 'POST', path: '/api/accounts/signup', raw: JSON.stringify(SIGNUP_OK), headers: { 'Content-Type': 'text/plain' }, status: 400 },
+  { name: 'signup: JSON in an unsupported charset', method: 'POST', path: '/api/accounts/signup', raw: JSON.stringify(SIGNUP_OK), headers: { 'Content-Type': 'application/json; charset=latin1' }, status: 415, code: 'bad_request' },
   { name: 'signup: missing email', method: 'POST', path: '/api/accounts/signup', body: { username: 'fresh_one', password: 'secret123' }, status: 400, message: /^email: / },
   { name: 'signup: missing password', method: 'POST', path: '/api/accounts/signup', body: { username: 'fresh_one', email: 'f@example.test' }, status: 400, message: /^password: / },
   { name: 'signup: missing username', method: 'POST', path: '/api/accounts/signup', body: { email: 'f@example.test', password: 'secret123' }, status: 400, message: /^username: / },
@@ -209,9 +210,11 @@ const cases: Case[] = [
   { name: 'roles: user_id that is a path', method: 'POST', path: '/api/admin/roles', token: S, body: { user_id: 'a/b', role: 'admin', action: 'grant' }, status: [400, 404] },
   { name: 'roles: revoking your own super admin role', method: 'POST', path: '/api/admin/roles', token: S, body: { user_id: 'SUPER', role: 'super_admin', action: 'revoke' }, status: 400, message: 'You cannot remove your own super admin role' },
 
-  // --- GET /api/public/migration and /api/public/config (public)
+  // --- GET /api/public/migration, /api/public/config and /api/public/leaderboards (public)
   ...authCases('GET', '/api/public/migration'),
   ...authCases('GET', '/api/public/config'),
+  ...authCases('GET', '/api/public/leaderboards'),
+  { name: 'public endpoint, wrong method', method: 'POST', path: '/api/public/config', token: S, body: { data: {} }, status: 404, message: 'No such endpoint' },
 
   // --- GET /api/sync/stream (SSE; validation happens before the stream starts)
   ...authCases('GET', '/api/sync/stream?collections=profiles'),

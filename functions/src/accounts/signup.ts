@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { MSG } from '../../../common/messages';
-import { signupInput } from '../../../common/schemas';
+import { couponCode, signupInput } from '../../../common/schemas';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { HttpError, badRequest, conflict } from '../platform/errors';
@@ -51,7 +51,12 @@ export const signup =
       throw err;
     }
 
-    const coupon = input.coupon ? await redeemCouponResult(deps, uid, input.coupon) : undefined;
+    const code = input.coupon === undefined ? undefined : couponCode.safeParse(input.coupon);
+    const coupon = !code
+      ? undefined
+      : code.success
+        ? await redeemCouponResult(deps, uid, code.data)
+        : { success: false, message: 'Coupon code is invalid' };
     res.status(201).json({
       uid,
       username: account.username,

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
+import { docId } from '../../../common/schemas';
 import { SYNC_COLLECTIONS, SYNC_PULL_MAX } from '../../../common/sync';
 import { callerOf } from '../platform/auth';
 import type { Deps } from '../platform/deps';
@@ -7,7 +8,7 @@ import { parse } from '../platform/validate';
 import { afterCheckpoint, checkpointOf, toClientDoc, visibleQuery } from './registry';
 
 const pullQuery = z.strictObject({
-  id: z.string().max(256).optional(),
+  id: docId.optional(),
   updatedAt: z.coerce.number().int().nonnegative().optional(),
   limit: z.coerce.number().int().min(1).max(SYNC_PULL_MAX).default(100),
 });

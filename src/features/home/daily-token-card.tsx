@@ -1,5 +1,5 @@
 import { CheckCircle2, Gift, Loader2 } from 'lucide-react';
-import { useDailyClaim } from '@/features/account/daily-claim';
+import { useDailyClaim } from '@/hooks/use-daily-claim';
 import { useSession } from '@/lib/session';
 
 /** The once-a-day free token, for signed-in users. */

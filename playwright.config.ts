@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+/** Debian's Chromium when present (no browser downloads here); Playwright's own otherwise. */
+const systemChromium = '/usr/bin/chromium';
+const launchOptions = {
+  ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+};
+
+export const E2E_PORTS = { web: 5273, api: 5101, auth: 9199, firestore: 8180 };
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORTS.web}`,
+    trace: 'retain-on-failure',
+    launchOptions,
+    permissions: ['clipboard-read', 'clipboard-write'],
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions } }],
+  webServer: {
+    command: 'npx tsx scripts/stack.ts',
+    url: `http://127.0.0.1:${E2E_PORTS.web}`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    gracefulShutdown: { signal: 'SIGINT', timeout: 20_000 },
+    env: {
+      STACK_FRESH: '1',
+      STACK_DIR: '.local/e2e-stack',
+      WEB_PORT: String(E2E_PORTS.web),
+      API_PORT: String(E2E_PORTS.api),
+      AUTH_PORT: String(E2E_PORTS.auth),
+      FIRESTORE_PORT: String(E2E_PORTS.firestore),
+    },
+  },
+});

@@ -1,0 +1,90 @@
+import { expect, test } from '@playwright/test';
+import { balancePill, fillSignUp, newUser, signIn, signUp } from './helpers';
+
+test('sign-up lands on the welcome page with 50 tokens', async ({ page }) => {
+  const user = newUser('fresh');
+  await signUp(page, user);
+  await expect(page.getByTestId('welcome-balance')).toHaveText('50 tokens');
+  await expect(page.getByText('plus 1 token daily')).toBeVisible();
+  await expect(page.getByLabel('Affiliate link')).toHaveValue(new RegExp(`/${user.username}$`));
+  await expect(balancePill(page)).toHaveText('50 tokens');
+  await page.getByRole('button', { name: 'Copy' }).click();
+  await expect(page.getByText('Affiliate link copied!')).toBeVisible();
+});
+
+test('a taken username is refused with "Username already taken"', async ({ page }) => {
+  await page.goto('/auth?mode=signup');
+  await fillSignUp(page, { username: 'artist', email: 'someone-new@e2e.test', password: 'secret123' });
+  await expect(page.getByText('Username already taken')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth/);
+});
+
+test('an empty username is refused with "Username is required"', async ({ page }) => {
+  await page.goto('/auth?mode=signup');
+  await page.getByLabel('Email').fill('nouser@e2e.test');
+  await page.getByLabel('Password').fill('secret123');
+  await page.getByRole('button', { name: 'Sign Up & Get 50 Tokens' }).click();
+  await expect(page.getByText('Username is required')).toBeVisible();
+});
+
+test('sign in goes home after a moment, sign out signs out', async ({ page }) => {
+  await signIn(page, 'listener@demo.test', 'demo1234');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Leo Listener').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.getByText('Signed out successfully')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+});
+
+test('a wrong password shows "Sign in failed"', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill('listener@demo.test');
+  await page.getByLabel('Password').fill('wrong-password');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
+  await expect(page.getByText('Sign in failed')).toBeVisible();
+});
+
+test('admins see the infinity pill, their badge and the CMS link', async ({ page }) => {
+  await signIn(page, 'superadmin@demo.test', 'demo1234');
+  await expect(balancePill(page)).toHaveText('∞');
+  await expect(page.getByText('SUPER ADMIN').first()).toBeVisible();
+  await page.getByRole('link', { name: 'CMS' }).first().click();
+  await expect(page.getByText('Opening CMS…')).toBeVisible();
+});
+
+test('a coupon at sign-up is redeemed', async ({ page }) => {
+  await signUp(page, { ...newUser('coupon'), coupon: 'welcome25' });
+  await expect(page.getByText('Coupon Redeemed!')).toBeVisible();
+  await expect(page.getByTestId('welcome-balance')).toHaveText('75 tokens');
+});
+
+test('an invalid coupon says so and the account still gets its 50 tokens', async ({ page }) => {
+  await signUp(page, { ...newUser('badcpn'), coupon: 'NOTACOUPON' });
+  await expect(page.getByText('Invalid Coupon')).toBeVisible();
+  await expect(page.getByTestId('welcome-balance')).toHaveText('50 tokens');
+});
+
+test('the daily token is granted once per day', async ({ page }) => {
+  await signUp(page, newUser('daily'));
+  await page.goto('/');
+  await expect(page.getByText('Sign up now and get FREE UNLIMITED VOTING for your first week')).toBeVisible();
+  await page.getByRole('button', { name: 'Claim Daily Token' }).click();
+  await expect(page.getByText('Daily Token Claimed! 🎁')).toBeVisible();
+  await expect(balancePill(page)).toHaveText('51 tokens');
+  await expect(page.getByRole('button', { name: 'Claimed today' })).toBeDisabled();
+  await expect(page.getByText('Sign up now and get FREE UNLIMITED VOTING for your first week')).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Claimed today' })).toBeDisabled();
+  await expect(balancePill(page)).toHaveText('51 tokens');
+});
+
+test('the wallet address can be saved once, then it is locked', async ({ page }) => {
+  await signUp(page, newUser('wallet'));
+  const save = page.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+  await page.getByLabel('Wallet address').fill('So1anaWa11etAddre55xyz123');
+  await save.click();
+  await expect(page.getByText('Wallet address saved!')).toBeVisible();
+  await expect(page.getByLabel('Wallet address')).toBeDisabled();
+  await expect(page.getByText('Locked')).toBeVisible();
+});

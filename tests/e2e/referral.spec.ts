@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+import { balancePill, fillSignUp, newUser, signUp } from './helpers';
+
+test('a referral link signs a friend up and credits the referrer live', async ({ page, browser }) => {
+  const referrer = newUser('refr');
+  await signUp(page, referrer);
+  await expect(balancePill(page)).toHaveText('50 tokens');
+
+  const friendContext = await browser.newContext();
+  const friendPage = await friendContext.newPage();
+  await friendPage.goto(`/${referrer.username.toUpperCase()}`);
+  await expect(friendPage).toHaveURL(new RegExp(`/auth\\?ref=${referrer.username}$`));
+  await expect(friendPage.getByText(`Referred by @${referrer.username}`)).toBeVisible();
+  await fillSignUp(friendPage, newUser('friend'));
+  await expect(friendPage).toHaveURL(/\/welcome$/);
+  await friendContext.close();
+
+  // The referrer's open page updates without a reload (SSE replication).
+  await expect(balancePill(page)).toHaveText('60 tokens');
+});
+
+test('an unknown username redirects home', async ({ page }) => {
+  await page.goto('/no_such_user_here');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Start Voting Now' })).toBeVisible();
+});

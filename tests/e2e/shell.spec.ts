@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+
+test('unknown paths show the 404 page and log the path', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await page.goto('/some/missing/page');
+  await expect(page.getByText('Oops! Page not found')).toBeVisible();
+  expect(errors.some((e) => e.includes('/some/missing/page'))).toBe(true);
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('signed-out visitors are sent to /auth from guarded routes', async ({ page }) => {
+  for (const path of ['/vote', '/submit', '/orders', '/cms']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/auth$/);
+  }
+});
+
+test('home shows the offer, hero, how it works, migration countdown, leaderboards and footer', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByText('Sign up now and get FREE UNLIMITED VOTING for your first week')).toBeVisible();
+  await page.getByRole('link', { name: 'Claim Offer' }).click();
+  await expect(page).toHaveURL(/\/auth\?mode=signup$/);
+  await page.goto('/');
+  for (const text of ['How It Works', 'Vote Blind', 'Fool Rate Wins', 'Token Economy Leaderboards', 'Deception Leaderboard'])
+    await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
+  await expect(page.getByTestId('users-needed')).toHaveText(/\d/);
+  await expect(page.getByText('No contest tracks yet.')).toBeVisible();
+  await page.getByRole('tab', { name: 'Weekly Earners' }).click();
+  await expect(page.getByText('@artist')).toBeVisible();
+  await page.getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page.getByText('Effective date: October 11, 2025')).toBeVisible();
+  await page.getByRole('link', { name: 'Terms of Service' }).click();
+  await expect(page.getByText(/Wyoming/).first()).toBeVisible();
+});
+
+test('the radio bar is on every page, muted, volume 70', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Play radio' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Unmute radio' })).toBeVisible();
+  await expect(page.getByLabel('Volume')).toHaveValue('70');
+  await page.goto('/privacy');
+  await expect(page.getByRole('button', { name: 'Play radio' })).toBeVisible();
+});
+
+test('after one visit the app opens with the network off', async ({ page, context }) => {
+  await page.goto('/');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Start Voting Now' })).toBeVisible();
+  await page.goto('/privacy');
+  await expect(page.getByText('Effective date: October 11, 2025')).toBeVisible();
+  await context.setOffline(false);
+});
