@@ -1,0 +1,23 @@
+import { randomUUID } from 'node:crypto';
+import type { AuthGateway, VerifiedUser } from '../../functions/src/platform/deps';
+
+/** Firebase Auth's twin: tokens are `test:<uid>`; emails are unique like the real one. */
+export class FakeAuth implements AuthGateway {
+  users = new Map<string, { email: string; password: string; name: string }>();
+  async verifyIdToken(token: string): Promise<VerifiedUser> {
+    const uid = /^test:(.+)$/.exec(token)?.[1];
+    if (!uid) throw new Error('auth/argument-error');
+    const user = this.users.get(uid);
+    return { uid, email: user?.email ?? `${uid}@example.test`, name: user?.name ?? uid };
+  }
+  async createUser(input: { email: string; password: string; displayName: string }) {
+    for (const u of this.users.values())
+      if (u.email === input.email) throw Object.assign(new Error('exists'), { code: 'auth/email-already-exists' });
+    const uid = randomUUID().replace(/-/g, '').slice(0, 20);
+    this.users.set(uid, { email: input.email, password: input.password, name: input.displayName });
+    return { uid };
+  }
+  async deleteUser(uid: string) {
+    this.users.delete(uid);
+  }
+}
