@@ -1,0 +1,86 @@
+import { Howl } from 'howler';
+import { Pause, Play, Radio, Volume2, VolumeX } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useRadio } from './radio-store';
+import { STATION } from './station';
+import { useNowPlaying } from './use-now-playing';
+
+/** The site-wide live radio: a fixed bottom bar on every route. Failures are only logged. */
+export function RadioPlayer() {
+  const { playing, muted, volume, setPlaying, toggleMuted, setVolume } = useRadio();
+  const song = useNowPlaying();
+  const howl = useRef<Howl | null>(null);
+
+  useEffect(() => {
+    if (!playing) {
+      // A live stream must reconnect live, not resume a stale buffer.
+      howl.current?.unload();
+      howl.current = null;
+      return;
+    }
+    const sound = new Howl({
+      src: [STATION.streamUrl],
+      html5: true,
+      format: ['mp3'],
+      autoplay: false,
+      onloaderror: (_id, err) => {
+        console.warn('radio load failed', err);
+        setPlaying(false);
+      },
+      onplayerror: (_id, err) => {
+        console.warn('radio playback failed', err);
+        setPlaying(false);
+      },
+    });
+    howl.current = sound;
+    sound.play();
+    return () => {
+      sound.unload();
+      if (howl.current === sound) howl.current = null;
+    };
+  }, [playing, setPlaying]);
+
+  useEffect(() => {
+    howl.current?.volume(volume / 100);
+    howl.current?.mute(muted);
+  }, [volume, muted, playing]);
+
+  return (
+    <div className="fixed inset-x-0 bottom-0 z-40 h-16 border-t border-zinc-800 bg-zinc-900/95 backdrop-blur" role="region" aria-label="Radio player">
+      <div className="mx-auto flex h-full max-w-6xl items-center gap-3 px-4">
+        <button
+          type="button"
+          onClick={() => setPlaying(!playing)}
+          aria-label={playing ? 'Pause radio' : 'Play radio'}
+          className="grid size-10 shrink-0 place-items-center rounded-full bg-fuchsia-600 hover:bg-fuchsia-500"
+        >
+          {playing ? <Pause className="size-5" /> : <Play className="ml-0.5 size-5" />}
+        </button>
+        <span className="hidden items-center gap-1 rounded bg-red-600 px-1.5 py-0.5 text-[10px] font-bold tracking-wider sm:inline-flex">
+          <Radio className="size-3" aria-hidden /> LIVE
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-semibold" data-testid="radio-title">{song?.title ?? 'Fool Rate Radio'}</p>
+          <p className="truncate text-xs text-zinc-400" data-testid="radio-artist">{song?.artist ?? 'Live stream'}</p>
+        </div>
+        <button
+          type="button"
+          onClick={toggleMuted}
+          aria-label={muted ? 'Unmute radio' : 'Mute radio'}
+          className="grid size-9 shrink-0 place-items-center rounded-md hover:bg-zinc-800"
+        >
+          {muted ? <VolumeX className="size-5" /> : <Volume2 className="size-5" />}
+        </button>
+        <input
+          type="range"
+          min={0}
+          max={100}
+          value={volume}
+          onChange={(e) => setVolume(Number(e.target.value))}
+          aria-label="Volume"
+          className="hidden w-28 accent-fuchsia-500 sm:block"
+        />
+      </div>
+    </div>
+  );
+}
