@@ -17,6 +17,7 @@ import { build, createServer, preview, type PreviewServer, type ViteDevServer } 
 import { createApp } from '../functions/src/app';
 import { firebaseAuthGateway } from '../functions/src/platform/firebase-auth';
 import { startFirestoreEmulator, type FirestoreServer } from './lib/firestore-emulator';
+import { emulatorCredential } from './lib/emulator-credential';
 import { ensureRadioDemoMp3 } from './lib/media';
 import { portInUse } from './lib/ports';
 import { DEMO_ACCOUNTS, DEMO_COUPON, DEMO_PASSWORD, seedDemo } from './lib/seed';
@@ -68,7 +69,8 @@ async function startAuthEmulator(): Promise<void> {
   authEmulator = spawn(
     bin,
     ['emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--config', config, '--import', dir, '--export-on-exit', dir],
-    { cwd: stateDir, env: { ...process.env, NO_UPDATE_NOTIFIER: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: stateDir, // CI=1 keeps firebase-tools from fetching its message-of-the-day over the network.
+    env: { ...process.env, NO_UPDATE_NOTIFIER: '1', CI: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
   const collect = (b: Buffer) => (output += b.toString());
@@ -112,7 +114,7 @@ async function main(): Promise<void> {
   say(`Auth emulator (firebase-tools) on 127.0.0.1:${ports.auth}`);
   await startAuthEmulator();
 
-  const app = initializeApp({ projectId: PROJECT_ID });
+  const app = initializeApp({ projectId: PROJECT_ID, credential: emulatorCredential });
   const db = getFirestore(app);
   const adminAuth = getAuth(app);
   const restored = await loadSnapshot(db, snapshotFile);

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
-import { syncAccount } from './data/account-sync';
+import { loadDataLayer, loadDataLayerIfLoaded } from './data/lazy';
 import { notifyError } from './lib/notify';
 import { startSession, useSession } from './lib/session';
 import './styles.css';
@@ -22,12 +22,20 @@ declare module '@tanstack/react-router' {
 
 const logReplicationError = (err: unknown) => console.warn('replication', err);
 
+/** Stops replication after sign-out, if it ever started (no need to load RxDB for that). */
+async function stopAccountSync() {
+  const m = await loadDataLayerIfLoaded();
+  await m?.syncAccount(null, logReplicationError);
+}
+
 /** Renders only once Firebase has reported the first auth state, so guards see the truth. */
 async function boot() {
   await startSession();
   const apply = (session: ReturnType<typeof useSession.getState>) => {
     router.update({ ...router.options, context: { session } });
-    void syncAccount(session.user?.uid ?? null, logReplicationError);
+    const uid = session.user?.uid ?? null;
+    if (uid) void loadDataLayer().then((m) => m.syncAccount(uid, logReplicationError));
+    else void stopAccountSync();
   };
   apply(useSession.getState());
   useSession.subscribe((session, prev) => {

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { Role } from '@common/constants';
 import { isAdmin, isSuperAdmin } from '@common/roles';
-import { getDatabase, type Collections } from '@/data/database';
+import type { Collections } from '@/data/database';
+import { loadDataLayer } from '@/data/lazy';
 import type { BalanceDoc, DailyGrantDoc, ProfileDoc, UserRolesDoc } from '@/data/schemas';
 import { useSession } from '@/lib/session';
 
@@ -14,11 +15,13 @@ function useOwnDoc<T>(name: keyof Collections): T | null | undefined {
     if (!uid) return;
     let cancelled = false;
     let unsubscribe = () => {};
-    void getDatabase().then((db) => {
-      if (cancelled) return;
-      const sub = db[name].findOne(uid).$.subscribe((d) => setDoc(d ? (d.toJSON() as T) : null));
-      unsubscribe = () => sub.unsubscribe();
-    });
+    void loadDataLayer()
+      .then((m) => m.getDatabase())
+      .then((db) => {
+        if (cancelled) return;
+        const sub = db[name].findOne(uid).$.subscribe((d) => setDoc(d ? (d.toJSON() as T) : null));
+        unsubscribe = () => sub.unsubscribe();
+      });
     return () => {
       cancelled = true;
       unsubscribe();

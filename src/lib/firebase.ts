@@ -1,5 +1,5 @@
 import { initializeApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth } from 'firebase/auth';
+import { browserLocalPersistence, connectAuthEmulator, indexedDBLocalPersistence, initializeAuth } from 'firebase/auth';
 import { env } from '@/config/env';
 
 const app = initializeApp({
@@ -8,5 +8,6 @@ const app = initializeApp({
   projectId: env.VITE_FIREBASE_PROJECT_ID,
 });
 
-export const auth = getAuth(app);
+/** No popup/redirect resolver here: Google sign-in loads it when used (keeps the first load small). */
+export const auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] });
 if (env.VITE_AUTH_EMULATOR_URL) connectAuthEmulator(auth, env.VITE_AUTH_EMULATOR_URL, { disableWarnings: true });

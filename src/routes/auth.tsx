@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AuthPage } from '@/features/auth/auth-page';
 
 const search = z.object({
-  ref: z.string().max(40).optional().catch(undefined),
-  mode: z.enum(['signin', 'signup']).optional().catch(undefined),
+  ref: z.catch(z.optional(z.string().check(z.maxLength(40))), undefined),
+  mode: z.catch(z.optional(z.enum(['signin', 'signup'])), undefined),
 });
 
 export const Route = createFileRoute('/auth')({

@@ -1,4 +1,4 @@
-import { GoogleAuthProvider, signInWithEmailAndPassword, signInWithPopup } from 'firebase/auth';
+import { browserPopupRedirectResolver, GoogleAuthProvider, signInWithEmailAndPassword, signInWithPopup } from 'firebase/auth';
 import type { SignupInput } from '@common/schemas';
 import { api } from '@/lib/api';
 import { auth } from '@/lib/firebase';
@@ -25,7 +25,7 @@ export async function signInWithPassword(email: string, password: string): Promi
 export async function signInWithGoogle(referralCode?: string): Promise<void> {
   const provider = new GoogleAuthProvider();
   provider.setCustomParameters({ prompt: 'select_account' });
-  await signInWithPopup(auth, provider);
+  await signInWithPopup(auth, provider, browserPopupRedirectResolver);
   await api('/accounts/ensure-profile', { body: referralCode ? { referral_code: referralCode } : {} });
 }
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** AzuraCast's now-playing response; only the song's title and artist matter here. */
 const nowPlayingSchema = z.looseObject({

@@ -1,4 +1,4 @@
-import { Howl } from 'howler';
+import type { Howl } from 'howler';
 import { Pause, Play, Radio, Volume2, VolumeX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useRadio } from './radio-store';
@@ -18,24 +18,33 @@ export function RadioPlayer() {
       howl.current = null;
       return;
     }
-    const sound = new Howl({
-      src: [STATION.streamUrl],
-      html5: true,
-      format: ['mp3'],
-      autoplay: false,
-      onloaderror: (_id, err) => {
-        console.warn('radio load failed', err);
-        setPlaying(false);
-      },
-      onplayerror: (_id, err) => {
-        console.warn('radio playback failed', err);
-        setPlaying(false);
-      },
+    let sound: Howl | null = null;
+    let cancelled = false;
+    // howler loads on first play: most visitors never press it.
+    void import('howler').then(({ Howl }) => {
+      if (cancelled) return;
+      sound = new Howl({
+        src: [STATION.streamUrl],
+        html5: true,
+        format: ['mp3'],
+        autoplay: false,
+        volume: useRadio.getState().volume / 100,
+        mute: useRadio.getState().muted,
+        onloaderror: (_id, err) => {
+          console.warn('radio load failed', err);
+          setPlaying(false);
+        },
+        onplayerror: (_id, err) => {
+          console.warn('radio playback failed', err);
+          setPlaying(false);
+        },
+      });
+      howl.current = sound;
+      sound.play();
     });
-    howl.current = sound;
-    sound.play();
     return () => {
-      sound.unload();
+      cancelled = true;
+      sound?.unload();
       if (howl.current === sound) howl.current = null;
     };
   }, [playing, setPlaying]);

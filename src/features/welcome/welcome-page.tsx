@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import confetti from 'canvas-confetti';
 import { Coins, Headphones, ShoppingBag } from 'lucide-react';
 import { useEffect } from 'react';
-import { getRedirectResult } from 'firebase/auth';
+import { browserPopupRedirectResolver, getRedirectResult } from 'firebase/auth';
 import { TIMINGS_MS } from '@common/constants';
 import { PATHS } from '@common/paths';
 import { useBalanceDoc, useProfile } from '@/hooks/use-account';
@@ -17,7 +17,7 @@ function consumeOAuthReturn(): void {
   const hadCode = url.searchParams.has('code') || url.searchParams.has('state');
   const hadHash = /access_token|id_token|error/.test(url.hash);
   if (!hadCode && !hadHash) return;
-  void getRedirectResult(auth).catch((err: unknown) => console.warn('OAuth redirect result failed', err));
+  void getRedirectResult(auth, browserPopupRedirectResolver).catch((err: unknown) => console.warn('OAuth redirect result failed', err));
   url.searchParams.delete('code');
   url.searchParams.delete('state');
   if (hadHash) url.hash = '';
