@@ -69,8 +69,12 @@ async function startAuthEmulator(): Promise<void> {
   authEmulator = spawn(
     bin,
     ['emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--config', config, '--import', dir, '--export-on-exit', dir],
-    { cwd: stateDir, // CI=1 keeps firebase-tools from fetching its message-of-the-day over the network.
-    env: { ...process.env, NO_UPDATE_NOTIFIER: '1', CI: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      cwd: stateDir,
+      // CI=1 keeps firebase-tools from fetching its message-of-the-day over the network.
+      env: { ...process.env, NO_UPDATE_NOTIFIER: '1', CI: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   let output = '';
   const collect = (b: Buffer) => (output += b.toString());
