@@ -17,7 +17,7 @@ import { build, createServer, preview, type PreviewServer, type ViteDevServer } 
 import { createApp } from '../functions/src/app';
 import { firebaseAuthGateway } from '../functions/src/platform/firebase-auth';
 import { startFirestoreEmulator, type FirestoreServer } from './lib/firestore-emulator';
-import { emulatorCredential } from './lib/emulator-credential';
+import { disableMetadataProbe } from './lib/no-metadata-probe';
 import { ensureRadioDemoMp3 } from './lib/media';
 import { portInUse } from './lib/ports';
 import { DEMO_ACCOUNTS, DEMO_COUPON, DEMO_PASSWORD, seedDemo } from './lib/seed';
@@ -118,7 +118,8 @@ async function main(): Promise<void> {
   say(`Auth emulator (firebase-tools) on 127.0.0.1:${ports.auth}`);
   await startAuthEmulator();
 
-  const app = initializeApp({ projectId: PROJECT_ID, credential: emulatorCredential });
+  disableMetadataProbe();
+  const app = initializeApp({ projectId: PROJECT_ID });
   const db = getFirestore(app);
   const adminAuth = getAuth(app);
   const restored = await loadSnapshot(db, snapshotFile);

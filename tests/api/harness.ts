@@ -8,7 +8,7 @@ import type { Deps } from '../../functions/src/platform/deps';
 import { FakeAuth } from './fake-auth';
 
 export { FakeAuth };
-import { emulatorCredential } from '../../scripts/lib/emulator-credential';
+import { disableMetadataProbe } from '../../scripts/lib/no-metadata-probe';
 import { seedBaseConfig } from '../../scripts/lib/seed-config';
 
 export type Harness = {
@@ -24,7 +24,8 @@ export type Harness = {
 /** A fresh project in the shared emulator, the real API on a random port, and a controllable clock. */
 export async function startHarness(opts: { seed?: boolean } = {}): Promise<Harness> {
   process.env.FIRESTORE_EMULATOR_HOST = inject('firestoreHost');
-  const app = initializeApp({ projectId: `demo-test-${randomUUID().slice(0, 8)}`, credential: emulatorCredential }, randomUUID());
+  disableMetadataProbe();
+  const app = initializeApp({ projectId: `demo-test-${randomUUID().slice(0, 8)}` }, randomUUID());
   const db = getFirestore(app);
   const auth = new FakeAuth();
   const clock = { now: Date.parse('2026-03-01T12:00:00Z') };

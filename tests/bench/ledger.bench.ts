@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { createApp } from '../../functions/src/app';
-import { emulatorCredential } from '../../scripts/lib/emulator-credential';
+import { disableMetadataProbe } from '../../scripts/lib/no-metadata-probe';
 import { startFirestoreEmulator } from '../../scripts/lib/firestore-emulator';
 import { freePort } from '../../scripts/lib/ports';
 import { seedBaseConfig } from '../../scripts/lib/seed-config';
@@ -20,7 +20,8 @@ async function main() {
   const port = await freePort();
   const emulator = await startFirestoreEmulator(port);
   process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${port}`;
-  const db = getFirestore(initializeApp({ projectId: 'demo-bench', credential: emulatorCredential }, randomUUID()));
+  disableMetadataProbe();
+  const db = getFirestore(initializeApp({ projectId: 'demo-bench' }, randomUUID()));
   await seedBaseConfig(db);
   await db.collection('coupons').doc('BENCH').set({ code: 'BENCH', tokens: 5, max_redemptions: null, expires_at: null, redemptions: 0 });
   const server = createApp({ db, auth: new FakeAuth(), options: { demoRadio: null }, now: () => Date.now() }).listen(0, '127.0.0.1');

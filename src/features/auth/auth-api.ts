@@ -1,4 +1,5 @@
-import { browserPopupRedirectResolver, GoogleAuthProvider, signInWithEmailAndPassword, signInWithPopup } from 'firebase/auth';
+import { browserPopupRedirectResolver, GoogleAuthProvider, signInWithCredential, signInWithEmailAndPassword, signInWithPopup } from 'firebase/auth';
+import { env } from '@/config/env';
 import type { SignupInput } from '@common/schemas';
 import { api } from '@/lib/api';
 import { auth } from '@/lib/firebase';
@@ -21,11 +22,25 @@ export async function signInWithPassword(email: string, password: string): Promi
   await signInWithEmailAndPassword(auth, email, password);
 }
 
-/** Google sign-in (the Auth emulator's account page locally), then the profile on first visit. */
-export async function signInWithGoogle(referralCode?: string): Promise<void> {
-  const provider = new GoogleAuthProvider();
-  provider.setCustomParameters({ prompt: 'select_account' });
-  await signInWithPopup(auth, provider, browserPopupRedirectResolver);
+/** True on the local stack: Google accounts are made up in the Auth emulator. */
+export const usesAuthEmulator = Boolean(env.VITE_AUTH_EMULATOR_URL);
+
+export type EmulatorGoogleAccount = { email: string; name: string };
+
+/**
+ * Google sign-in with an account chooser, then the profile on first visit. Locally the
+ * Auth emulator signs in a made-up Google account from an unsigned ID token: its own popup
+ * page needs Google's gapi script from the internet, which the local stack must not need.
+ */
+export async function signInWithGoogle(referralCode?: string, emulatorAccount?: EmulatorGoogleAccount): Promise<void> {
+  if (emulatorAccount) {
+    const idToken = JSON.stringify({ sub: emulatorAccount.email, email: emulatorAccount.email, email_verified: true, name: emulatorAccount.name });
+    await signInWithCredential(auth, GoogleAuthProvider.credential(idToken));
+  } else {
+    const provider = new GoogleAuthProvider();
+    provider.setCustomParameters({ prompt: 'select_account' });
+    await signInWithPopup(auth, provider, browserPopupRedirectResolver);
+  }
   await api('/accounts/ensure-profile', { body: referralCode ? { referral_code: referralCode } : {} });
 }
 

@@ -9,7 +9,16 @@ import { ApiError } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { TIMINGS_MS } from '@common/constants';
-import { authErrorText, signInWithGoogle, signInWithPassword, signUpWithPassword, type SignupResult } from './auth-api';
+import {
+  authErrorText,
+  signInWithGoogle,
+  signInWithPassword,
+  signUpWithPassword,
+  usesAuthEmulator,
+  type EmulatorGoogleAccount,
+  type SignupResult,
+} from './auth-api';
+import { EmulatorGoogleDialog } from './emulator-google-dialog';
 import { GoogleIcon } from './google-icon';
 
 type Mode = 'signin' | 'signup';
@@ -82,11 +91,13 @@ export function AuthPage({ referralCode, initialMode }: { referralCode?: string;
     }
   };
 
-  const google = async () => {
+  const [chooserOpen, setChooserOpen] = useState(false);
+  const google = async (emulatorAccount?: EmulatorGoogleAccount) => {
+    setChooserOpen(false);
     setBusy(true);
     flowOwnsNavigation.current = true;
     try {
-      await signInWithGoogle(referralCode);
+      await signInWithGoogle(referralCode, emulatorAccount);
       await navigate({ to: PATHS.welcome });
     } catch (err) {
       flowOwnsNavigation.current = false;
@@ -182,12 +193,15 @@ export function AuthPage({ referralCode, initialMode }: { referralCode?: string;
         </div>
         <button
           type="button"
-          onClick={() => void google()}
+          onClick={() => (usesAuthEmulator ? setChooserOpen(true) : void google())}
           disabled={busy}
           className="flex w-full items-center justify-center gap-2 rounded-md border border-zinc-700 bg-white py-2.5 font-medium text-zinc-900 hover:bg-zinc-100 disabled:opacity-60"
         >
           <GoogleIcon /> Continue with Google
         </button>
+        {usesAuthEmulator ? (
+          <EmulatorGoogleDialog open={chooserOpen} onOpenChange={setChooserOpen} onChoose={(account) => void google(account)} />
+        ) : null}
       </div>
     </section>
   );
