@@ -58,3 +58,20 @@ test('after one visit the app opens with the network off', async ({ page, contex
   await expect(page.getByText('Effective date: October 11, 2025')).toBeVisible();
   await context.setOffline(false);
 });
+
+test('on a phone the menu slides in with the same items', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  for (const name of ['Vote', 'Submit', 'Marketplace', 'Get Tokens', 'Sign In']) await expect(menu.getByRole('link', { name })).toBeVisible();
+  await menu.getByRole('link', { name: 'Get Tokens' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(menu).toBeHidden();
+});
+
+test('the welcome page sends visitors without an account to /auth', async ({ page }) => {
+  await page.goto('/welcome?code=abc&state=xyz');
+  await expect(page).not.toHaveURL(/code=/);
+  await expect(page).toHaveURL(/\/auth$/);
+});

@@ -6,7 +6,7 @@ import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
-import { appConfigRef } from '../tokens/pricing';
+import { appConfigRef, pricingFrom } from '../tokens/pricing';
 import { DEFAULT_MIGRATION_THRESHOLD } from '../../../common/constants';
 
 /** GET /api/accounts/username/:username — whether a (lower-cased) username exists. */
@@ -58,10 +58,10 @@ export const migrationStatus =
     });
   };
 
-/** GET /api/public/config — the app_config pricing everyone may read. */
+/** GET /api/public/config — the app_config pricing everyone may read, defaults filled in. */
 export const publicConfig =
   (deps: Deps): RequestHandler =>
   async (_req, res) => {
     const snap = await appConfigRef(deps.db).get();
-    res.json({ data: snap.get('data') ?? {} });
+    res.json({ data: { pricing: pricingFrom(snap.data()) } });
   };
