@@ -15,7 +15,7 @@ const ICON_SIZES = [
 ];
 
 /** Concentric sound rings on a violet-to-fuchsia gradient; `pad` shrinks the mark (maskable safe zone). */
-function iconFilter(size: number, pad: number): string {
+function iconFilter(pad: number): string {
   const scale = 1 - pad;
   const r = `(hypot(X-W/2,Y-H/2)/(W/2)/${scale})`;
   const ring = `(gt(sin(${r}*26),0.55)*lt(${r},0.78)*gt(${r},0.12))`;
@@ -51,7 +51,7 @@ async function main() {
   await mkdir('public/icons', { recursive: true });
   await mkdir('public/placeholders', { recursive: true });
   for (const { file, size, pad } of ICON_SIZES) {
-    await runFfmpeg(['-f', 'lavfi', '-i', `color=c=black:s=${size}x${size}:d=1`, '-vf', iconFilter(size, pad), '-frames:v', '1', file]);
+    await runFfmpeg(['-f', 'lavfi', '-i', `color=c=black:s=${size}x${size}:d=1`, '-vf', iconFilter(pad), '-frames:v', '1', file]);
     console.log(file);
   }
   for (let i = 1; i <= PLACEHOLDER_COVER_COUNT; i++) {
