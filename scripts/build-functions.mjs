@@ -9,6 +9,6 @@ await build({
   target: 'node20',
   format: 'cjs',
   sourcemap: true,
-  external: ['firebase-admin', 'firebase-functions', 'express', 'zod'],
+  external: ['firebase-admin', 'firebase-functions', 'express', 'zod', '@ffmpeg-installer/ffmpeg', 'busboy'],
 });
 console.log('functions/lib/index.js built');

@@ -18,12 +18,15 @@ import { createApp } from '../functions/src/app';
 import { firebaseAuthGateway } from '../functions/src/platform/firebase-auth';
 import { startFirestoreEmulator, type FirestoreServer } from './lib/firestore-emulator';
 import { disableMetadataProbe } from './lib/no-metadata-probe';
-import { ensureRadioDemoMp3 } from './lib/media';
+import { ensureRadioDemoMp3, ffmpegPath } from './lib/media';
+import { DiskStorage } from '../functions/src/platform/storage';
 import { portInUse } from './lib/ports';
 import { DEMO_ACCOUNTS, DEMO_COUPON, DEMO_PASSWORD, seedDemo } from './lib/seed';
 import { loadSnapshot, saveSnapshot } from './lib/firestore-snapshot';
 
 const PROJECT_ID = 'demo-foolrate';
+/** Signs local file URLs; a fixed value so cached URLs survive restarts. */
+const STORAGE_SECRET = process.env.STORAGE_SECRET ?? 'local-stack-storage-secret';
 const dev = process.argv.includes('--dev');
 const ports = {
   web: Number(process.env.WEB_PORT ?? 5173),
@@ -130,7 +133,8 @@ async function main(): Promise<void> {
   };
 
   const mp3Path = await ensureRadioDemoMp3(`${stateDir}/media`);
-  const deps = { db, auth: firebaseAuthGateway(adminAuth), options: { demoRadio: { mp3Path } }, now: () => Date.now() };
+  const storage = new DiskStorage(`${stateDir}/storage`, STORAGE_SECRET, () => Date.now());
+  const deps = { db, auth: firebaseAuthGateway(adminAuth), storage, ffmpegPath, options: { demoRadio: { mp3Path } }, now: () => Date.now() };
   if ((await db.collection('profiles').limit(1).get()).empty) {
     say('Seeding demo data…');
     await seedDemo(deps, adminAuth);

@@ -9,7 +9,13 @@ import type { Deps } from './platform/deps';
 import { errorHandler, notFound } from './platform/errors';
 import { publicLeaderboards } from './leaderboards/public-leaderboards';
 import { demoStation } from './radio/demo-station';
+import { cmsRouter } from './cms/router';
+import { filesRouter } from './files/router';
 import { pull } from './sync/pull';
+import { push } from './sync/push';
+import { pushHandlers } from './sync/push-handlers';
+import { tracksRouter } from './tracks/router';
+import { votingRouter } from './voting/router';
 import { stream } from './sync/stream';
 import { adjustTokens } from './tokens/admin-adjust';
 import { claimDaily } from './tokens/claim-daily';
@@ -58,6 +64,12 @@ export function createApp(deps: Deps) {
 
   api.get('/sync/stream', stream(deps));
   api.get('/sync/:collection/pull', pull(deps));
+  api.post('/sync/:collection/push', push(deps, pushHandlers));
+
+  api.use('/files', filesRouter(deps));
+  api.use('/tracks', tracksRouter(deps));
+  api.use('/cms', cmsRouter(deps));
+  api.use('/vote-sessions', votingRouter(deps));
 
   if (deps.options.demoRadio) api.use('/radio/demo', demoStation(deps));
 

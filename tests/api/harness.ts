@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import type { AddressInfo } from 'node:net';
 import { initializeApp, deleteApp } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { inject } from 'vitest';
 import { createApp } from '../../functions/src/app';
 import type { Deps } from '../../functions/src/platform/deps';
+import { DiskStorage } from '../../functions/src/platform/storage';
+
+const ffmpegPath = ffmpegInstaller.path;
 import { FakeAuth } from './fake-auth';
 
 export { FakeAuth };
@@ -14,7 +21,7 @@ import { seedBaseConfig } from '../../scripts/lib/seed-config';
 export type Harness = {
   db: Firestore;
   auth: FakeAuth;
-  deps: Deps;
+  deps: Deps & { storage: DiskStorage };
   clock: { now: number };
   call: (method: string, path: string, opts?: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> }) => Promise<{ status: number; body: any }>;
   url: (path: string) => string;
@@ -29,7 +36,8 @@ export async function startHarness(opts: { seed?: boolean } = {}): Promise<Harne
   const db = getFirestore(app);
   const auth = new FakeAuth();
   const clock = { now: Date.parse('2026-03-01T12:00:00Z') };
-  const deps: Deps = { db, auth, options: { demoRadio: null }, now: () => clock.now };
+  const storage = new DiskStorage(await mkdtemp(join(tmpdir(), 'storage-')), 'test-secret', () => clock.now);
+  const deps = { db, auth, storage, ffmpegPath, options: { demoRadio: null }, now: () => clock.now } satisfies Deps;
   if (opts.seed !== false) await seedBaseConfig(db);
   const server = createApp(deps).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));

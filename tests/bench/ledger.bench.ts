@@ -6,7 +6,12 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createApp } from '../../functions/src/app';
+import { DiskStorage } from '../../functions/src/platform/storage';
+import { ffmpegPath } from '../../scripts/lib/media';
 import { disableMetadataProbe } from '../../scripts/lib/no-metadata-probe';
 import { startFirestoreEmulator } from '../../scripts/lib/firestore-emulator';
 import { freePort } from '../../scripts/lib/ports';
@@ -24,7 +29,8 @@ async function main() {
   const db = getFirestore(initializeApp({ projectId: 'demo-bench' }, randomUUID()));
   await seedBaseConfig(db);
   await db.collection('coupons').doc('BENCH').set({ code: 'BENCH', tokens: 5, max_redemptions: null, expires_at: null, redemptions: 0 });
-  const server = createApp({ db, auth: new FakeAuth(), options: { demoRadio: null }, now: () => Date.now() }).listen(0, '127.0.0.1');
+  const storage = new DiskStorage(await mkdtemp(join(tmpdir(), 'bench-storage-')), 'bench', () => Date.now());
+  const server = createApp({ db, auth: new FakeAuth(), storage, ffmpegPath, options: { demoRadio: null }, now: () => Date.now() }).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
   const post = (path: string, body: unknown, token?: string) =>

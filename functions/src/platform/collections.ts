@@ -12,4 +12,14 @@ export const COL = {
   appConfig: 'app_config',
   migrationConfig: 'migration_config',
   migrationLog: 'migration_log',
+  tracks: 'tracks',
+  /** Server-only: opaque clip id -> track and stored clip file. */
+  clips: 'clips',
+  trackStats: 'track_stats',
+  voteSessions: 'vote_sessions',
+  votes: 'votes',
+  /** One per (user, track): the lock that makes a vote count once. */
+  voteKeys: 'vote_keys',
+  userVoteStats: 'user_vote_stats',
+  leaderboardSummary: 'leaderboard_summary',
 } as const;

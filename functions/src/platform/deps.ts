@@ -1,4 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
+import type { ObjectStorage } from './storage';
 
 export type VerifiedUser = { uid: string; email?: string; name?: string; picture?: string };
 
@@ -17,6 +18,10 @@ export type ApiOptions = {
 export type Deps = {
   db: Firestore;
   auth: AuthGateway;
+  /** Private object storage (original audio, clips, covers). */
+  storage: ObjectStorage;
+  /** Path of the ffmpeg binary used to check and cut audio. */
+  ffmpegPath: string;
   options: ApiOptions;
   now: () => number;
 };

@@ -16,7 +16,7 @@ beforeAll(async () => {
   const mp3Path = join(dir, 'demo.mp3');
   // An ID3 header (10 bytes + 4 of tag) then "audio" bytes.
   await writeFile(mp3Path, Buffer.concat([Buffer.from([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 4]), Buffer.from('TAGS'), Buffer.alloc(50_000, 0xab)]));
-  const deps = { db: undefined as never, auth: undefined as never, options: { demoRadio: { mp3Path } }, now: () => clock.t } satisfies Deps;
+  const deps = { db: undefined as never, auth: undefined as never, storage: undefined as never, ffmpegPath: '', options: { demoRadio: { mp3Path } }, now: () => clock.t } satisfies Deps;
   const app = express().use('/radio', demoStation(deps));
   const server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));

@@ -1,0 +1,65 @@
+/** The contest's shared vocabulary and API shapes (client and server). */
+
+export const SONG_TYPES = ['human', 'ai', 'hybrid'] as const;
+export type SongType = (typeof SONG_TYPES)[number];
+export const SONG_TYPE_LABELS: Record<SongType, string> = { human: 'Human', ai: 'AI', hybrid: 'Hybrid' };
+
+export const SUBMISSION_ROUTES = ['contest', 'marketplace'] as const;
+export type SubmissionRoute = (typeof SUBMISSION_ROUTES)[number];
+
+export const TRACK_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type TrackStatus = (typeof TRACK_STATUSES)[number];
+
+export const HYBRID_ELEMENTS = ['Vocals', 'Lyrics', 'Melody', 'Instruments', 'Beat/Rhythm', 'Mixing', 'Mastering', 'Arrangement'] as const;
+export const AI_TOOLS = ['Suno', 'Udio', 'AI Maestro', 'ElevenLabs Music', 'Stable Audio', 'AIVA', 'Soundraw', 'Other'] as const;
+
+export const AUDIO_EXTENSIONS = ['mp3', 'm4a', 'wav', 'aac', 'ogg', 'flac'] as const;
+export const VIDEO_EXTENSIONS = ['mp4', 'mov', 'avi', 'webm', 'mkv'] as const;
+export const AUDIO_MAX_BYTES = 50 * 1024 * 1024;
+
+/** Entry cost of a submission: contest, marketplace, or both (which saves 5). */
+export function entryCost(routes: readonly SubmissionRoute[], pricing: { contest_entry_cost: number; marketplace: { basic: number } }, bothCost: number): number {
+  const contest = routes.includes('contest');
+  const market = routes.includes('marketplace');
+  if (contest && market) return bothCost;
+  return (contest ? pricing.contest_entry_cost : 0) + (market ? pricing.marketplace.basic : 0);
+}
+
+/** What a voter learns about a track once their vote is recorded, never before. */
+export type Reveal = {
+  title: string;
+  artist_name: string;
+  song_type: SongType;
+  cover_art_url: string | null;
+  hybrid_ai_elements: string[];
+  hybrid_human_elements: string[];
+  hybrid_tools_used: string[];
+  creation_story: string | null;
+};
+
+/** One clip of an open vote session: an opaque id and a signed URL, nothing about the track. */
+export type SessionClip = { clip_id: string; clip_url: string };
+
+export type VoteSessionView = {
+  id: string;
+  clips: SessionClip[];
+  is_first_session: boolean;
+  token_cost: number;
+  created_at: string;
+  completed_at: string | null;
+};
+
+/** A vote as the client writes it (offline) and the server completes it. */
+export type VoteDoc = {
+  id: string;
+  session_id: string;
+  clip_id: string;
+  guess: SongType;
+  created_at: string;
+  /** pending until the server scored it; rejected when the server refused it. */
+  status: 'pending' | 'scored' | 'rejected';
+  is_correct: boolean | null;
+  reveal: Reveal | null;
+  error: string | null;
+  updatedAt: number;
+};

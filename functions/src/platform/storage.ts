@@ -1,0 +1,103 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile, stat } from 'node:fs/promises';
+import { dirname, join, normalize } from 'node:path';
+
+/**
+ * Object storage as the API uses it. Locally files live on disk and signed URLs are served by
+ * the API itself (/api/files/...); deployed, Cloud Storage can stand behind the same interface.
+ */
+export interface ObjectStorage {
+  put(path: string, data: Buffer, contentType: string): Promise<void>;
+  get(path: string): Promise<{ data: Buffer; contentType: string } | null>;
+  delete(path: string): Promise<void>;
+  /** A URL that grants read access to `path` for `seconds`. */
+  signedUrl(path: string, seconds: number): Promise<string>;
+}
+
+const safePath = (root: string, path: string): string => {
+  const full = normalize(join(root, path));
+  if (!full.startsWith(normalize(root) + '/')) throw new Error(`Invalid storage path: ${path}`);
+  return full;
+};
+
+/** On-disk storage with HMAC-signed, expiring URLs (verified by verifySignedFile). */
+export class DiskStorage implements ObjectStorage {
+  constructor(
+    private readonly root: string,
+    private readonly secret: string,
+    private readonly now: () => number,
+    /** Where signed URLs point, e.g. '/api/files'. */
+    private readonly urlBase = '/api/files',
+  ) {}
+
+  async put(path: string, data: Buffer, contentType: string): Promise<void> {
+    const full = safePath(this.root, path);
+    await mkdir(dirname(full), { recursive: true });
+    await writeFile(full, data);
+    await writeFile(`${full}.type`, contentType);
+  }
+
+  async get(path: string): Promise<{ data: Buffer; contentType: string } | null> {
+    const full = safePath(this.root, path);
+    try {
+      await stat(full);
+    } catch {
+      return null;
+    }
+    const [data, contentType] = await Promise.all([readFile(full), readFile(`${full}.type`, 'utf8').catch(() => 'application/octet-stream')]);
+    return { data, contentType };
+  }
+
+  async delete(path: string): Promise<void> {
+    const full = safePath(this.root, path);
+    await rm(full, { force: true });
+    await rm(`${full}.type`, { force: true });
+  }
+
+  sign(path: string, expires: number): string {
+    return createHmac('sha256', this.secret).update(`${path}\n${expires}`).digest('base64url');
+  }
+
+  async signedUrl(path: string, seconds: number): Promise<string> {
+    return this.signedUrlSync(path, seconds);
+  }
+
+  signedUrlSync(path: string, seconds: number): string {
+    const expires = Math.floor(this.now() / 1000) + seconds;
+    return `${this.urlBase}/${path.split('/').map(encodeURIComponent).join('/')}?expires=${expires}&sig=${this.sign(path, expires)}`;
+  }
+
+  /** Whether a signed URL's parts are genuine and unexpired. */
+  verify(path: string, expires: number, sig: string): boolean {
+    if (!Number.isInteger(expires) || expires < Math.floor(this.now() / 1000)) return false;
+    const expected = Buffer.from(this.sign(path, expires));
+    const given = Buffer.from(sig);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+}
+
+/** Cloud Storage behind the same interface (deployed functions). */
+export class CloudStorage implements ObjectStorage {
+  constructor(private readonly bucket: import('@google-cloud/storage').Bucket) {}
+
+  async put(path: string, data: Buffer, contentType: string): Promise<void> {
+    await this.bucket.file(path).save(data, { contentType, resumable: false });
+  }
+
+  async get(path: string): Promise<{ data: Buffer; contentType: string } | null> {
+    const file = this.bucket.file(path);
+    const [exists] = await file.exists();
+    if (!exists) return null;
+    const [[data], [meta]] = await Promise.all([file.download(), file.getMetadata()]);
+    return { data, contentType: meta.contentType ?? 'application/octet-stream' };
+  }
+
+  async delete(path: string): Promise<void> {
+    await this.bucket.file(path).delete({ ignoreNotFound: true });
+  }
+
+  async signedUrl(path: string, seconds: number): Promise<string> {
+    const [url] = await this.bucket.file(path).getSignedUrl({ action: 'read', expires: Date.now() + seconds * 1000 });
+    return url;
+  }
+}

@@ -1,0 +1,41 @@
+import type { RequestHandler } from 'express';
+import { z } from 'zod';
+import { SYNC_COLLECTIONS, type SyncCollectionName } from '../../../common/sync';
+import { requireCaller } from '../platform/auth';
+import type { Deps, VerifiedUser } from '../platform/deps';
+import { badRequest } from '../platform/errors';
+import { parse } from '../platform/validate';
+import type { ClientDoc } from './registry';
+
+export const PUSH_MAX_ROWS = 50;
+
+/** RxDB's push row: what the client believes the server has, and what it wants. */
+export type PushRow = { assumedMasterState: Record<string, unknown> | null; newDocumentState: Record<string, unknown> };
+
+/**
+ * Applies a batch of client writes and returns the conflicts: for every row whose result on
+ * the server differs from what the client wrote, the server's document. Must be idempotent
+ * (RxDB retries pushes on any error).
+ */
+export type PushHandler = (deps: Deps, caller: VerifiedUser, rows: PushRow[]) => Promise<ClientDoc[]>;
+
+const pushRows = z
+  .array(
+    z.strictObject({
+      assumedMasterState: z.record(z.string(), z.unknown()).nullable().optional(),
+      newDocumentState: z.record(z.string(), z.unknown()),
+    }),
+  )
+  .max(PUSH_MAX_ROWS);
+
+/** POST /api/sync/:collection/push — only collections with a handler accept writes. */
+export const push =
+  (deps: Deps, handlers: Partial<Record<SyncCollectionName, PushHandler>>): RequestHandler =>
+  async (req, res) => {
+    const caller = requireCaller(res);
+    const { collection } = parse(z.object({ collection: z.enum(SYNC_COLLECTIONS) }), req.params);
+    const handler = handlers[collection];
+    if (!handler) throw badRequest(`${collection} does not accept writes`);
+    const rows = parse(pushRows, req.body).map((r) => ({ assumedMasterState: r.assumedMasterState ?? null, newDocumentState: r.newDocumentState }));
+    res.json(await handler(deps, caller, rows));
+  };
