@@ -64,6 +64,8 @@ export const LEDGER_REASONS = [
   'daily_drip',
   'admin_grant',
   'admin_deduction',
+  'submission_fee',
+  'vote_session',
 ] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 

@@ -1,0 +1,64 @@
+import type { SongType, SubmissionRoute, TrackStatus } from '../../../common/contest';
+
+/** A track as stored in Firestore (server-only: it holds the answer and private paths). */
+export type TrackDoc = {
+  id: string;
+  title: string;
+  artist_name: string;
+  genre: string;
+  is_ai: boolean;
+  song_type: SongType;
+  submission_type: SubmissionRoute;
+  status: TrackStatus;
+  /** Private storage path of the uploaded original. */
+  audio_path: string;
+  /** Opaque id of the 45 s voting clip (clips/{clip_id}); never shown next to the track. */
+  clip_id: string;
+  video_path: string | null;
+  cover_art_url: string | null;
+  preview_start_time: number;
+  duration_seconds: number;
+  creation_story: string | null;
+  hybrid_ai_elements: string[];
+  hybrid_human_elements: string[];
+  hybrid_tools_used: string[];
+  submitted_by: string;
+  created_at: string;
+};
+
+/** track_stats/{trackId}: public counts plus what the leaderboards show, kept in step with the track. */
+export type TrackStatsDoc = {
+  track_id: string;
+  title: string;
+  artist_name: string;
+  cover_art_url: string | null;
+  submission_type: SubmissionRoute;
+  status: TrackStatus;
+  total_votes: number;
+  correct_guesses: number;
+  incorrect_guesses: number;
+  /** Percent of wrong guesses, 0..100 with one decimal. */
+  fool_rate: number;
+  /** Approved contest track with at least one vote: on the Deception Leaderboard. */
+  eligible: boolean;
+};
+
+export const foolRate = (incorrect: number, total: number): number => (total === 0 ? 0 : Math.round((incorrect / total) * 1000) / 10);
+
+/** The stats fields that follow the track (title, artist, cover, route, status) and eligibility. */
+export function statsFromTrack(
+  track: Pick<TrackDoc, 'id' | 'title' | 'artist_name' | 'cover_art_url' | 'submission_type' | 'status'>,
+  counts: Pick<TrackStatsDoc, 'total_votes' | 'correct_guesses' | 'incorrect_guesses'>,
+): TrackStatsDoc {
+  return {
+    track_id: track.id,
+    title: track.title,
+    artist_name: track.artist_name,
+    cover_art_url: track.cover_art_url,
+    submission_type: track.submission_type,
+    status: track.status,
+    ...counts,
+    fool_rate: foolRate(counts.incorrect_guesses, counts.total_votes),
+    eligible: track.status === 'approved' && track.submission_type === 'contest' && counts.total_votes > 0,
+  };
+}
