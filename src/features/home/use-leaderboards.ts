@@ -1,8 +1,37 @@
+import { useEffect, useState } from 'react';
 import type { Leaderboards } from '@common/leaderboards';
-import { usePolled } from '@/hooks/use-polled';
+import { env } from '@/config/env';
+import { api } from '@/lib/api';
 
-const REFRESH_MS = 20_000;
-
+/**
+ * The home boards, live: a first GET (cached by the service worker for offline visits), then
+ * Server-Sent Events with the whole set whenever it changes. EventSource reconnects by itself.
+ */
 export function useLeaderboards(): Leaderboards | null {
-  return usePolled<Leaderboards>('/public/leaderboards', REFRESH_MS).data;
+  const [boards, setBoards] = useState<Leaderboards | null>(null);
+  useEffect(() => {
+    const abort = new AbortController();
+    let streamed = false;
+    api<Leaderboards>('/public/leaderboards', { signal: abort.signal })
+      .then((data) => {
+        if (!streamed) setBoards(data);
+      })
+      .catch((err: unknown) => {
+        if (!abort.signal.aborted) console.warn('leaderboards load failed', err);
+      });
+    const source = new EventSource(`${env.VITE_API_BASE_URL}/api/public/leaderboards/stream`);
+    source.onmessage = (event: MessageEvent<string>) => {
+      streamed = true;
+      try {
+        setBoards(JSON.parse(event.data) as Leaderboards);
+      } catch (err) {
+        console.warn('bad leaderboards event', err);
+      }
+    };
+    return () => {
+      abort.abort();
+      source.close();
+    };
+  }, []);
+  return boards;
 }
