@@ -55,6 +55,17 @@ export default defineConfig({
             handler: 'CacheFirst',
             options: { cacheName: 'covers', expiration: { maxEntries: 100 } },
           },
+          {
+            // Vote clips: the arena caches a session's clips when it opens; served with ranges offline.
+            urlPattern: ({ url }) => url.pathname.startsWith('/api/files/clips/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'vote-clips',
+              rangeRequests: true,
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 200, maxAgeSeconds: 7 * 86400 },
+            },
+          },
         ],
       },
       devOptions: { enabled: false },

@@ -1,6 +1,13 @@
+import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      '@common': fileURLToPath(new URL('./common', import.meta.url)),
+    },
+  },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'functions/src/**/*.test.ts', 'common/**/*.test.ts', 'tests/api/**/*.test.ts'],
     globalSetup: ['tests/api/global-setup.ts'],

@@ -22,6 +22,7 @@ import { ensureRadioDemoMp3, ffmpegPath } from './lib/media';
 import { DiskStorage } from '../functions/src/platform/storage';
 import { portInUse } from './lib/ports';
 import { DEMO_ACCOUNTS, DEMO_COUPON, DEMO_PASSWORD, seedDemo } from './lib/seed';
+import { seedContest } from './lib/seed-contest';
 import { loadSnapshot, saveSnapshot } from './lib/firestore-snapshot';
 
 const PROJECT_ID = 'demo-foolrate';
@@ -139,6 +140,7 @@ async function main(): Promise<void> {
     say('Seeding demo data…');
     await seedDemo(deps, adminAuth);
   }
+  await seedContest(deps, adminAuth, resolve('.local/media-cache/songs'), say);
 
   apiServer = createApp(deps).listen(ports.api, '127.0.0.1');
   await new Promise((r, j) => apiServer!.once('listening', r).once('error', j));

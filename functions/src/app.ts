@@ -8,6 +8,7 @@ import { authenticate } from './platform/auth';
 import type { Deps } from './platform/deps';
 import { errorHandler, notFound } from './platform/errors';
 import { publicLeaderboards } from './leaderboards/public-leaderboards';
+import { leaderboardsStream } from './leaderboards/leaderboards-stream';
 import { demoStation } from './radio/demo-station';
 import { cmsRouter } from './cms/router';
 import { filesRouter } from './files/router';
@@ -61,6 +62,7 @@ export function createApp(deps: Deps) {
   api.get('/public/migration', migrationStatus(deps));
   api.get('/public/config', publicConfig(deps));
   api.get('/public/leaderboards', publicLeaderboards(deps));
+  api.get('/public/leaderboards/stream', leaderboardsStream(deps));
 
   api.get('/sync/stream', stream(deps));
   api.get('/sync/:collection/pull', pull(deps));

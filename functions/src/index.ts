@@ -4,20 +4,27 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import { onRequest } from 'firebase-functions/v2/https';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { createApp } from './app';
+import { refreshLeaderboardSummary } from './leaderboards/summary';
+import type { Deps } from './platform/deps';
 import { firebaseAuthGateway } from './platform/firebase-auth';
 import { CloudStorage } from './platform/storage';
 
 const app = initializeApp();
 
-export const api = onRequest(
-  { region: 'us-central1', timeoutSeconds: 120, memory: '512MiB' },
-  createApp({
-    db: getFirestore(app),
-    auth: firebaseAuthGateway(getAuth(app)),
-    storage: new CloudStorage(getStorage(app).bucket()),
-    ffmpegPath: ffmpegInstaller.path,
-    options: { demoRadio: null },
-    now: () => Date.now(),
-  }),
-);
+const deps: Deps = {
+  db: getFirestore(app),
+  auth: firebaseAuthGateway(getAuth(app)),
+  storage: new CloudStorage(getStorage(app).bucket()),
+  ffmpegPath: ffmpegInstaller.path,
+  options: { demoRadio: null },
+  now: () => Date.now(),
+};
+
+export const api = onRequest({ region: 'us-central1', timeoutSeconds: 120, memory: '512MiB' }, createApp(deps));
+
+/** The leaderboard summaries, recomputed every minute (in-process timers only run on warm instances). */
+export const refreshLeaderboards = onSchedule({ schedule: 'every 1 minutes', region: 'us-central1' }, async () => {
+  await refreshLeaderboardSummary(deps);
+});

@@ -65,12 +65,41 @@ type AnyCall = {
 type Handler = (call: AnyCall, callback?: (err: unknown, value: unknown) => void) => void;
 type Impl = Record<string, Handler>;
 
+/**
+ * Documents read and written through this process's emulators since the last reset, counted
+ * as Firestore bills them: one read per document fetched by id (found or missing), per query
+ * result (an empty query counts one) and per aggregation; one write per document write of a
+ * commit. Snapshot listeners are not counted. For benchmarks; it changes no behaviour.
+ */
+export const firestoreOps = {
+  reads: 0,
+  writes: 0,
+  reset(): void {
+    this.reads = 0;
+    this.writes = 0;
+  },
+};
+
+function countReads(name: string, c: AnyCall): void {
+  if (name === 'BatchGetDocuments') firestoreOps.reads += (c.request.documents as unknown[] | undefined)?.length ?? 0;
+  else if (name === 'RunAggregationQuery') firestoreOps.reads += 1;
+  else if (name === 'RunQuery') {
+    // The emulator writes one response per result, or a single one for an empty result.
+    const write = c.write.bind(c);
+    c.write = (value) => {
+      firestoreOps.reads += 1;
+      return write(value);
+    };
+  }
+}
+
 function wrapImpl(impl: Impl): Impl {
   const lock = new GlobalTxLock();
   const call = (name: string): Handler => (impl[name] as Handler).bind(impl);
 
   /** Starts a new transaction for a read that asked for one, rewriting the id it returns. */
   const withNewTransaction = (name: string): Handler => (c, cb) => {
+    countReads(name, c);
     const startsTx =
       c.request.has_new_transaction === true || c.request.consistency_selector === 'new_transaction';
     if (!startsTx) return call(name)(c, cb);
@@ -99,6 +128,7 @@ function wrapImpl(impl: Impl): Impl {
           return withNewTransaction(prop);
         case 'Commit':
           return (c: AnyCall, cb: (err: unknown, value: unknown) => void) => {
+            firestoreOps.writes += (c.request.writes as unknown[] | undefined)?.length ?? 0;
             const txId = hex(c.request.transaction);
             if (txId && lock.holds(txId)) {
               try {

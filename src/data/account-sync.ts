@@ -1,15 +1,38 @@
 import type { RxReplicationState } from 'rxdb/plugins/replication';
 import type { SyncCollectionName } from '@common/sync';
-import { getDatabase } from './database';
+import { getDatabase, resetContestCollections } from './database';
 import { replicateOverHttp } from './replication';
 import { SyncStream } from './sync-stream';
 
-/** The signed-in user's own documents, replicated live. */
-const ACCOUNT_COLLECTIONS: readonly SyncCollectionName[] = ['profiles', 'user_roles', 'token_balances', 'daily_token_grants'];
+/** The signed-in user's own documents, replicated live; the client writes votes (offline too). */
+const ACCOUNT_COLLECTIONS: readonly SyncCollectionName[] = [
+  'profiles',
+  'user_roles',
+  'token_balances',
+  'daily_token_grants',
+  'votes',
+  'vote_sessions',
+];
+const PUSH_COLLECTIONS: ReadonlySet<SyncCollectionName> = new Set(['votes']);
+/** Whose documents the contest collections hold on this device. */
+const CONTEST_OWNER_KEY = 'foolrate:contest-owner';
 
-type Running = { uid: string; stream: SyncStream; states: RxReplicationState<unknown, unknown>[] };
+type State = RxReplicationState<unknown, unknown>;
+type Running = { uid: string; stream: SyncStream; states: Map<SyncCollectionName, State> };
 let running: Running | null = null;
 let queue: Promise<void> = Promise.resolve();
+const started = new Map<string, { promise: Promise<void>; resolve: () => void }>();
+
+function startedFor(uid: string) {
+  let entry = started.get(uid);
+  if (!entry) {
+    let resolve = () => {};
+    const promise = new Promise<void>((r) => (resolve = r));
+    entry = { promise, resolve };
+    started.set(uid, entry);
+  }
+  return entry;
+}
 
 /** Starts (or stops, for null) the account replications; calls are applied in order. */
 export function syncAccount(uid: string | null, onError: (err: unknown) => void): Promise<void> {
@@ -17,17 +40,24 @@ export function syncAccount(uid: string | null, onError: (err: unknown) => void)
     if (running?.uid === uid) return;
     if (running) {
       running.stream.stop();
-      await Promise.all(running.states.map((s) => s.cancel()));
+      await Promise.all([...running.states.values()].map((s) => s.cancel()));
+      started.delete(running.uid);
       running = null;
     }
     if (!uid) return;
     const db = await getDatabase();
+    const owner = localStorage.getItem(CONTEST_OWNER_KEY);
+    if (owner !== null && owner !== uid) await resetContestCollections(db);
+    localStorage.setItem(CONTEST_OWNER_KEY, uid);
     const stream = new SyncStream(ACCOUNT_COLLECTIONS);
-    const states = ACCOUNT_COLLECTIONS.map((name) =>
-      replicateOverHttp({ collection: db[name], name, scope: uid, stream$: stream.stream$(name), onError }),
-    );
+    const states = new Map<SyncCollectionName, State>();
+    for (const name of ACCOUNT_COLLECTIONS) {
+      const push = PUSH_COLLECTIONS.has(name);
+      states.set(name, replicateOverHttp({ collection: db[name], name, scope: uid, stream$: stream.stream$(name), push, onError }) as State);
+    }
     stream.start();
-    running = { uid, stream, states: states as RxReplicationState<unknown, unknown>[] };
+    running = { uid, stream, states };
+    startedFor(uid).resolve();
   });
   return queue;
 }
@@ -35,4 +65,14 @@ export function syncAccount(uid: string | null, onError: (err: unknown) => void)
 /** Pulls now (after an API call changed the user's documents) instead of waiting for the stream. */
 export function resyncAccount(): void {
   running?.states.forEach((s) => s.reSync());
+}
+
+/**
+ * Resolves once the user's replication of `name` has started and finished its first pull
+ * (never while offline: callers race it with a time-out).
+ */
+export async function awaitInitialPull(uid: string, name: SyncCollectionName): Promise<void> {
+  await startedFor(uid).promise;
+  if (running?.uid !== uid) return;
+  await running.states.get(name)?.awaitInitialReplication();
 }

@@ -1,3 +1,3 @@
 /** Everything that pulls in RxDB, loaded on demand (signed-out visitors never need it). */
 export { getDatabase } from './database';
-export { resyncAccount, syncAccount } from './account-sync';
+export { awaitInitialPull, resyncAccount, syncAccount } from './account-sync';

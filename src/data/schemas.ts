@@ -66,3 +66,65 @@ const grantLiteral = {
 const grantTyped = toTypedRxJsonSchema(grantLiteral);
 export type DailyGrantDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof grantTyped>;
 export const dailyGrantSchema: RxJsonSchema<DailyGrantDoc> = grantLiteral;
+
+const songType = { type: 'string', enum: ['human', 'ai', 'hybrid'] } as const;
+const stringList = { type: 'array', items: { type: 'string' } } as const;
+
+/** A vote: written by the client (offline too), completed by the server with the reveal. */
+const voteLiteral = {
+  ...base,
+  properties: {
+    id: { type: 'string', maxLength: 128 },
+    session_id: { type: 'string' },
+    clip_id: { type: 'string' },
+    guess: songType,
+    created_at: { type: 'string' },
+    status: { type: 'string', enum: ['pending', 'scored', 'rejected'] },
+    is_correct: { type: ['boolean', 'null'] },
+    reveal: {
+      type: ['object', 'null'],
+      properties: {
+        title: { type: 'string' },
+        artist_name: { type: 'string' },
+        song_type: songType,
+        cover_art_url: nullableString,
+        hybrid_ai_elements: stringList,
+        hybrid_human_elements: stringList,
+        hybrid_tools_used: stringList,
+        creation_story: nullableString,
+      },
+      required: ['title', 'artist_name', 'song_type', 'cover_art_url', 'hybrid_ai_elements', 'hybrid_human_elements', 'hybrid_tools_used', 'creation_story'],
+    },
+    error: nullableString,
+    updatedAt: { type: 'number' },
+  },
+  required: ['id', 'session_id', 'clip_id', 'guess', 'created_at', 'status', 'is_correct', 'reveal', 'error', 'updatedAt'],
+} as const;
+const voteTyped = toTypedRxJsonSchema(voteLiteral);
+export type VoteRxDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof voteTyped>;
+export const voteSchema: RxJsonSchema<VoteRxDoc> = voteLiteral;
+
+/** A vote session of the signed-in user (pull only): opaque clip ids and signed clip URLs. */
+const voteSessionLiteral = {
+  ...base,
+  properties: {
+    id: { type: 'string', maxLength: 128 },
+    clips: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { clip_id: { type: 'string' }, clip_url: { type: 'string' } },
+        required: ['clip_id', 'clip_url'],
+      },
+    },
+    is_first_session: { type: 'boolean' },
+    token_cost: { type: 'number' },
+    created_at: { type: 'string' },
+    completed_at: nullableString,
+    updatedAt: { type: 'number' },
+  },
+  required: ['id', 'clips', 'is_first_session', 'token_cost', 'created_at', 'completed_at', 'updatedAt'],
+} as const;
+const voteSessionTyped = toTypedRxJsonSchema(voteSessionLiteral);
+export type VoteSessionRxDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof voteSessionTyped>;
+export const voteSessionSchema: RxJsonSchema<VoteSessionRxDoc> = voteSessionLiteral;

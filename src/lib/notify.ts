@@ -9,6 +9,10 @@ export function notifyError(title: string, detail?: unknown, fallback?: string):
   toast.error(title, text ? { description: text } : undefined);
 }
 
+export const notifyInfo = (title: string, description?: string): void => {
+  toast.info(title, description ? { description } : undefined);
+};
+
 export const notifySuccess = (title: string, description?: string): void => {
   toast.success(title, description ? { description } : undefined);
 };

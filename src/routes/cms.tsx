@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@/features/coming-soon/coming-soon';
+import { CmsPage } from '@/features/cms/cms-page';
 import { requireSignedIn } from '@/lib/router-context';
 
 export const Route = createFileRoute('/cms')({
   beforeLoad: requireSignedIn,
-  component: () => <ComingSoon title="CMS">The admin dashboard is being built.</ComingSoon>,
+  component: CmsPage,
 });

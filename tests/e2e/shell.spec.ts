@@ -26,7 +26,13 @@ test('home shows the offer, hero, how it works, migration countdown, leaderboard
   for (const text of ['How It Works', 'Vote Blind', 'Fool Rate Wins', 'Token Economy Leaderboards', 'Deception Leaderboard'])
     await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
   await expect(page.getByTestId('users-needed')).toHaveText(/\d/);
-  await expect(page.getByText('No contest tracks yet.')).toBeVisible();
+  // The demo seed's votes fill the Deception Leaderboard and the token boards.
+  const deception = page.locator('section', { has: page.getByRole('heading', { name: 'Deception Leaderboard' }) });
+  await expect(deception.getByText('#1', { exact: true })).toBeVisible();
+  await expect(deception.getByText(/\d+ votes · \d+ wrong · \d+ right/).first()).toBeVisible();
+  await expect(page.getByText('@nova')).toBeVisible();
+  await page.getByRole('tab', { name: 'Fooling Tracks' }).click();
+  await expect(page.getByText(/fooled/).first()).toBeVisible();
   await page.getByRole('tab', { name: 'Weekly Earners' }).click();
   await expect(page.getByText('@artist')).toBeVisible();
   await page.getByRole('link', { name: 'Privacy Policy' }).click();

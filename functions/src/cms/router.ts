@@ -1,7 +1,19 @@
 import { Router } from 'express';
 import type { Deps } from '../platform/deps';
+import { deleteTrack } from './delete-track';
+import { editTrack } from './edit-track';
+import { listTracks } from './list-tracks';
+import { approveTrack, rejectTrack } from './moderate';
+import { overview } from './overview';
 
-/** Admin endpoints under /api/cms (track moderation, stats). */
-export function cmsRouter(_deps: Deps): Router {
-  return Router();
+/** Admin endpoints under /api/cms (stats, track moderation and editing); every one needs admin. */
+export function cmsRouter(deps: Deps): Router {
+  const router = Router();
+  router.get('/overview', overview(deps));
+  router.get('/tracks', listTracks(deps));
+  router.post('/tracks/:id/approve', approveTrack(deps));
+  router.post('/tracks/:id/reject', rejectTrack(deps));
+  router.post('/tracks/:id/delete', deleteTrack(deps));
+  router.post('/tracks/:id', editTrack(deps));
+  return router;
 }

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Deps } from '../platform/deps';
-import { DiskStorage } from '../platform/storage';
+import type { DiskStorage } from '../platform/storage';
 import { forbidden, notFound } from '../platform/errors';
 
 /**
@@ -11,8 +11,9 @@ import { forbidden, notFound } from '../platform/errors';
 export function filesRouter(deps: Deps): Router {
   const router = Router();
   router.get('/{*path}', async (req, res) => {
-    const storage = deps.storage;
-    if (!(storage instanceof DiskStorage)) throw notFound();
+    // Duck-typed: the local stack may load the storage class from another module instance.
+    const storage = deps.storage as Partial<DiskStorage>;
+    if (typeof storage.verify !== 'function' || typeof storage.get !== 'function') throw notFound();
     const path = (req.params as { path?: string[] }).path?.join('/') ?? '';
     const expires = Number(req.query.expires);
     const sig = typeof req.query.sig === 'string' ? req.query.sig : '';

@@ -1,46 +1,33 @@
 import type { RequestHandler } from 'express';
-import { LEADERBOARD_MAX_ROWS, type LeaderboardRow, type Leaderboards } from '../../../common/leaderboards';
-import { COL } from '../platform/collections';
+import type { Leaderboards } from '../../../common/leaderboards';
 import type { Deps } from '../platform/deps';
+import { deceptionQuery, deceptionRows } from './deception';
+import { refreshLeaderboardsNow, scheduleLeaderboardRefresh } from './refresh-scheduler';
+import { summariesFrom, summaryRefs } from './summary';
 
-const WEEK_MS = 7 * 86_400_000;
+/** Summaries older than this are refreshed in the background after a view. */
+export const SUMMARY_STALE_MS = 60_000;
 
-/** Tokens earned (positive ledger entries) per user in the last 7 days, best first. */
-async function weeklyEarners(deps: Deps): Promise<LeaderboardRow[]> {
-  const since = new Date(deps.now() - WEEK_MS).toISOString();
-  const entries = await deps.db.collection(COL.ledger).where('created_at', '>=', since).get();
-  const earned = new Map<string, number>();
-  for (const e of entries.docs) {
-    const delta = e.get('delta') as number;
-    if (delta > 0) earned.set(e.get('user_id') as string, (earned.get(e.get('user_id') as string) ?? 0) + delta);
-  }
-  const top = [...earned.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, LEADERBOARD_MAX_ROWS);
-  if (top.length === 0) return [];
-  const profiles = await deps.db.getAll(...top.map(([uid]) => deps.db.collection(COL.profiles).doc(uid)));
-  return top.map(([, score], i) => {
-    const p = profiles[i];
-    return {
-      rank: i + 1,
-      score,
-      username: (p?.get('username') as string | undefined) ?? 'unknown',
-      full_name: (p?.get('full_name') as string | null | undefined) ?? null,
-      avatar_url: (p?.get('avatar_url') as string | null | undefined) ?? null,
-    };
-  });
+/**
+ * The four boards at a constant cost: the deception query (at most 10 documents) and the three
+ * leaderboard_summary documents, whatever the number of tracks, votes or users. Only the very
+ * first view of a database, before any summary exists, waits for them to be computed.
+ */
+export async function readLeaderboards(deps: Deps): Promise<Leaderboards> {
+  const { db } = deps;
+  const [deception, summaryDocs] = await Promise.all([deceptionQuery(db).get(), db.getAll(...summaryRefs(db))]);
+  let boards = summariesFrom(summaryDocs);
+  if (summaryDocs.some((s) => !s.exists)) boards = await refreshLeaderboardsNow(deps);
+  else if (summaryDocs.some((s) => deps.now() - Date.parse(s.get('updated_at') as string) > SUMMARY_STALE_MS)) scheduleLeaderboardRefresh(deps);
+  return { ...boards, deception: deceptionRows(deception) };
 }
 
 /**
- * GET /api/public/leaderboards — the home page's boards. Guessers, fooling tracks and the
- * deception board fill once votes exist (the contest); weekly earners come from the ledger.
+ * GET /api/public/leaderboards — the home page's boards: top guessers (correct guesses), fooling
+ * tracks (wrong guesses), weekly earners (tokens earned in 7 days) and the deception board.
  */
 export const publicLeaderboards =
   (deps: Deps): RequestHandler =>
   async (_req, res) => {
-    const body: Leaderboards = {
-      top_guessers: [],
-      top_fooling_tracks: [],
-      top_earners_week: await weeklyEarners(deps),
-      deception: [],
-    };
-    res.json(body);
+    res.json(await readLeaderboards(deps));
   };

@@ -22,4 +22,6 @@ export const COL = {
   voteKeys: 'vote_keys',
   userVoteStats: 'user_vote_stats',
   leaderboardSummary: 'leaderboard_summary',
+  /** submission_keys/{uid}:{Idempotency-Key}: the first response of a submission. */
+  submissionKeys: 'submission_keys',
 } as const;

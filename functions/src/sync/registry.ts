@@ -25,6 +25,17 @@ export const SYNC_REGISTRY: Record<SyncCollectionName, SyncCollection> = {
     visibility: { kind: 'own', ownerField: 'user_id' },
     fields: ['last_grant_date'],
   },
+  // A vote's track_id and a session's track_ids stay on the server: they would unblind the clips.
+  votes: {
+    source: COL.votes,
+    visibility: { kind: 'own', ownerField: 'user_id' },
+    fields: ['session_id', 'clip_id', 'guess', 'created_at', 'status', 'is_correct', 'reveal', 'error'],
+  },
+  vote_sessions: {
+    source: COL.voteSessions,
+    visibility: { kind: 'own', ownerField: 'user_id' },
+    fields: ['clips', 'is_first_session', 'token_cost', 'created_at', 'completed_at'],
+  },
 };
 
 export const micros = (ts: Timestamp): number => ts.seconds * 1_000_000 + Math.floor(ts.nanoseconds / 1000);

@@ -1,0 +1,83 @@
+import { PLACEHOLDER_COVER_COUNT } from './constants';
+import type { SongType, SubmissionRoute, TrackStatus } from './contest';
+
+/** CMS texts (spec's CMS section and error catalogue, verbatim) and the CMS API's shapes. */
+export const CMS_MSG = {
+  adminRequired: 'Admin role required',
+  trackNotFound: 'Track not found',
+  loading: 'Loading...',
+  trouble: 'Having trouble opening the CMS',
+  retrying: 'Retrying CMS load…',
+  noAccess: 'You don’t have access to the CMS',
+  requiredRole: 'Required role: admin',
+  rechecking: 'Re-checking your admin access…',
+  subtitle: 'Manage all aspects of the platform from here',
+  loadStatsFailed: 'Failed to load stats',
+  loadTracksFailed: 'Failed to load tracks',
+  approveFailed: 'Failed to approve track',
+  rejectFailed: 'Failed to reject track',
+  deleteFailed: 'Failed to delete track',
+  updateFailed: 'Failed to update track.',
+  approved: 'Track approved',
+  rejected: 'Track rejected',
+  deleted: 'Track deleted',
+  updated: 'Track updated',
+  confirmDelete: (title: string) => `Delete “${title}”? Its audio, clip and stats are removed for good.`,
+} as const;
+
+/** The 26 placeholder covers an admin may assign: /placeholders/cover-01.jpg … cover-26.jpg. */
+export const PLACEHOLDER_COVERS: readonly string[] = Array.from(
+  { length: PLACEHOLDER_COVER_COUNT },
+  (_, i) => `/placeholders/cover-${String(i + 1).padStart(2, '0')}.jpg`,
+);
+
+/** GET /api/cms/overview */
+export type CmsOverview = { total_users: number; active_tracks: number; vote_sessions: number; tokens_circulating: number };
+
+export const CMS_TRACK_FILTERS = ['pending', 'approved', 'rejected', 'all'] as const;
+export type CmsTrackFilter = (typeof CMS_TRACK_FILTERS)[number];
+
+/** A track as the CMS sees it: every stored field but the storage paths and clip id, plus stats and a signed URL. */
+export type CmsTrack = {
+  id: string;
+  title: string;
+  artist_name: string;
+  genre: string;
+  is_ai: boolean;
+  song_type: SongType;
+  submission_type: SubmissionRoute;
+  status: TrackStatus;
+  cover_art_url: string | null;
+  preview_start_time: number;
+  duration_seconds: number;
+  creation_story: string | null;
+  hybrid_ai_elements: string[];
+  hybrid_human_elements: string[];
+  hybrid_tools_used: string[];
+  submitted_by: string;
+  created_at: string;
+  has_video: boolean;
+  /** Signed URL of the full original (valid 3600 s). */
+  audio_url: string;
+  stats: { total_votes: number; fool_rate: number };
+};
+
+/** Body of POST /api/cms/tracks/:id (every field optional). */
+export type CmsTrackEdit = Partial<
+  Pick<
+    CmsTrack,
+    | 'title'
+    | 'artist_name'
+    | 'genre'
+    | 'song_type'
+    | 'is_ai'
+    | 'submission_type'
+    | 'status'
+    | 'cover_art_url'
+    | 'preview_start_time'
+    | 'creation_story'
+    | 'hybrid_ai_elements'
+    | 'hybrid_human_elements'
+    | 'hybrid_tools_used'
+  >
+>;

@@ -1,0 +1,36 @@
+import { randomInt } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import { PLACEHOLDER_COVERS } from '../../../common/cms-messages';
+import { requireAdmin } from '../platform/auth';
+import type { Deps } from '../platform/deps';
+import { parse } from '../platform/validate';
+import { approveInput, emptyInput, trackIdParams } from './cms-schemas';
+import { toCmsTrack, updateTrack } from './track-write';
+
+const randomCover = (): string => PLACEHOLDER_COVERS[randomInt(PLACEHOLDER_COVERS.length)]!;
+
+/**
+ * POST /api/cms/tracks/:id/approve { cover_art_url? } — approved with the chosen cover, or a
+ * random placeholder. Allowed from any status (the editor can set any status anyway).
+ */
+export const approveTrack =
+  (deps: Deps): RequestHandler =>
+  async (req, res) => {
+    await requireAdmin(deps, res);
+    const { id } = parse(trackIdParams, req.params);
+    const input = parse(approveInput, req.body ?? {});
+    const cover = input.cover_art_url ?? randomCover();
+    const { track, counts } = await updateTrack(deps, id, () => ({ status: 'approved', cover_art_url: cover }));
+    res.json({ track: await toCmsTrack(deps, track, counts) });
+  };
+
+/** POST /api/cms/tracks/:id/reject — status rejected (from any status); the cover stays. */
+export const rejectTrack =
+  (deps: Deps): RequestHandler =>
+  async (req, res) => {
+    await requireAdmin(deps, res);
+    const { id } = parse(trackIdParams, req.params);
+    parse(emptyInput, req.body ?? {});
+    const { track, counts } = await updateTrack(deps, id, () => ({ status: 'rejected' }));
+    res.json({ track: await toCmsTrack(deps, track, counts) });
+  };

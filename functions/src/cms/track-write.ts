@@ -1,0 +1,77 @@
+import { FieldValue, type DocumentSnapshot } from 'firebase-admin/firestore';
+import { CMS_MSG, type CmsTrack } from '../../../common/cms-messages';
+import { SIGNED_URL_SECONDS } from '../../../common/constants';
+import { COL } from '../platform/collections';
+import type { Deps } from '../platform/deps';
+import { notFound } from '../platform/errors';
+import { scheduleLeaderboardRefresh } from '../leaderboards/refresh-scheduler';
+import { foolRate, statsFromTrack, type TrackDoc, type TrackStatsDoc } from '../tracks/track-doc';
+
+export type Counts = Pick<TrackStatsDoc, 'total_votes' | 'correct_guesses' | 'incorrect_guesses'>;
+
+const count = (snap: DocumentSnapshot, field: string): number => {
+  const v = snap.get(field) as unknown;
+  return typeof v === 'number' && Number.isFinite(v) ? v : 0;
+};
+
+export const countsOf = (stats: DocumentSnapshot): Counts => ({
+  total_votes: count(stats, 'total_votes'),
+  correct_guesses: count(stats, 'correct_guesses'),
+  incorrect_guesses: count(stats, 'incorrect_guesses'),
+});
+
+export const trackOf = (snap: DocumentSnapshot): TrackDoc => ({ ...(snap.data() as TrackDoc), id: snap.id });
+
+/**
+ * Changes a track and keeps its track_stats in step, in one transaction (reads first). `change`
+ * sees the stored track and returns the fields to set; it may throw a typed error to refuse.
+ * The leaderboard summaries (titles, covers, eligibility) are refreshed soon after.
+ */
+export async function updateTrack(
+  deps: Deps,
+  id: string,
+  change: (track: TrackDoc) => Partial<TrackDoc>,
+): Promise<{ track: TrackDoc; counts: Counts }> {
+  const { db } = deps;
+  const ref = db.collection(COL.tracks).doc(id);
+  const statsRef = db.collection(COL.trackStats).doc(id);
+  const result = await db.runTransaction(async (tx) => {
+    const [snap, stats] = await tx.getAll(ref, statsRef);
+    if (!snap?.exists || !stats) throw notFound(CMS_MSG.trackNotFound);
+    const patch = change(trackOf(snap));
+    const next: TrackDoc = { ...trackOf(snap), ...patch };
+    tx.update(ref, { ...patch, updatedAt: FieldValue.serverTimestamp() });
+    // merge: fields other writers keep on the stats document (none are ours) survive.
+    const counts = countsOf(stats);
+    tx.set(statsRef, { ...statsFromTrack(next, counts), updatedAt: FieldValue.serverTimestamp(), _deleted: false }, { merge: true });
+    return { track: next, counts };
+  });
+  scheduleLeaderboardRefresh(deps);
+  return result;
+}
+
+/** The CMS view of a track: no storage paths or clip id; stats and a signed URL of the full audio. */
+export async function toCmsTrack(deps: Deps, track: TrackDoc, counts: Counts): Promise<CmsTrack> {
+  return {
+    id: track.id,
+    title: track.title,
+    artist_name: track.artist_name,
+    genre: track.genre,
+    is_ai: track.is_ai,
+    song_type: track.song_type,
+    submission_type: track.submission_type,
+    status: track.status,
+    cover_art_url: track.cover_art_url ?? null,
+    preview_start_time: track.preview_start_time,
+    duration_seconds: track.duration_seconds,
+    creation_story: track.creation_story ?? null,
+    hybrid_ai_elements: track.hybrid_ai_elements ?? [],
+    hybrid_human_elements: track.hybrid_human_elements ?? [],
+    hybrid_tools_used: track.hybrid_tools_used ?? [],
+    submitted_by: track.submitted_by,
+    created_at: track.created_at,
+    has_video: Boolean(track.video_path),
+    audio_url: await deps.storage.signedUrl(track.audio_path, SIGNED_URL_SECONDS),
+    stats: { total_votes: counts.total_votes, fool_rate: foolRate(counts.incorrect_guesses, counts.total_votes) },
+  };
+}

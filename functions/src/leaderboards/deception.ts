@@ -1,0 +1,29 @@
+import type { Firestore, Query, QuerySnapshot } from 'firebase-admin/firestore';
+import { LEADERBOARD_ROWS } from '../../../common/constants';
+import type { DeceptionRow } from '../../../common/leaderboards';
+import { COL } from '../platform/collections';
+
+/**
+ * The Deception Leaderboard: eligible track_stats (approved contest tracks with at least one
+ * vote) by fool rate, then votes. At most 10 documents read, whatever the number of tracks.
+ */
+export const deceptionQuery = (db: Firestore): Query =>
+  db
+    .collection(COL.trackStats)
+    .where('eligible', '==', true)
+    .orderBy('fool_rate', 'desc')
+    .orderBy('total_votes', 'desc')
+    .limit(LEADERBOARD_ROWS);
+
+export const deceptionRows = (snap: QuerySnapshot): DeceptionRow[] =>
+  snap.docs.map((d, i) => ({
+    rank: i + 1,
+    track_id: d.get('track_id') as string,
+    title: d.get('title') as string,
+    artist_name: d.get('artist_name') as string,
+    cover_art_url: (d.get('cover_art_url') as string | null | undefined) ?? null,
+    fool_rate: d.get('fool_rate') as number,
+    total_votes: d.get('total_votes') as number,
+    correct_guesses: d.get('correct_guesses') as number,
+    incorrect_guesses: d.get('incorrect_guesses') as number,
+  }));

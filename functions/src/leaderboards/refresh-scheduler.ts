@@ -1,0 +1,84 @@
+import type { Deps } from '../platform/deps';
+import { log } from '../platform/log';
+import { refreshLeaderboardSummary, type Summaries } from './summary';
+
+/** Scored votes refresh the summaries at most once per this window (trailing). */
+export const LEADERBOARD_REFRESH_DEBOUNCE_MS = 3_000;
+/** While leaderboard streams are open, the summaries (weekly earners too) are refreshed this often. */
+export const LEADERBOARD_STREAM_REFRESH_MS = 30_000;
+
+type State = {
+  timer: NodeJS.Timeout | null;
+  running: Promise<Summaries> | null;
+  again: boolean;
+  streams: number;
+  interval: NodeJS.Timeout | null;
+};
+
+/** Per API instance (per Deps), so that several apps in one process do not share timers. */
+const states = new WeakMap<Deps, State>();
+
+function stateOf(deps: Deps): State {
+  let s = states.get(deps);
+  if (!s) {
+    s = { timer: null, running: null, again: false, streams: 0, interval: null };
+    states.set(deps, s);
+  }
+  return s;
+}
+
+/** Refreshes now, or joins the refresh already running. */
+export function refreshLeaderboardsNow(deps: Deps): Promise<Summaries> {
+  const s = stateOf(deps);
+  if (s.running) return s.running;
+  const run = refreshLeaderboardSummary(deps).finally(() => {
+    s.running = null;
+    if (s.again) {
+      s.again = false;
+      scheduleLeaderboardRefresh(deps);
+    }
+  });
+  s.running = run;
+  return run;
+}
+
+const refreshQuietly = (deps: Deps) => void refreshLeaderboardsNow(deps).catch((err: unknown) => log.unexpectedError(err));
+
+/**
+ * Asks for a summary refresh soon: the first call starts a 3 s timer, later calls within it
+ * join it, and a call during a refresh queues one more after it. Best effort in-process; a
+ * deployment should also run refreshLeaderboardSummary on a schedule (docs/decisions.md).
+ */
+export function scheduleLeaderboardRefresh(deps: Deps): void {
+  const s = stateOf(deps);
+  if (s.timer) return;
+  if (s.running) {
+    s.again = true;
+    return;
+  }
+  s.timer = setTimeout(() => {
+    s.timer = null;
+    refreshQuietly(deps);
+  }, LEADERBOARD_REFRESH_DEBOUNCE_MS);
+  s.timer.unref();
+}
+
+/** Counts an open leaderboard stream; returns its release. Summaries refresh every 30 s while any is open. */
+export function leaderboardStreamOpened(deps: Deps): () => void {
+  const s = stateOf(deps);
+  s.streams += 1;
+  if (!s.interval) {
+    s.interval = setInterval(() => refreshQuietly(deps), LEADERBOARD_STREAM_REFRESH_MS);
+    s.interval.unref();
+  }
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    s.streams -= 1;
+    if (s.streams === 0 && s.interval) {
+      clearInterval(s.interval);
+      s.interval = null;
+    }
+  };
+}

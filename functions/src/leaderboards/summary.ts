@@ -1,0 +1,102 @@
+import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { LEADERBOARD_MAX_ROWS, type LeaderboardRow } from '../../../common/leaderboards';
+import { COL } from '../platform/collections';
+import type { Deps } from '../platform/deps';
+
+export const SUMMARY_CATEGORIES = ['top_guessers', 'top_fooling_tracks', 'top_earners_week'] as const;
+export type SummaryCategory = (typeof SUMMARY_CATEGORIES)[number];
+export type Summaries = Record<SummaryCategory, LeaderboardRow[]>;
+
+const WEEK_MS = 7 * 86_400_000;
+
+/** leaderboard_summary/{category}: { category, rows (up to 100, ranked), updated_at }. */
+export const summaryRefs = (db: Firestore) => SUMMARY_CATEGORIES.map((c) => db.collection(COL.leaderboardSummary).doc(c));
+
+export const emptySummaries = (): Summaries => ({ top_guessers: [], top_fooling_tracks: [], top_earners_week: [] });
+
+/** The boards held by summary documents (any order, missing ones empty). */
+export function summariesFrom(snaps: readonly DocumentSnapshot[]): Summaries {
+  const out = emptySummaries();
+  for (const s of snaps) {
+    const category = s.id as SummaryCategory;
+    if (s.exists && SUMMARY_CATEGORIES.includes(category)) out[category] = (s.get('rows') as LeaderboardRow[] | undefined) ?? [];
+  }
+  return out;
+}
+
+/** Ranked user rows with what the board shows of each user (never an id). */
+async function userRows(db: Firestore, scored: Array<[uid: string, score: number]>): Promise<LeaderboardRow[]> {
+  if (scored.length === 0) return [];
+  const profiles = await db.getAll(...scored.map(([uid]) => db.collection(COL.profiles).doc(uid)));
+  return scored.map(([, score], i) => {
+    const p = profiles[i];
+    return {
+      rank: i + 1,
+      score,
+      username: (p?.get('username') as string | undefined) ?? 'unknown',
+      full_name: (p?.get('full_name') as string | null | undefined) ?? null,
+      avatar_url: (p?.get('avatar_url') as string | null | undefined) ?? null,
+    };
+  });
+}
+
+/** Correct guesses per user, best first. */
+async function topGuessers(db: Firestore): Promise<LeaderboardRow[]> {
+  const snap = await db.collection(COL.userVoteStats).where('correct', '>', 0).orderBy('correct', 'desc').limit(LEADERBOARD_MAX_ROWS).get();
+  return userRows(db, snap.docs.map((d) => [d.id, d.get('correct') as number]));
+}
+
+/** Wrong guesses per eligible track, most first. */
+async function topFoolingTracks(db: Firestore): Promise<LeaderboardRow[]> {
+  const snap = await db
+    .collection(COL.trackStats)
+    .where('eligible', '==', true)
+    .where('incorrect_guesses', '>', 0)
+    .orderBy('incorrect_guesses', 'desc')
+    .limit(LEADERBOARD_MAX_ROWS)
+    .get();
+  return snap.docs.map((d, i) => ({
+    rank: i + 1,
+    score: d.get('incorrect_guesses') as number,
+    title: d.get('title') as string,
+    artist_name: d.get('artist_name') as string,
+    cover_art_url: (d.get('cover_art_url') as string | null | undefined) ?? null,
+  }));
+}
+
+/** Tokens earned (positive ledger entries) per user in the last 7 days, best first (ties by uid). */
+async function weeklyEarners(deps: Deps): Promise<LeaderboardRow[]> {
+  const since = new Date(deps.now() - WEEK_MS).toISOString();
+  const entries = await deps.db.collection(COL.ledger).where('created_at', '>=', since).get();
+  const earned = new Map<string, number>();
+  for (const e of entries.docs) {
+    const delta = e.get('delta') as number;
+    const uid = e.get('user_id') as string;
+    if (delta > 0) earned.set(uid, (earned.get(uid) ?? 0) + delta);
+  }
+  const top = [...earned.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, LEADERBOARD_MAX_ROWS);
+  return userRows(deps.db, top);
+}
+
+/**
+ * Recomputes the three summary boards and stores them. Its cost grows with the boards' inputs
+ * (the week's ledger entries above all), which is why views read the stored result instead.
+ */
+export async function refreshLeaderboardSummary(deps: Deps): Promise<Summaries> {
+  const { db } = deps;
+  const [top_guessers, top_fooling_tracks, top_earners_week] = await Promise.all([topGuessers(db), topFoolingTracks(db), weeklyEarners(deps)]);
+  const boards: Summaries = { top_guessers, top_fooling_tracks, top_earners_week };
+  const updated_at = new Date(deps.now()).toISOString();
+  const batch = db.batch();
+  for (const category of SUMMARY_CATEGORIES) {
+    batch.set(db.collection(COL.leaderboardSummary).doc(category), {
+      category,
+      rows: boards[category],
+      updated_at,
+      updatedAt: FieldValue.serverTimestamp(),
+      _deleted: false,
+    });
+  }
+  await batch.commit();
+  return boards;
+}

@@ -1,0 +1,130 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cutClip, MediaError, probeAudio, sniffAudio, sniffVideo } from './media';
+
+const ffmpeg = ffmpegInstaller.path;
+const exec = promisify(execFile);
+let dir: string;
+
+/** Renders `name` with ffmpeg from the given input and output options, returning its bytes. */
+async function make(name: string, args: string[]): Promise<Buffer> {
+  const out = join(dir, name);
+  await exec(ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args, out]);
+  return readFile(out);
+}
+
+const sine = (seconds: number) => ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`];
+const picture = ['-f', 'lavfi', '-i', 'testsrc=size=64x64:rate=10:duration=0.5'];
+const TAGS = ['-metadata', 'title=Secret', '-metadata', 'artist=Suno'];
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+const a: Record<string, Buffer> = {};
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'media-test-'));
+  const [mp3, wav, flac, ogg, m4a, aac, bare, blip] = await Promise.all([
+    make('tagged.mp3', [...sine(60), '-ac', '2', '-c:a', 'libmp3lame', '-b:a', '128k', ...TAGS, '-id3v2_version', '3']),
+    make('plain.wav', [...sine(30), ...TAGS]),
+    make('plain.flac', [...sine(5), ...TAGS]),
+    make('plain.ogg', [...sine(5), '-c:a', 'libvorbis']),
+    make('plain.m4a', [...sine(5), '-c:a', 'aac']),
+    make('plain.aac', [...sine(5), '-c:a', 'aac', '-f', 'adts']),
+    make('bare.mp3', [...sine(5), '-c:a', 'libmp3lame', '-id3v2_version', '0', '-write_xing', '0']),
+    make('blip.wav', [...sine(0.5)]),
+  ]);
+  Object.assign(a, { mp3, wav, flac, ogg, m4a, aac, bare, blip });
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('sniffAudio', () => {
+  it('recognises each accepted format by its bytes', () => {
+    expect(sniffAudio(a.mp3!)).toBe('mp3');
+    expect(a.mp3!.subarray(0, 3).toString()).toBe('ID3');
+    expect(sniffAudio(a.bare!)).toBe('mp3');
+    expect(sniffAudio(a.wav!)).toBe('wav');
+    expect(sniffAudio(a.flac!)).toBe('flac');
+    expect(sniffAudio(a.ogg!)).toBe('ogg');
+    expect(sniffAudio(a.m4a!)).toBe('m4a');
+    expect(sniffAudio(a.aac!)).toBe('aac');
+  });
+
+  it('rejects a PNG, text, an empty file and a bare ID3 header, whatever they are named', () => {
+    expect(sniffAudio(PNG)).toBeNull();
+    expect(sniffAudio(Buffer.from('just some text pretending to be song.mp3\n'))).toBeNull();
+    expect(sniffAudio(Buffer.alloc(0))).toBeNull();
+    expect(sniffAudio(Buffer.concat([Buffer.from('ID3\x03\x00\x00\x00\x00\x00\x00', 'latin1'), Buffer.from('hello world')]))).toBeNull();
+  });
+});
+
+describe('sniffVideo', () => {
+  it('recognises mp4, mov, webm, mkv and avi, and nothing else', async () => {
+    const [mp4, mov, webm, mkv, avi] = await Promise.all([
+      make('v.mp4', [...picture, '-c:v', 'libx264', '-pix_fmt', 'yuv420p']),
+      make('v.mov', [...picture, '-c:v', 'mpeg4']),
+      make('v.webm', [...picture, '-c:v', 'libvpx']),
+      make('v.mkv', [...picture, '-c:v', 'mpeg4']),
+      make('v.avi', [...picture, '-c:v', 'mpeg4']),
+    ]);
+    expect([mp4, mov, webm, mkv, avi].map((v) => sniffVideo(v))).toEqual(['mp4', 'mov', 'webm', 'mkv', 'avi']);
+    expect(sniffVideo(a.wav!)).toBeNull();
+    expect(sniffVideo(a.mp3!)).toBeNull();
+    expect(sniffVideo(PNG)).toBeNull();
+    expect(sniffVideo(Buffer.alloc(21, 0x41))).toBeNull();
+  });
+});
+
+describe('probeAudio', () => {
+  it('decodes and measures real audio', async () => {
+    expect((await probeAudio(ffmpeg, a.mp3!, 'mp3')).durationSeconds).toBeCloseTo(60, 0);
+    expect((await probeAudio(ffmpeg, a.wav!, 'wav')).durationSeconds).toBeCloseTo(30, 1);
+    expect((await probeAudio(ffmpeg, a.flac!, 'flac')).durationSeconds).toBeCloseTo(5, 1);
+    expect((await probeAudio(ffmpeg, a.m4a!, 'm4a')).durationSeconds).toBeCloseTo(5, 0);
+    expect((await probeAudio(ffmpeg, a.ogg!, 'ogg')).durationSeconds).toBeCloseTo(5, 0);
+    expect((await probeAudio(ffmpeg, a.aac!, 'aac')).durationSeconds).toBeCloseTo(5, 0);
+  });
+
+  it('reads the content with the demuxer of the given format, so a playlist cannot pass for audio', async () => {
+    const entry = `#EXT-X-TARGETDURATION:30\n#EXT-X-MEDIA-SEQUENCE:0\n#EXTINF:30,\n${join(dir, 'plain.wav')}\n#EXT-X-ENDLIST\n`;
+    const playlist = Buffer.from(`#EXTM3U\n${entry}`); // unforced, ffmpeg would read it as HLS and open the wav
+    await expect(probeAudio(ffmpeg, playlist, 'mp3')).rejects.toBeInstanceOf(MediaError);
+    await expect(probeAudio(ffmpeg, a.wav!, 'mp3')).rejects.toBeInstanceOf(MediaError);
+  });
+
+  it('rejects content that is not decodable audio, and audio under 1 s', async () => {
+    await expect(probeAudio(ffmpeg, PNG, 'mp3')).rejects.toBeInstanceOf(MediaError);
+    await expect(probeAudio(ffmpeg, Buffer.from('not audio at all'), 'wav')).rejects.toBeInstanceOf(MediaError);
+    await expect(probeAudio(ffmpeg, a.mp3!.subarray(0, 64), 'mp3')).rejects.toBeInstanceOf(MediaError);
+    await expect(probeAudio(ffmpeg, a.blip!, 'wav')).rejects.toMatchObject({ reason: 'too_short' });
+  });
+});
+
+describe('cutClip', () => {
+  it('cuts 45 s of untagged mp3 from the chosen start', async () => {
+    const clip = await cutClip(ffmpeg, a.mp3!, 'mp3', 10);
+    expect(sniffAudio(clip)).toBe('mp3');
+    expect((await probeAudio(ffmpeg, clip, 'mp3')).durationSeconds).toBeGreaterThan(44.5);
+    expect((await probeAudio(ffmpeg, clip, 'mp3')).durationSeconds).toBeLessThan(45.5);
+    for (const secret of ['Secret', 'Suno', 'ID3', 'Xing', 'Info', 'Lavf', 'Lavc']) {
+      expect(clip.includes(secret, 0, 'latin1'), secret).toBe(false);
+    }
+    expect(clip.subarray(-128, -125).toString('latin1')).not.toBe('TAG'); // no ID3v1 trailer
+    // the source did carry them, so the check above can fail
+    expect(a.mp3!.includes('Secret', 0, 'latin1') && a.mp3!.includes('Suno', 0, 'latin1')).toBe(true);
+  });
+
+  it('strips the tags of a tagged wav too, and stops at the end of a short track', async () => {
+    expect(a.wav!.includes('Secret', 0, 'latin1')).toBe(true);
+    const clip = await cutClip(ffmpeg, a.wav!, 'wav', 0);
+    expect(clip.includes('Secret', 0, 'latin1') || clip.includes('Suno', 0, 'latin1')).toBe(false);
+    expect((await probeAudio(ffmpeg, clip, 'mp3')).durationSeconds).toBeCloseTo(30, 0);
+  });
+
+  it('rejects input it cannot decode', async () => {
+    await expect(cutClip(ffmpeg, PNG, 'mp3', 0)).rejects.toBeInstanceOf(MediaError);
+  });
+});

@@ -1,0 +1,151 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CLIP_SECONDS } from '../../../common/constants';
+
+/**
+ * Audio and video checks by content (magic bytes) and the voting clip cut, with ffmpeg only
+ * (ffprobe is not shipped). Pure functions of their inputs and the ffmpeg binary's path.
+ */
+
+export type AudioKind = 'mp3' | 'wav' | 'flac' | 'ogg' | 'm4a' | 'aac';
+export type VideoKind = 'mp4' | 'mov' | 'webm' | 'mkv' | 'avi';
+
+/** Content that is not usable audio; callers map it to a 400. */
+export class MediaError extends Error {
+  constructor(readonly reason: 'decode_failed' | 'no_audio' | 'too_short' | 'cut_failed', detail: string) {
+    super(`${reason}: ${detail}`);
+  }
+}
+
+const ascii = (buf: Buffer, at: number, text: string) => buf.length >= at + text.length && buf.toString('latin1', at, at + text.length) === text;
+
+/** ADTS (AAC): 12-bit sync, layer bits 00 (0xFFF1 / 0xFFF9 without CRC, 0xFFF0 / 0xFFF8 with). */
+const isAdts = (b0: number, b1: number) => b0 === 0xff && (b1 & 0xf6) === 0xf0;
+
+/** MPEG audio frame header: 11-bit sync, a real version and layer, a usable bitrate and rate. */
+function isMpegFrame(buf: Buffer, at: number): boolean {
+  if (buf.length < at + 4) return false;
+  const [b0, b1, b2] = [buf[at]!, buf[at + 1]!, buf[at + 2]!];
+  if (b0 !== 0xff || (b1 & 0xe0) !== 0xe0) return false;
+  const version = (b1 >> 3) & 0b11;
+  const layer = (b1 >> 1) & 0b11;
+  const bitrate = b2 >> 4;
+  const rate = (b2 >> 2) & 0b11;
+  return version !== 0b01 && layer !== 0b00 && bitrate !== 0b1111 && rate !== 0b11;
+}
+
+/** Size of an ID3v2 tag at the start (header, syncsafe size, optional footer), or 0. */
+function id3Length(buf: Buffer): number {
+  if (!ascii(buf, 0, 'ID3') || buf.length < 10) return 0;
+  const size = ((buf[6]! & 0x7f) << 21) | ((buf[7]! & 0x7f) << 14) | ((buf[8]! & 0x7f) << 7) | (buf[9]! & 0x7f);
+  const footer = (buf[5]! & 0x10) !== 0 ? 10 : 0;
+  return 10 + size + footer;
+}
+
+/** The audio format of `buf` by its leading bytes, or null when it is not audio we accept. */
+export function sniffAudio(buf: Buffer): AudioKind | null {
+  const tag = id3Length(buf);
+  if (tag > 0) {
+    let at = tag;
+    while (at < buf.length && at < tag + 4096 && buf[at] === 0) at++; // padding some taggers add
+    if (isMpegFrame(buf, at)) return 'mp3';
+    if (at + 1 < buf.length && isAdts(buf[at]!, buf[at + 1]!)) return 'aac';
+    if (ascii(buf, at, 'fLaC')) return 'flac';
+    return null;
+  }
+  if (buf.length < 12) return null;
+  if (ascii(buf, 0, 'RIFF') && ascii(buf, 8, 'WAVE')) return 'wav';
+  if (ascii(buf, 0, 'fLaC')) return 'flac';
+  if (ascii(buf, 0, 'OggS')) return 'ogg';
+  if (ascii(buf, 4, 'ftyp')) return 'm4a';
+  if (isAdts(buf[0]!, buf[1]!)) return 'aac';
+  if (isMpegFrame(buf, 0)) return 'mp3';
+  return null;
+}
+
+/** Top-level QuickTime atoms that may open a .mov written without an ftyp box. */
+const QUICKTIME_ATOMS = ['moov', 'mdat', 'wide', 'free', 'skip'];
+
+/** The video container of `buf` by its leading bytes, or null. */
+export function sniffVideo(buf: Buffer): VideoKind | null {
+  if (buf.length < 12) return null;
+  if (ascii(buf, 4, 'ftyp')) return ascii(buf, 8, 'qt  ') ? 'mov' : 'mp4';
+  if (buf.readUInt32BE(0) === 0x1a45dfa3) return buf.subarray(0, 64).includes('webm', 0, 'latin1') ? 'webm' : 'mkv';
+  if (ascii(buf, 0, 'RIFF') && ascii(buf, 8, 'AVI ')) return 'avi';
+  if (QUICKTIME_ATOMS.some((atom) => ascii(buf, 4, atom))) return 'mov';
+  return null;
+}
+
+type RunResult = { code: number; stdout: string; stderr: string };
+
+function run(ffmpegPath: string, args: string[]): Promise<RunResult> {
+  return new Promise((resolve) => {
+    execFile(ffmpegPath, ['-hide_banner', '-nostdin', ...args], { maxBuffer: 32 * 1024 * 1024 }, (err, stdout, stderr) => {
+      const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** ffmpeg demuxer per sniffed format: forced, so content cannot pass for another format (e.g. a playlist). */
+const DEMUXERS: Record<AudioKind, string> = { mp3: 'mp3', wav: 'wav', flac: 'flac', ogg: 'ogg', m4a: 'mov', aac: 'aac' };
+
+/** Writes `buf` to a temp file and hands `work` the ffmpeg input options for it; always cleans up. */
+async function withTempInput<T>(buf: Buffer, ext: string, work: (dir: string, inputArgs: string[]) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), 'media-'));
+  try {
+    const input = join(dir, `input.${ext.replace(/[^a-z0-9]/gi, '')}`);
+    await writeFile(input, buf);
+    const demuxer = Object.hasOwn(DEMUXERS, ext) ? ['-f', DEMUXERS[ext as AudioKind]] : [];
+    return await work(dir, ['-protocol_whitelist', 'file', ...demuxer, '-i', input]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const clockSeconds = (h: string, m: string, s: string) => Number(h) * 3600 + Number(m) * 60 + Number(s);
+
+/** Seconds actually decoded (last progress report), else the container's declared Duration. */
+function decodedSeconds(result: RunResult): number {
+  const reports = [...result.stdout.matchAll(/out_time_us=(\d+)/g)];
+  const last = reports.at(-1)?.[1];
+  if (last !== undefined && Number(last) > 0) return Number(last) / 1e6;
+  const declared = /Duration: (\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(result.stderr);
+  return declared ? clockSeconds(declared[1]!, declared[2]!, declared[3]!) : 0;
+}
+
+/** Decodes the whole first audio stream; rejects with MediaError unless it is at least 1 s of audio. */
+export async function probeAudio(ffmpegPath: string, buf: Buffer, ext: string): Promise<{ durationSeconds: number }> {
+  return withTempInput(buf, ext, async (_dir, inputArgs) => {
+    const result = await run(ffmpegPath, [...inputArgs, '-vn', '-map', '0:a:0', '-f', 'null', '-progress', 'pipe:1', '-nostats', '-']);
+    if (!/Stream #\d+:\d+.*: Audio:/.test(result.stderr)) throw new MediaError('no_audio', 'no audio stream');
+    if (result.code !== 0) throw new MediaError('decode_failed', result.stderr.slice(-500));
+    const durationSeconds = decodedSeconds(result);
+    if (!(durationSeconds >= 1)) throw new MediaError('too_short', `${durationSeconds} s`);
+    return { durationSeconds };
+  });
+}
+
+/**
+ * The voting clip: `seconds` from `startSeconds`, as 128 kbps 44.1 kHz stereo mp3 with no
+ * tags at all (no ID3, no Xing/LAME header, no cover art, no encoder string), so nothing in
+ * the file can name the artist, the title or the tool that made it.
+ */
+export async function cutClip(ffmpegPath: string, buf: Buffer, ext: string, startSeconds: number, seconds: number = CLIP_SECONDS): Promise<Buffer> {
+  return withTempInput(buf, ext, async (dir, inputArgs) => {
+    const output = join(dir, 'clip.mp3');
+    const result = await run(ffmpegPath, [
+      '-loglevel', 'error', '-y',
+      '-ss', startSeconds.toFixed(3), ...inputArgs, '-t', String(seconds),
+      '-map', '0:a:0', '-vn', '-sn', '-dn', '-map_metadata', '-1', '-map_chapters', '-1',
+      '-c:a', 'libmp3lame', '-b:a', '128k', '-ar', '44100', '-ac', '2',
+      '-fflags', '+bitexact', '-flags:a', '+bitexact',
+      '-id3v2_version', '0', '-write_id3v1', '0', '-write_xing', '0',
+      '-f', 'mp3', output,
+    ]); // prettier-ignore
+    if (result.code !== 0) throw new MediaError('cut_failed', result.stderr.slice(-500));
+    return readFile(output);
+  });
+}

@@ -1,0 +1,118 @@
+import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { DEFAULT_PRICING, type Role } from '../../../common/constants';
+import { entryCost, type SubmissionRoute } from '../../../common/contest';
+import { MSG } from '../../../common/messages';
+import { isAdmin } from '../../../common/roles';
+import type { SubmissionResult } from '../../../common/submission';
+import { COL } from '../platform/collections';
+import type { Deps } from '../platform/deps';
+import { insufficientTokens, notFound } from '../platform/errors';
+import { readBalance, writeLedgerEntry } from '../tokens/ledger';
+import { appConfigRef, pricingFrom, readPricing, type Pricing } from '../tokens/pricing';
+import type { SubmissionInput } from './parse-submission';
+import type { StoredMedia } from './store-media';
+import { submissionKeyRef } from './idempotency';
+import { statsFromTrack, type TrackDoc } from './track-doc';
+
+export type NewSubmission = {
+  uid: string;
+  key: string | null;
+  groupId: string;
+  fields: SubmissionInput;
+  media: StoredMedia;
+  durationSeconds: number;
+  previewStart: number;
+};
+
+/** Entry fee: contest 10, marketplace 15, both 20 (from app_config); admins pay nothing. */
+export const submissionCost = (roles: readonly Role[], pricing: Pricing, routes: readonly SubmissionRoute[]): number =>
+  isAdmin(roles) ? 0 : entryCost(routes, pricing, DEFAULT_PRICING.both_routes_cost);
+
+const rolesFrom = (snap: DocumentSnapshot): Role[] => (snap.get('roles') as Role[] | undefined) ?? [];
+
+/** A cheap check before any media work: profile present and enough tokens (decided again in the transaction). */
+export async function precheck(deps: Deps, uid: string, routes: readonly SubmissionRoute[]): Promise<void> {
+  const { db } = deps;
+  const [profile, roles, balance, config] = await db.getAll(
+    db.collection(COL.profiles).doc(uid),
+    db.collection(COL.userRoles).doc(uid),
+    db.collection(COL.balances).doc(uid),
+    appConfigRef(db),
+  );
+  if (!profile?.exists) throw notFound('Profile not found');
+  const cost = submissionCost(rolesFrom(roles!), pricingFrom(config!.data()), routes);
+  const have = (balance!.get('balance') as number | undefined) ?? 0;
+  if (cost > have) throw insufficientTokens(MSG.insufficientTokens, { detail: MSG.needTokens(cost, have) });
+}
+
+function trackDoc(s: NewSubmission, id: string, route: SubmissionRoute, clipId: string, nowIso: string): TrackDoc {
+  const f = s.fields;
+  const hybrid = f.songType === 'hybrid';
+  return {
+    id,
+    title: f.title,
+    artist_name: f.artistName,
+    genre: f.genre,
+    is_ai: f.songType !== 'human',
+    song_type: f.songType,
+    submission_type: route,
+    status: 'pending',
+    audio_path: s.media.audioPath,
+    clip_id: clipId,
+    video_path: s.media.videoPath,
+    cover_art_url: null,
+    preview_start_time: s.previewStart,
+    duration_seconds: Math.round(s.durationSeconds * 100) / 100,
+    creation_story: hybrid ? f.creationStory || null : null,
+    hybrid_ai_elements: hybrid ? f.hybridAiElements : [],
+    hybrid_human_elements: hybrid ? f.hybridHumanElements : [],
+    hybrid_tools_used: hybrid ? f.hybridTools : [],
+    submitted_by: s.uid,
+    created_at: nowIso,
+  };
+}
+
+function writeTrack(db: Firestore, tx: Transaction, track: TrackDoc, clipPath: string): void {
+  const replicated = { updatedAt: FieldValue.serverTimestamp(), _deleted: false };
+  tx.create(db.collection(COL.tracks).doc(track.id), { ...track, ...replicated });
+  tx.create(db.collection(COL.clips).doc(track.clip_id), { track_id: track.id, path: clipPath, created_at: track.created_at });
+  const zeros = { total_votes: 0, correct_guesses: 0, incorrect_guesses: 0 };
+  tx.create(db.collection(COL.trackStats).doc(track.id), { ...statsFromTrack(track, zeros), ...replicated });
+}
+
+/**
+ * One transaction: the caller's balance, roles and pricing decide the fee; then one track per
+ * route (each with its clip and stats), the fee through the ledger, and the idempotency record.
+ * A repeated key returns the first response and writes nothing (`replayed`).
+ */
+export async function createTracks(deps: Deps, s: NewSubmission): Promise<{ result: SubmissionResult; replayed: boolean }> {
+  const { db } = deps;
+  return db.runTransaction(async (tx) => {
+    const keyRef = s.key ? submissionKeyRef(db, s.uid, s.key) : null;
+    const [prior, profile, roles, balance, pricing] = await Promise.all([
+      keyRef ? tx.get(keyRef) : null,
+      tx.get(db.collection(COL.profiles).doc(s.uid)),
+      tx.get(db.collection(COL.userRoles).doc(s.uid)),
+      readBalance(db, tx, s.uid),
+      readPricing(db, tx),
+    ]);
+    if (prior?.exists) return { result: prior.get('response') as SubmissionResult, replayed: true };
+    if (!profile.exists) throw notFound('Profile not found');
+    const routes = s.fields.submissionRoutes;
+    const cost = submissionCost(rolesFrom(roles), pricing, routes);
+    if (cost > balance) throw insufficientTokens(MSG.insufficientTokens, { detail: MSG.needTokens(cost, balance) });
+
+    const nowIso = new Date(deps.now()).toISOString();
+    const tracks = routes.map((route, i) => trackDoc(s, db.collection(COL.tracks).doc().id, route, s.media.clips[i]!.clipId, nowIso));
+    tracks.forEach((t, i) => writeTrack(db, tx, t, s.media.clips[i]!.path));
+    const after =
+      cost > 0 ? writeLedgerEntry(db, tx, balance, { userId: s.uid, delta: -cost, reason: 'submission_fee', ref: s.groupId }, nowIso) : balance;
+    const result: SubmissionResult = {
+      tracks: tracks.map((t) => ({ id: t.id, submission_type: t.submission_type, status: 'pending' })),
+      cost,
+      balance: after,
+    };
+    if (keyRef) tx.create(keyRef, { user_id: s.uid, key: s.key, response: result, created_at: nowIso });
+    return { result, replayed: false };
+  });
+}

@@ -1,0 +1,59 @@
+import { CLIP_SECONDS } from '../../../common/constants';
+import { SUBMISSION_MESSAGES as M } from '../../../common/submission';
+import { badRequest } from '../platform/errors';
+import { cutClip, MediaError, probeAudio, sniffAudio, sniffVideo, type AudioKind, type VideoKind } from '../platform/media';
+import type { ParsedSubmission } from './parse-submission';
+
+export type PreparedMedia = {
+  audio: { kind: AudioKind; data: Buffer; durationSeconds: number };
+  /** The 45 s voting clip (mp3, no tags) from `previewStart`. */
+  clip: Buffer;
+  previewStart: number;
+  video: { kind: VideoKind; data: Buffer } | null;
+};
+
+export const AUDIO_CONTENT_TYPES: Record<AudioKind, string> = {
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  flac: 'audio/flac',
+  ogg: 'audio/ogg',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+};
+
+export const VIDEO_CONTENT_TYPES: Record<VideoKind, string> = {
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+  mkv: 'video/x-matroska',
+  avi: 'video/x-msvideo',
+};
+
+/** Spec 5: the preview start is clamped to 0 .. duration - 45 (0 for a track shorter than a clip). */
+export function clampPreviewStart(requested: number, durationSeconds: number): number {
+  const latest = durationSeconds - CLIP_SECONDS;
+  if (!(latest > 0)) return 0;
+  return Math.floor(Math.min(Math.max(0, requested), latest) * 1000) / 1000;
+}
+
+/** Checks the files by content (not by name), measures the audio by decoding it, and cuts the clip. */
+export async function prepareMedia(ffmpegPath: string, parsed: ParsedSubmission): Promise<PreparedMedia> {
+  const kind = sniffAudio(parsed.audio.data);
+  if (!kind) throw badRequest(M.audioUnsupported);
+  const videoKind = parsed.video ? sniffVideo(parsed.video.data) : null;
+  if (parsed.video && !videoKind) throw badRequest(M.videoUnsupported);
+  try {
+    const { durationSeconds } = await probeAudio(ffmpegPath, parsed.audio.data, kind);
+    const previewStart = clampPreviewStart(parsed.fields.previewStartTime, durationSeconds);
+    const clip = await cutClip(ffmpegPath, parsed.audio.data, kind, previewStart, CLIP_SECONDS);
+    return {
+      audio: { kind, data: parsed.audio.data, durationSeconds },
+      clip,
+      previewStart,
+      video: parsed.video && videoKind ? { kind: videoKind, data: parsed.video.data } : null,
+    };
+  } catch (err) {
+    if (err instanceof MediaError) throw badRequest(M.audioUndecodable);
+    throw err;
+  }
+}

@@ -1,0 +1,48 @@
+import type { RequestHandler } from 'express';
+import { requireCaller } from '../platform/auth';
+import { COL } from '../platform/collections';
+import type { Deps } from '../platform/deps';
+import { createTracks, precheck } from './create-tracks';
+import { idempotencyKey, priorResponse } from './idempotency';
+import { readSubmission } from './parse-submission';
+import { prepareMedia } from './prepare-media';
+import { storeMedia } from './store-media';
+
+/**
+ * POST /api/tracks — process-track-submission: validate the form, check and measure the audio,
+ * cut the clip, store the files, then create the tracks and charge the fee in one transaction.
+ * Anything that fails after the upload removes the files again: no files, no track, no charge.
+ */
+export const submitTrack =
+  (deps: Deps): RequestHandler =>
+  async (req, res) => {
+    const caller = requireCaller(res);
+    const key = idempotencyKey(req);
+    const prior = key ? await priorResponse(deps.db, caller.uid, key) : null;
+    if (prior) {
+      res.status(201).json(prior);
+      return;
+    }
+    const parsed = await readSubmission(req);
+    await precheck(deps, caller.uid, parsed.fields.submissionRoutes);
+    const media = await prepareMedia(deps.ffmpegPath, parsed);
+    const groupId = deps.db.collection(COL.tracks).doc().id;
+    const stored = await storeMedia(deps.storage, groupId, media, parsed.fields.submissionRoutes.length);
+    let outcome: Awaited<ReturnType<typeof createTracks>>;
+    try {
+      outcome = await createTracks(deps, {
+        uid: caller.uid,
+        key,
+        groupId,
+        fields: parsed.fields,
+        media: stored,
+        durationSeconds: media.audio.durationSeconds,
+        previewStart: media.previewStart,
+      });
+    } catch (err) {
+      await stored.remove();
+      throw err;
+    }
+    if (outcome.replayed) await stored.remove(); // a concurrent twin won: its files are the ones in use
+    res.status(201).json(outcome.result);
+  };

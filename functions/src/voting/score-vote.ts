@@ -1,0 +1,93 @@
+import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { VOTE_MSG } from '../../../common/voting-messages';
+import { COL } from '../platform/collections';
+import type { Deps } from '../platform/deps';
+import { statsFromTrack, type TrackDoc } from '../tracks/track-doc';
+import { voteKeyRef } from './pick-tracks';
+import { revealOf } from './reveal';
+import { trackOfClip, type VoteSessionDoc } from './session-doc';
+import type { ClientVote } from './vote-input';
+
+/** existing: the vote was already stored (a retry); foreign: its id belongs to another user. */
+export type VoteOutcome = 'scored' | 'rejected' | 'existing' | 'foreign';
+
+const count = (snap: DocumentSnapshot | undefined, field: string): number => (snap?.get(field) as number | undefined) ?? 0;
+
+/**
+ * Scores one vote in its own transaction (reads first, then writes): at most once per
+ * (user, track) thanks to vote_keys/{uid}:{trackId}, with the track's stats, the user's stats
+ * and the session's progress updated in the same commit. A refused vote is stored as
+ * `rejected` with the reason, so the client's document settles too.
+ */
+export function scoreVote(deps: Deps, uid: string, vote: ClientVote): Promise<VoteOutcome> {
+  const { db } = deps;
+  return db.runTransaction(async (tx) => {
+    const voteRef = db.collection(COL.votes).doc(vote.id);
+    const sessionRef = db.collection(COL.voteSessions).doc(vote.session_id);
+    const [existing, sessionSnap] = await tx.getAll(voteRef, sessionRef);
+    if (existing?.exists) return existing.get('user_id') === uid ? 'existing' : 'foreign';
+
+    const nowIso = new Date(deps.now()).toISOString();
+    const base = {
+      user_id: uid,
+      session_id: vote.session_id,
+      clip_id: vote.clip_id,
+      guess: vote.guess,
+      guessed_is_ai: vote.guess !== 'human',
+      created_at: vote.created_at,
+      scored_at: nowIso,
+      updatedAt: FieldValue.serverTimestamp(),
+      _deleted: false,
+    };
+    const reject = (error: string): VoteOutcome => {
+      tx.create(voteRef, { ...base, track_id: null, status: 'rejected', is_correct: null, reveal: null, error });
+      return 'rejected';
+    };
+
+    const session = sessionSnap?.exists ? (sessionSnap.data() as VoteSessionDoc) : null;
+    if (!session || session.user_id !== uid) return reject(VOTE_MSG.sessionNotFound);
+    const trackId = trackOfClip(session, vote.clip_id);
+    if (!trackId) return reject(VOTE_MSG.clipNotInSession);
+    if (vote._deleted) return reject(VOTE_MSG.cannotDelete);
+
+    const statsRef = db.collection(COL.trackStats).doc(trackId);
+    const userStatsRef = db.collection(COL.userVoteStats).doc(uid);
+    const keyRef = voteKeyRef(db, uid, trackId);
+    const [trackSnap, key, stats, userStats] = await tx.getAll(db.collection(COL.tracks).doc(trackId), keyRef, statsRef, userStatsRef);
+    const track = trackSnap?.exists ? ({ ...(trackSnap.data() as TrackDoc), id: trackSnap.id } as TrackDoc) : null;
+
+    // From here on the clip is settled for this session, whether the vote counts or not.
+    settleClip(db, tx, sessionSnap!, session, vote.clip_id, nowIso);
+    if (!track || track.status !== 'approved' || track.submission_type !== 'contest') return reject(VOTE_MSG.trackClosed);
+    if (key?.exists) return reject(VOTE_MSG.alreadyVoted);
+
+    const isCorrect = vote.guess === track.song_type;
+    tx.create(voteRef, { ...base, track_id: trackId, status: 'scored', is_correct: isCorrect, reveal: revealOf(track), error: null });
+    tx.create(keyRef, { user_id: uid, track_id: trackId, vote_id: vote.id, created_at: nowIso });
+    const counts = {
+      total_votes: count(stats, 'total_votes') + 1,
+      correct_guesses: count(stats, 'correct_guesses') + (isCorrect ? 1 : 0),
+      incorrect_guesses: count(stats, 'incorrect_guesses') + (isCorrect ? 0 : 1),
+    };
+    tx.set(statsRef, { ...statsFromTrack(track, counts), updatedAt: FieldValue.serverTimestamp(), _deleted: false });
+    tx.set(
+      userStatsRef,
+      { user_id: uid, total: count(userStats, 'total') + 1, correct: count(userStats, 'correct') + (isCorrect ? 1 : 0), updatedAt: FieldValue.serverTimestamp() },
+      { merge: true },
+    );
+    return 'scored';
+  });
+}
+
+/** Marks the clip voted in its session and completes the session when it was the last one. */
+function settleClip(db: Firestore, tx: Transaction, snap: DocumentSnapshot, session: VoteSessionDoc, clipId: string, nowIso: string): void {
+  const voted = new Set([...(session.voted_clip_ids ?? []), clipId]);
+  if (voted.size === (session.voted_clip_ids ?? []).length) return;
+  const complete = session.completed_at === null && session.clips.every((c) => voted.has(c.clip_id));
+  tx.update(
+    db.collection(COL.voteSessions).doc(snap.id),
+    complete
+      ? { voted_clip_ids: [...voted], completed_at: nowIso, updatedAt: FieldValue.serverTimestamp() }
+      : { voted_clip_ids: [...voted] },
+  );
+}

@@ -1,0 +1,39 @@
+import type { DocumentSnapshot } from 'firebase-admin/firestore';
+import type { SessionClip, VoteSessionView } from '../../../common/contest';
+
+/**
+ * vote_sessions/{id} as stored. `track_ids[i]` is the track behind `clips[i]`; it, `clip_paths`
+ * and `voted_clip_ids` never leave the server (the sync registry sends only the view's fields).
+ */
+export type VoteSessionDoc = {
+  user_id: string;
+  track_ids: string[];
+  clips: SessionClip[];
+  clip_paths: string[];
+  /** When the signed clip URLs expire (ISO). */
+  clips_expire_at: string;
+  /** Clips settled by a vote of this session (scored, or refused for the track's sake). */
+  voted_clip_ids: string[];
+  is_first_session: boolean;
+  token_cost: number;
+  created_at: string;
+  completed_at: string | null;
+};
+
+export function sessionView(snap: DocumentSnapshot): VoteSessionView {
+  const s = snap.data() as VoteSessionDoc;
+  return {
+    id: snap.id,
+    clips: s.clips.map((c) => ({ clip_id: c.clip_id, clip_url: c.clip_url })),
+    is_first_session: s.is_first_session,
+    token_cost: s.token_cost,
+    created_at: s.created_at,
+    completed_at: s.completed_at,
+  };
+}
+
+/** The track behind a clip of the session, or null when the clip is not part of it. */
+export function trackOfClip(session: VoteSessionDoc, clipId: string): string | null {
+  const i = session.clips.findIndex((c) => c.clip_id === clipId);
+  return i < 0 ? null : (session.track_ids[i] ?? null);
+}

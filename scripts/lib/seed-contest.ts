@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import type { Auth } from 'firebase-admin/auth';
+import { createAccount } from '../../functions/src/accounts/create-account';
+import { updateTrack } from '../../functions/src/cms/track-write';
+import { refreshLeaderboardsNow } from '../../functions/src/leaderboards/refresh-scheduler';
+import { COL } from '../../functions/src/platform/collections';
+import type { Deps } from '../../functions/src/platform/deps';
+import { readBalance, writeLedgerEntry } from '../../functions/src/tokens/ledger';
+import { createTracks } from '../../functions/src/tracks/create-tracks';
+import { parseFields } from '../../functions/src/tracks/parse-submission';
+import { prepareMedia } from '../../functions/src/tracks/prepare-media';
+import { storeMedia } from '../../functions/src/tracks/store-media';
+import { openVoteSession } from '../../functions/src/voting/open-session';
+import { scoreVote } from '../../functions/src/voting/score-vote';
+import type { SongType } from '../../common/contest';
+import { demoSongMp3 } from './demo-music';
+import { DEMO_PASSWORD } from './seed';
+
+type DemoTrack = {
+  title: string;
+  artist: string;
+  genre: string;
+  type: SongType;
+  status: 'approved' | 'pending';
+  ai?: string[];
+  human?: string[];
+  tools?: string[];
+  story?: string;
+};
+
+/** 14 approved contest tracks (every type) and 3 pending ones, each with its own generated song. */
+const DEMO_TRACKS: DemoTrack[] = [
+  { title: 'Glass Harbor', artist: 'Mara Quill', genre: 'Pop', type: 'human', status: 'approved' },
+  { title: 'Neon Cartography', artist: 'Vector Bloom', genre: 'Electronic', type: 'ai', status: 'approved' },
+  { title: 'Paper Satellites', artist: 'June Okafor', genre: 'Rock', type: 'hybrid', status: 'approved', ai: ['Melody', 'Mixing'], human: ['Vocals', 'Lyrics'], tools: ['Suno'], story: 'I hummed the hook into my phone and let the AI build the band around it.' },
+  { title: 'Midnight Ledger', artist: 'Sol Ramírez', genre: 'Jazz', type: 'human', status: 'approved' },
+  { title: 'Synthetic Sunrise', artist: 'Aurora Engine', genre: 'Electronic', type: 'ai', status: 'approved' },
+  { title: 'Copper Lanterns', artist: 'The Wren Collective', genre: 'Country', type: 'hybrid', status: 'approved', ai: ['Instruments', 'Arrangement'], human: ['Vocals', 'Melody'], tools: ['Udio', 'AI Maestro'], story: 'Recorded the vocals in a barn; the fiddle parts came from Udio.' },
+  { title: 'Static Bloom', artist: 'Kiko Lane', genre: 'Hip-Hop', type: 'human', status: 'approved' },
+  { title: 'Algorithm of Rain', artist: 'Nimbus-7', genre: 'Classical', type: 'ai', status: 'approved' },
+  { title: 'Velvet Circuit', artist: 'Dana Voss', genre: 'R&B', type: 'hybrid', status: 'approved', ai: ['Beat/Rhythm', 'Mastering'], human: ['Vocals', 'Lyrics', 'Melody'], tools: ['AIVA', 'Stable Audio'] },
+  { title: 'Low Tide Letters', artist: 'Ezra Bell', genre: 'Other', type: 'human', status: 'approved' },
+  { title: 'Chrome Lullaby', artist: 'Lumen Drift', genre: 'Pop', type: 'ai', status: 'approved' },
+  { title: 'Borrowed Thunder', artist: 'Rhea & The Engines', genre: 'Rock', type: 'hybrid', status: 'approved', ai: ['Lyrics'], human: ['Instruments', 'Vocals', 'Mixing'], tools: ['ElevenLabs Music'], story: 'The lyrics started as an AI draft; we rewrote half of them on tour.' },
+  { title: 'Orchard Lights', artist: 'Theo Marsh', genre: 'Country', type: 'human', status: 'approved' },
+  { title: 'Quantum Waltz', artist: 'Opus Null', genre: 'Classical', type: 'ai', status: 'approved' },
+  { title: 'Second Sunrise Demo', artist: 'Mara Quill', genre: 'Pop', type: 'human', status: 'pending' },
+  { title: 'Fractal Funk', artist: 'Vector Bloom', genre: 'Electronic', type: 'ai', status: 'pending' },
+  { title: 'Harbor Ghosts', artist: 'June Okafor', genre: 'Rock', type: 'hybrid', status: 'pending', ai: ['Arrangement'], human: ['Vocals'], tools: ['Other'] },
+];
+
+const VOTERS = ['nova', 'pixel', 'reed', 'sage', 'tempo', 'vinyl'];
+const GUESSES: SongType[] = ['human', 'ai', 'hybrid'];
+
+async function uidOf(deps: Deps, username: string): Promise<string> {
+  const snap = await deps.db.collection(COL.usernames).doc(username).get();
+  return snap.get('user_id') as string;
+}
+
+async function grant(deps: Deps, uid: string, tokens: number): Promise<void> {
+  await deps.db.runTransaction(async (tx) => {
+    const balance = await readBalance(deps.db, tx, uid);
+    writeLedgerEntry(deps.db, tx, balance, { userId: uid, delta: tokens, reason: 'admin_grant', ref: 'demo-seed' }, new Date(deps.now()).toISOString());
+  });
+}
+
+/** Submits one demo track through the real submission steps (clip cut, tags stripped, fee charged). */
+async function submitDemo(deps: Deps, uid: string, t: DemoTrack, index: number, cacheDir: string): Promise<string> {
+  const data = await demoSongMp3(cacheDir, 1000 + index);
+  const fields = parseFields({
+    title: t.title,
+    artistName: t.artist,
+    genre: t.genre,
+    songType: t.type,
+    submissionRoutes: JSON.stringify(['contest']),
+    previewStartTime: String(5 + (index % 4) * 2.5),
+    hybridAiElements: JSON.stringify(t.ai ?? []),
+    hybridHumanElements: JSON.stringify(t.human ?? []),
+    hybridTools: JSON.stringify(t.tools ?? []),
+    ...(t.story ? { creationStory: t.story } : {}),
+  });
+  const media = await prepareMedia(deps.ffmpegPath, { fields, audio: { name: `${t.title}.mp3`, ext: 'mp3', data }, video: null });
+  const groupId = randomUUID();
+  const stored = await storeMedia(deps.storage, groupId, media, 1);
+  const { result } = await createTracks(deps, {
+    uid,
+    key: null,
+    groupId,
+    fields,
+    media: stored,
+    durationSeconds: media.audio.durationSeconds,
+    previewStart: media.previewStart,
+  });
+  return result.tracks[0]!.id;
+}
+
+/** Demo contest: tracks with real generated audio, moderation states, voters and votes. */
+export async function seedContest(deps: Deps, auth: Auth, cacheDir: string, log: (msg: string) => void): Promise<void> {
+  if (!(await deps.db.collection(COL.tracks).limit(1).get()).empty) return;
+  const artist = await uidOf(deps, 'artist');
+  await grant(deps, artist, 500);
+  log(`Generating ${DEMO_TRACKS.length} demo songs (cached in ${cacheDir})…`);
+  for (const [i, t] of DEMO_TRACKS.entries()) {
+    const id = await submitDemo(deps, artist, t, i, cacheDir);
+    if (t.status === 'approved') await updateTrack(deps, id, () => ({ status: 'approved', cover_art_url: `/placeholders/cover-${String((i % 26) + 1).padStart(2, '0')}.jpg` }));
+  }
+
+  for (const [v, name] of VOTERS.entries()) {
+    let uid: string;
+    try {
+      uid = (await auth.getUserByEmail(`${name}@demo.test`)).uid;
+    } catch {
+      uid = (await auth.createUser({ email: `${name}@demo.test`, password: DEMO_PASSWORD, displayName: name })).uid;
+    }
+    await createAccount(deps, { uid, username: name, email: `${name}@demo.test`, fullName: name[0]!.toUpperCase() + name.slice(1), avatarUrl: null });
+    const opened = await openVoteSession(deps, uid);
+    for (const [c, clip] of (opened.session?.clips ?? []).entries()) {
+      await scoreVote(deps, uid, {
+        id: randomUUID(),
+        session_id: opened.session!.id,
+        clip_id: clip.clip_id,
+        guess: GUESSES[(v * 7 + c * 3) % 3]!,
+        created_at: new Date(deps.now()).toISOString(),
+      });
+    }
+  }
+  await refreshLeaderboardsNow(deps);
+  log('Seeded demo contest: tracks, votes and leaderboards');
+}

@@ -1,0 +1,84 @@
+import { Pencil } from 'lucide-react';
+import { useState } from 'react';
+import type { CmsTrack } from '@common/cms-messages';
+import { EditTrackDialog } from './edit-track-dialog';
+import { dateLabel, routeLabel, songTypeLabel } from './format';
+import { StatusBadge } from './status-badge';
+
+const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-zinc-500';
+const td = 'px-3 py-2 align-middle';
+
+/** The 'All Contest Songs' card: every track with its status, and an Edit dialog per row. */
+export function AllTracksTable({ tracks, onChanged }: { tracks: CmsTrack[] | null; onChanged: () => void }) {
+  const [editing, setEditing] = useState<CmsTrack | null>(null);
+  return (
+    <section className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6" aria-labelledby="all-tracks">
+      <h2 id="all-tracks" className="text-xl font-bold">All Contest Songs</h2>
+      <p className="text-sm text-zinc-400">Edit and manage all tracks in the system</p>
+      {tracks === null ? (
+        <p className="py-6 text-center text-zinc-500">Loading…</p>
+      ) : tracks.length === 0 ? (
+        <p className="py-6 text-center text-zinc-400">No tracks yet.</p>
+      ) : (
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full min-w-[52rem] text-sm">
+            <thead className="border-b border-zinc-800">
+              <tr>
+                <th className={th}>Track</th>
+                <th className={th}>Genre</th>
+                <th className={th}>Type</th>
+                <th className={th}>Route</th>
+                <th className={th}>Status</th>
+                <th className={th}>Votes</th>
+                <th className={th}>Fool rate</th>
+                <th className={th}>Submitted</th>
+                <th className={th}>
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-800">
+              {tracks.map((t) => (
+                <tr key={t.id}>
+                  <td className={td}>
+                    <div className="flex items-center gap-3">
+                      {t.cover_art_url ? (
+                        <img src={t.cover_art_url} alt="" className="size-9 rounded object-cover" />
+                      ) : (
+                        <span aria-hidden className="size-9 rounded bg-zinc-800" />
+                      )}
+                      <div className="min-w-0">
+                        <p className="max-w-56 truncate font-medium">{t.title}</p>
+                        <p className="max-w-56 truncate text-zinc-400">{t.artist_name}</p>
+                      </div>
+                    </div>
+                  </td>
+                  <td className={td}>{t.genre}</td>
+                  <td className={td}>{songTypeLabel(t.song_type)}</td>
+                  <td className={td}>{routeLabel(t.submission_type)}</td>
+                  <td className={td}>
+                    <StatusBadge status={t.status} />
+                  </td>
+                  <td className={td}>{t.stats.total_votes}</td>
+                  <td className={td}>{t.stats.fool_rate.toFixed(1)}%</td>
+                  <td className={`${td} whitespace-nowrap text-zinc-400`}>{dateLabel(t.created_at)}</td>
+                  <td className={td}>
+                    <button
+                      type="button"
+                      onClick={() => setEditing(t)}
+                      aria-label={`Edit ${t.title}`}
+                      className="inline-flex items-center gap-1 rounded-md border border-zinc-700 px-2.5 py-1.5 hover:bg-zinc-800"
+                    >
+                      <Pencil className="size-3.5" aria-hidden /> Edit
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {editing ? <EditTrackDialog track={editing} onClose={() => setEditing(null)} onSaved={onChanged} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import { Crown, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { CMS_MSG } from '@common/cms-messages';
+import { PRODUCT_NAME } from '@common/constants';
+import { CmsTabBar, panelId, tabId } from './cms-tab-bar';
+import { tabsFor, type CmsTabKey } from './cms-tabs';
+import { ContestTab } from './contest-tab';
+import { EmailTab } from './email-tab';
+import { LaterPanel } from './later-panel';
+import { OverviewTab } from './overview-tab';
+
+function Header({ superAdmin }: { superAdmin: boolean }) {
+  return (
+    <header>
+      {superAdmin ? (
+        <span className="inline-flex items-center gap-1.5 rounded-full bg-fuchsia-600/20 px-3 py-1 text-xs font-bold text-fuchsia-200 ring-1 ring-fuchsia-500/40">
+          <Crown className="size-3.5" aria-hidden /> Super Admin Control Center
+        </span>
+      ) : (
+        <span className="inline-flex items-center gap-1.5 rounded-full bg-violet-600/20 px-3 py-1 text-xs font-bold text-violet-200 ring-1 ring-violet-500/40">
+          <ShieldCheck className="size-3.5" aria-hidden /> Admin Dashboard
+        </span>
+      )}
+      <h1 className="mt-3 text-3xl font-black sm:text-4xl">{PRODUCT_NAME} CMS</h1>
+      <p className="mt-1 text-zinc-400">{CMS_MSG.subtitle}</p>
+    </header>
+  );
+}
+
+function Panel({ tab, superAdmin, reloadKey, onSelect }: { tab: CmsTabKey; superAdmin: boolean; reloadKey: number; onSelect: (t: CmsTabKey) => void }) {
+  switch (tab) {
+    case 'overview':
+      return <OverviewTab reloadKey={reloadKey} onModerate={() => onSelect('contest')} />;
+    case 'contest':
+      return <ContestTab reloadKey={reloadKey} />;
+    case 'email':
+      return <EmailTab />;
+    case 'users':
+      return <LaterPanel title="User Management">Listing users and granting or removing the admin and super admin roles.</LaterPanel>;
+    case 'marketplace':
+      return <LaterPanel title="Marketplace Listings">Creating and managing listings for approved tracks.</LaterPanel>;
+    case 'radio':
+      return <LaterPanel title="Radio Queue">Reviewing, scheduling and downloading paid radio submissions.</LaterPanel>;
+    case 'tokens':
+      return <LaterPanel title="Token Economy Settings">Configure token pricing, rewards and costs.</LaterPanel>;
+    case 'config':
+      return superAdmin ? <LaterPanel title="System Configuration">The token economy settings form, for super admins.</LaterPanel> : null;
+  }
+}
+
+/** The admin view: header, tab bar and the active tab's panel. */
+export function CmsDashboard({ superAdmin, reloadKey }: { superAdmin: boolean; reloadKey: number }) {
+  const [tab, setTab] = useState<CmsTabKey>('overview');
+  const tabs = tabsFor(superAdmin);
+  const active = tabs.some((t) => t.key === tab) ? tab : 'overview';
+  return (
+    <section className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      <Header superAdmin={superAdmin} />
+      <CmsTabBar tabs={tabs} active={active} onSelect={setTab} />
+      <div role="tabpanel" id={panelId(active)} aria-labelledby={tabId(active)}>
+        <Panel tab={active} superAdmin={superAdmin} reloadKey={reloadKey} onSelect={setTab} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,10 @@
+import { SONG_TYPE_LABELS, type SongType, type SubmissionRoute } from '@common/contest';
+
+export const songTypeLabel = (t: SongType) => SONG_TYPE_LABELS[t];
+export const routeLabel = (r: SubmissionRoute) => (r === 'contest' ? 'Contest' : 'Marketplace');
+export const dateLabel = (iso: string) => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
+};
+/** "cover-07" from "/placeholders/cover-07.jpg". */
+export const coverName = (url: string) => /([^/]+)\.jpg$/.exec(url)?.[1] ?? url;

@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { CMS_MSG, type CmsTrack } from '@common/cms-messages';
+import { api } from '@/lib/api';
+import { notifyError, notifySuccess } from '@/lib/notify';
+
+const path = (id: string, action: string) => `/cms/tracks/${encodeURIComponent(id)}/${action}`;
+
+/** `cover` null: the server picks a random placeholder. */
+export const approveTrack = (id: string, cover: string | null) =>
+  api<{ track: CmsTrack }>(path(id, 'approve'), { body: cover ? { cover_art_url: cover } : {} });
+export const rejectTrack = (id: string) => api<{ track: CmsTrack }>(path(id, 'reject'), { body: {} });
+export const deleteTrack = (id: string) => api<{ id: string; deleted: true }>(path(id, 'delete'), { body: {} });
+
+/** Approve / reject / delete with the spec's toasts; `busyId` is the track being worked on; `onDone` refreshes lists. */
+export function useModeration(onDone: () => void) {
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const run = async (id: string, work: () => Promise<unknown>, ok: string, failed: string) => {
+    setBusyId(id);
+    try {
+      await work();
+      notifySuccess(ok);
+      onDone();
+    } catch (err) {
+      notifyError(failed, err);
+    } finally {
+      setBusyId(null);
+    }
+  };
+  return {
+    busyId,
+    approve: (t: CmsTrack, cover: string | null) => run(t.id, () => approveTrack(t.id, cover), CMS_MSG.approved, CMS_MSG.approveFailed),
+    reject: (t: CmsTrack) => run(t.id, () => rejectTrack(t.id), CMS_MSG.rejected, CMS_MSG.rejectFailed),
+    remove: async (t: CmsTrack) => {
+      if (!window.confirm(CMS_MSG.confirmDelete(t.title))) return;
+      await run(t.id, () => deleteTrack(t.id), CMS_MSG.deleted, CMS_MSG.deleteFailed);
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { BarChart3, Coins, Download, Gavel, Mail, Music, Users, Vote, type LucideIcon } from 'lucide-react';
+import type { CmsOverview } from '@common/cms-messages';
+import { useOverview } from './load-overview';
+
+const STATS: ReadonlyArray<{ key: keyof CmsOverview; label: string; icon: LucideIcon }> = [
+  { key: 'total_users', label: 'Total Users', icon: Users },
+  { key: 'active_tracks', label: 'Active Tracks', icon: Music },
+  { key: 'vote_sessions', label: 'Vote Sessions', icon: Vote },
+  { key: 'tokens_circulating', label: 'Tokens Circulating', icon: Coins },
+];
+
+const card = 'rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6';
+const action = 'inline-flex items-center justify-center gap-2 rounded-lg border border-zinc-700 px-4 py-3 font-medium';
+
+/** Four stat cards and Quick Actions (only Moderate Submissions does something: it opens the Contest tab). */
+export function OverviewTab({ reloadKey, onModerate }: { reloadKey: number; onModerate: () => void }) {
+  const stats = useOverview(reloadKey);
+  return (
+    <div className="space-y-6">
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Platform stats">
+        {STATS.map(({ key, label, icon: Icon }) => (
+          <li key={key} className={card} aria-label={label}>
+            <div className="flex items-center justify-between text-sm text-zinc-400">
+              <span>{label}</span>
+              <Icon className="size-5 text-fuchsia-400" aria-hidden />
+            </div>
+            <p className="mt-2 text-3xl font-black" data-testid={`stat-${key}`}>
+              {stats ? stats[key].toLocaleString() : '…'}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <section className={card} aria-labelledby="quick-actions">
+        <h2 id="quick-actions" className="flex items-center gap-2 text-xl font-bold">
+          <BarChart3 className="size-5 text-fuchsia-400" aria-hidden /> Quick Actions
+        </h2>
+        <div className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <button type="button" disabled className={`${action} text-zinc-500`} title="Arrives in a later release">
+            <Users className="size-4" aria-hidden /> View All Users
+          </button>
+          <button type="button" onClick={onModerate} className={`${action} hover:bg-zinc-800`}>
+            <Gavel className="size-4" aria-hidden /> Moderate Submissions
+          </button>
+          <button type="button" disabled className={`${action} text-zinc-500`} title="Arrives in a later release">
+            <Mail className="size-4" aria-hidden /> Send Email Campaign
+          </button>
+          <button type="button" disabled className={`${action} text-zinc-500`} title="Arrives in a later release">
+            <Download className="size-4" aria-hidden /> Export Reports
+          </button>
+        </div>
+      </section>
+    </div>
+  );
+}

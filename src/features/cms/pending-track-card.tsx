@@ -1,0 +1,69 @@
+import { Check, Trash2, X } from 'lucide-react';
+import { useState } from 'react';
+import type { CmsTrack } from '@common/cms-messages';
+import { CoverPicker } from './cover-picker';
+import { dateLabel, routeLabel, songTypeLabel } from './format';
+
+type Props = {
+  track: CmsTrack;
+  busy: boolean;
+  onApprove: (cover: string | null) => void;
+  onReject: () => void;
+  onDelete: () => void;
+};
+
+/** One pending submission: its details, the full track to listen to, a cover choice and the three actions. */
+export function PendingTrackCard({ track, busy, onApprove, onReject, onDelete }: Props) {
+  const [cover, setCover] = useState<string | null>(null);
+  return (
+    <li className="space-y-3 rounded-xl border border-zinc-800 bg-zinc-950/40 p-4" aria-label={track.title}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="truncate text-lg font-semibold">{track.title}</h3>
+          <p className="text-sm text-zinc-400">{track.artist_name}</p>
+        </div>
+        <p className="text-xs text-zinc-500">Submitted {dateLabel(track.created_at)}</p>
+      </div>
+      <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
+        {[
+          ['Genre', track.genre],
+          ['Song type', songTypeLabel(track.song_type)],
+          ['Route', routeLabel(track.submission_type)],
+        ].map(([k, v]) => (
+          <div key={k} className="flex gap-1.5">
+            <dt className="text-zinc-500">{k}:</dt>
+            <dd className="text-zinc-200">{v}</dd>
+          </div>
+        ))}
+      </dl>
+      <audio controls preload="none" src={track.audio_url} className="w-full" aria-label={`Full track: ${track.title}`} />
+      <CoverPicker name={`cover-${track.id}`} value={cover} onChange={setCover} />
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => onApprove(cover)}
+          className="inline-flex items-center gap-1.5 rounded-lg bg-emerald-600 px-4 py-2 font-semibold hover:bg-emerald-500 disabled:opacity-50"
+        >
+          <Check className="size-4" aria-hidden /> Approve
+        </button>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={onReject}
+          className="inline-flex items-center gap-1.5 rounded-lg border border-zinc-700 px-4 py-2 font-semibold hover:bg-zinc-800 disabled:opacity-50"
+        >
+          <X className="size-4" aria-hidden /> Reject
+        </button>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={onDelete}
+          className="inline-flex items-center gap-1.5 rounded-lg border border-red-500/50 px-4 py-2 font-semibold text-red-300 hover:bg-red-500/10 disabled:opacity-50"
+        >
+          <Trash2 className="size-4" aria-hidden /> Delete
+        </button>
+      </div>
+    </li>
+  );
+}

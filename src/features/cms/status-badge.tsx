@@ -1,0 +1,11 @@
+import type { TrackStatus } from '@common/contest';
+
+const STYLES: Record<TrackStatus, string> = {
+  pending: 'bg-amber-400/15 text-amber-200 ring-amber-400/40',
+  approved: 'bg-emerald-400/15 text-emerald-200 ring-emerald-400/40',
+  rejected: 'bg-red-500/15 text-red-200 ring-red-500/40',
+};
+
+export function StatusBadge({ status }: { status: TrackStatus }) {
+  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ${STYLES[status]}`}>{status}</span>;
+}

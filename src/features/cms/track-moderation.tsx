@@ -1,0 +1,32 @@
+import type { CmsTrack } from '@common/cms-messages';
+import { useModeration } from './moderate-track';
+import { PendingTrackCard } from './pending-track-card';
+
+/** The 'Track Moderation' card: pending submissions with Approve, Reject and Delete. */
+export function TrackModeration({ tracks, onChanged }: { tracks: CmsTrack[] | null; onChanged: () => void }) {
+  const moderation = useModeration(onChanged);
+  return (
+    <section className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6" aria-labelledby="track-moderation">
+      <h2 id="track-moderation" className="text-xl font-bold">Track Moderation</h2>
+      <p className="text-sm text-zinc-400">Approve or reject pending track submissions</p>
+      {tracks === null ? (
+        <p className="py-6 text-center text-zinc-500">Loading…</p>
+      ) : tracks.length === 0 ? (
+        <p className="py-6 text-center text-zinc-400">No pending submissions.</p>
+      ) : (
+        <ul className="mt-4 space-y-4">
+          {tracks.map((t) => (
+            <PendingTrackCard
+              key={t.id}
+              track={t}
+              busy={moderation.busyId === t.id}
+              onApprove={(cover) => void moderation.approve(t, cover)}
+              onReject={() => void moderation.reject(t)}
+              onDelete={() => void moderation.remove(t)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { useState } from 'react';
+import { CMS_MSG, type CmsTrack, type CmsTrackEdit } from '@common/cms-messages';
+import { api } from '@/lib/api';
+import { notifyError, notifySuccess } from '@/lib/notify';
+
+export const updateTrack = (id: string, edit: CmsTrackEdit) => api<{ track: CmsTrack }>(`/cms/tracks/${encodeURIComponent(id)}`, { body: edit });
+
+/** Saves an edit; true when saved (toast 'Track updated') or nothing changed, false after the spec's failure toast. */
+export function useUpdateTrack(onDone: () => void) {
+  const [saving, setSaving] = useState(false);
+  const save = async (id: string, edit: CmsTrackEdit): Promise<boolean> => {
+    if (Object.keys(edit).length === 0) return true;
+    setSaving(true);
+    try {
+      await updateTrack(id, edit);
+      notifySuccess(CMS_MSG.updated);
+      onDone();
+      return true;
+    } catch (err) {
+      notifyError(CMS_MSG.updateFailed, err);
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { saving, save };
+}

@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import { TIMINGS_MS, type Role } from '@common/constants';
+import { isAdmin, isSuperAdmin } from '@common/roles';
+import { useRoles } from '@/hooks/use-account';
+import { api } from '@/lib/api';
+import { useSession } from '@/lib/session';
+
+export type CmsAccess = {
+  state: 'loading' | 'trouble' | 'denied' | 'ready';
+  email: string | null;
+  authLoading: boolean;
+  rolesLoading: boolean;
+  /** Null while unknown. */
+  roles: Role[] | null;
+  superAdmin: boolean;
+  error: string | null;
+  /** Asks the server for the roles again. */
+  recheck: () => void;
+};
+
+/**
+ * Who may open the CMS. The replicated roles document can lag behind (or be missing right
+ * after sign-in), so a "not admin" answer is confirmed by GET /api/me before access is denied;
+ * a local "admin" opens the dashboard at once. The server checks the role on every call anyway.
+ */
+export function useCmsAccess(): CmsAccess {
+  const user = useSession((s) => s.user);
+  const authLoading = !useSession((s) => s.ready);
+  const local = useRoles();
+  const [server, setServer] = useState<Role[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [timedOut, setTimedOut] = useState(false);
+  const localKey = local.loaded ? local.roles.join(',') : null;
+  const uid = user?.uid ?? null;
+
+  useEffect(() => {
+    if (!uid) return;
+    const abort = new AbortController();
+    setError(null);
+    api<{ roles: Role[] }>('/me', { signal: abort.signal })
+      .then((me) => setServer(me.roles))
+      .catch((err: unknown) => {
+        if (!abort.signal.aborted) setError(err instanceof Error ? err.message : String(err));
+      });
+    return () => abort.abort();
+  }, [uid, attempt, localKey]);
+
+  const roles = server ?? (local.loaded && local.admin ? local.roles : null);
+  const rolesLoading = roles === null;
+  const loading = authLoading || rolesLoading;
+
+  useEffect(() => {
+    if (!loading) {
+      setTimedOut(false);
+      return;
+    }
+    const timer = setTimeout(() => setTimedOut(true), TIMINGS_MS.cmsLoadingTimeout);
+    return () => clearTimeout(timer);
+  }, [loading]);
+
+  const state = loading || !roles ? (timedOut ? 'trouble' : 'loading') : isAdmin(roles) ? 'ready' : 'denied';
+  return {
+    state,
+    email: user?.email ?? null,
+    authLoading,
+    rolesLoading,
+    roles,
+    superAdmin: roles !== null && isSuperAdmin(roles),
+    error,
+    recheck: () => setAttempt((a) => a + 1),
+  };
+}

@@ -1,0 +1,71 @@
+import { FileAudio, FileVideo } from 'lucide-react';
+import type { ChangeEvent } from 'react';
+import { AUDIO_EXTENSIONS, AUDIO_MAX_BYTES, VIDEO_EXTENSIONS } from '@common/contest';
+import { notifyError } from '@/lib/notify';
+import { audioProblem, videoProblem, type FileProblem } from './submit-rules';
+
+const accept = (exts: readonly string[]) => exts.map((e) => `.${e}`).join(',');
+
+const fileInput =
+  'block w-full cursor-pointer rounded-md border border-zinc-700 bg-zinc-900 text-sm text-zinc-300 file:mr-3 file:cursor-pointer file:border-0 file:bg-zinc-800 file:px-3 file:py-2.5 file:text-zinc-100 hover:file:bg-zinc-700 disabled:opacity-50';
+
+/** The chosen file, or null when there is none or it is refused (reported, and the input cleared). */
+function pick(e: ChangeEvent<HTMLInputElement>, problemOf: (f: File) => FileProblem | null): File | null {
+  const file = e.target.files?.[0] ?? null;
+  const problem = file ? problemOf(file) : null;
+  if (!problem) return file;
+  notifyError(problem.title, problem.detail);
+  e.target.value = '';
+  return null;
+}
+
+type Props = {
+  audio: File | null;
+  video: File | null;
+  onAudio: (f: File | null) => void;
+  onVideo: (f: File | null) => void;
+  disabled: boolean;
+};
+
+const sizeMb = (f: File) => `${(f.size / (1024 * 1024)).toFixed(1)} MB`;
+
+export function FileInputs({ audio, video, onAudio, onVideo, disabled }: Props) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <div className="space-y-1.5 text-sm">
+        <label htmlFor="audio-file" className="flex items-center gap-1.5 font-medium">
+          <FileAudio className="size-4 text-fuchsia-300" aria-hidden /> Audio file
+        </label>
+        <input
+          id="audio-file"
+          type="file"
+          accept={accept(AUDIO_EXTENSIONS)}
+          onChange={(e) => onAudio(pick(e, audioProblem))}
+          disabled={disabled}
+          aria-describedby="audio-file-hint"
+          className={fileInput}
+        />
+        <p id="audio-file-hint" className="text-xs text-zinc-500">
+          {audio ? `${audio.name} · ${sizeMb(audio)}` : `${AUDIO_EXTENSIONS.join(', ')} · up to ${AUDIO_MAX_BYTES / (1024 * 1024)}MB`}
+        </p>
+      </div>
+      <div className="space-y-1.5 text-sm">
+        <label htmlFor="video-file" className="flex items-center gap-1.5 font-medium">
+          <FileVideo className="size-4 text-violet-300" aria-hidden /> Video file (optional)
+        </label>
+        <input
+          id="video-file"
+          type="file"
+          accept={accept(VIDEO_EXTENSIONS)}
+          onChange={(e) => onVideo(pick(e, videoProblem))}
+          disabled={disabled}
+          aria-describedby="video-file-hint"
+          className={fileInput}
+        />
+        <p id="video-file-hint" className="text-xs text-zinc-500">
+          {video ? `${video.name} · ${sizeMb(video)}` : `${VIDEO_EXTENSIONS.join(', ')} · up to 20MB`}
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { Loader2, Send, Upload } from 'lucide-react';
+import type { FormEvent } from 'react';
+import { GENRES } from '@common/constants';
+import { SONG_TYPE_LABELS, SONG_TYPES } from '@common/contest';
+import { ARTIST_MAX, DEFAULT_ARTIST, TITLE_MAX } from '@common/submission';
+import { useRoles } from '@/hooks/use-account';
+import { FileInputs } from './file-inputs';
+import { HybridDetails } from './hybrid-details';
+import { RoutePicker } from './route-picker';
+import { SegmentPicker } from './segment-picker';
+import { UploadProgress } from './upload-progress';
+import { useEntryPricing } from './use-entry-pricing';
+import { useSubmitForm } from './use-submit-form';
+import { useSubmitTrack } from './use-submit-track';
+
+const input =
+  'w-full rounded-md border border-zinc-700 bg-zinc-900 px-3 py-2.5 text-zinc-100 placeholder:text-zinc-500 focus:border-fuchsia-500 focus:outline-none focus:ring-2 focus:ring-fuchsia-500/30 disabled:opacity-50';
+const card = 'rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6 space-y-5';
+const fileKey = (f: File) => `${f.name}:${f.size}:${f.lastModified}`;
+
+export function SubmitPage() {
+  const { form, set, patch, chooseAudio, ready } = useSubmitForm();
+  const { submit, busy, progress } = useSubmitTrack();
+  const pricing = useEntryPricing();
+  const { admin } = useRoles();
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void submit(form);
+  };
+
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10">
+      <header className="mb-6">
+        <h1 className="flex items-center gap-2 text-3xl font-bold">
+          <Upload className="size-7 text-fuchsia-400" aria-hidden /> Submit Your Track
+        </h1>
+        <p className="mt-1 text-zinc-400">Enter the blind contest, list it on the marketplace, or both.</p>
+      </header>
+
+      <form onSubmit={onSubmit} className="space-y-6" noValidate>
+        <div className={card}>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <label className="block space-y-1.5 text-sm">
+              <span className="font-medium">Title</span>
+              <input className={input} value={form.title} onChange={(e) => set('title', e.target.value)} maxLength={TITLE_MAX} placeholder="Track title" disabled={busy} />
+            </label>
+            <label className="block space-y-1.5 text-sm">
+              <span className="font-medium">Artist name</span>
+              <input className={input} value={form.artistName} onChange={(e) => set('artistName', e.target.value)} maxLength={ARTIST_MAX} placeholder={DEFAULT_ARTIST} disabled={busy} />
+            </label>
+          </div>
+          <label className="block space-y-1.5 text-sm">
+            <span className="font-medium">Genre</span>
+            <select className={input} value={form.genre} onChange={(e) => set('genre', e.target.value)} disabled={busy}>
+              <option value="">Select a genre</option>
+              {GENRES.map((g) => (
+                <option key={g} value={g}>
+                  {g}
+                </option>
+              ))}
+            </select>
+          </label>
+          <fieldset>
+            <legend className="mb-1.5 text-sm font-medium">Song type</legend>
+            <div className="grid grid-cols-3 gap-2">
+              {SONG_TYPES.map((t) => (
+                <label
+                  key={t}
+                  className="flex cursor-pointer items-center justify-center gap-2 rounded-lg border border-zinc-700 py-2.5 text-sm font-medium has-[:checked]:border-fuchsia-500 has-[:checked]:bg-fuchsia-600/20 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-fuchsia-500/50"
+                >
+                  <input type="radio" name="songType" value={t} checked={form.songType === t} onChange={() => set('songType', t)} disabled={busy} className="accent-fuchsia-500" />
+                  {SONG_TYPE_LABELS[t]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {form.songType === 'hybrid' ? (
+            <HybridDetails
+              aiElements={form.aiElements}
+              humanElements={form.humanElements}
+              tools={form.tools}
+              story={form.story}
+              onChange={patch}
+              disabled={busy}
+            />
+          ) : null}
+          <RoutePicker routes={form.routes} onChange={(r) => set('routes', r)} pricing={pricing} admin={admin} disabled={busy} />
+        </div>
+
+        <div className={card}>
+          <FileInputs audio={form.audioFile} video={form.videoFile} onAudio={chooseAudio} onVideo={(f) => set('videoFile', f)} disabled={busy} />
+          {form.audioFile ? (
+            <div className="border-t border-zinc-800 pt-5">
+              <h2 className="mb-3 font-semibold">Preview segment</h2>
+              <SegmentPicker key={fileKey(form.audioFile)} file={form.audioFile} start={form.previewStart} onStartChange={(s) => set('previewStart', s)} disabled={busy} />
+            </div>
+          ) : null}
+        </div>
+
+        {progress !== null ? <UploadProgress fraction={progress} /> : null}
+
+        <button
+          type="submit"
+          disabled={!ready || busy}
+          className="flex w-full items-center justify-center gap-2 rounded-md bg-gradient-to-r from-fuchsia-600 to-violet-600 py-3 font-semibold hover:from-fuchsia-500 hover:to-violet-500 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          {busy ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Send className="size-4" aria-hidden />}
+          {busy ? 'Submitting...' : 'Submit Track'}
+        </button>
+      </form>
+    </section>
+  );
+}

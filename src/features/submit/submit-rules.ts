@@ -1,0 +1,78 @@
+/**
+ * Pure rules of the submit form: which files are refused, the clip window and its fades, costs.
+ * Shared code is imported by relative path here because vitest (which tests this file) has no
+ * '@common' alias.
+ */
+import { CLIP_SECONDS, DEFAULT_PRICING, FADE_IN_SECONDS, FADE_OUT_SECONDS, SLIDER_STEP_SECONDS, VIDEO_MAX_BYTES } from '../../../common/constants';
+import { AUDIO_MAX_BYTES, entryCost, type SubmissionRoute } from '../../../common/contest';
+import { isAudioName, isVideoName, SUBMISSION_MESSAGES as M } from '../../../common/submission';
+import { SUBMIT_CLIENT_MSG as C } from './submit-messages';
+
+export type FileProblem = { title: string; detail: string };
+type NamedSize = { name: string; size: number };
+
+/** Why an audio file is refused before upload (by its name's extension and its size), or null. */
+export function audioProblem(file: NamedSize): FileProblem | null {
+  if (!isAudioName(file.name)) return { title: C.unsupportedAudio, detail: C.unsupportedAudioBody };
+  if (file.size > AUDIO_MAX_BYTES) return { title: M.audioTooLarge, detail: C.audioTooLargeBody };
+  return null;
+}
+
+/** Why a video file is refused: not mp4, mov, avi, webm or mkv, or over 20MB. */
+export function videoProblem(file: NamedSize): FileProblem | null {
+  if (!isVideoName(file.name)) return { title: C.unsupportedVideo, detail: C.unsupportedVideoBody };
+  if (file.size > VIDEO_MAX_BYTES) return { title: M.videoTooLarge, detail: M.videoMax };
+  return null;
+}
+
+/** The latest start of the clip window: 0 .. duration - 45 (0 for tracks shorter than a clip). */
+export const maxClipStart = (duration: number): number =>
+  Number.isFinite(duration) && duration > CLIP_SECONDS ? roundToStep(duration - CLIP_SECONDS, Math.floor) : 0;
+
+function roundToStep(seconds: number, round: (n: number) => number = Math.round): number {
+  const steps = round(seconds / SLIDER_STEP_SECONDS + 1e-9);
+  return Math.round(steps * SLIDER_STEP_SECONDS * 10) / 10;
+}
+
+/** A clip start clamped to 0 .. max(0, duration - 45) and snapped to the slider's 0.1 s step. */
+export function clampClipStart(start: number, duration: number): number {
+  if (!Number.isFinite(start) || start <= 0) return 0;
+  return Math.min(roundToStep(start), maxClipStart(duration));
+}
+
+/** The end of the clip window that starts at `start` (the track's end if it comes first). */
+export const clipEnd = (start: number, duration: number): number =>
+  Number.isFinite(duration) && duration > 0 ? Math.min(start + CLIP_SECONDS, duration) : start + CLIP_SECONDS;
+
+/** m:ss of a number of seconds (floored). */
+export function formatClock(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds + 1e-6));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+export const clipReadout = (start: number, duration: number): string => `Clip: ${formatClock(start)} – ${formatClock(clipEnd(start, duration))}`;
+
+/**
+ * Volume at `t` seconds into a clip of `length` seconds: fades in over the first 1.5 s and out
+ * over the last 2.5 s (from 42.5 s for a full 45 s clip).
+ */
+export function clipGain(t: number, length: number = CLIP_SECONDS): number {
+  if (t <= 0 || t >= length) return 0;
+  const fadeIn = Math.min(1, t / FADE_IN_SECONDS);
+  const fadeOut = Math.min(1, (length - t) / FADE_OUT_SECONDS);
+  return Math.max(0, Math.min(fadeIn, fadeOut));
+}
+
+export type RoutePricing = { contest_entry_cost: number; marketplace: { basic: number } };
+
+/** What a submission costs the user: nothing for admins, else the entry cost of the routes. */
+export function submissionCost(routes: readonly SubmissionRoute[], pricing: RoutePricing, admin: boolean): number {
+  return admin ? 0 : entryCost(routes, pricing, DEFAULT_PRICING.both_routes_cost);
+}
+
+/** Tokens saved by choosing both routes instead of each one alone. */
+export const bothRoutesSaving = (pricing: RoutePricing): number =>
+  Math.max(0, pricing.contest_entry_cost + pricing.marketplace.basic - DEFAULT_PRICING.both_routes_cost);
+
+/** A multi-select's toggle: adds a missing item, removes a present one. */
+export const toggleIn = <T>(list: readonly T[], item: T): T[] => (list.includes(item) ? list.filter((x) => x !== item) : [...list, item]);

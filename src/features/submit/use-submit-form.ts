@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import type { SongType, SubmissionRoute } from '@common/contest';
+import { titleFromFileName } from '@common/submission';
+
+export type SubmitFormState = {
+  title: string;
+  artistName: string;
+  genre: string;
+  songType: SongType;
+  routes: SubmissionRoute[];
+  audioFile: File | null;
+  videoFile: File | null;
+  previewStart: number;
+  aiElements: string[];
+  humanElements: string[];
+  tools: string[];
+  story: string;
+};
+
+const initial: SubmitFormState = {
+  title: '',
+  artistName: '',
+  genre: '',
+  songType: 'human',
+  routes: [],
+  audioFile: null,
+  videoFile: null,
+  previewStart: 0,
+  aiElements: [],
+  humanElements: [],
+  tools: [],
+  story: '',
+};
+
+/** The form's state; choosing an audio file fills an empty title and resets the clip start. */
+export function useSubmitForm() {
+  const [form, setForm] = useState<SubmitFormState>(initial);
+  const patch = (p: Partial<SubmitFormState>) => setForm((f) => ({ ...f, ...p }));
+  const set = <K extends keyof SubmitFormState>(key: K, value: SubmitFormState[K]) => patch({ [key]: value });
+  const chooseAudio = (file: File | null) =>
+    setForm((f) => ({
+      ...f,
+      audioFile: file,
+      previewStart: 0,
+      title: file && !f.title.trim() ? titleFromFileName(file.name) : f.title,
+    }));
+  /** Everything the submit button needs; a missing route is reported on click instead. */
+  const ready = Boolean(form.title.trim() && form.genre && form.audioFile);
+  return { form, set, patch, chooseAudio, ready };
+}

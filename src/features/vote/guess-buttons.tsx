@@ -1,0 +1,35 @@
+import { clsx } from 'clsx';
+import { Bot, Sparkles, User } from 'lucide-react';
+import { SONG_TYPE_LABELS, type SongType } from '@common/contest';
+
+const CHOICES: { type: SongType; icon: typeof Bot }[] = [
+  { type: 'ai', icon: Bot },
+  { type: 'human', icon: User },
+  { type: 'hybrid', icon: Sparkles },
+];
+
+/** AI / Human / Hybrid: one choice, locked once the guess is submitted. */
+export function GuessButtons({ value, onChange, locked }: { value: SongType | null; onChange: (t: SongType) => void; locked: boolean }) {
+  return (
+    <div role="group" aria-label="Your guess" className="grid grid-cols-3 gap-3">
+      {CHOICES.map(({ type, icon: Icon }) => (
+        <button
+          key={type}
+          type="button"
+          aria-pressed={value === type}
+          disabled={locked}
+          onClick={() => onChange(type)}
+          className={clsx(
+            'flex flex-col items-center gap-1 rounded-xl border px-3 py-3 font-semibold transition',
+            value === type ? 'border-fuchsia-400 bg-fuchsia-500/20 text-fuchsia-100' : 'border-zinc-700 bg-zinc-950/60 hover:border-zinc-500',
+            locked && value !== type && 'opacity-50',
+            locked && 'cursor-default',
+          )}
+        >
+          <Icon className="size-5" aria-hidden />
+          {SONG_TYPE_LABELS[type]}
+        </button>
+      ))}
+    </div>
+  );
+}

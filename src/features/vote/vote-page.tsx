@@ -1,0 +1,67 @@
+import { Link } from '@tanstack/react-router';
+import { Coins, Headphones, Loader2, RotateCcw } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { PATHS } from '@common/paths';
+import { useSession } from '@/lib/session';
+import { Arena } from './arena';
+import { useVoteSession } from './use-vote-session';
+import { VOTE_TEXT } from './vote-texts';
+
+const button = 'inline-flex items-center gap-2 rounded-lg bg-gradient-to-r from-fuchsia-600 to-violet-600 px-6 py-3 font-bold hover:brightness-110';
+
+function Notice({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
+  return (
+    <section className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-10 text-center" data-testid={testId}>
+      <h2 className="text-2xl font-black">{title}</h2>
+      <div className="mt-3 space-y-6 text-zinc-400">{children}</div>
+    </section>
+  );
+}
+
+function VoteBody({ uid }: { uid: string }) {
+  const { phase, session, reload } = useVoteSession(uid);
+  switch (phase.kind) {
+    case 'empty':
+      return (
+        <Notice title={VOTE_TEXT.noMoreTracks} testId="no-more-tracks">
+          <p>{VOTE_TEXT.noMoreTracksBody}</p>
+        </Notice>
+      );
+    case 'insufficient':
+      return (
+        <Notice title={phase.message} testId="insufficient-tokens">
+          <p>{phase.detail}</p>
+          <Link to={PATHS.pricing} className={button}>
+            <Coins className="size-4" aria-hidden /> {VOTE_TEXT.getTokens}
+          </Link>
+        </Notice>
+      );
+    case 'error':
+      return (
+        <Notice title={VOTE_TEXT.loadFailed} testId="load-failed">
+          <button type="button" className={button} onClick={reload}>
+            <RotateCcw className="size-4" aria-hidden /> Try Again
+          </button>
+        </Notice>
+      );
+    case 'ready':
+      if (session) return <Arena key={session.id} session={session} onNewSession={reload} />;
+  }
+  return <Loader2 className="mx-auto mt-10 size-8 animate-spin text-zinc-500" aria-label="Loading" />;
+}
+
+/** /vote: the blind voting arena. */
+export function VotePage() {
+  const uid = useSession((s) => s.user?.uid ?? null);
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10">
+      <header className="mb-8 text-center">
+        <h1 className="inline-flex items-center gap-3 text-4xl font-black">
+          <Headphones className="size-9 text-fuchsia-400" aria-hidden /> Voting Arena
+        </h1>
+        <p className="mt-2 text-zinc-400">Listen blind. Is it human, AI, or both?</p>
+      </header>
+      {uid ? <VoteBody key={uid} uid={uid} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,199 @@
+import { FieldValue } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SongType } from '../../common/contest';
+import type { DeceptionRow, Leaderboards } from '../../common/leaderboards';
+import { refreshLeaderboardSummary } from '../../functions/src/leaderboards/summary';
+import { statsFromTrack, type TrackDoc } from '../../functions/src/tracks/track-doc';
+import { addTrack, makeAdmin, openSession, pushVotes, sseReader, voteDoc } from './contest-fixtures';
+import { signUp, startHarness, type Harness } from './harness';
+
+const T0 = Date.parse('2026-03-01T12:00:00Z');
+const DAY = 86_400_000;
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+const boards = async (): Promise<Leaderboards> => {
+  const res = await h.call('GET', '/api/public/leaderboards');
+  expect(res.status).toBe(200);
+  return res.body as Leaderboards;
+};
+
+/** track_stats as the vote handler leaves them after `total` votes, `incorrect` of them wrong. */
+async function setVotes(track: TrackDoc, total: number, incorrect: number) {
+  await h.db
+    .collection('track_stats')
+    .doc(track.id)
+    .set({
+      ...statsFromTrack(track, { total_votes: total, correct_guesses: total - incorrect, incorrect_guesses: incorrect }),
+      updatedAt: FieldValue.serverTimestamp(),
+      _deleted: false,
+    });
+}
+
+const wrong = (t: SongType): SongType => (t === 'human' ? 'ai' : 'human');
+
+describe('GET /api/public/leaderboards', () => {
+  it('computes the summaries on the first view of an empty database', async () => {
+    h.clock.now = T0;
+    const u = await signUp(h, 'lb_early');
+    const first = await boards();
+    expect(first).toEqual({
+      top_guessers: [],
+      top_fooling_tracks: [],
+      top_earners_week: [{ rank: 1, score: 50, username: 'lb_early', full_name: 'lb_early', avatar_url: null }],
+      deception: [],
+    });
+    expect((await h.db.collection('leaderboard_summary').get()).docs.map((d) => d.id).sort()).toEqual([
+      'top_earners_week',
+      'top_fooling_tracks',
+      'top_guessers',
+    ]);
+    expect(JSON.stringify(first)).not.toContain(u.uid);
+  });
+
+  it('ranks approved contest tracks with votes by fool rate, then votes, 10 at most', async () => {
+    // [total votes, wrong guesses]: fool rates 100, 100, 90, 80, 75, 75, 60, 50, 50, 40, 20, 10, 0 percent.
+    const shapes: Array<[number, number]> = [[5, 5], [2, 2], [10, 9], [5, 4], [8, 6], [4, 3], [5, 3], [6, 3], [2, 1], [5, 2], [5, 1], [10, 1], [3, 0]];
+    const eligible: TrackDoc[] = [];
+    for (const [i, [total, incorrect]] of shapes.entries()) {
+      const t = await addTrack(h, { title: `Deceiver ${i}`, artist_name: `Band ${i}`, cover_art_url: `/placeholders/cover-${String(i + 1).padStart(2, '0')}.jpg` });
+      await setVotes(t, total, incorrect);
+      eligible.push(t);
+    }
+    // Fooling everyone, but not on the board: pending, rejected, marketplace, or without votes.
+    for (const over of [{ status: 'pending' }, { status: 'rejected' }, { submission_type: 'marketplace' }] as const) await setVotes(await addTrack(h, over), 20, 20);
+    await addTrack(h, { title: 'Silent Track' });
+
+    const { deception } = await boards();
+    expect(deception).toHaveLength(10);
+    expect(deception.map((r) => r.title)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => `Deceiver ${i}`));
+    expect(deception[0]).toEqual<DeceptionRow>({
+      rank: 1,
+      track_id: eligible[0]!.id,
+      title: 'Deceiver 0',
+      artist_name: 'Band 0',
+      cover_art_url: '/placeholders/cover-01.jpg',
+      fool_rate: 100,
+      total_votes: 5,
+      correct_guesses: 0,
+      incorrect_guesses: 5,
+    });
+    expect(deception.map((r) => [r.rank, r.fool_rate, r.total_votes])).toEqual([
+      [1, 100, 5], [2, 100, 2], [3, 90, 10], [4, 80, 5], [5, 75, 8], [6, 75, 4], [7, 60, 5], [8, 50, 6], [9, 50, 2], [10, 40, 5],
+    ]);
+    const text = JSON.stringify(deception);
+    for (const t of eligible) expect(text).not.toContain(t.clip_id);
+  });
+
+  it('puts a track on the board with its first vote, and moves it as votes come in', async () => {
+    h.clock.now = T0;
+    const fresh = await addTrack(h, { title: 'First Vote Song', song_type: 'ai', created_at: '2027-01-01T00:00:00.000Z' });
+    expect((await boards()).deception.some((r) => r.track_id === fresh.id)).toBe(false);
+    const voters = [await signUp(h, 'lb_v1'), await signUp(h, 'lb_v2'), await signUp(h, 'lb_v3')];
+    for (const v of voters) {
+      const s = (await openSession(h, v.token)).body.session!;
+      expect(s.clips.map((c) => c.clip_id)).toContain(fresh.clip_id);
+      expect((await pushVotes(h, v.token, [voteDoc(s.id, fresh.clip_id, 'human')])).body[0].is_correct).toBe(false);
+    }
+    // 100 % of 3 votes: after the 100 % of 5, before the 100 % of 2.
+    const row = (await boards()).deception.find((r) => r.track_id === fresh.id);
+    expect(row).toMatchObject({ rank: 2, title: 'First Vote Song', fool_rate: 100, total_votes: 3, incorrect_guesses: 3, correct_guesses: 0 });
+  });
+
+  it('lists top guessers by correct guesses and fooling tracks by wrong guesses, from the summaries', async () => {
+    h.clock.now = T0;
+    const pool: TrackDoc[] = [];
+    for (let i = 0; i < 3; i++) pool.push(await addTrack(h, { title: `Guess Pool ${i}`, artist_name: `Pool Band ${i}`, song_type: 'hybrid', created_at: `2028-01-0${i + 1}T00:00:00.000Z` }));
+    const plan: Array<[string, number]> = [['lb_ace', 3], ['lb_mid', 1], ['lb_zero', 0]];
+    for (const [name, right] of plan) {
+      const u = await signUp(h, name);
+      if (name === 'lb_ace') await h.db.collection('profiles').doc(u.uid).update({ full_name: 'Ace Ventura', avatar_url: 'https://example.test/ace.png' });
+      const s = (await openSession(h, u.token)).body.session!;
+      const mine = pool.map((t) => s.clips.find((c) => c.clip_id === t.clip_id)!);
+      const res = await pushVotes(h, u.token, mine.map((c, i) => voteDoc(s.id, c.clip_id, i < right ? 'hybrid' : wrong('hybrid'))));
+      expect(res.body.map((d: { status: string }) => d.status)).toEqual(['scored', 'scored', 'scored']);
+    }
+    await refreshLeaderboardSummary(h.deps);
+    const b = await boards();
+    const guessers = b.top_guessers.filter((r) => r.username?.startsWith('lb_'));
+    expect(guessers).toEqual([
+      { rank: 1, score: 3, username: 'lb_ace', full_name: 'Ace Ventura', avatar_url: 'https://example.test/ace.png' },
+      { rank: 2, score: 1, username: 'lb_mid', full_name: 'lb_mid', avatar_url: null },
+    ]);
+    // Pool 0 was missed by lb_mid and lb_zero, pool 1 and 2 by both as well: 2 wrong guesses each.
+    const fooling = b.top_fooling_tracks.filter((r) => r.title?.startsWith('Guess Pool'));
+    expect(fooling.map((r) => [r.title, r.score])).toEqual(
+      expect.arrayContaining([['Guess Pool 0', 1], ['Guess Pool 1', 2], ['Guess Pool 2', 2]]),
+    );
+    expect(b.top_fooling_tracks[0]).toMatchObject({ rank: 1, title: 'Deceiver 2', artist_name: 'Band 2', score: 9, cover_art_url: '/placeholders/cover-03.jpg' });
+    expect(b.top_fooling_tracks.map((r) => r.score)).toEqual([...b.top_fooling_tracks.map((r) => r.score)].sort((x, y) => y - x));
+    expect(b.top_fooling_tracks.every((r) => r.score > 0 && !r.title?.startsWith('Track trk_'))).toBe(true);
+    for (const row of [...b.top_guessers, ...b.top_fooling_tracks]) {
+      expect(Object.keys(row).every((k) => ['rank', 'score', 'username', 'full_name', 'avatar_url', 'title', 'artist_name', 'cover_art_url'].includes(k))).toBe(true);
+    }
+    const text = JSON.stringify(b);
+    for (const t of pool) expect(text).not.toContain(t.clip_id);
+  });
+
+  it('lists weekly earners from the ledger: tokens earned in the last 7 days', async () => {
+    const e = await startHarness();
+    try {
+      e.clock.now = T0 - 10 * DAY;
+      const old = await signUp(e, 'lb_old');
+      e.clock.now = T0;
+      const recent = await signUp(e, 'lb_recent');
+      const root = await signUp(e, 'lb_root');
+      await makeAdmin(e.db, root.uid, 'super_admin');
+      expect((await e.call('POST', '/api/tokens/claim-daily', { token: old.token })).body.granted).toBe(true);
+      expect((await e.call('POST', '/api/admin/tokens/adjust', { token: root.token, body: { user_id: recent.uid, delta: 7 } })).status).toBe(200);
+      expect((await e.call('POST', '/api/admin/tokens/adjust', { token: root.token, body: { user_id: recent.uid, delta: -20 } })).status).toBe(200);
+      await refreshLeaderboardSummary(e.deps);
+      const res = await e.call('GET', '/api/public/leaderboards');
+      expect(res.body.top_earners_week).toEqual([
+        { rank: 1, score: 57, username: 'lb_recent', full_name: 'lb_recent', avatar_url: null },
+        { rank: 2, score: 50, username: 'lb_root', full_name: 'lb_root', avatar_url: null },
+        { rank: 3, score: 1, username: 'lb_old', full_name: 'lb_old', avatar_url: null },
+      ]);
+    } finally {
+      await e.close();
+    }
+  });
+});
+
+describe('GET /api/public/leaderboards/stream', () => {
+  it('sends the boards at once, then again when a vote changes them', async () => {
+    h.clock.now = T0;
+    const ctrl = new AbortController();
+    try {
+      const res = await fetch(h.url('/api/public/leaderboards/stream'), { signal: ctrl.signal });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/event-stream');
+      const stream = sseReader<Leaderboards>(res.body!);
+      const first = await stream.next();
+      expect(first).toEqual(await boards());
+
+      const track = await addTrack(h, { title: 'Streamed Song', song_type: 'human', created_at: '2029-01-01T00:00:00.000Z' });
+      const voter = await signUp(h, 'lb_streamer');
+      const s = (await openSession(h, voter.token)).body.session!;
+      expect(s.clips.map((c) => c.clip_id)).toContain(track.clip_id);
+      await pushVotes(h, voter.token, [voteDoc(s.id, track.clip_id, 'ai')]);
+      const moved = await stream.until((b) => b.deception.some((r) => r.track_id === track.id));
+      expect(moved.deception.find((r) => r.track_id === track.id)).toMatchObject({ title: 'Streamed Song', fool_rate: 100, total_votes: 1 });
+      // The scheduled summary refresh follows within seconds, without anyone asking.
+      const fooled = await stream.until((b) => b.top_fooling_tracks.some((r) => r.title === 'Streamed Song'));
+      expect(fooled.top_fooling_tracks.find((r) => r.title === 'Streamed Song')!.score).toBe(1);
+      expect(stream.raw()).not.toContain(track.clip_id);
+    } finally {
+      ctrl.abort();
+    }
+  });
+
+  it('refuses query parameters', async () => {
+    const res = await h.call('GET', '/api/public/leaderboards/stream?x=1');
+    expect(res.status).toBe(400);
+  });
+});

@@ -1,0 +1,212 @@
+/**
+ * Voting on the in-process emulator through the real API: throughput and latency of 50
+ * concurrent voters, then Firestore document reads/writes per vote, per session open, per
+ * leaderboard view and per summary refresh at two sizes (about 100 and 10,000 votes; the
+ * larger one seeded directly with batched writes). Prints figures; asserts nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { initializeApp } from 'firebase-admin/app';
+import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firestore';
+import type { SongType, VoteSessionView } from '../../common/contest';
+import { createApp } from '../../functions/src/app';
+import { LEADERBOARD_REFRESH_DEBOUNCE_MS } from '../../functions/src/leaderboards/refresh-scheduler';
+import { refreshLeaderboardSummary } from '../../functions/src/leaderboards/summary';
+import type { Deps } from '../../functions/src/platform/deps';
+import { DiskStorage } from '../../functions/src/platform/storage';
+import { statsFromTrack, type TrackDoc } from '../../functions/src/tracks/track-doc';
+import { firestoreOps, startFirestoreEmulator } from '../../scripts/lib/firestore-emulator';
+import { ffmpegPath } from '../../scripts/lib/media';
+import { disableMetadataProbe } from '../../scripts/lib/no-metadata-probe';
+import { freePort } from '../../scripts/lib/ports';
+import { seedBaseConfig } from '../../scripts/lib/seed-config';
+import { FakeAuth } from '../api/fake-auth';
+import { addTrack } from '../api/contest-fixtures';
+
+const VOTERS = 50;
+const TRACKS = 60;
+const BIG_USERS = 1000;
+const BIG_TRACKS = 2000;
+const VOTES_PER_BIG_USER = 10;
+const TYPES: SongType[] = ['human', 'ai', 'hybrid'];
+
+type Api = ReturnType<typeof client>;
+
+function client(base: string) {
+  const call = async (method: string, path: string, body?: unknown, token?: string) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as any;
+    if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  return {
+    async voter(name: string): Promise<string> {
+      const res = await call('POST', '/accounts/signup', { username: name, email: `${name}@example.test`, password: 'secret123' });
+      return `test:${res.uid as string}`;
+    },
+    session: async (token: string): Promise<VoteSessionView> => (await call('POST', '/vote-sessions', {}, token)).session,
+    vote: (token: string, session: VoteSessionView, clipId: string, guess: SongType) =>
+      call('POST', '/sync/votes/push', [{ assumedMasterState: null, newDocumentState: { id: `v_${randomUUID()}`, session_id: session.id, clip_id: clipId, guess, created_at: new Date().toISOString(), status: 'pending' } }], token),
+    leaderboards: () => call('GET', '/public/leaderboards'),
+  };
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/** Reads and writes of `run`, which must finish before a scheduled summary refresh can start. */
+async function cost(run: () => Promise<number>): Promise<{ reads: number; writes: number; per: number; ms: number }> {
+  await sleep(LEADERBOARD_REFRESH_DEBOUNCE_MS + 500); // let any scheduled refresh finish first
+  firestoreOps.reset();
+  const t0 = performance.now();
+  const per = await run();
+  const ms = performance.now() - t0;
+  if (ms >= LEADERBOARD_REFRESH_DEBOUNCE_MS) console.warn(`  (measurement took ${ms.toFixed(0)} ms: a summary refresh may be included)`);
+  return { reads: firestoreOps.reads, writes: firestoreOps.writes, per, ms };
+}
+
+async function measureSize(what: string, api: Api, deps: Deps, tag: string) {
+  const tokens = [await api.voter(`${tag}_a`), await api.voter(`${tag}_b`)];
+  const sessions = await Promise.all(tokens.map((t) => api.session(t)));
+  const votes = await cost(async () => {
+    let n = 0;
+    for (const [i, t] of tokens.entries()) {
+      for (const c of sessions[i]!.clips) await api.vote(t, sessions[i]!, c.clip_id, TYPES[n++ % 3]!);
+    }
+    return n;
+  });
+  const newcomer = await api.voter(`${tag}_c`);
+  const open = await cost(async () => {
+    await api.session(newcomer);
+    return 1;
+  });
+  await refreshLeaderboardSummary(deps);
+  const view = await cost(async () => {
+    await api.leaderboards();
+    return 1;
+  });
+  const refresh = await cost(async () => {
+    await refreshLeaderboardSummary(deps);
+    return 1;
+  });
+  const row = (what: string, c: { reads: number; writes: number; per: number }) =>
+    console.log(`  ${what.padEnd(34)} ${(c.reads / c.per).toFixed(1).padStart(8)} reads ${(c.writes / c.per).toFixed(1).padStart(7)} writes`);
+  const votesNow = (await deps.db.collection('votes').count().get()).data().count;
+  console.log(`\nFirestore cost at ${votesNow} votes, ${what}`);
+  row(`per vote (${votes.per} single-vote pushes)`, votes);
+  row('per session open (new voter)', open);
+  row('per leaderboard view (GET)', view);
+  row('per leaderboard summary refresh', refresh);
+}
+
+/** Adds BIG_USERS users who voted VOTES_PER_BIG_USER times each on BIG_TRACKS tracks, with consistent stats. */
+async function seedBig(db: Firestore, storage: DiskStorage) {
+  const writes: Array<(b: FirebaseFirestore.WriteBatch) => void> = [];
+  const tracks: TrackDoc[] = [];
+  const base = await addTrack({ db, deps: { storage } }, { title: 'Big template' });
+  for (let i = 0; i < BIG_TRACKS; i++) {
+    const t: TrackDoc = { ...base, id: `big_t${i}`, title: `Big ${i}`, clip_id: `bigclip${i}`, song_type: TYPES[i % 3]!, created_at: new Date(Date.UTC(2025, 0, 1) + i * 1000).toISOString() };
+    tracks.push(t);
+    writes.push((b) => b.set(db.collection('tracks').doc(t.id), t));
+    writes.push((b) => b.set(db.collection('clips').doc(t.clip_id), { track_id: t.id, path: `clips/${base.clip_id}.mp3`, created_at: t.created_at }));
+  }
+  const counts = tracks.map(() => ({ total_votes: 0, correct_guesses: 0, incorrect_guesses: 0 }));
+  const nowIso = new Date().toISOString();
+  for (let u = 0; u < BIG_USERS; u++) {
+    const uid = `big_u${u}`;
+    let correct = 0;
+    for (let j = 0; j < VOTES_PER_BIG_USER; j++) {
+      const ti = (u * 7 + j * 13) % BIG_TRACKS;
+      const t = tracks[ti]!;
+      const guess = TYPES[(u + j) % 3]!;
+      const ok = guess === t.song_type;
+      correct += ok ? 1 : 0;
+      const c = counts[ti]!;
+      c.total_votes++;
+      if (ok) c.correct_guesses++;
+      else c.incorrect_guesses++;
+      const id = `big_v${u}_${j}`;
+      writes.push((b) =>
+        b.set(db.collection('votes').doc(id), { user_id: uid, session_id: `big_s${u}`, clip_id: t.clip_id, track_id: t.id, guess, guessed_is_ai: guess !== 'human', is_correct: ok, status: 'scored', reveal: null, error: null, created_at: nowIso, updatedAt: FieldValue.serverTimestamp(), _deleted: false }),
+      );
+      writes.push((b) => b.set(db.collection('vote_keys').doc(`${uid}:${t.id}`), { user_id: uid, track_id: t.id, vote_id: id, created_at: nowIso }));
+    }
+    writes.push((b) => b.set(db.collection('profiles').doc(uid), { user_id: uid, username: `big_${u}`, full_name: `Big ${u}`, avatar_url: null, created_at: nowIso, updatedAt: FieldValue.serverTimestamp(), _deleted: false }));
+    writes.push((b) => b.set(db.collection('user_vote_stats').doc(uid), { user_id: uid, total: VOTES_PER_BIG_USER, correct, updatedAt: FieldValue.serverTimestamp() }));
+    writes.push((b) => b.set(db.collection('token_ledger').doc(), { user_id: uid, delta: 50, reason: 'signup_grant', ref: null, balance_after: 50, created_at: nowIso }));
+  }
+  tracks.forEach((t, i) => writes.push((b) => b.set(db.collection('track_stats').doc(t.id), { ...statsFromTrack(t, counts[i]!), updatedAt: FieldValue.serverTimestamp(), _deleted: false })));
+  for (let i = 0; i < writes.length; i += 500) {
+    const batch = db.batch();
+    for (const w of writes.slice(i, i + 500)) w(batch);
+    await batch.commit();
+  }
+  return writes.length;
+}
+
+async function main() {
+  process.env.API_LOG = 'silent';
+  const port = await freePort();
+  const emulator = await startFirestoreEmulator(port);
+  process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${port}`;
+  disableMetadataProbe();
+  const db = getFirestore(initializeApp({ projectId: 'demo-bench-voting' }, randomUUID()));
+  await seedBaseConfig(db);
+  const storage = new DiskStorage(await mkdtemp(join(tmpdir(), 'bench-voting-')), 'bench', () => Date.now());
+  const deps: Deps = { db, auth: new FakeAuth(), storage, ffmpegPath, options: { demoRadio: null }, now: () => Date.now() };
+  const server = createApp(deps).listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  const api = client(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api`);
+
+  for (let i = 0; i < TRACKS; i++) await addTrack({ db, deps: { storage } }, { song_type: TYPES[i % 3]! });
+  // Small size: 100 votes (8 voters x 10, plus the 20 the measurement adds).
+  const early = await Promise.all(Array.from({ length: 8 }, (_, i) => api.voter(`early_${i}`)));
+  for (const t of early) {
+    const s = await api.session(t);
+    for (const c of s.clips) await api.vote(t, s, c.clip_id, 'ai');
+  }
+  await measureSize(`${TRACKS} tracks`, api, deps, 'small');
+
+  const tokens = await Promise.all(Array.from({ length: VOTERS }, (_, i) => api.voter(`crowd_${i}`)));
+  const sessions = await Promise.all(tokens.map((t) => api.session(t)));
+  const latencies: number[] = [];
+  const t0 = performance.now();
+  await Promise.all(
+    tokens.map(async (t, i) => {
+      for (const c of sessions[i]!.clips) {
+        const s = performance.now();
+        await api.vote(t, sessions[i]!, c.clip_id, TYPES[latencies.length % 3]!);
+        latencies.push(performance.now() - s);
+      }
+    }),
+  );
+  const wall = performance.now() - t0;
+  latencies.sort((a, b) => a - b);
+  console.log(`\n${VOTERS} concurrent voters, one vote per push: ${latencies.length} votes in ${wall.toFixed(0)} ms`);
+  console.log(`  ${((latencies.length / wall) * 1000).toFixed(0)} votes/s   p50 ${pct(latencies, 50).toFixed(0)} ms   p95 ${pct(latencies, 95).toFixed(0)} ms   max ${latencies.at(-1)!.toFixed(0)} ms`);
+
+  const seedT0 = performance.now();
+  // The emulator keeps its state in immer; deep-freezing it after every write makes bulk
+  // seeding quadratic and slow. Off while seeding only, so the timings above are unaffected.
+  const immer = createRequire(createRequire(import.meta.url).resolve('@firestore-emulator/server'))('immer') as { setAutoFreeze(on: boolean): void };
+  immer.setAutoFreeze(false);
+  const seeded = await seedBig(db, storage);
+  immer.setAutoFreeze(true);
+  console.log(`\nseeded ${seeded} documents in ${(performance.now() - seedT0).toFixed(0)} ms`);
+  await measureSize(`${TRACKS + BIG_TRACKS + 1} tracks, ${BIG_USERS} more users`, api, deps, 'big');
+
+  server.closeAllConnections();
+  server.close();
+  emulator.stop();
+  process.exit(0);
+}
+
+void main();

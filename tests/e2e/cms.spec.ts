@@ -1,0 +1,194 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { E2E_PORTS } from '../../playwright.config';
+import { runFfmpeg } from '../../scripts/lib/media';
+import { newUser, signIn, uniqueName } from './helpers';
+
+const PASSWORD = 'demo1234';
+let dir = '';
+let mp3: Buffer;
+
+test.beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'cms-e2e-'));
+  const file = join(dir, 'tone.mp3');
+  await runFfmpeg(['-f', 'lavfi', '-i', 'sine=frequency=523:duration=50', '-ac', '1', '-b:a', '48k', file]);
+  mp3 = await readFile(file);
+});
+
+test.afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+/** An ID token from the Auth emulator's REST API (the same call the client SDK makes). */
+async function idToken(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const url = `http://127.0.0.1:${E2E_PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`;
+  const res = await request.post(url, { data: { email, password, returnSecureToken: true } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { idToken: string }).idToken;
+}
+
+/** A fresh artist (50 tokens) whose ID token submits tracks through the real POST /api/tracks. */
+async function newArtist(request: APIRequestContext): Promise<string> {
+  const user = newUser('cmsart');
+  const res = await request.post('/api/accounts/signup', { data: user });
+  expect(res.status()).toBe(201);
+  return idToken(request, user.email, user.password);
+}
+
+async function submitTrack(request: APIRequestContext, token: string, title: string): Promise<void> {
+  const res = await request.post('/api/tracks', {
+    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': crypto.randomUUID() },
+    multipart: {
+      title,
+      artistName: 'CMS Tester',
+      genre: 'Rock',
+      songType: 'human',
+      submissionRoutes: JSON.stringify(['contest']),
+      previewStartTime: '2',
+      audioFile: { name: 'tone.mp3', mimeType: 'audio/mpeg', buffer: mp3 },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+const moderationCard = (page: Page) => page.getByRole('region', { name: 'Track Moderation' });
+const pendingItem = (page: Page, title: string) => moderationCard(page).getByRole('listitem', { name: title });
+const tableRow = (page: Page, title: string): Locator =>
+  page.getByRole('region', { name: 'All Contest Songs' }).getByRole('row').filter({ hasText: title });
+
+async function openCms(page: Page, email: string) {
+  await signIn(page, email, PASSWORD);
+  await page.goto('/cms');
+}
+
+test('a signed-out visitor is sent to /auth', async ({ page }) => {
+  await page.goto('/cms');
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('a listener is told they have no access, with their roles, and can re-check', async ({ page }) => {
+  await openCms(page, 'listener@demo.test');
+  await expect(page.getByRole('heading', { name: 'You don’t have access to the CMS' })).toBeVisible();
+  await expect(page.getByText('Required role: admin')).toBeVisible();
+  await expect(page.getByText('Your roles: user')).toBeVisible();
+  await expect(page.getByText('listener@demo.test')).toBeVisible();
+  await page.getByRole('button', { name: 'Re-check access' }).click();
+  await expect(page.getByText('Re-checking your admin access…')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'You don’t have access to the CMS' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('loading that lasts 6 s shows the trouble screen; Try Again re-checks', async ({ page }) => {
+  await signIn(page, 'listener@demo.test', PASSWORD);
+  // The server's answer on the roles is held back until `release()`: the page cannot decide.
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/me', async (route) => {
+    await gate;
+    await route.continue().catch(() => undefined); // the page may have given up on this request
+  });
+  await page.goto('/cms');
+  await expect(page.getByText('Loading...')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Having trouble opening the CMS' })).toBeVisible({ timeout: 9_000 });
+  await expect(page.getByText('listener@demo.test')).toBeVisible();
+  await expect(page.getByText('Roles loading:')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Hard Refresh' })).toBeVisible();
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page.getByText('Retrying CMS load…')).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { name: 'You don’t have access to the CMS' })).toBeVisible();
+});
+
+test('an admin sees the Admin Dashboard, the tabs without Config, and the four stat cards', async ({ page }) => {
+  await openCms(page, 'admin@demo.test');
+  await expect(page.getByText('Admin Dashboard')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Fool Rate CMS' })).toBeVisible();
+  await expect(page.getByText('Manage all aspects of the platform from here')).toBeVisible();
+  const tabs = page.getByRole('tab');
+  await expect(tabs).toHaveText(['Overview', 'Users & Roles', 'Contest', 'Marketplace', 'Radio Queue', 'Token Economy', 'Email System']);
+  for (const key of ['total_users', 'active_tracks', 'vote_sessions', 'tokens_circulating']) {
+    await expect(page.getByTestId(`stat-${key}`)).toHaveText(/^\d[\d,]*$/);
+  }
+  // Four demo accounts at least.
+  expect(Number((await page.getByTestId('stat-total_users').textContent())?.replace(/,/g, ''))).toBeGreaterThanOrEqual(4);
+  await page.getByRole('tab', { name: 'Email System' }).click();
+  await expect(page.getByText('Sent to new users after signup')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send Test Email' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Users & Roles' }).click();
+  await expect(page.getByText('This part of the CMS arrives in a later release.')).toBeVisible();
+});
+
+test('a super admin sees the Super Admin Control Center and the Config tab', async ({ page }) => {
+  await openCms(page, 'superadmin@demo.test');
+  await expect(page.getByText('Super Admin Control Center')).toBeVisible();
+  await page.getByRole('tab', { name: 'Config' }).click();
+  await expect(page.getByRole('heading', { name: 'System Configuration' })).toBeVisible();
+});
+
+test('an admin approves with a chosen cover, rejects, edits and deletes submissions', async ({ page, request }) => {
+  const token = await newArtist(request);
+  const [toApprove, toReject, toDelete] = ['Approve', 'Reject', 'Delete'].map((w) => uniqueName(`Cms ${w} `));
+  for (const title of [toApprove!, toReject!, toDelete!]) await submitTrack(request, token, title);
+
+  await openCms(page, 'admin@demo.test');
+  await page.getByRole('button', { name: 'Moderate Submissions' }).click();
+  await expect(page.getByRole('tab', { name: 'Contest', selected: true })).toBeVisible();
+  await expect(moderationCard(page).getByText('Approve or reject pending track submissions')).toBeVisible();
+
+  // The full track can be heard: its signed URL serves the original.
+  const item = pendingItem(page, toApprove!);
+  await expect(item.getByText('Rock')).toBeVisible();
+  await expect(item.getByText('Contest')).toBeVisible();
+  const src = await item.locator('audio').getAttribute('src');
+  const audio = await request.get(src!);
+  expect(audio.status()).toBe(200);
+  expect(audio.headers()['content-type']).toMatch(/^audio\//);
+  // The full original (tags aside), not the 45 s clip.
+  expect(Math.abs((await audio.body()).length - mp3.length)).toBeLessThan(1000);
+
+  await item.getByText('Cover:').click();
+  await item.getByLabel('cover-07').check({ force: true });
+  await item.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Track approved')).toBeVisible();
+  await expect(pendingItem(page, toApprove!)).toHaveCount(0);
+  await expect(tableRow(page, toApprove!)).toContainText('approved');
+  await expect(tableRow(page, toApprove!).locator('img')).toHaveAttribute('src', '/placeholders/cover-07.jpg');
+
+  // A refused call shows the spec's failure toast and changes nothing.
+  await page.route('**/api/cms/tracks/*/reject', (route) =>
+    route.fulfill({ status: 403, json: { error: { code: 'forbidden', message: 'Admin role required' } } }),
+  );
+  await pendingItem(page, toReject!).getByRole('button', { name: 'Reject' }).click();
+  await expect(page.getByText('Failed to reject track')).toBeVisible();
+  await expect(pendingItem(page, toReject!)).toBeVisible();
+  await page.unroute('**/api/cms/tracks/*/reject');
+  await pendingItem(page, toReject!).getByRole('button', { name: 'Reject' }).click();
+  await expect(page.getByText('Track rejected')).toBeVisible();
+  await expect(tableRow(page, toReject!)).toContainText('rejected');
+
+  // Edit the rejected track: new title, genre and status.
+  const edited = `${toReject!} edited`;
+  await tableRow(page, toReject!).getByRole('button', { name: `Edit ${toReject!}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit track' });
+  await dialog.getByLabel('Title').fill(edited);
+  await dialog.getByLabel('Genre').selectOption('Jazz');
+  await dialog.getByLabel('Status').selectOption('approved');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Track updated')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(tableRow(page, edited)).toContainText('Jazz');
+  await expect(tableRow(page, edited)).toContainText('approved');
+
+  // Delete asks first: dismissing keeps the track, accepting removes it.
+  page.once('dialog', (d) => void d.dismiss());
+  await pendingItem(page, toDelete!).getByRole('button', { name: 'Delete' }).click();
+  await expect(pendingItem(page, toDelete!)).toBeVisible();
+  page.once('dialog', (d) => void d.accept());
+  await pendingItem(page, toDelete!).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Track deleted')).toBeVisible();
+  await expect(pendingItem(page, toDelete!)).toHaveCount(0);
+  await expect(tableRow(page, toDelete!)).toHaveCount(0);
+});

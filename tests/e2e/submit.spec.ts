@@ -1,0 +1,157 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { runFfmpeg } from '../../scripts/lib/media';
+import { balancePill, newUser, signIn, signUp } from './helpers';
+
+let dir = '';
+let mp3 = '';
+
+test.beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'submit-e2e-'));
+  mp3 = join(dir, 'Sunset Drive.mp3');
+  // 70 s: three tones (25 + 25 + 20 s), so the 45 s window can move by up to 25 s.
+  await runFfmpeg([
+    ...['-f', 'lavfi', '-i', 'sine=frequency=330:duration=25'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=25'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=550:duration=20'],
+    ...['-filter_complex', '[0:a][1:a][2:a]concat=n=3:v=0:a=1', '-ac', '2', '-ar', '44100', '-c:a', 'libmp3lame', '-b:a', '96k', mp3],
+  ]);
+});
+
+test.afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+const submitButton = (page: Page) => page.getByRole('button', { name: 'Submit Track' });
+
+/** Chooses the generated mp3 and waits until its waveform is drawn and the slider usable. */
+async function chooseTrack(page: Page) {
+  await page.getByLabel('Audio file').setInputFiles(mp3);
+  await expect(page.getByLabel('Title')).toHaveValue('Sunset Drive');
+  await expect(page.getByTestId('waveform')).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByLabel('Clip start')).toBeEnabled();
+}
+
+test('an artist picks the clip, enters the contest, pays 10 tokens and lands on /vote', async ({ page }) => {
+  await signUp(page, newUser('subm'));
+  await page.goto('/submit');
+  await expect(submitButton(page)).toBeDisabled();
+
+  await chooseTrack(page);
+  const slider = page.getByLabel('Clip start');
+  await expect(page.getByText('Clip: 0:00 – 0:45')).toBeVisible();
+  await expect(slider).toHaveAttribute('max', '25');
+  await slider.press('End');
+  await expect(page.getByText('Clip: 0:25 – 1:10')).toBeVisible();
+  await slider.press('Home');
+  await expect(page.getByText('Clip: 0:00 – 0:45')).toBeVisible();
+  await slider.fill('12.3');
+  await expect(slider).toHaveValue('12.3');
+  await expect(page.getByText('Clip: 0:12 – 0:57')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Play Preview' }).click();
+  await page.getByRole('button', { name: 'Stop Preview' }).click();
+  await expect(page.getByRole('button', { name: 'Play Preview' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Lock This Segment' }).click();
+  await expect(slider).toBeDisabled();
+  await page.getByRole('button', { name: 'Change Segment' }).click();
+  await expect(slider).toBeEnabled();
+  await slider.fill('10');
+  await expect(page.getByText('Clip: 0:10 – 0:55')).toBeVisible();
+  await page.getByRole('button', { name: 'Lock This Segment' }).click();
+  await expect(page.getByRole('button', { name: 'Change Segment' })).toBeVisible();
+  await expect(slider).toBeDisabled();
+
+  // Title and audio are there; the genre is still missing.
+  await expect(submitButton(page)).toBeDisabled();
+  await page.getByLabel('Genre').selectOption('Electronic');
+  await page.getByLabel('AI', { exact: true }).check();
+  await page.getByLabel('Contest', { exact: true }).check();
+  await expect(page.getByTestId('submission-cost')).toContainText('Cost: 10 tokens');
+  await expect(submitButton(page)).toBeEnabled();
+  await submitButton(page).click();
+
+  await expect(page.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+  await expect(page.getByText('Track submitted successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/vote$/);
+  await expect(balancePill(page)).toHaveText('40 tokens');
+});
+
+test('refused files and a missing route are explained, and nothing is charged', async ({ page }) => {
+  await signUp(page, newUser('subx'));
+  await page.goto('/submit');
+
+  const audio = page.getByLabel('Audio file');
+  await audio.setInputFiles({ name: 'x.txt', mimeType: 'text/plain', buffer: Buffer.from('not audio at all') });
+  await expect(page.getByText('Unsupported audio file')).toBeVisible();
+  await expect(audio).toHaveJSProperty('value', '');
+  await expect(page.getByLabel('Title')).toHaveValue('');
+  await expect(page.getByLabel('Clip start')).toHaveCount(0);
+
+  const video = page.getByLabel('Video file (optional)');
+  await video.setInputFiles({ name: 'v.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(21 * 1024 * 1024) });
+  await expect(page.getByText('Video too large')).toBeVisible();
+  await expect(page.getByText('Maximum video size is 20MB')).toBeVisible();
+  await expect(video).toHaveJSProperty('value', '');
+  await expect(page.getByText('v.mp4')).toHaveCount(0);
+
+  await chooseTrack(page);
+  await page.getByLabel('Genre').selectOption('Pop');
+  await expect(submitButton(page)).toBeEnabled();
+  await submitButton(page).click();
+  await expect(page.getByText('Selection required')).toBeVisible();
+  await expect(page.getByText('Please select at least one submission route (Contest or Marketplace)')).toBeVisible();
+  await expect(page).toHaveURL(/\/submit$/);
+  await expect(balancePill(page)).toHaveText('50 tokens');
+});
+
+test('marketplace goes to /marketplace, both routes cost 20, and a short balance is refused', async ({ page }) => {
+  await signUp(page, newUser('subm3'));
+
+  await page.goto('/submit');
+  await chooseTrack(page);
+  await page.getByLabel('Artist name').fill('Kai');
+  await page.getByLabel('Genre').selectOption('Jazz');
+  await page.getByLabel('Marketplace', { exact: true }).check();
+  await expect(page.getByTestId('submission-cost')).toContainText('Cost: 15 tokens');
+  await submitButton(page).click();
+  await expect(page.getByText('Track submitted successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/marketplace$/);
+  await expect(balancePill(page)).toHaveText('35 tokens');
+
+  for (const expected of ['ok', 'refused'] as const) {
+    await page.goto('/submit');
+    await chooseTrack(page);
+    await page.getByLabel('Genre').selectOption('Rock');
+    await page.getByLabel('Hybrid', { exact: true }).check();
+    await page.getByRole('group', { name: 'AI elements' }).getByLabel('Vocals').check();
+    await page.getByRole('group', { name: 'Human elements' }).getByLabel('Lyrics').check();
+    await page.getByRole('group', { name: 'Tools used' }).getByLabel('AI Maestro').check();
+    await page.getByLabel(/Creation story/).fill('Sung by a person over a generated beat.');
+    await page.getByLabel('Contest', { exact: true }).check();
+    await page.getByLabel('Marketplace', { exact: true }).check();
+    await expect(page.getByTestId('submission-cost')).toContainText('Cost: 20 tokens for both (saves 5)');
+    await submitButton(page).click();
+    if (expected === 'ok') {
+      await expect(page.getByText('Track submitted successfully!')).toBeVisible();
+      await expect(page).toHaveURL(/\/vote$/);
+      await expect(balancePill(page)).toHaveText('15 tokens');
+    } else {
+      await expect(page.getByText('Insufficient tokens')).toBeVisible();
+      await expect(page.getByText('You need 20 tokens but only have 15.')).toBeVisible();
+      await expect(page).toHaveURL(/\/submit$/);
+      await expect(submitButton(page)).toBeEnabled();
+      await expect(balancePill(page)).toHaveText('15 tokens');
+    }
+  }
+});
+
+test('admins are told they submit for free', async ({ page }) => {
+  await signIn(page, 'admin@demo.test', 'demo1234');
+  await page.goto('/submit');
+  await expect(page.getByText('Admins submit for free')).toBeVisible();
+});

@@ -1,0 +1,164 @@
+import { expect, test, type Page } from '@playwright/test';
+import { newUser, signUp } from './helpers';
+
+/**
+ * The voting arena against the real stack. Needs approved contest tracks (the demo seed has
+ * at least 12); every test signs up a new listener, whose first session is free.
+ */
+
+const position = (page: Page) => page.getByTestId('track-position');
+const score = (page: Page) => page.getByTestId('vote-score');
+const SAVED = 'saved, result when you are back online';
+
+/** Opens /vote and returns how many tracks the new session has. */
+async function openArena(page: Page): Promise<number> {
+  await page.goto('/vote');
+  await expect(position(page)).toHaveText(/^Track 1 of \d+$/, { timeout: 20_000 });
+  const count = Number(/of (\d+)/.exec((await position(page).textContent()) ?? '')?.[1]);
+  expect(count).toBeGreaterThanOrEqual(2);
+  return count;
+}
+
+/** Plays the current clip until its clock moves (from Cache Storage when offline), then pauses. */
+async function playClip(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Play clip' }).click();
+  await expect(page.getByTestId('clip-player')).toHaveAttribute('data-playing', 'true');
+  await expect(page.getByTestId('clip-elapsed')).not.toHaveText('0:00', { timeout: 15_000 });
+  await page.getByRole('button', { name: 'Pause clip' }).click();
+}
+
+async function guess(page: Page, type: 'AI' | 'Human' | 'Hybrid'): Promise<void> {
+  await page.getByRole('group', { name: 'Your guess' }).getByRole('button', { name: type, exact: true }).click();
+  await page.getByRole('button', { name: 'Submit Guess' }).click();
+}
+
+const VERDICT = /^(Correct! 🎉|Not quite! It was (Human|AI|Hybrid)\.)$/;
+
+test('a listener hears a clip blind, guesses, sees the reveal and moves on', async ({ page }) => {
+  await signUp(page, newUser('voter'));
+  const count = await openArena(page);
+  await expect(score(page)).toHaveText('0/0');
+  await expect(page.getByTestId('mystery-cover')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit Guess' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+  await playClip(page);
+  // The OS media controls name no track before the reveal.
+  const metadata = await page.evaluate(() => ({ title: navigator.mediaSession.metadata?.title, artist: navigator.mediaSession.metadata?.artist }));
+  expect(metadata).toEqual({ title: 'Mystery track', artist: '' });
+
+  await guess(page, 'Hybrid');
+  const verdict = page.getByTestId('verdict');
+  await expect(verdict).toHaveText(VERDICT);
+  await expect(page.getByTestId('reveal-title')).not.toBeEmpty();
+  await expect(page.getByTestId('reveal-artist')).not.toBeEmpty();
+  await expect(page.getByTestId('song-type-badge')).toHaveText(/^(Human|AI|Hybrid)$/);
+  await expect(page.getByTestId('cover-art')).toBeVisible();
+  const correct = (await verdict.textContent())?.startsWith('Correct') ?? false;
+  await expect(score(page)).toHaveText(correct ? '1/1' : '0/1');
+
+  // After 2 s the arena moves on by itself, to a clip that is blind again.
+  await expect(position(page)).toHaveText(`Track 2 of ${count}`);
+  await expect(page.getByTestId('mystery-cover')).toBeVisible();
+  await expect(page.getByTestId('reveal')).toHaveCount(0);
+
+  // The session in progress survives a reload.
+  await page.reload();
+  await expect(position(page)).toHaveText(`Track 2 of ${count}`, { timeout: 20_000 });
+  await expect(score(page)).toHaveText(correct ? '1/1' : '0/1');
+});
+
+test('guesses made offline are saved, then scored and revealed when the connection returns', async ({ page, context }) => {
+  await signUp(page, newUser('offline'));
+  await openArena(page);
+  await expect(page.getByTestId('clips-ready')).toBeVisible({ timeout: 30_000 });
+
+  await context.setOffline(true);
+  for (const n of [1, 2]) {
+    await expect(position(page)).toHaveText(new RegExp(`^Track ${n} of`));
+    await playClip(page);
+    await guess(page, 'AI');
+    await expect(page.getByText(SAVED)).toBeVisible();
+    await expect(page.getByTestId('mystery-cover')).toBeVisible();
+    if (n === 1) await page.getByRole('button', { name: 'Next Track' }).click();
+  }
+  await expect(score(page)).toHaveText('0/0');
+
+  // Back online: replication pushes both guesses; reveals and score appear with no user action.
+  await context.setOffline(false);
+  await expect(score(page)).toHaveText(/^[0-2]\/2$/, { timeout: 30_000 });
+  await expect(page.getByText(SAVED)).toHaveCount(0);
+  await expect(page.getByTestId('verdict')).toHaveText(VERDICT);
+  await expect(page.getByTestId('reveal-title')).not.toBeEmpty();
+  await expect(page.getByTestId('cover-art')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(position(page)).toHaveText(/^Track 1 of/);
+  await expect(page.getByTestId('verdict')).toHaveText(VERDICT);
+  await expect(page.getByTestId('reveal-title')).not.toBeEmpty();
+});
+
+test('offline, a reload resumes the session where it was, and its saved guess is scored later', async ({ page, context }) => {
+  // The service worker must control the page for the app itself to load offline.
+  await page.goto('/');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await signUp(page, newUser('reload'));
+  const count = await openArena(page);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await expect(page.getByTestId('clips-ready')).toBeVisible({ timeout: 30_000 });
+
+  await context.setOffline(true);
+  await guess(page, 'Human');
+  await expect(page.getByText(SAVED)).toBeVisible();
+  await page.reload();
+  await expect(position(page)).toHaveText(`Track 2 of ${count}`, { timeout: 20_000 });
+  await playClip(page);
+  await expect(score(page)).toHaveText('0/0');
+
+  await context.setOffline(false);
+  await expect(score(page)).toHaveText(/^[01]\/1$/, { timeout: 30_000 });
+});
+
+test('a finished session shows the final score; with every track voted on: No More Tracks', async ({ page }) => {
+  test.setTimeout(240_000);
+  await signUp(page, newUser('finisher'));
+  await page.goto('/vote');
+  const noMore = page.getByRole('heading', { name: 'No More Tracks' });
+  let sawHybrid = false;
+  for (let session = 1; ; session++) {
+    expect(session).toBeLessThan(20);
+    await expect(position(page).or(noMore)).toBeVisible({ timeout: 20_000 });
+    if (await noMore.isVisible()) break;
+    const count = Number(/of (\d+)/.exec((await position(page).textContent()) ?? '')?.[1]);
+    let correct = 0;
+    for (let n = 1; n <= count; n++) {
+      await expect(position(page)).toHaveText(`Track ${n} of ${count}`);
+      await guess(page, 'Human');
+      await expect(page.getByTestId('verdict')).toHaveText(VERDICT);
+      if ((await page.getByTestId('verdict').textContent())?.startsWith('Correct')) correct += 1;
+      await expect(score(page)).toHaveText(`${correct}/${n}`);
+      if ((await page.getByTestId('song-type-badge').textContent()) === 'Hybrid') {
+        sawHybrid = true;
+        for (const label of ['AI elements', 'Human elements', 'Tools used']) await expect(page.getByText(label, { exact: true })).toBeVisible();
+      }
+    }
+    // The last track does not move on by itself; Previous works once it is revealed.
+    await expect(page.getByRole('button', { name: 'Finish Competition' })).toBeEnabled();
+    if (count > 1) {
+      await page.getByRole('button', { name: 'Previous' }).click();
+      await expect(position(page)).toHaveText(`Track ${count - 1} of ${count}`);
+      await expect(page.getByTestId('verdict')).toHaveText(VERDICT);
+      await page.getByRole('button', { name: 'Next Track' }).click();
+    }
+    await page.getByTestId('song-type-badge').hover();
+    await expect(page.getByRole('tooltip')).toHaveText(/people|AI/);
+    await page.getByRole('button', { name: 'Finish Competition' }).click();
+    await expect(page.getByRole('heading', { name: 'Competition Complete! 🏆' })).toBeVisible();
+    await expect(page.getByTestId('final-score')).toHaveText(`${correct}/${count}`);
+    await page.getByRole('button', { name: 'New Session' }).click();
+  }
+  await expect(page.getByText("You've voted on all available tracks! Check back later.")).toBeVisible();
+  expect(sawHybrid).toBe(true);
+});
