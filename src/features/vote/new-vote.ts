@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { SONG_TYPES, type VoteDoc } from '@common/contest';
 
 export const submitVoteInput = z.strictObject({
-  session_id: z.string().min(1),
-  clip_id: z.string().min(1),
+  session_id: z.string().check(z.minLength(1)),
+  clip_id: z.string().check(z.minLength(1)),
   guess: z.enum(SONG_TYPES),
 });
 export type SubmitVoteInput = z.infer<typeof submitVoteInput>;
