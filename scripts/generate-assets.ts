@@ -10,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PLACEHOLDER_COVER_COUNT } from '../common/constants';
 import { runFfmpeg } from './lib/media';
+import { mulberry32 } from './lib/prng';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ICONS_DIR = join(ROOT, 'public', 'icons');
@@ -22,17 +23,6 @@ const PARALLEL = 2;
 /** Shortest decimal for an expression literal. */
 const n = (x: number) => String(Number(x.toFixed(5)));
 
-/** Deterministic PRNG (mulberry32) in [0, 1). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** geq with per-channel expressions; `setup` runs first in each (registers are per expression). */
 function geq(setup: string, channels: { r: string; g: string; b: string; a?: string }): string {
@@ -215,7 +205,7 @@ const KINDS: readonly Kind[] = [
 ];
 
 function coverFilter(index: number): string {
-  const rand = prng(0xc0ffee + index * 7919);
+  const rand = mulberry32(0xc0ffee + index * 7919);
   const kind = KINDS[index % KINDS.length]!;
   const palette = PALETTES[index % PALETTES.length]!;
   const { source, field } = kind(rand, index);

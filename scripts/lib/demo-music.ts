@@ -8,6 +8,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runFfmpeg } from './media';
+import { mulberry32 } from './prng';
 
 const SR = 22_050;
 const TAU = Math.PI * 2;
@@ -26,16 +27,6 @@ const PROGRESSIONS = [
   [0, 6, 5, 4],
 ] as const;
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const mtof = (m: number) => 440 * 2 ** ((m - 69) / 12);
 type Wave = (phase: number) => number;
@@ -50,7 +41,7 @@ export type SongSpec = { seed: number; seconds?: number };
 
 /** Renders a song to interleaved 16-bit stereo PCM. */
 export function renderSong({ seed, seconds = 62 }: SongSpec): Buffer {
-  const r = rng(seed);
+  const r = mulberry32(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
   const root = 45 + Math.floor(r() * 12);
   const modeName = pick(Object.keys(MODES) as (keyof typeof MODES)[]);

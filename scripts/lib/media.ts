@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
+import { mulberry32 } from './prng';
 
 const execFileAsync = promisify(execFile);
 
@@ -93,20 +94,15 @@ const SECTIONS = {
 const inSection = (ranges: ReadonlyArray<readonly [number, number]>, bar: number) =>
   ranges.some(([a, b]) => bar >= a && bar < b);
 
+/** Deterministic noise in [-1, 1). */
+const noiseSource = (seed: number): (() => number) => {
+  const next = mulberry32(seed);
+  return () => next() * 2 - 1;
+};
+
 const mtof = (midi: number) => 440 * 2 ** ((midi - 69) / 12);
 const TAU = 2 * Math.PI;
 
-/** Deterministic PRNG (mulberry32) in [-1, 1). */
-function noiseSource(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (((t ^ (t >>> 14)) >>> 0) / 4294967296) * 2 - 1;
-  };
-}
 
 type Buses = { left: Float32Array; right: Float32Array; echo: Float32Array; verb: Float32Array };
 

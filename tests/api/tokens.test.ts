@@ -1,5 +1,6 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../scripts/lib/prng';
 import { ledgerInvariant, signUp, startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -191,17 +192,6 @@ describe('coupons', () => {
   });
 });
 
-/** mulberry32: a tiny seeded PRNG, so a failing sequence can be replayed. */
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('randomized token operations', () => {
   const SEED = 0x5eed_2026;

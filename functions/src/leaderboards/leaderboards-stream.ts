@@ -4,14 +4,11 @@ import type { DeceptionRow, Leaderboards } from '../../../common/leaderboards';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { log } from '../platform/log';
+import { openEventStream } from '../platform/sse';
 import { parse } from '../platform/validate';
 import { deceptionQuery, deceptionRows } from './deception';
 import { leaderboardStreamOpened, refreshLeaderboardsNow } from './refresh-scheduler';
 import { SUMMARY_CATEGORIES, summariesFrom, type Summaries } from './summary';
-
-const HEARTBEAT_MS = 15_000;
-/** Hosting and load balancers cut long requests; end first and let EventSource reconnect. */
-const MAX_STREAM_MS = 50_000;
 
 /**
  * GET /api/public/leaderboards/stream — Server-Sent Events, each a `data:` line with the whole
@@ -22,28 +19,21 @@ export const leaderboardsStream =
   (deps: Deps): RequestHandler =>
   (req, res) => {
     parse(z.strictObject({}), req.query);
-    res.writeHead(200, {
-      'Content-Type': 'text/event-stream',
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    });
-
-    let closed = false;
+    const stream = openEventStream(req, res);
     let deception: DeceptionRow[] | null = null;
     let summaries: Summaries | null = null;
     let lastSent = '';
     const emit = () => {
-      if (closed || !deception || !summaries) return;
+      if (!deception || !summaries) return;
       const boards: Leaderboards = { ...summaries, deception };
       const text = JSON.stringify(boards);
       if (text === lastSent) return;
       lastSent = text;
-      res.write(`data: ${text}\n\n`);
+      stream.send(boards);
     };
     const failed = (err: unknown) => {
       log.streamError(err);
-      close();
+      stream.close();
     };
 
     const unsubscribes = [
@@ -58,18 +48,6 @@ export const leaderboardsStream =
         emit();
       }, failed),
     ];
-    const release = leaderboardStreamOpened(deps);
-
-    const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
-    const deadline = setTimeout(() => close(), MAX_STREAM_MS);
-    function close() {
-      if (closed) return;
-      closed = true;
-      clearInterval(heartbeat);
-      clearTimeout(deadline);
-      unsubscribes.forEach((u) => u());
-      release();
-      res.end();
-    }
-    req.on('close', close);
+    unsubscribes.forEach((u) => stream.onClose(u));
+    stream.onClose(leaderboardStreamOpened(deps));
   };

@@ -5,12 +5,10 @@ import { SYNC_COLLECTIONS, type StreamEvent } from '../../../common/sync';
 import { callerOf } from '../platform/auth';
 import type { Deps } from '../platform/deps';
 import { log } from '../platform/log';
+import { openEventStream } from '../platform/sse';
 import { parse } from '../platform/validate';
 import { checkpointOf, toClientDoc, visibleQuery } from './registry';
 
-const HEARTBEAT_MS = 15_000;
-/** Hosting and load balancers cut long requests; end first and let the client RESYNC. */
-const MAX_STREAM_MS = 50_000;
 
 const streamQuery = z.strictObject({
   collections: z
@@ -30,50 +28,27 @@ export const stream =
   (req, res) => {
     const { collections } = parse(streamQuery, req.query);
     const uid = callerOf(res)?.uid ?? null;
-    res.writeHead(200, {
-      'Content-Type': 'text/event-stream',
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    });
-    const send = (event: StreamEvent) => res.write(`data: ${JSON.stringify(event)}\n\n`);
+    const stream = openEventStream(req, res);
+    const send = (event: StreamEvent) => stream.send(event);
     send({ resync: true });
     log.streamOpened(uid, collections);
 
     const since = Timestamp.fromMillis(deps.now());
-    const unsubscribes = collections.flatMap((name) => {
+    for (const name of collections) {
       const query = visibleQuery(deps.db, name, uid);
-      if (!query) return [];
-      return [
-        query.where('updatedAt', '>=', since).onSnapshot(
-          (snap) => {
-            const changed = snap.docChanges().filter((c) => c.type !== 'removed');
-            const last = changed.at(-1);
-            if (!last) return;
-            send({
-              collection: name,
-              documents: changed.map((c) => toClientDoc(name, c.doc)),
-              checkpoint: checkpointOf(last.doc),
-            });
-          },
-          (err) => {
-            log.streamError(err);
-            close();
-          },
-        ),
-      ];
-    });
-
-    const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
-    const deadline = setTimeout(() => close(), MAX_STREAM_MS);
-    let closed = false;
-    function close() {
-      if (closed) return;
-      closed = true;
-      clearInterval(heartbeat);
-      clearTimeout(deadline);
-      unsubscribes.forEach((u) => u());
-      res.end();
+      if (!query) continue;
+      const unsubscribe = query.where('updatedAt', '>=', since).onSnapshot(
+        (snap) => {
+          const changed = snap.docChanges().filter((c) => c.type !== 'removed');
+          const last = changed.at(-1);
+          if (!last) return;
+          send({ collection: name, documents: changed.map((c) => toClientDoc(name, c.doc)), checkpoint: checkpointOf(last.doc) });
+        },
+        (err) => {
+          log.streamError(err);
+          stream.close();
+        },
+      );
+      stream.onClose(unsubscribe);
     }
-    req.on('close', close);
   };

@@ -6,7 +6,6 @@ import {
   bothRoutesSaving,
   clampClipStart,
   clipEnd,
-  clipGain,
   clipReadout,
   formatClock,
   maxClipStart,
@@ -82,23 +81,6 @@ describe('clip window', () => {
   });
 });
 
-describe('clipGain', () => {
-  it('fades in over 1.5 s and out from 42.5 s to 45 s', () => {
-    expect(clipGain(0)).toBe(0);
-    expect(clipGain(0.75)).toBeCloseTo(0.5);
-    expect(clipGain(1.5)).toBe(1);
-    expect(clipGain(20)).toBe(1);
-    expect(clipGain(42.5)).toBe(1);
-    expect(clipGain(43.75)).toBeCloseTo(0.5);
-    expect(clipGain(45)).toBe(0);
-    expect(clipGain(50)).toBe(0);
-  });
-
-  it('fades out over the last 2.5 s of a shorter clip', () => {
-    expect(clipGain(27.5, 30)).toBe(1);
-    expect(clipGain(29, 30)).toBeCloseTo(0.4);
-  });
-});
 
 describe('submission cost', () => {
   const pricing = { contest_entry_cost: 10, marketplace: { basic: 15 } };

@@ -1,9 +1,9 @@
 /**
- * Pure rules of the submit form: which files are refused, the clip window and its fades, costs.
+ * Pure rules of the submit form: which files are refused, the clip window, costs.
  * Shared code is imported by relative path here because vitest (which tests this file) has no
  * '@common' alias.
  */
-import { CLIP_SECONDS, DEFAULT_PRICING, FADE_IN_SECONDS, FADE_OUT_SECONDS, SLIDER_STEP_SECONDS, VIDEO_MAX_BYTES } from '../../../common/constants';
+import { CLIP_SECONDS, DEFAULT_PRICING, SLIDER_STEP_SECONDS, VIDEO_MAX_BYTES } from '../../../common/constants';
 import { AUDIO_MAX_BYTES, entryCost, type SubmissionRoute } from '../../../common/contest';
 import { isAudioName, isVideoName, SUBMISSION_MESSAGES as M } from '../../../common/submission';
 import { SUBMIT_CLIENT_MSG as C } from './submit-messages';
@@ -51,17 +51,6 @@ export function formatClock(seconds: number): string {
 }
 
 export const clipReadout = (start: number, duration: number): string => `Clip: ${formatClock(start)} – ${formatClock(clipEnd(start, duration))}`;
-
-/**
- * Volume at `t` seconds into a clip of `length` seconds: fades in over the first 1.5 s and out
- * over the last 2.5 s (from 42.5 s for a full 45 s clip).
- */
-export function clipGain(t: number, length: number = CLIP_SECONDS): number {
-  if (t <= 0 || t >= length) return 0;
-  const fadeIn = Math.min(1, t / FADE_IN_SECONDS);
-  const fadeOut = Math.min(1, (length - t) / FADE_OUT_SECONDS);
-  return Math.max(0, Math.min(fadeIn, fadeOut));
-}
 
 export type RoutePricing = { contest_entry_cost: number; marketplace: { basic: number } };
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { clipEnd, clipGain } from './submit-rules';
+import { clipVolume } from '@common/clip-envelope';
+import { clipEnd } from './submit-rules';
 
 /**
  * Plays only the clip window of a local audio file: fades in over 1.5 s, out over the last 2.5 s,
@@ -61,7 +62,7 @@ export function useClipPreview(url: string | null, start: number, duration: numb
         t = 0;
         if (audio.paused) void audio.play();
       }
-      audio.volume = clipGain(t, length);
+      audio.volume = clipVolume(t, length);
       frame.current = requestAnimationFrame(step);
     };
     audio

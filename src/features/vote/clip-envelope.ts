@@ -1,16 +1,3 @@
-import { CLIP_SECONDS, FADE_IN_SECONDS, FADE_OUT_SECONDS } from '@common/constants';
-
-const FADE_OUT_FROM = CLIP_SECONDS - FADE_OUT_SECONDS;
-
-/** The clip's volume at `t` seconds: fades in over 1.5 s, out from 42.5 s to silence at 45 s. */
-export function clipVolume(t: number): number {
-  if (!Number.isFinite(t) || t <= 0) return 0;
-  if (t >= CLIP_SECONDS) return 0;
-  if (t < FADE_IN_SECONDS) return t / FADE_IN_SECONDS;
-  if (t > FADE_OUT_FROM) return (CLIP_SECONDS - t) / FADE_OUT_SECONDS;
-  return 1;
-}
-
 /** m:ss for a player's clock. */
 export function formatClock(seconds: number): string {
   const s = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));

@@ -3,7 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { CLIP_SECONDS } from '@common/constants';
 import type { Reveal } from '@common/contest';
 import { cachedClip } from './clip-cache';
-import { clipFormat, clipVolume } from './clip-envelope';
+import { clipVolume } from '@common/clip-envelope';
+import { clipFormat } from './clip-envelope';
 import { clearClipMediaSession, setClipMediaSession, setClipMetadata } from './media-session';
 
 const TICK_MS = 100;
