@@ -190,6 +190,8 @@ export async function startFirestoreEmulator(port: number): Promise<FirestoreSer
     FirestoreServer: new () => FirestoreServer;
   };
   const server = new FirestoreServer();
+  // Every onSnapshot (one per open SSE stream) adds listeners to the state's emitter.
+  (server.state as unknown as { emitter?: { setMaxListeners(n: number): void } }).emitter?.setMaxListeners(0);
   await server.start(port);
   return server;
 }
