@@ -66,6 +66,7 @@ export const LEDGER_REASONS = [
   'admin_deduction',
   'submission_fee',
   'vote_session',
+  'token_purchase',
 ] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 

@@ -22,6 +22,7 @@ import { Route as TermsRouteImport } from './routes/terms'
 import { Route as UploadPlaceholdersRouteImport } from './routes/upload-placeholders'
 import { Route as VoteRouteImport } from './routes/vote'
 import { Route as WelcomeRouteImport } from './routes/welcome'
+import { Route as PricingSuccessRouteImport } from './routes/pricing.success'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -88,6 +89,11 @@ const WelcomeRoute = WelcomeRouteImport.update({
   path: '/welcome',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PricingSuccessRoute = PricingSuccessRouteImport.update({
+  id: '/success',
+  path: '/success',
+  getParentRoute: () => PricingRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -96,13 +102,14 @@ export interface FileRoutesByFullPath {
   '/cms': typeof CmsRoute
   '/marketplace': typeof MarketplaceRoute
   '/orders': typeof OrdersRoute
-  '/pricing': typeof PricingRoute
+  '/pricing': typeof PricingRouteWithChildren
   '/privacy': typeof PrivacyRoute
   '/submit': typeof SubmitRoute
   '/terms': typeof TermsRoute
   '/upload-placeholders': typeof UploadPlaceholdersRoute
   '/vote': typeof VoteRoute
   '/welcome': typeof WelcomeRoute
+  '/pricing/success': typeof PricingSuccessRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -111,13 +118,14 @@ export interface FileRoutesByTo {
   '/cms': typeof CmsRoute
   '/marketplace': typeof MarketplaceRoute
   '/orders': typeof OrdersRoute
-  '/pricing': typeof PricingRoute
+  '/pricing': typeof PricingRouteWithChildren
   '/privacy': typeof PrivacyRoute
   '/submit': typeof SubmitRoute
   '/terms': typeof TermsRoute
   '/upload-placeholders': typeof UploadPlaceholdersRoute
   '/vote': typeof VoteRoute
   '/welcome': typeof WelcomeRoute
+  '/pricing/success': typeof PricingSuccessRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -127,13 +135,14 @@ export interface FileRoutesById {
   '/cms': typeof CmsRoute
   '/marketplace': typeof MarketplaceRoute
   '/orders': typeof OrdersRoute
-  '/pricing': typeof PricingRoute
+  '/pricing': typeof PricingRouteWithChildren
   '/privacy': typeof PrivacyRoute
   '/submit': typeof SubmitRoute
   '/terms': typeof TermsRoute
   '/upload-placeholders': typeof UploadPlaceholdersRoute
   '/vote': typeof VoteRoute
   '/welcome': typeof WelcomeRoute
+  '/pricing/success': typeof PricingSuccessRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -151,6 +160,7 @@ export interface FileRouteTypes {
     | '/upload-placeholders'
     | '/vote'
     | '/welcome'
+    | '/pricing/success'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -166,6 +176,7 @@ export interface FileRouteTypes {
     | '/upload-placeholders'
     | '/vote'
     | '/welcome'
+    | '/pricing/success'
   id:
     | '__root__'
     | '/'
@@ -181,6 +192,7 @@ export interface FileRouteTypes {
     | '/upload-placeholders'
     | '/vote'
     | '/welcome'
+    | '/pricing/success'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -190,7 +202,7 @@ export interface RootRouteChildren {
   CmsRoute: typeof CmsRoute
   MarketplaceRoute: typeof MarketplaceRoute
   OrdersRoute: typeof OrdersRoute
-  PricingRoute: typeof PricingRoute
+  PricingRoute: typeof PricingRouteWithChildren
   PrivacyRoute: typeof PrivacyRoute
   SubmitRoute: typeof SubmitRoute
   TermsRoute: typeof TermsRoute
@@ -292,8 +304,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof WelcomeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pricing/success': {
+      id: '/pricing/success'
+      path: '/success'
+      fullPath: '/pricing/success'
+      preLoaderRoute: typeof PricingSuccessRouteImport
+      parentRoute: typeof PricingRoute
+    }
   }
 }
+
+interface PricingRouteChildren {
+  PricingSuccessRoute: typeof PricingSuccessRoute
+}
+
+const PricingRouteChildren: PricingRouteChildren = {
+  PricingSuccessRoute: PricingSuccessRoute,
+}
+
+const PricingRouteWithChildren =
+  PricingRoute._addFileChildren(PricingRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
@@ -302,7 +332,7 @@ const rootRouteChildren: RootRouteChildren = {
   CmsRoute: CmsRoute,
   MarketplaceRoute: MarketplaceRoute,
   OrdersRoute: OrdersRoute,
-  PricingRoute: PricingRoute,
+  PricingRoute: PricingRouteWithChildren,
   PrivacyRoute: PrivacyRoute,
   SubmitRoute: SubmitRoute,
   TermsRoute: TermsRoute,

@@ -12,6 +12,8 @@ import { leaderboardsStream } from './leaderboards/leaderboards-stream';
 import { demoStation } from './radio/demo-station';
 import { cmsRouter } from './cms/router';
 import { filesRouter } from './files/router';
+import { paymentsRouter } from './payments/router';
+import { stripeWebhook } from './payments/webhook';
 import { pull } from './sync/pull';
 import { push } from './sync/push';
 import { pushHandlers } from './sync/push-handlers';
@@ -44,6 +46,7 @@ export function createApp(deps: Deps) {
 
   const api = express.Router();
   api.use(cors);
+  api.post('/payments/webhook', express.raw({ type: 'application/json', limit: '1mb' }), stripeWebhook(deps));
   api.use(express.json({ limit: JSON_LIMIT, strict: true }));
   api.use(authenticate(deps));
 
@@ -72,6 +75,7 @@ export function createApp(deps: Deps) {
   api.use('/tracks', tracksRouter(deps));
   api.use('/cms', cmsRouter(deps));
   api.use('/vote-sessions', votingRouter(deps));
+  api.use('/payments', paymentsRouter(deps));
 
   if (deps.options.demoRadio) api.use('/radio/demo', demoStation(deps));
 

@@ -1,6 +1,9 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@/features/coming-soon/coming-soon';
+import { createFileRoute, Outlet, useChildMatches } from '@tanstack/react-router';
+import { PricingPage } from '@/features/pricing/pricing-page';
 
-export const Route = createFileRoute('/pricing')({
-  component: () => <ComingSoon title="Get Tokens">Token packs bought by card are coming soon.</ComingSoon>,
-});
+export const Route = createFileRoute('/pricing')({ component: PricingRoute });
+
+/** /pricing itself, or its child /pricing/success. */
+function PricingRoute() {
+  return useChildMatches().length > 0 ? <Outlet /> : <PricingPage />;
+}

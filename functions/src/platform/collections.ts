@@ -24,4 +24,8 @@ export const COL = {
   leaderboardSummary: 'leaderboard_summary',
   /** submission_keys/{uid}:{Idempotency-Key}: the first response of a submission. */
   submissionKeys: 'submission_keys',
+  /** checkout_sessions/{id}: a token-pack checkout (Stripe or the local checkout page). */
+  checkoutSessions: 'checkout_sessions',
+  /** stripe_events/{eventId}: created with the credit, so an event credits once. */
+  stripeEvents: 'stripe_events',
 } as const;

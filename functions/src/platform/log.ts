@@ -11,5 +11,6 @@ export const log = {
   streamOpened: (uid: string | null, collections: string[]) => write('info', 'sync_stream_opened', { uid, collections }),
   streamError: (err: unknown) => write('warn', 'sync_stream_error', { message: String(err) }),
   seeded: (what: string) => write('info', 'seeded', { what }),
+  stripeEventIgnored: (eventId: string, why: string) => write('warn', 'stripe_event_ignored', { eventId, why }),
   mediaCleanupFailed: (path: string, err: unknown) => write('warn', 'media_cleanup_failed', { path, message: String(err) }),
 };

@@ -1,0 +1,63 @@
+import { COL } from '../platform/collections';
+import { randomUUID } from 'node:crypto';
+import type { Request, RequestHandler } from 'express';
+import { z } from 'zod';
+import { TOKEN_PACKS } from '../../../common/constants';
+import { requireCaller } from '../platform/auth';
+import type { Deps } from '../platform/deps';
+import { badRequest } from '../platform/errors';
+import { parse } from '../platform/validate';
+import { isLocalCheckout, packById, priceCents, stripe, type TokenPack } from './config';
+
+const checkoutInput = z.strictObject({ packageId: z.string().max(40) });
+
+/** The web app's origin, for Stripe's return URLs. */
+function originOf(req: Request): string {
+  const origin = req.get('origin');
+  if (origin && /^https?:\/\/[^/\s]+$/.test(origin)) return origin;
+  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+}
+
+async function stripeSession(req: Request, uid: string, pack: TokenPack): Promise<{ id: string; url: string | null }> {
+  const origin = originOf(req);
+  const session = await stripe.checkout.sessions.create({
+    mode: 'payment',
+    line_items: [
+      {
+        quantity: 1,
+        price_data: {
+          currency: 'usd',
+          unit_amount: priceCents(pack),
+          product_data: { name: `${pack.name} pack: ${pack.tokens} tokens` },
+        },
+      },
+    ],
+    metadata: { user_id: uid, pack_id: pack.id, tokens: String(pack.tokens) },
+    client_reference_id: uid,
+    success_url: `${origin}/pricing/success?session_id={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${origin}/pricing`,
+  });
+  return { id: session.id, url: session.url };
+}
+
+/** POST /api/payments/checkout { packageId } -> { url }. Amounts come from the server's packs only. */
+export const createCheckout =
+  (deps: Deps): RequestHandler =>
+  async (req, res) => {
+    const caller = requireCaller(res);
+    const { packageId } = parse(checkoutInput, req.body);
+    const pack = packById(packageId);
+    if (!pack) throw badRequest(`Unknown token pack; expected one of ${TOKEN_PACKS.map((p) => p.id).join(', ')}`);
+    const local = isLocalCheckout();
+    const session = local ? { id: `cs_local_${randomUUID().replaceAll('-', '')}`, url: null } : await stripeSession(req, caller.uid, pack);
+    await deps.db.collection(COL.checkoutSessions).doc(session.id).create({
+      user_id: caller.uid,
+      pack_id: pack.id,
+      tokens: pack.tokens,
+      amount_usd: pack.priceUsd,
+      status: 'open',
+      provider: local ? 'local' : 'stripe',
+      created_at: new Date(deps.now()).toISOString(),
+    });
+    res.json({ url: local ? `/api/payments/local-checkout/${session.id}` : session.url });
+  };

@@ -1,0 +1,70 @@
+import { Link } from '@tanstack/react-router';
+import { CheckCircle2, Coins, Loader2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { PATHS } from '@common/paths';
+import { PRICING_MSG } from '@common/pricing-messages';
+import { useBalanceDoc } from '@/hooks/use-account';
+import { api } from '@/lib/api';
+
+type Status = { status: 'open' | 'completed'; tokens: number };
+const POLL_MS = 1000;
+
+/** Polls the checkout until the webhook has credited it (or the session turns out unknown). */
+function useCheckoutStatus(sessionId: string | undefined): Status | 'unknown' | null {
+  const [state, setState] = useState<Status | 'unknown' | null>(null);
+  useEffect(() => {
+    if (!sessionId) return;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async () => {
+      try {
+        const s = await api<Status>(`/payments/session/${encodeURIComponent(sessionId)}`, { signal: controller.signal });
+        setState(s);
+        if (s.status !== 'completed') timer = setTimeout(() => void poll(), POLL_MS);
+      } catch {
+        if (!controller.signal.aborted) setState('unknown');
+      }
+    };
+    void poll();
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [sessionId]);
+  return state;
+}
+
+export function PaymentSuccessPage({ sessionId }: { sessionId?: string }) {
+  const status = useCheckoutStatus(sessionId);
+  const balance = useBalanceDoc();
+  const credited = status !== null && status !== 'unknown' && status.status === 'completed';
+  return (
+    <section className="mx-auto max-w-xl px-4 py-16 text-center">
+      <div className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6">
+        <CheckCircle2 className="mx-auto size-14 text-emerald-400" aria-hidden />
+        <h1 className="mt-4 text-3xl font-black">{PRICING_MSG.paymentSuccessful}</h1>
+        <p className="mt-3 text-zinc-400" aria-live="polite">
+          {credited ? `${status.tokens} tokens were added to your balance.` : null}
+          {status === 'unknown' ? 'We could not find this checkout. Your balance updates as soon as the payment is confirmed.' : null}
+          {!credited && status !== 'unknown' ? (
+            <span className="inline-flex items-center gap-2">
+              <Loader2 className="size-4 animate-spin" aria-hidden /> Adding your tokens…
+            </span>
+          ) : null}
+        </p>
+        <p className="mt-6 inline-flex items-center gap-2 rounded-full border border-amber-400/30 bg-amber-400/10 px-4 py-2 font-bold text-amber-100">
+          <Coins className="size-5 text-amber-300" aria-hidden />
+          <span data-testid="success-balance">{balance?.balance ?? '…'} tokens</span>
+        </p>
+        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+          <Link to={PATHS.vote} className="rounded-lg bg-gradient-to-r from-fuchsia-600 to-violet-600 px-5 py-2.5 font-bold">
+            Start Voting
+          </Link>
+          <Link to={PATHS.pricing} className="rounded-lg border border-zinc-700 px-5 py-2.5 font-semibold text-zinc-200">
+            Back to Pricing
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { Gift, Info } from 'lucide-react';
+import { DEFAULT_PRICING, FREE_VOTING_DAYS } from '@common/constants';
+
+const P = DEFAULT_PRICING;
+
+const WAYS: Array<[string, string]> = [
+  ['Sign-up bonus', `${P.signup_grant} tokens`],
+  ['Daily login', `${P.daily_drip} token per day`],
+  ['Refer a friend', `${P.referral_reward} tokens per friend`],
+  ['Vote session', `${P.vote_session_cost} tokens (your first session and your first free week are free)`],
+  ['Contest entry', `${P.contest_entry_cost} tokens`],
+  ['Marketplace listing', `${P.marketplace.basic} tokens`],
+  ['Contest + marketplace', `${P.both_routes_cost} tokens`],
+  ['Radio upload', `${P.radio_upload_cost} tokens`],
+];
+
+/** The 'How Tokens Work' and 'New User Bonus' panels. */
+export function TokenInfo() {
+  return (
+    <div className="mt-12 grid gap-6 md:grid-cols-2">
+      <section className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6">
+        <h2 className="flex items-center gap-2 text-xl font-bold">
+          <Info className="size-5 text-violet-400" aria-hidden /> How Tokens Work
+        </h2>
+        <dl className="mt-4 divide-y divide-zinc-800 text-sm">
+          {WAYS.map(([label, value]) => (
+            <div key={label} className="flex justify-between gap-4 py-2">
+              <dt className="text-zinc-300">{label}</dt>
+              <dd className="text-right text-zinc-400">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <section className="rounded-2xl border border-amber-400/30 bg-amber-400/10 p-6">
+        <h2 className="flex items-center gap-2 text-xl font-bold text-amber-100">
+          <Gift className="size-5 text-amber-300" aria-hidden /> New User Bonus
+        </h2>
+        <p className="mt-4 text-amber-100/90">
+          Sign up and get {P.signup_grant} free tokens, plus {FREE_VOTING_DAYS} days of free voting.
+        </p>
+        <p className="mt-2 text-sm text-amber-200/80">Claim {P.daily_drip} more token every day and earn {P.referral_reward} for every friend you refer.</p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { MSG } from '@common/messages';
+import { PATHS } from '@common/paths';
+import { PRICING_MSG } from '@common/pricing-messages';
+import { api } from '@/lib/api';
+import { notifyError } from '@/lib/notify';
+import { useSession } from '@/lib/session';
+
+/** Buy: signed out -> /auth; else the server creates a checkout for the pack and the browser goes there. */
+export function useBuyPack(): { buy: (packageId: string) => Promise<void>; pending: string | null } {
+  const user = useSession((s) => s.user);
+  const navigate = useNavigate();
+  const [pending, setPending] = useState<string | null>(null);
+
+  async function buy(packageId: string): Promise<void> {
+    if (!user) {
+      notifyError(MSG.signInToPurchase);
+      await navigate({ to: PATHS.auth });
+      return;
+    }
+    setPending(packageId);
+    try {
+      const { url } = await api<{ url?: string | null }>('/payments/checkout', { body: { packageId } });
+      if (!url) {
+        notifyError(PRICING_MSG.noCheckoutUrl);
+        setPending(null);
+        return;
+      }
+      window.location.assign(url);
+    } catch {
+      notifyError(PRICING_MSG.paymentFailed, PRICING_MSG.paymentFailedBody);
+      setPending(null);
+    }
+  }
+
+  return { buy, pending };
+}

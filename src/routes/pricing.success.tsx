@@ -1,0 +1,22 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PaymentSuccessPage } from '@/features/pricing/success-page';
+import { requireSignedIn } from '@/lib/router-context';
+
+type SuccessSearch = { session_id?: string };
+
+/** ?session_id= (a checkout session id); anything else is dropped. */
+function search(raw: Record<string, unknown>): SuccessSearch {
+  const id = raw.session_id;
+  return typeof id === 'string' && /^[\w-]{1,200}$/.test(id) ? { session_id: id } : {};
+}
+
+export const Route = createFileRoute('/pricing/success')({
+  validateSearch: search,
+  beforeLoad: requireSignedIn,
+  component: SuccessRoute,
+});
+
+function SuccessRoute() {
+  const { session_id } = Route.useSearch();
+  return <PaymentSuccessPage sessionId={session_id} />;
+}

@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { balancePill, newUser, signUp } from './helpers';
+
+test('shows the four packs with per-token prices', async ({ page }) => {
+  await page.goto('/pricing');
+  await expect(page.getByTestId('pack-starter')).toContainText('$4.99');
+  await expect(page.getByTestId('pack-starter')).toContainText('$0.100 per token');
+  await expect(page.getByTestId('pack-pro')).toContainText('Most Popular');
+  await expect(page.getByTestId('pack-pro')).toContainText('Save $2');
+  await expect(page.getByTestId('pack-premium')).toContainText('Save $5');
+  await expect(page.getByTestId('pack-ultimate')).toContainText('$0.075 per token');
+  await expect(page.getByTestId('pack-ultimate')).toContainText('Save $25');
+  await expect(page.getByRole('heading', { name: 'How Tokens Work' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'New User Bonus' })).toBeVisible();
+});
+
+test('buying while signed out asks to sign in and goes to /auth', async ({ page }) => {
+  await page.goto('/pricing');
+  await page.getByTestId('pack-starter').getByRole('button', { name: 'Buy' }).click();
+  await expect(page.getByText('Please sign in to purchase tokens')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('a new user buys Starter through the local checkout and sees the tokens', async ({ page }) => {
+  await signUp(page, newUser('buyer'));
+  await expect(balancePill(page)).toHaveText('50 tokens');
+  await page.goto('/pricing');
+  await page.getByTestId('pack-starter').getByRole('button', { name: 'Buy' }).click();
+  await expect(page).toHaveURL(/\/api\/payments\/local-checkout\/cs_local_\w+$/);
+  await expect(page.getByText('Starter pack')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay $4.99' }).click();
+  await expect(page).toHaveURL(/\/pricing\/success\?session_id=cs_local_\w+$/);
+  await expect(page.getByRole('heading', { name: 'Payment successful!' })).toBeVisible();
+  await expect(page.getByText('50 tokens were added to your balance.')).toBeVisible();
+  await expect(balancePill(page)).toHaveText('100 tokens');
+});
