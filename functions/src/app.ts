@@ -12,6 +12,7 @@ import { leaderboardsStream } from './leaderboards/leaderboards-stream';
 import { demoStation } from './radio/demo-station';
 import { cmsRouter } from './cms/router';
 import { filesRouter } from './files/router';
+import { marketplaceRouter } from './marketplace/router';
 import { paymentsRouter } from './payments/router';
 import { stripeWebhook } from './payments/webhook';
 import { pull } from './sync/pull';
@@ -76,6 +77,7 @@ export function createApp(deps: Deps) {
   api.use('/cms', cmsRouter(deps));
   api.use('/vote-sessions', votingRouter(deps));
   api.use('/payments', paymentsRouter(deps));
+  api.use('/marketplace', marketplaceRouter(deps));
 
   if (deps.options.demoRadio) api.use('/radio/demo', demoStation(deps));
 

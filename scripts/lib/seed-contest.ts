@@ -22,13 +22,15 @@ type DemoTrack = {
   genre: string;
   type: SongType;
   status: 'approved' | 'pending';
+  /** Default: the contest. */
+  route?: 'marketplace';
   ai?: string[];
   human?: string[];
   tools?: string[];
   story?: string;
 };
 
-/** 14 approved contest tracks (every type) and 3 pending ones, each with its own generated song. */
+/** 14 approved contest tracks (every type), 3 pending ones and 2 marketplace tracks, each with its own generated song. */
 const DEMO_TRACKS: DemoTrack[] = [
   { title: 'Glass Harbor', artist: 'Mara Quill', genre: 'Pop', type: 'human', status: 'approved' },
   { title: 'Neon Cartography', artist: 'Vector Bloom', genre: 'Electronic', type: 'ai', status: 'approved' },
@@ -47,6 +49,8 @@ const DEMO_TRACKS: DemoTrack[] = [
   { title: 'Second Sunrise Demo', artist: 'Mara Quill', genre: 'Pop', type: 'human', status: 'pending' },
   { title: 'Fractal Funk', artist: 'Vector Bloom', genre: 'Electronic', type: 'ai', status: 'pending' },
   { title: 'Harbor Ghosts', artist: 'June Okafor', genre: 'Rock', type: 'hybrid', status: 'pending', ai: ['Arrangement'], human: ['Vocals'], tools: ['Other'] },
+  { title: 'Sunday Market Groove', artist: 'Mara Quill', genre: 'Jazz', type: 'human', status: 'approved', route: 'marketplace' },
+  { title: 'Skyline Licensing Loop', artist: 'Vector Bloom', genre: 'Electronic', type: 'ai', status: 'approved', route: 'marketplace' },
 ];
 
 const VOTERS = ['nova', 'pixel', 'reed', 'sage', 'tempo', 'vinyl'];
@@ -72,7 +76,7 @@ async function submitDemo(deps: Deps, uid: string, t: DemoTrack, index: number, 
     artistName: t.artist,
     genre: t.genre,
     songType: t.type,
-    submissionRoutes: JSON.stringify(['contest']),
+    submissionRoutes: JSON.stringify([t.route ?? 'contest']),
     previewStartTime: String(5 + (index % 4) * 2.5),
     hybridAiElements: JSON.stringify(t.ai ?? []),
     hybridHumanElements: JSON.stringify(t.human ?? []),

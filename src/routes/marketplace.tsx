@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '@/features/coming-soon/coming-soon';
+import { MarketplacePage } from '@/features/marketplace/marketplace-page';
 
-export const Route = createFileRoute('/marketplace')({
-  component: () => <ComingSoon title="Marketplace">License tracks with tokens or cash. The marketplace opens soon.</ComingSoon>,
-});
+export const Route = createFileRoute('/marketplace')({ component: MarketplacePage });

@@ -1,5 +1,6 @@
 import { FieldPath, Timestamp, type DocumentSnapshot, type Firestore, type Query } from 'firebase-admin/firestore';
 import type { Checkpoint, SyncCollectionName } from '../../../common/sync';
+import { LISTING_PUBLIC_FIELDS } from '../../../common/marketplace-messages';
 import { COL } from '../platform/collections';
 
 /** Who may see which documents of a replicated collection: decided here, per caller. */
@@ -36,6 +37,8 @@ export const SYNC_REGISTRY: Record<SyncCollectionName, SyncCollection> = {
     visibility: { kind: 'own', ownerField: 'user_id' },
     fields: ['clips', 'is_first_session', 'token_cost', 'created_at', 'completed_at'],
   },
+  // Every listing, active or not (clients hide inactive ones); seller_id stays on the server.
+  marketplace_listings: { source: 'marketplace_listings', visibility: { kind: 'public' }, fields: LISTING_PUBLIC_FIELDS },
 };
 
 export const micros = (ts: Timestamp): number => ts.seconds * 1_000_000 + Math.floor(ts.nanoseconds / 1000);

@@ -7,6 +7,7 @@ import { tabsFor, type CmsTabKey } from './cms-tabs';
 import { ContestTab } from './contest-tab';
 import { EmailTab } from './email-tab';
 import { LaterPanel } from './later-panel';
+import { MarketplaceTab } from './marketplace-tab';
 import { OverviewTab } from './overview-tab';
 
 function Header({ superAdmin }: { superAdmin: boolean }) {
@@ -38,7 +39,7 @@ function Panel({ tab, superAdmin, reloadKey, onSelect }: { tab: CmsTabKey; super
     case 'users':
       return <LaterPanel title="User Management">Listing users and granting or removing the admin and super admin roles.</LaterPanel>;
     case 'marketplace':
-      return <LaterPanel title="Marketplace Listings">Creating and managing listings for approved tracks.</LaterPanel>;
+      return <MarketplaceTab />;
     case 'radio':
       return <LaterPanel title="Radio Queue">Reviewing, scheduling and downloading paid radio submissions.</LaterPanel>;
     case 'tokens':

@@ -1,0 +1,107 @@
+import { FieldValue } from 'firebase-admin/firestore';
+import type { RequestHandler } from 'express';
+import { SELECT_TRACK_MESSAGE } from '../../../common/marketplace-messages';
+import { requireAdmin } from '../platform/auth';
+import { COL } from '../platform/collections';
+import type { Deps } from '../platform/deps';
+import { badRequest } from '../platform/errors';
+import { parse } from '../platform/validate';
+import { activeInput, createListingInput, editListingInput, LISTINGS, listingIdParams } from './listing-schemas';
+import { toListing, trackInfo, updateListing } from './listing-write';
+
+const bodyOf = (body: unknown): Record<string, unknown> =>
+  typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+
+/** POST /api/marketplace/listings — admin; a listing for an approved track, spec defaults filled in. */
+export const createListing =
+  (deps: Deps): RequestHandler =>
+  async (req, res) => {
+    await requireAdmin(deps, res);
+    const body = bodyOf(req.body);
+    if (body.track_id === undefined || body.track_id === null || body.track_id === '') throw badRequest(SELECT_TRACK_MESSAGE);
+    const input = parse(createListingInput, body);
+    const info = await trackInfo(deps, input.track_id);
+    const ref = deps.db.collection(LISTINGS).doc();
+    const data = {
+      ...input,
+      ...info,
+      id: ref.id,
+      is_active: true,
+      created_at: new Date(deps.now()).toISOString(),
+      updatedAt: FieldValue.serverTimestamp(),
+      _deleted: false,
+    };
+    await ref.set(data);
+    res.status(201).json({ listing: toListing(ref.id, data) });
+  };
+
+/** POST /api/marketplace/listings/:id — admin; changes prices, types and accepted payments. */
+export const editListing =
+  (deps: Deps): RequestHandler =>
+  async (req, res) => {
+    await requireAdmin(deps, res);
+    const { id } = parse(listingIdParams, req.params);
+    const input = parse(editListingInput, bodyOf(req.body));
+    const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+    res.json({ listing: await updateListing(deps.db, id, patch) });
+  };
+
+/** POST /api/marketplace/listings/:id/active { is_active } — admin. */
+export const setListingActive =
+  (deps: Deps): RequestHandler =>
+  async (req, res) => {
+    await requireAdmin(deps, res);
+    const { id } = parse(listingIdParams, req.params);
+    const { is_active } = parse(activeInput, req.body ?? {});
+    res.json({ listing: await updateListing(deps.db, id, { is_active }) });
+  };
+
+/** POST /api/marketplace/listings/:id/delete — admin; a tombstone so replication removes it. */
+export const deleteListing =
+  (deps: Deps): RequestHandler =>
+  async (req, res) => {
+    await requireAdmin(deps, res);
+    const { id } = parse(listingIdParams, req.params);
+    await updateListing(deps.db, id, { _deleted: true, is_active: false });
+    res.json({ deleted: true });
+  };
+
+/** GET /api/marketplace/listings — public; active listings, newest first. */
+export const listListings =
+  (deps: Deps): RequestHandler =>
+  async (_req, res) => {
+    res.json({ listings: await liveListings(deps, true) });
+  };
+
+/** GET /api/marketplace/listings/all — admin; every live listing (active or not), newest first. */
+export const listAllListings =
+  (deps: Deps): RequestHandler =>
+  async (_req, res) => {
+    await requireAdmin(deps, res);
+    res.json({ listings: await liveListings(deps, false) });
+  };
+
+async function liveListings(deps: Deps, activeOnly: boolean) {
+  const base = deps.db.collection(LISTINGS);
+  const snap = await (activeOnly ? base.where('is_active', '==', true) : base.where('_deleted', '==', false)).get();
+  return snap.docs
+    .filter((d) => d.get('_deleted') !== true)
+    .map((d) => toListing(d.id, d.data()))
+    .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id));
+}
+
+/** GET /api/marketplace/eligible-tracks — admin; approved marketplace tracks for the CMS track picker. */
+export const eligibleTracks =
+  (deps: Deps): RequestHandler =>
+  async (_req, res) => {
+    await requireAdmin(deps, res);
+    const snap = await deps.db.collection(COL.tracks).where('status', '==', 'approved').where('submission_type', '==', 'marketplace').get();
+    const tracks = snap.docs
+      .map((d) => ({
+        id: d.id,
+        title: String(d.get('title')),
+        artist_name: String(d.get('artist_name')),
+      }))
+      .sort((a, b) => a.title.localeCompare(b.title));
+    res.json({ tracks });
+  };

@@ -1,0 +1,231 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { EligibleTrack, MarketplaceListing } from '@common/marketplace-messages';
+import {
+  CREATE_LISTING_FAILED,
+  LISTINGS_LOAD_FAILED,
+  SELECT_TRACK_MESSAGE,
+  UPDATE_LISTING_FAILED,
+  UPDATE_LISTING_STATUS_FAILED,
+} from '@common/marketplace-messages';
+import { api } from '@/lib/api';
+import { notifyError, notifySuccess } from '@/lib/notify';
+
+type Form = {
+  track_id: string;
+  price_tokens: string;
+  price_usd: string;
+  listing_type: 'basic' | 'featured';
+  version_type: 'preview' | 'full';
+  accept_tokens: boolean;
+  accept_cash_app: boolean;
+};
+/** The spec's listing form defaults. */
+const DEFAULTS: Form = {
+  track_id: '',
+  price_tokens: '15',
+  price_usd: '1.99',
+  listing_type: 'basic',
+  version_type: 'preview',
+  accept_tokens: true,
+  accept_cash_app: false,
+};
+const input = 'mt-1 w-full rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2';
+const fieldsOf = (f: Form) => ({
+  price_tokens: Number(f.price_tokens),
+  price_usd: Number(f.price_usd),
+  listing_type: f.listing_type,
+  version_type: f.version_type,
+  accept_tokens: f.accept_tokens,
+  accept_cash_app: f.accept_cash_app,
+});
+const formOf = (l: MarketplaceListing): Form => ({
+  track_id: l.track_id,
+  price_tokens: String(l.price_tokens),
+  price_usd: l.price_usd.toFixed(2),
+  listing_type: l.listing_type,
+  version_type: l.version_type,
+  accept_tokens: l.accept_tokens,
+  accept_cash_app: l.accept_cash_app,
+});
+
+/** CMS Marketplace tab: create listings for approved tracks, edit, activate or deactivate, delete. */
+export function MarketplaceTab() {
+  const [tracks, setTracks] = useState<EligibleTrack[]>([]);
+  const [listings, setListings] = useState<MarketplaceListing[]>([]);
+  const [form, setForm] = useState<Form>(DEFAULTS);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const reload = useCallback(async () => {
+    try {
+      const [t, l] = await Promise.all([
+        api<{ tracks: EligibleTrack[] }>('/marketplace/eligible-tracks'),
+        api<{ listings: MarketplaceListing[] }>('/marketplace/listings/all'),
+      ]);
+      setTracks(t.tracks);
+      setListings(l.listings);
+    } catch (e) {
+      notifyError(LISTINGS_LOAD_FAILED, e);
+    }
+  }, []);
+  useEffect(() => void reload(), [reload]);
+
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const reset = () => {
+    setForm(DEFAULTS);
+    setEditing(null);
+  };
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (!editing && !form.track_id) return notifyError(SELECT_TRACK_MESSAGE);
+    setBusy(true);
+    try {
+      if (editing)
+        await api(`/marketplace/listings/${encodeURIComponent(editing)}`, {
+          body: fieldsOf(form),
+        });
+      else
+        await api('/marketplace/listings', {
+          body: { track_id: form.track_id, ...fieldsOf(form) },
+        });
+      notifySuccess(editing ? 'Listing updated' : 'Listing created');
+      reset();
+      await reload();
+    } catch (err) {
+      notifyError(editing ? UPDATE_LISTING_FAILED : CREATE_LISTING_FAILED, err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function change(l: MarketplaceListing, path: string, body: unknown, failure: string) {
+    try {
+      await api(`/marketplace/listings/${encodeURIComponent(l.id)}${path}`, {
+        body,
+      });
+      await reload();
+    } catch (err) {
+      notifyError(failure, err);
+    }
+  }
+
+  return (
+    <section className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6" aria-labelledby="mkt-title">
+      <h2 id="mkt-title" className="text-xl font-bold">
+        Marketplace Listings
+      </h2>
+      <p className="text-zinc-400">Create and manage listings for approved tracks.</p>
+      <form onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-2" aria-label={editing ? 'Edit listing' : 'Create listing'}>
+        <label className="sm:col-span-2">
+          Track
+          <select
+            aria-label="Track" className={input} value={form.track_id} disabled={editing !== null} onChange={(e) => set('track_id', e.target.value)}>
+            <option value="">Select a track</option>
+            {tracks.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.title} — {t.artist_name}
+              </option>
+            ))}
+            {editing && !tracks.some((t) => t.id === form.track_id) && <option value={form.track_id}>{form.track_id}</option>}
+          </select>
+        </label>
+        <label>
+          Price (tokens)
+          <input
+            className={input}
+            type="number"
+            min={0}
+            step={1}
+            value={form.price_tokens}
+            onChange={(e) => set('price_tokens', e.target.value)}
+          />
+        </label>
+        <label>
+          Price (USD)
+          <input
+            className={input}
+            type="number"
+            min={0}
+            step={0.01}
+            value={form.price_usd}
+            onChange={(e) => set('price_usd', e.target.value)}
+          />
+        </label>
+        <label>
+          Listing type
+          <select className={input} value={form.listing_type} onChange={(e) => set('listing_type', e.target.value as Form['listing_type'])}>
+            <option value="basic">Basic</option>
+            <option value="featured">Featured</option>
+          </select>
+        </label>
+        <label>
+          Version type
+          <select className={input} value={form.version_type} onChange={(e) => set('version_type', e.target.value as Form['version_type'])}>
+            <option value="preview">Preview</option>
+            <option value="full">Full</option>
+          </select>
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" checked={form.accept_tokens} onChange={(e) => set('accept_tokens', e.target.checked)} /> Accept tokens
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" checked={form.accept_cash_app} onChange={(e) => set('accept_cash_app', e.target.checked)} /> Accept Cash
+          App
+        </label>
+        <div className="flex gap-3 sm:col-span-2">
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded-lg bg-gradient-to-r from-fuchsia-600 to-violet-600 px-4 py-2 font-semibold disabled:opacity-50"
+          >
+            {editing ? 'Save Changes' : 'Create Listing'}
+          </button>
+          {editing && (
+            <button type="button" onClick={reset} className="rounded-lg border border-zinc-700 px-4 py-2">
+              Cancel
+            </button>
+          )}
+        </div>
+      </form>
+      <ul className="mt-6 space-y-3" aria-label="Listings">
+        {listings.length === 0 && <li className="text-zinc-400">No listings yet</li>}
+        {listings.map((l) => (
+          <li key={l.id} className="flex flex-wrap items-center gap-3 rounded-xl border border-zinc-800 p-3" data-testid="cms-listing">
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold">{l.title}</p>
+              <p className="text-sm text-zinc-400">
+                {l.artist_name} · {l.price_tokens} tokens · ${l.price_usd.toFixed(2)} · {l.listing_type} · {l.version_type}
+              </p>
+            </div>
+            <button
+              type="button"
+              className="rounded-lg border border-zinc-700 px-3 py-1 text-sm"
+              onClick={() => {
+                setEditing(l.id);
+                setForm(formOf(l));
+              }}
+            >
+              Edit
+            </button>
+            <button
+              type="button"
+              aria-pressed={l.is_active}
+              className={`rounded-lg px-3 py-1 text-sm ${l.is_active ? 'bg-emerald-600/30 text-emerald-200' : 'bg-zinc-800 text-zinc-400'}`}
+              onClick={() => void change(l, '/active', { is_active: !l.is_active }, UPDATE_LISTING_STATUS_FAILED)}
+            >
+              {l.is_active ? 'Active' : 'Inactive'}
+            </button>
+            <button
+              type="button"
+              className="rounded-lg border border-red-800 px-3 py-1 text-sm text-red-300"
+              onClick={() => window.confirm(`Delete the listing for "${l.title}"?`) && void change(l, '/delete', {}, UPDATE_LISTING_FAILED)}
+            >
+              Delete
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

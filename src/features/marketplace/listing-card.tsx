@@ -1,0 +1,62 @@
+import { Coins, Banknote } from 'lucide-react';
+import type { MarketplaceListing } from '@common/marketplace-messages';
+import { BUYING_SOON } from '@common/marketplace-messages';
+import { notifyInfo } from '@/lib/notify';
+
+const SONG_TYPE_LABEL: Record<string, string> = {
+  human: 'Human',
+  ai: 'AI',
+  hybrid: 'Hybrid',
+};
+
+/** One listing: cover, track info, fool rate, prices, a preview player and Buy. */
+export function ListingCard({ listing }: { listing: MarketplaceListing }) {
+  return (
+    <article
+      className="flex flex-col overflow-hidden rounded-2xl border border-zinc-800 bg-zinc-900/60"
+      data-testid="listing-card"
+      aria-label={listing.title}
+    >
+      {listing.cover_art_url ? (
+        <img src={listing.cover_art_url} alt="" className="aspect-square w-full object-cover" loading="lazy" />
+      ) : (
+        <div className="aspect-square w-full bg-gradient-to-br from-fuchsia-900 to-violet-900" aria-hidden />
+      )}
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div>
+          <h3 className="text-lg font-bold">{listing.title}</h3>
+          <p className="text-zinc-400">{listing.artist_name}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2 text-xs">
+          <span className="rounded-full bg-zinc-800 px-2 py-1 text-zinc-300">{listing.genre}</span>
+          <span className="rounded-full bg-violet-600/30 px-2 py-1 font-semibold text-violet-200">
+            {SONG_TYPE_LABEL[listing.song_type] ?? listing.song_type}
+          </span>
+          <span className="ml-auto text-fuchsia-300">{listing.fool_rate}% fool rate</span>
+        </div>
+        {listing.preview_url && (
+          <audio controls preload="none" src={listing.preview_url} className="w-full" aria-label={`Preview of ${listing.title}`} />
+        )}
+        <div className="mt-auto flex items-center gap-4 text-sm">
+          {listing.accept_tokens && (
+            <span className="flex items-center gap-1 font-semibold">
+              <Coins className="size-4 text-amber-400" aria-hidden />
+              {listing.price_tokens} tokens
+            </span>
+          )}
+          <span className="flex items-center gap-1 font-semibold">
+            <Banknote className="size-4 text-emerald-400" aria-hidden />
+            ${listing.price_usd.toFixed(2)}
+          </span>
+          <button
+            type="button"
+            onClick={() => notifyInfo(BUYING_SOON)}
+            className="ml-auto rounded-lg bg-gradient-to-r from-fuchsia-600 to-violet-600 px-4 py-2 font-semibold"
+          >
+            Buy
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addTrack, allDocs, makeAdmin } from './contest-fixtures';
+
+/** Marketplace tracks are the listable ones (contest tracks stay blind). */
+const addListable: typeof addTrack = (h, over = {}) => addTrack(h, { submission_type: 'marketplace', ...over });
+import { signUp, startHarness, type Harness } from './harness';
+
+let h: Harness;
+let admin: { uid: string; token: string };
+let plain: { uid: string; token: string };
+
+beforeAll(async () => {
+  h = await startHarness();
+  admin = await signUp(h, 'mkt_admin');
+  plain = await signUp(h, 'mkt_plain');
+  await makeAdmin(h.db, admin.uid);
+});
+afterAll(() => h.close());
+
+const create = (body: unknown, token = admin.token) => h.call('POST', '/api/marketplace/listings', { token, body });
+const publicList = async () => (await h.call('GET', '/api/marketplace/listings')).body.listings as Array<Record<string, any>>;
+
+describe('marketplace listings', () => {
+  it('creates a listing with the spec defaults and the track info', async () => {
+    const track = await addListable(h, {
+      song_type: 'hybrid',
+      genre: 'Jazz',
+      submitted_by: plain.uid,
+    });
+    const res = await create({ track_id: track.id });
+    expect(res.status).toBe(201);
+    expect(res.body.listing).toMatchObject({
+      track_id: track.id,
+      price_tokens: 15,
+      price_usd: 1.99,
+      listing_type: 'basic',
+      version_type: 'preview',
+      accept_tokens: true,
+      accept_cash_app: false,
+      is_active: true,
+      title: track.title,
+      artist_name: track.artist_name,
+      genre: 'Jazz',
+      song_type: 'hybrid',
+      cover_art_url: track.cover_art_url,
+      fool_rate: 0,
+    });
+    expect(res.body.listing.preview_url).toEqual(expect.any(String));
+    expect(res.body.listing).not.toHaveProperty('seller_id');
+    const stored = (await h.db.collection('marketplace_listings').doc(res.body.listing.id).get()).data();
+    expect(stored).toMatchObject({ seller_id: plain.uid, _deleted: false });
+    expect((await publicList()).map((l) => l.id)).toContain(res.body.listing.id);
+  });
+
+  it("rejects a create without a track with 'Please select a track.'", async () => {
+    for (const body of [{}, { track_id: '' }]) {
+      const res = await create(body);
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toBe('Please select a track.');
+    }
+  });
+
+  it('refuses unknown, pending and malformed tracks, and bad fields', async () => {
+    const pending = await addListable(h, { status: 'pending' });
+    expect((await create({ track_id: 'nope' })).status).toBe(404);
+    expect((await create({ track_id: pending.id })).status).toBe(400);
+    expect((await create({ track_id: 'a/b' })).status).toBe(400);
+    const contest = await addTrack(h, { submission_type: 'contest' });
+    const blind = await create({ track_id: contest.id });
+    expect(blind.status).toBe(400);
+    expect(blind.body.error.message).toBe('Only marketplace tracks can be listed');
+    const ok = await addListable(h);
+    expect((await create({ track_id: ok.id, price_tokens: -1 })).status).toBe(400);
+    expect((await create({ track_id: ok.id, price_tokens: 1.5 })).status).toBe(400);
+    expect((await create({ track_id: ok.id, listing_type: 'gold' })).status).toBe(400);
+  });
+
+  it('is admin-only: 401 signed out, 403 for users, nothing written', async () => {
+    const track = await addListable(h);
+    const before = (await allDocs(h.db, 'marketplace_listings')).length;
+    expect(
+      (
+        await h.call('POST', '/api/marketplace/listings', {
+          body: { track_id: track.id },
+        })
+      ).status,
+    ).toBe(401);
+    const res = await create({ track_id: track.id }, plain.token);
+    expect(res.status).toBe(403);
+    expect((await allDocs(h.db, 'marketplace_listings')).length).toBe(before);
+    expect(
+      (
+        await h.call('GET', '/api/marketplace/eligible-tracks', {
+          token: plain.token,
+        })
+      ).status,
+    ).toBe(403);
+  });
+
+  it('edits, toggles and deletes; pulls carry every listing, including inactive and deleted ones', async () => {
+    const track = await addListable(h);
+    const id = (await create({ track_id: track.id })).body.listing.id as string;
+    const edit = await h.call('POST', `/api/marketplace/listings/${id}`, {
+      token: admin.token,
+      body: {
+        price_tokens: 45,
+        price_usd: 4.999,
+        listing_type: 'featured',
+        accept_cash_app: true,
+      },
+    });
+    expect(edit.status).toBe(200);
+    expect(edit.body.listing).toMatchObject({
+      price_tokens: 45,
+      price_usd: 5,
+      listing_type: 'featured',
+      accept_cash_app: true,
+      accept_tokens: true,
+    });
+
+    const off = await h.call('POST', `/api/marketplace/listings/${id}/active`, {
+      token: admin.token,
+      body: { is_active: false },
+    });
+    expect(off.body.listing.is_active).toBe(false);
+    expect((await publicList()).map((l) => l.id)).not.toContain(id);
+    const all = await h.call('GET', '/api/marketplace/listings/all', {
+      token: admin.token,
+    });
+    expect(all.body.listings.find((l: { id: string }) => l.id === id)?.is_active).toBe(false);
+    expect(
+      (
+        await h.call('GET', '/api/marketplace/listings/all', {
+          token: plain.token,
+        })
+      ).status,
+    ).toBe(403);
+
+    const pulled = (await h.call('GET', '/api/sync/marketplace_listings/pull?limit=200')).body.documents as Array<Record<string, any>>;
+    const doc = pulled.find((d) => d.id === id);
+    expect(doc).toMatchObject({
+      is_active: false,
+      price_tokens: 45,
+      _deleted: false,
+      title: track.title,
+    });
+    expect(doc).not.toHaveProperty('seller_id');
+
+    expect(
+      (
+        await h.call('POST', `/api/marketplace/listings/${id}/delete`, {
+          token: admin.token,
+          body: {},
+        })
+      ).status,
+    ).toBe(200);
+    const after = (await h.call('GET', '/api/sync/marketplace_listings/pull?limit=200')).body.documents as Array<Record<string, any>>;
+    expect(after.find((d) => d.id === id)?._deleted).toBe(true);
+    const allAfter = (
+      await h.call('GET', '/api/marketplace/listings/all', {
+        token: admin.token,
+      })
+    ).body.listings as Array<{ id: string }>;
+    expect(allAfter.map((l) => l.id)).not.toContain(id);
+    expect(
+      (
+        await h.call('POST', `/api/marketplace/listings/${id}`, {
+          token: admin.token,
+          body: { price_tokens: 1 },
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it('lists active listings newest first and offers approved tracks to the CMS', async () => {
+    const a = await addListable(h);
+    const b = await addListable(h);
+    const first = (await create({ track_id: a.id })).body.listing.id as string;
+    h.clock.now += 1000;
+    const second = (await create({ track_id: b.id })).body.listing.id as string;
+    const ids = (await publicList()).map((l) => l.id);
+    expect(ids.indexOf(second)).toBeLessThan(ids.indexOf(first));
+    const eligible = await h.call('GET', '/api/marketplace/eligible-tracks', {
+      token: admin.token,
+    });
+    expect(eligible.body.tracks).toContainEqual({
+      id: a.id,
+      title: a.title,
+      artist_name: a.artist_name,
+    });
+  });
+
+  it('answers 400 for bad ids and bodies', async () => {
+    const token = admin.token;
+    expect(
+      (
+        await h.call('POST', '/api/marketplace/listings/a%2Fb', {
+          token,
+          body: {},
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await h.call('POST', '/api/marketplace/listings/x/active', {
+          token,
+          body: { is_active: 'yes' },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await h.call('POST', '/api/marketplace/listings/x/active', {
+          token,
+          body: { is_active: true },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await h.call('POST', '/api/marketplace/listings/x', {
+          token,
+          body: { bogus: 1 },
+        })
+      ).status,
+    ).toBe(400);
+  });
+});

@@ -1,0 +1,47 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './helpers';
+
+const TRACK = 'Sunday Market Groove';
+
+async function openMarketplaceTab(page: Page) {
+  await page.goto('/cms');
+  await page.getByRole('tab', { name: 'Marketplace' }).click();
+  await expect(page.getByRole('heading', { name: 'Marketplace Listings' })).toBeVisible();
+}
+
+test('an admin lists a seeded track; it shows on /marketplace until made inactive', async ({ page }) => {
+  // A price no other run uses, so the card found is this test's listing.
+  const price = 100 + Math.floor(Math.random() * 800_000);
+  await signIn(page, 'admin@demo.test', 'demo1234');
+  await openMarketplaceTab(page);
+
+  await page.getByRole('button', { name: 'Create Listing' }).click();
+  await expect(page.getByText('Please select a track.')).toBeVisible();
+
+  await page.getByLabel('Track', { exact: true }).selectOption({ label: `${TRACK} — Mara Quill` });
+  await expect(page.getByLabel('Price (USD)')).toHaveValue('1.99');
+  await page.getByLabel('Price (tokens)').fill(String(price));
+  await page.getByRole('button', { name: 'Create Listing' }).click();
+  await expect(page.getByText('Listing created')).toBeVisible();
+  const row = page.getByTestId('cms-listing').filter({ hasText: `${price} tokens` });
+  await expect(row).toContainText(TRACK);
+
+  await page.goto('/marketplace');
+  const all = page.getByRole('region', { name: 'All Listings' });
+  const card = all.getByTestId('listing-card').filter({ hasText: `${price} tokens` });
+  await expect(card).toContainText(TRACK);
+  await expect(card).toContainText('$1.99');
+
+  await openMarketplaceTab(page);
+  await row.getByRole('button', { name: 'Active' }).click();
+  await expect(row.getByRole('button', { name: 'Inactive' })).toBeVisible();
+
+  await page.goto('/marketplace');
+  await expect(page.getByRole('heading', { name: 'Marketplace', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('listing-card').filter({ hasText: `${price} tokens` })).toHaveCount(0);
+
+  await openMarketplaceTab(page);
+  page.once('dialog', (d) => void d.accept());
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await expect(row).toHaveCount(0);
+});
