@@ -1,5 +1,6 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sseReader } from './contest-fixtures';
 import { signUp, startHarness, type Harness } from './harness';
 
 const COLLECTIONS = ['profiles', 'user_roles', 'token_balances', 'daily_token_grants'] as const;
@@ -182,46 +183,6 @@ describe('GET /api/sync/:collection/pull', () => {
 
 type StreamEvent = { resync?: true; collection?: string; documents?: Doc[]; checkpoint?: Checkpoint };
 
-/** Reads Server-Sent Events from a fetch body: blocks split on a blank line, comment lines ignored. */
-function sseReader(body: ReadableStream<Uint8Array>) {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  const events: StreamEvent[] = [];
-  let buffer = '';
-  let cursor = 0;
-  async function nextEvent(): Promise<StreamEvent> {
-    while (cursor >= events.length) {
-      const cut = buffer.indexOf('\n\n');
-      if (cut >= 0) {
-        const block = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        const data = block
-          .split('\n')
-          .filter((line) => !line.startsWith(':'))
-          .filter((line) => line.startsWith('data:'))
-          .map((line) => line.slice(5).replace(/^ /, ''))
-          .join('\n');
-        if (data) events.push(JSON.parse(data) as StreamEvent);
-        continue;
-      }
-      const { value, done } = await reader.read();
-      if (done) throw new Error(`stream ended; events so far: ${JSON.stringify(events)}`);
-      buffer += decoder.decode(value, { stream: true });
-    }
-    return events[cursor++]!;
-  }
-  return {
-    events,
-    nextEvent,
-    async until(predicate: (e: StreamEvent) => boolean): Promise<StreamEvent> {
-      for (;;) {
-        const e = await nextEvent();
-        if (predicate(e)) return e;
-      }
-    },
-  };
-}
-
 describe('GET /api/sync/stream', () => {
   it('starts with a RESYNC, then sends the caller\'s own changes and never another user\'s', async () => {
     // The stream reports changes committed after it opened; let the API's clock match the commit clock.
@@ -234,8 +195,8 @@ describe('GET /api/sync/stream', () => {
       });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/event-stream');
-      const sse = sseReader(res.body!);
-      expect(await sse.nextEvent()).toEqual({ resync: true });
+      const sse = sseReader<StreamEvent>(res.body!);
+      expect(await sse.next()).toEqual({ resync: true });
 
       // Another user's change first, then our own: only ours may arrive.
       expect((await h.call('POST', '/api/tokens/claim-daily', { token: B.token })).body.granted).toBe(true);
