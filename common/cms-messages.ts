@@ -1,5 +1,5 @@
 import { PLACEHOLDER_COVER_COUNT } from './constants';
-import type { SongType, SubmissionRoute, TrackStatus } from './contest';
+import type { TrackFields } from './contest';
 
 /** CMS texts (spec's CMS section and error catalogue, verbatim) and the CMS API's shapes. */
 export const CMS_MSG = {
@@ -38,24 +38,7 @@ export const CMS_TRACK_FILTERS = ['pending', 'approved', 'rejected', 'all'] as c
 export type CmsTrackFilter = (typeof CMS_TRACK_FILTERS)[number];
 
 /** A track as the CMS sees it: every stored field but the storage paths and clip id, plus stats and a signed URL. */
-export type CmsTrack = {
-  id: string;
-  title: string;
-  artist_name: string;
-  genre: string;
-  is_ai: boolean;
-  song_type: SongType;
-  submission_type: SubmissionRoute;
-  status: TrackStatus;
-  cover_art_url: string | null;
-  preview_start_time: number;
-  duration_seconds: number;
-  creation_story: string | null;
-  hybrid_ai_elements: string[];
-  hybrid_human_elements: string[];
-  hybrid_tools_used: string[];
-  submitted_by: string;
-  created_at: string;
+export type CmsTrack = TrackFields & {
   has_video: boolean;
   /** Signed URL of the full original (valid 3600 s). */
   audio_url: string;

@@ -25,6 +25,27 @@ export function entryCost(routes: readonly SubmissionRoute[], pricing: { contest
   return (contest ? pricing.contest_entry_cost : 0) + (market ? pricing.marketplace.basic : 0);
 }
 
+/** A track's own fields (server-only storage paths and the clip id are added by the server's TrackDoc). */
+export type TrackFields = {
+  id: string;
+  title: string;
+  artist_name: string;
+  genre: string;
+  is_ai: boolean;
+  song_type: SongType;
+  submission_type: SubmissionRoute;
+  status: TrackStatus;
+  cover_art_url: string | null;
+  preview_start_time: number;
+  duration_seconds: number;
+  creation_story: string | null;
+  hybrid_ai_elements: string[];
+  hybrid_human_elements: string[];
+  hybrid_tools_used: string[];
+  submitted_by: string;
+  created_at: string;
+};
+
 /** What a voter learns about a track once their vote is recorded, never before. */
 export type Reveal = {
   title: string;

@@ -1,29 +1,12 @@
-import type { SongType, SubmissionRoute, TrackStatus } from '../../../common/contest';
+import type { SubmissionRoute, TrackFields, TrackStatus } from '../../../common/contest';
 
 /** A track as stored in Firestore (server-only: it holds the answer and private paths). */
-export type TrackDoc = {
-  id: string;
-  title: string;
-  artist_name: string;
-  genre: string;
-  is_ai: boolean;
-  song_type: SongType;
-  submission_type: SubmissionRoute;
-  status: TrackStatus;
+export type TrackDoc = TrackFields & {
   /** Private storage path of the uploaded original. */
   audio_path: string;
   /** Opaque id of the 45 s voting clip (clips/{clip_id}); never shown next to the track. */
   clip_id: string;
   video_path: string | null;
-  cover_art_url: string | null;
-  preview_start_time: number;
-  duration_seconds: number;
-  creation_story: string | null;
-  hybrid_ai_elements: string[];
-  hybrid_human_elements: string[];
-  hybrid_tools_used: string[];
-  submitted_by: string;
-  created_at: string;
 };
 
 /** track_stats/{trackId}: public counts plus what the leaderboards show, kept in step with the track. */
