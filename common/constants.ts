@@ -67,6 +67,8 @@ export const LEDGER_REASONS = [
   'submission_fee',
   'vote_session',
   'token_purchase',
+  'marketplace_purchase',
+  'marketplace_sale',
 ] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 

@@ -1,7 +1,7 @@
 /** The replication contract between the API and the client's RxDB collections. */
 
 /** Client collections the API replicates; each maps to one Firestore collection. */
-export const SYNC_COLLECTIONS = ['profiles', 'user_roles', 'token_balances', 'daily_token_grants', 'votes', 'vote_sessions', 'marketplace_listings'] as const;
+export const SYNC_COLLECTIONS = ['profiles', 'user_roles', 'token_balances', 'daily_token_grants', 'votes', 'vote_sessions', 'marketplace_listings', 'orders'] as const;
 export type SyncCollectionName = (typeof SYNC_COLLECTIONS)[number];
 
 /** Position in a collection's change order: server commit time in microseconds, then id. */

@@ -23,6 +23,8 @@ import { DiskStorage } from '../functions/src/platform/storage';
 import { portInUse } from './lib/ports';
 import { DEMO_ACCOUNTS, DEMO_COUPON, DEMO_PASSWORD, seedDemo } from './lib/seed';
 import { seedContest } from './lib/seed-contest';
+import { seedMarketplace } from './lib/seed-marketplace';
+import { startOrderExpirySweep } from '../functions/src/orders/expire-orders';
 import { loadSnapshot, saveSnapshot } from './lib/firestore-snapshot';
 
 const PROJECT_ID = 'demo-foolrate';
@@ -44,6 +46,7 @@ let authEmulator: ChildProcess | null = null;
 let apiServer: Server | null = null;
 let web: PreviewServer | ViteDevServer | null = null;
 let saveState: (() => Promise<void>) | null = null;
+let stopOrderSweep: (() => void) | null = null;
 let stopping = false;
 
 async function checkPorts(): Promise<void> {
@@ -141,6 +144,8 @@ async function main(): Promise<void> {
     await seedDemo(deps, adminAuth);
   }
   await seedContest(deps, adminAuth, resolve('.local/media-cache/songs'), say);
+  await seedMarketplace(deps, say);
+  stopOrderSweep = startOrderExpirySweep(deps, 60_000, (err) => say(`Order expiry sweep failed: ${String(err)}`));
 
   apiServer = createApp(deps).listen(ports.api, '127.0.0.1');
   await new Promise((r, j) => apiServer!.once('listening', r).once('error', j));
@@ -177,6 +182,7 @@ async function shutdown(code: number): Promise<void> {
   stopping = true;
   say('Stopping…');
   await web?.close().catch(() => undefined);
+  stopOrderSweep?.();
   apiServer?.closeAllConnections();
   await new Promise((r) => (apiServer ? apiServer.close(r) : r(null)));
   await saveState?.().catch((err: unknown) => say(`Could not save Firestore data: ${String(err)}`));

@@ -13,6 +13,8 @@ import { demoStation } from './radio/demo-station';
 import { cmsRouter } from './cms/router';
 import { filesRouter } from './files/router';
 import { marketplaceRouter } from './marketplace/router';
+import { ordersRouter } from './orders/router';
+import { saveCashTag } from './accounts/save-cash-tag';
 import { paymentsRouter } from './payments/router';
 import { stripeWebhook } from './payments/webhook';
 import { pull } from './sync/pull';
@@ -55,6 +57,7 @@ export function createApp(deps: Deps) {
   api.post('/accounts/ensure-profile', ensureProfile(deps));
   api.get('/accounts/username/:username', usernameExists(deps));
   api.post('/accounts/wallet', saveWallet(deps));
+  api.post('/accounts/cash-app-tag', saveCashTag(deps));
   api.get('/me', me(deps));
 
   api.post('/tokens/claim-daily', claimDaily(deps));
@@ -78,6 +81,7 @@ export function createApp(deps: Deps) {
   api.use('/vote-sessions', votingRouter(deps));
   api.use('/payments', paymentsRouter(deps));
   api.use('/marketplace', marketplaceRouter(deps));
+  api.use('/orders', ordersRouter(deps));
 
   if (deps.options.demoRadio) api.use('/radio/demo', demoStation(deps));
 

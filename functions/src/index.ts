@@ -7,6 +7,7 @@ import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { createApp } from './app';
 import { refreshLeaderboardSummary } from './leaderboards/summary';
+import { expireDueOrders } from './orders/expire-orders';
 import type { Deps } from './platform/deps';
 import { firebaseAuthGateway } from './platform/firebase-auth';
 import { CloudStorage } from './platform/storage';
@@ -27,4 +28,9 @@ export const api = onRequest({ region: 'us-central1', timeoutSeconds: 120, memor
 /** The leaderboard summaries, recomputed every minute (in-process timers only run on warm instances). */
 export const refreshLeaderboards = onSchedule({ schedule: 'every 1 minutes', region: 'us-central1' }, async () => {
   await refreshLeaderboardSummary(deps);
+});
+
+/** Unpaid Cash App orders past their deadline become EXPIRED (reads expire them too). */
+export const expireOrders = onSchedule({ schedule: 'every 5 minutes', region: 'us-central1' }, async () => {
+  await expireDueOrders(deps);
 });

@@ -51,6 +51,7 @@ export async function createAccount(deps: Deps, account: NewAccount): Promise<Cr
       avatar_url: account.avatarUrl,
       email: account.email,
       wallet_address: null,
+      cash_app_tag: null,
       migration_status: 'pre_migration',
       referred_by: referrer?.username ?? null,
       free_voting_until: new Date(now + FREE_VOTING_DAYS * DAY_MS).toISOString(),

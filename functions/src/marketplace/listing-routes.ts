@@ -1,4 +1,3 @@
-import { FieldValue } from 'firebase-admin/firestore';
 import type { RequestHandler } from 'express';
 import { SELECT_TRACK_MESSAGE } from '../../../common/marketplace-messages';
 import { requireAdmin } from '../platform/auth';
@@ -7,7 +6,7 @@ import type { Deps } from '../platform/deps';
 import { badRequest } from '../platform/errors';
 import { parse } from '../platform/validate';
 import { activeInput, createListingInput, editListingInput, LISTINGS, listingIdParams } from './listing-schemas';
-import { toListing, trackInfo, updateListing } from './listing-write';
+import { insertListing, toListing, updateListing } from './listing-write';
 
 const bodyOf = (body: unknown): Record<string, unknown> =>
   typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
@@ -20,19 +19,7 @@ export const createListing =
     const body = bodyOf(req.body);
     if (body.track_id === undefined || body.track_id === null || body.track_id === '') throw badRequest(SELECT_TRACK_MESSAGE);
     const input = parse(createListingInput, body);
-    const info = await trackInfo(deps, input.track_id);
-    const ref = deps.db.collection(LISTINGS).doc();
-    const data = {
-      ...input,
-      ...info,
-      id: ref.id,
-      is_active: true,
-      created_at: new Date(deps.now()).toISOString(),
-      updatedAt: FieldValue.serverTimestamp(),
-      _deleted: false,
-    };
-    await ref.set(data);
-    res.status(201).json({ listing: toListing(ref.id, data) });
+    res.status(201).json({ listing: await insertListing(deps, input) });
   };
 
 /** POST /api/marketplace/listings/:id — admin; changes prices, types and accepted payments. */

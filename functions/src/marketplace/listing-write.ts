@@ -5,7 +5,8 @@ import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { badRequest, notFound } from '../platform/errors';
 import type { TrackDoc } from '../tracks/track-doc';
-import { LISTINGS } from './listing-schemas';
+import type { z } from 'zod';
+import { LISTINGS, type createListingInput } from './listing-schemas';
 
 const PREVIEW_URL_SECONDS = 7 * 86400;
 
@@ -31,6 +32,23 @@ export async function trackInfo(deps: Deps, trackId: string) {
     preview_url: await deps.storage.signedUrl(track.audio_path, PREVIEW_URL_SECONDS),
     fool_rate: foolRate ?? 0,
   };
+}
+
+/** Creates an active listing for an approved marketplace track (the CMS and the demo seed). */
+export async function insertListing(deps: Deps, input: z.output<typeof createListingInput>): Promise<MarketplaceListing> {
+  const info = await trackInfo(deps, input.track_id);
+  const ref = deps.db.collection(LISTINGS).doc();
+  const data = {
+    ...input,
+    ...info,
+    id: ref.id,
+    is_active: true,
+    created_at: new Date(deps.now()).toISOString(),
+    updatedAt: FieldValue.serverTimestamp(),
+    _deleted: false,
+  };
+  await ref.set(data);
+  return toListing(ref.id, data);
 }
 
 /** The caller-facing view of a stored listing (seller_id and sync metadata left out). */

@@ -28,4 +28,10 @@ export const COL = {
   checkoutSessions: 'checkout_sessions',
   /** stripe_events/{eventId}: created with the credit, so an event credits once. */
   stripeEvents: 'stripe_events',
+  /** orders/{id}: marketplace orders, replicated to their buyer and seller (party_ids). */
+  orders: 'orders',
+  /** purchase_keys/{buyerId}_{listingId}: the buyer's open order or licence for a listing (one at a time). */
+  purchaseKeys: 'purchase_keys',
+  /** order_keys/{uid}:{Idempotency-Key}: the first response of a keyed order. */
+  orderKeys: 'order_keys',
 } as const;

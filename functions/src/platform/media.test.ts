@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cutClip, MediaError, probeAudio, sniffAudio, sniffVideo } from './media';
+import { cutClip, MediaError, probeAudio, sniffAudio, sniffImage, sniffVideo } from './media';
 
 const ffmpeg = ffmpegInstaller.path;
 const exec = promisify(execFile);
@@ -126,5 +126,21 @@ describe('cutClip', () => {
 
   it('rejects input it cannot decode', async () => {
     await expect(cutClip(ffmpeg, PNG, 'mp3', 0)).rejects.toBeInstanceOf(MediaError);
+  });
+});
+
+describe('sniffImage', () => {
+  const pad = (head: number[] | string) => Buffer.concat([typeof head === 'string' ? Buffer.from(head, 'latin1') : Buffer.from(head), Buffer.alloc(16)]);
+  it('knows PNG, JPEG, GIF and WebP by their bytes, whatever the name', () => {
+    expect(sniffImage(pad([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe('png');
+    expect(sniffImage(pad([0xff, 0xd8, 0xff, 0xe0]))).toBe('jpeg');
+    expect(sniffImage(pad('GIF89a'))).toBe('gif');
+    expect(sniffImage(pad('RIFF\0\0\0\0WEBPVP8 '))).toBe('webp');
+  });
+  it('refuses text, audio, SVG and truncated headers', () => {
+    expect(sniffImage(pad('hello, this is not an image'))).toBeNull();
+    expect(sniffImage(pad('RIFF\0\0\0\0WAVEfmt '))).toBeNull();
+    expect(sniffImage(pad('<svg xmlns="http://www.w3.org/2000/svg">'))).toBeNull();
+    expect(sniffImage(Buffer.from([0x89, 0x50]))).toBeNull();
   });
 });

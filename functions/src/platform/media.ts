@@ -149,3 +149,15 @@ export async function cutClip(ffmpegPath: string, buf: Buffer, ext: string, star
     return readFile(output);
   });
 }
+
+export type ImageKind = 'png' | 'jpeg' | 'gif' | 'webp';
+
+/** The image format of `buf` by its leading bytes, or null. */
+export function sniffImage(buf: Buffer): ImageKind | null {
+  if (buf.length < 12) return null;
+  if (buf.readUInt32BE(0) === 0x89504e47 && buf.readUInt32BE(4) === 0x0d0a1a0a) return 'png';
+  if (buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
+  if (ascii(buf, 0, 'GIF87a') || ascii(buf, 0, 'GIF89a')) return 'gif';
+  if (ascii(buf, 0, 'RIFF') && ascii(buf, 8, 'WEBP')) return 'webp';
+  return null;
+}

@@ -5,6 +5,7 @@ import { SYNC_COLLECTIONS, SYNC_PULL_MAX } from '../../../common/sync';
 import { callerOf } from '../platform/auth';
 import type { Deps } from '../platform/deps';
 import { parse } from '../platform/validate';
+import { expireDueOrders } from '../orders/expire-orders';
 import { afterCheckpoint, checkpointOf, toClientDoc, visibleQuery } from './registry';
 
 const pullQuery = z.strictObject({
@@ -20,7 +21,10 @@ export const pull =
     const { collection } = parse(z.object({ collection: z.enum(SYNC_COLLECTIONS) }), req.params);
     const q = parse(pullQuery, req.query);
     const checkpoint = q.id !== undefined && q.updatedAt !== undefined ? { id: q.id, updatedAt: q.updatedAt } : null;
-    const query = visibleQuery(deps.db, collection, callerOf(res)?.uid ?? null);
+    const uid = callerOf(res)?.uid ?? null;
+    // Expiry on read: the caller's unpaid cash orders past their deadline end before they are sent.
+    if (collection === 'orders' && uid) await expireDueOrders(deps, uid);
+    const query = visibleQuery(deps.db, collection, uid);
     if (!query) {
       res.json({ documents: [], checkpoint });
       return;

@@ -1,10 +1,15 @@
 import { FieldPath, Timestamp, type DocumentSnapshot, type Firestore, type Query } from 'firebase-admin/firestore';
 import type { Checkpoint, SyncCollectionName } from '../../../common/sync';
 import { LISTING_PUBLIC_FIELDS } from '../../../common/marketplace-messages';
+import { ORDER_PUBLIC_FIELDS } from '../../../common/orders';
 import { COL } from '../platform/collections';
 
 /** Who may see which documents of a replicated collection: decided here, per caller. */
-type Visibility = { kind: 'own'; ownerField: string } | { kind: 'public' };
+type Visibility =
+  | { kind: 'own'; ownerField: string }
+  /** Documents with several owners (an order's buyer and seller) list them in an array field. */
+  | { kind: 'shared'; ownersField: string }
+  | { kind: 'public' };
 
 type SyncCollection = {
   source: string;
@@ -17,7 +22,7 @@ export const SYNC_REGISTRY: Record<SyncCollectionName, SyncCollection> = {
   profiles: {
     source: COL.profiles,
     visibility: { kind: 'own', ownerField: 'user_id' },
-    fields: ['username', 'full_name', 'avatar_url', 'email', 'wallet_address', 'migration_status', 'free_voting_until', 'created_at'],
+    fields: ['username', 'full_name', 'avatar_url', 'email', 'wallet_address', 'migration_status', 'free_voting_until', 'created_at', 'cash_app_tag'],
   },
   user_roles: { source: COL.userRoles, visibility: { kind: 'own', ownerField: 'user_id' }, fields: ['roles'] },
   token_balances: { source: COL.balances, visibility: { kind: 'own', ownerField: 'user_id' }, fields: ['balance'] },
@@ -39,6 +44,8 @@ export const SYNC_REGISTRY: Record<SyncCollectionName, SyncCollection> = {
   },
   // Every listing, active or not (clients hide inactive ones); seller_id stays on the server.
   marketplace_listings: { source: 'marketplace_listings', visibility: { kind: 'public' }, fields: LISTING_PUBLIC_FIELDS },
+  // An order reaches its buyer and its seller, nobody else; the proof's storage path stays here.
+  orders: { source: COL.orders, visibility: { kind: 'shared', ownersField: 'party_ids' }, fields: ORDER_PUBLIC_FIELDS },
 };
 
 export const micros = (ts: Timestamp): number => ts.seconds * 1_000_000 + Math.floor(ts.nanoseconds / 1000);
@@ -48,9 +55,12 @@ const fromMicros = (us: number): Timestamp => new Timestamp(Math.floor(us / 1_00
 export function visibleQuery(db: Firestore, name: SyncCollectionName, uid: string | null): Query | null {
   const entry = SYNC_REGISTRY[name];
   let query: Query = db.collection(entry.source);
-  if (entry.visibility.kind === 'own') {
+  if (entry.visibility.kind !== 'public') {
     if (!uid) return null;
-    query = query.where(entry.visibility.ownerField, '==', uid);
+    query =
+      entry.visibility.kind === 'own'
+        ? query.where(entry.visibility.ownerField, '==', uid)
+        : query.where(entry.visibility.ownersField, 'array-contains', uid);
   }
   return query.orderBy('updatedAt').orderBy(FieldPath.documentId());
 }

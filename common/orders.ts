@@ -1,0 +1,134 @@
+/** Orders: the contract between the API and the client (product spec, sections 3, 4 and 8). */
+
+export const ORDER_STATUSES = ['PENDING', 'AWAITING_SELLER', 'UNDER_REVIEW', 'APPROVED', 'REJECTED', 'EXPIRED'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_METHODS = ['TOKENS', 'CASH_APP'] as const;
+export type OrderMethod = (typeof ORDER_METHODS)[number];
+
+export type OrderAction = 'upload_proof' | 'approve' | 'reject' | 'expire';
+
+/**
+ * Every status change an existing order can make, and who may make it. A token purchase is
+ * created APPROVED and a cash order AWAITING_SELLER; nothing else ever changes a status.
+ * PENDING is in the spec's list but no flow of ours produces it (docs/decisions.md).
+ */
+export const ORDER_TRANSITIONS: Record<OrderAction, { from: readonly OrderStatus[]; to: OrderStatus; by: 'buyer' | 'seller' | 'system' }> = {
+  upload_proof: { from: ['AWAITING_SELLER'], to: 'UNDER_REVIEW', by: 'buyer' },
+  approve: { from: ['AWAITING_SELLER', 'UNDER_REVIEW'], to: 'APPROVED', by: 'seller' },
+  reject: { from: ['AWAITING_SELLER', 'UNDER_REVIEW'], to: 'REJECTED', by: 'seller' },
+  // Unpaid (no proof yet) cash orders past expires_at.
+  expire: { from: ['AWAITING_SELLER'], to: 'EXPIRED', by: 'system' },
+};
+
+/** Statuses of a cash order that still holds the buyer's place for its listing. */
+export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ['AWAITING_SELLER', 'UNDER_REVIEW'];
+
+/** Cash App orders wait this long for payment unless app_config says otherwise. */
+export const DEFAULT_CASH_ORDER_EXPIRY_HOURS = 24;
+/** Licence downloads: signed URLs valid 3600 s (spec, section 9). */
+export const LICENCE_URL_SECONDS = 3600;
+export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
+export const PROOF_FIELD = 'image';
+
+/** A seller's Cash App $cashtag: '$' then a letter, then 1 to 19 letters, digits, '-' or '_'. */
+export const CASH_TAG_PATTERN = /^\$[A-Za-z][A-Za-z0-9_-]{0,19}$/;
+
+/** An order as the API and replication send it (to its buyer and its seller only). */
+export type Order = {
+  id: string;
+  listing_id: string;
+  track_id: string;
+  buyer_id: string;
+  seller_id: string;
+  status: OrderStatus;
+  method: OrderMethod;
+  amount_tokens: number | null;
+  amount_usd: number | null;
+  /** Cash orders: where to pay, and until when. */
+  cash_app_tag: string | null;
+  expires_at: string | null;
+  has_proof: boolean;
+  created_at: string;
+  title: string;
+  artist_name: string;
+  cover_art_url: string | null;
+  listing_type: string;
+  version_type: string;
+  buyer_username: string;
+  seller_username: string;
+};
+
+export const ORDER_PUBLIC_FIELDS = [
+  'listing_id',
+  'track_id',
+  'buyer_id',
+  'seller_id',
+  'status',
+  'method',
+  'amount_tokens',
+  'amount_usd',
+  'cash_app_tag',
+  'expires_at',
+  'has_proof',
+  'created_at',
+  'title',
+  'artist_name',
+  'cover_art_url',
+  'listing_type',
+  'version_type',
+  'buyer_username',
+  'seller_username',
+] as const satisfies readonly (keyof Order)[];
+
+/** POST /api/orders { listing_id, method } answers this. */
+export type CreateOrderResponse = {
+  order: Order;
+  /** Cash orders (spec, section 7): where and how much to pay, and the deadline. */
+  cash_app_tag?: string;
+  amount_usd?: number;
+  expires_at?: string;
+};
+
+/** Texts from the spec's error catalogue, verbatim, and the server's refusals. */
+export const ORDER_MSG = {
+  purchaseSuccessful: 'Purchase successful!',
+  purchaseFailed: 'Purchase failed',
+  purchaseFailedBody: 'Failed to complete purchase.',
+  orderCreated: 'Order created',
+  orderFailed: 'Order failed',
+  orderFailedBody: 'Failed to create order.',
+  proofUploaded: 'Proof uploaded',
+  uploadFailed: 'Upload failed',
+  orderApproved: 'Order approved',
+  approvalFailed: 'Approval failed',
+  orderRejected: 'Order rejected',
+  rejectFailed: 'Rejection failed',
+  copied: 'Copied!',
+  // Refusals (server).
+  ownListing: 'You cannot buy your own listing',
+  listingInactive: 'This listing is not available',
+  alreadyOwned: 'You already own this licence',
+  openOrderExists: 'You already have an open order for this listing',
+  tokensNotAccepted: 'This listing does not accept tokens',
+  cashNotAccepted: 'This listing does not accept Cash App',
+  noCashTag: 'The seller has not set a Cash App tag yet',
+  onlyBuyerProof: 'Only the buyer can upload payment proof',
+  onlySeller: 'Only the seller can approve or reject this order',
+  onlyBuyerLicence: 'Only the buyer can download this licence',
+  notLicensed: 'This order has not been approved',
+  expired: 'This order has expired',
+  wrongStatus: (status: OrderStatus) => `This order is ${status.replace('_', ' ').toLowerCase()}`,
+  proofNotImage: 'Payment proof must be a PNG, JPEG, WebP or GIF image',
+  proofTooLarge: 'Payment proof must be at most 5 MB',
+  proofRequired: 'Choose an image of your payment',
+  cashTagInvalid: "A Cash App tag is '$' and a letter, then up to 19 letters, digits, - or _",
+  cashTagSaved: 'Cash App tag saved!',
+  cashTagFailed: 'Failed to save Cash App tag',
+  offline: 'Buying needs a connection. You are offline.',
+} as const;
+
+export const LICENCE_TERMS =
+  'This certificate grants the licensee a non-exclusive, non-transferable, worldwide licence to use the track in their own ' +
+  'productions, including commercial ones. The artist keeps all ownership and copyright. The licensee may not resell, ' +
+  'sublicense or distribute the track on its own, nor claim it as their own work.';

@@ -1,0 +1,25 @@
+import { FieldValue } from 'firebase-admin/firestore';
+import type { RequestHandler } from 'express';
+import { z } from 'zod';
+import { CASH_TAG_PATTERN, ORDER_MSG } from '../../../common/orders';
+import { requireCaller } from '../platform/auth';
+import { COL } from '../platform/collections';
+import type { Deps } from '../platform/deps';
+import { notFound } from '../platform/errors';
+import { parse } from '../platform/validate';
+
+const cashTagInput = z.strictObject({ cash_app_tag: z.string().trim().regex(CASH_TAG_PATTERN, ORDER_MSG.cashTagInvalid) });
+
+/** POST /api/accounts/cash-app-tag — the $cashtag buyers pay when they choose Cash App; changeable. */
+export const saveCashTag =
+  (deps: Deps): RequestHandler =>
+  async (req, res) => {
+    const caller = requireCaller(res);
+    const { cash_app_tag } = parse(cashTagInput, req.body);
+    await deps.db.runTransaction(async (tx) => {
+      const ref = deps.db.collection(COL.profiles).doc(caller.uid);
+      if (!(await tx.get(ref)).exists) throw notFound('Profile not found');
+      tx.update(ref, { cash_app_tag, updatedAt: FieldValue.serverTimestamp() });
+    });
+    res.json({ cash_app_tag });
+  };

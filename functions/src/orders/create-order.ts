@@ -1,0 +1,147 @@
+import { FieldValue, type DocumentReference, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import type { RequestHandler } from 'express';
+import { z } from 'zod';
+import { ORDER_METHODS, ORDER_MSG, type CreateOrderResponse, type OrderMethod } from '../../../common/orders';
+import { docId } from '../../../common/schemas';
+import { requireCaller } from '../platform/auth';
+import { COL } from '../platform/collections';
+import type { Deps } from '../platform/deps';
+import { badRequest, conflict, insufficientTokens } from '../platform/errors';
+import { parse } from '../platform/validate';
+import { MSG } from '../../../common/messages';
+import { readBalance, writeLedgerEntry } from '../tokens/ledger';
+import { idempotencyKey } from '../tracks/idempotency';
+import { LISTINGS } from '../marketplace/listing-schemas';
+import { cashExpiryHours, expireInPlace, isDue, orderRef, purchaseKeyRef, toOrder, type OrderDoc } from './order-doc';
+
+const createOrderInput = z.strictObject({ listing_id: docId, method: z.enum(ORDER_METHODS) });
+
+const HOUR_MS = 3_600_000;
+
+type Created = { status: 201; body: CreateOrderResponse };
+
+const orderKeyRef = (db: Firestore, uid: string, key: string) => db.collection(COL.orderKeys).doc(`${uid}:${key}`);
+
+/**
+ * POST /api/orders { listing_id, method } — buys a licence. TOKENS is instant: in one
+ * transaction the buyer's balance is checked and debited, the seller credited, the order
+ * created APPROVED and the licence (the purchase key) granted. CASH_APP creates an order
+ * AWAITING_SELLER with the seller's $cashtag, the amount and a deadline. With an
+ * Idempotency-Key the first answer is replayed for repeats.
+ */
+export const createOrder =
+  (deps: Deps): RequestHandler =>
+  async (req, res) => {
+    const caller = requireCaller(res);
+    const key = idempotencyKey(req);
+    const input = parse(createOrderInput, req.body);
+    const { db } = deps;
+    const result = await db.runTransaction(async (tx): Promise<Created> => {
+      if (key) {
+        const prior = await tx.get(orderKeyRef(db, caller.uid, key));
+        if (prior.exists) return { status: 201, body: prior.get('response') as CreateOrderResponse };
+      }
+      const created = await placeOrder(deps, tx, caller.uid, input.listing_id, input.method);
+      if (key) tx.create(orderKeyRef(db, caller.uid, key), { response: created.body, created_at: created.body.order.created_at });
+      return created;
+    });
+    res.status(result.status).json(result.body);
+  };
+
+/** Places an order in its own transaction (the demo seed; the route adds idempotency). */
+export async function placeOrderNow(deps: Deps, buyerId: string, listingId: string, method: OrderMethod): Promise<CreateOrderResponse> {
+  return (await deps.db.runTransaction((tx) => placeOrder(deps, tx, buyerId, listingId, method))).body;
+}
+
+async function placeOrder(deps: Deps, tx: Transaction, buyerId: string, listingId: string, method: OrderMethod): Promise<Created> {
+  const { db } = deps;
+  const listingSnap = await tx.get(db.collection(LISTINGS).doc(listingId));
+  const listing = listingSnap.data();
+  if (!listing || listing._deleted === true || listing.is_active !== true) throw badRequest(ORDER_MSG.listingInactive);
+  const sellerId = String(listing.seller_id);
+  if (sellerId === buyerId) throw badRequest(ORDER_MSG.ownListing);
+  if (method === 'TOKENS' && listing.accept_tokens !== true) throw badRequest(ORDER_MSG.tokensNotAccepted);
+  if (method === 'CASH_APP' && listing.accept_cash_app !== true) throw badRequest(ORDER_MSG.cashNotAccepted);
+
+  const keyRef = purchaseKeyRef(db, buyerId, listingId);
+  const [keySnap, buyerProfile, sellerProfile] = await Promise.all([
+    tx.get(keyRef),
+    tx.get(db.collection(COL.profiles).doc(buyerId)),
+    tx.get(db.collection(COL.profiles).doc(sellerId)),
+  ]);
+  const now = deps.now();
+  let stale: DocumentReference | null = null;
+  if (keySnap.exists) {
+    if (keySnap.get('state') === 'licensed') throw conflict(ORDER_MSG.alreadyOwned);
+    // An open cash order holds the key until it ends; one past its deadline ends now (expiry on read).
+    const open = await tx.get(orderRef(db, String(keySnap.get('order_id'))));
+    if (open.exists && !isDue(open.data() as OrderDoc, now)) throw conflict(ORDER_MSG.openOrderExists);
+    if (open.exists) stale = open.ref;
+  }
+
+  const nowIso = new Date(now).toISOString();
+  const ref = orderRef(db, db.collection(COL.orders).doc().id);
+  const base = {
+    id: ref.id,
+    listing_id: listingId,
+    track_id: String(listing.track_id),
+    buyer_id: buyerId,
+    seller_id: sellerId,
+    party_ids: [buyerId, sellerId] as [string, string],
+    method,
+    has_proof: false,
+    proof_path: null,
+    created_at: nowIso,
+    title: String(listing.title),
+    artist_name: String(listing.artist_name),
+    cover_art_url: (listing.cover_art_url as string | null) ?? null,
+    listing_type: String(listing.listing_type),
+    version_type: String(listing.version_type),
+    buyer_username: String(buyerProfile.get('username') ?? ''),
+    seller_username: String(sellerProfile.get('username') ?? ''),
+    updatedAt: FieldValue.serverTimestamp(),
+    _deleted: false as const,
+  };
+
+  if (method === 'TOKENS') {
+    const price = Number(listing.price_tokens);
+    const [buyerBalance, sellerBalance] = await Promise.all([readBalance(db, tx, buyerId), readBalance(db, tx, sellerId)]);
+    if (buyerBalance < price) throw insufficientTokens(MSG.insufficientTokens, { detail: MSG.needTokens(price, buyerBalance) });
+    if (stale) expireInPlace(tx, stale, nowIso);
+    if (price > 0) {
+      writeLedgerEntry(db, tx, buyerBalance, { userId: buyerId, delta: -price, reason: 'marketplace_purchase', ref: ref.id }, nowIso);
+      writeLedgerEntry(db, tx, sellerBalance, { userId: sellerId, delta: price, reason: 'marketplace_sale', ref: ref.id }, nowIso);
+    }
+    const doc: OrderDoc = {
+      ...base,
+      status: 'APPROVED',
+      amount_tokens: price,
+      amount_usd: null,
+      cash_app_tag: null,
+      expires_at: null,
+      decided_at: nowIso,
+    };
+    tx.create(ref, doc);
+    tx.set(keyRef, { order_id: ref.id, state: 'licensed', updatedAt: nowIso });
+    return { status: 201, body: { order: toOrder(ref.id, doc) } };
+  }
+
+  const tag = sellerProfile.get('cash_app_tag') as string | null | undefined;
+  if (!tag) throw badRequest(ORDER_MSG.noCashTag);
+  const hours = await cashExpiryHours(db, tx);
+  if (stale) expireInPlace(tx, stale, nowIso);
+  const expiresAt = new Date(now + hours * HOUR_MS).toISOString();
+  const amountUsd = Number(listing.price_usd);
+  const doc: OrderDoc = {
+    ...base,
+    status: 'AWAITING_SELLER',
+    amount_tokens: null,
+    amount_usd: amountUsd,
+    cash_app_tag: tag,
+    expires_at: expiresAt,
+    decided_at: null,
+  };
+  tx.create(ref, doc);
+  tx.set(keyRef, { order_id: ref.id, state: 'open', updatedAt: nowIso });
+  return { status: 201, body: { order: toOrder(ref.id, doc), cash_app_tag: tag, amount_usd: amountUsd, expires_at: expiresAt } };
+}

@@ -1,0 +1,25 @@
+import { ORDER_TRANSITIONS } from '../../../common/orders';
+import type { Deps } from '../platform/deps';
+import { COL } from '../platform/collections';
+import { expireIfDue, isDue, type OrderDoc } from './order-doc';
+
+/**
+ * Marks unpaid cash orders past their deadline EXPIRED: all of them (the scheduled sweep) or
+ * one user's (before their orders are read). Returns how many it expired.
+ */
+export async function expireDueOrders(deps: Deps, uid?: string): Promise<number> {
+  const now = deps.now();
+  let query = deps.db.collection(COL.orders).where('status', 'in', [...ORDER_TRANSITIONS.expire.from]);
+  if (uid) query = query.where('party_ids', 'array-contains', uid);
+  const snap = await query.get();
+  const due = snap.docs.filter((d) => isDue(d.data() as OrderDoc, now));
+  const done = await Promise.all(due.map((d) => expireIfDue(deps.db, d.ref, now)));
+  return done.filter(Boolean).length;
+}
+
+/** The local stack's stand-in for the deployed scheduled function: a sweep every minute. */
+export function startOrderExpirySweep(deps: Deps, everyMs = 60_000, onError: (err: unknown) => void): () => void {
+  const timer = setInterval(() => void expireDueOrders(deps).catch(onError), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,89 @@
+import { FieldValue, type DocumentReference, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { z } from 'zod';
+import {
+  DEFAULT_CASH_ORDER_EXPIRY_HOURS,
+  ORDER_PUBLIC_FIELDS,
+  ORDER_TRANSITIONS,
+  type Order,
+  type OrderAction,
+} from '../../../common/orders';
+import { docId } from '../../../common/schemas';
+import { COL } from '../platform/collections';
+import { appConfigRef } from '../tokens/pricing';
+
+/** orders/{id} as stored: the public order plus who may see it and where the proof lives. */
+export type OrderDoc = Order & {
+  party_ids: [string, string];
+  proof_path: string | null;
+  decided_at: string | null;
+  updatedAt: FieldValue;
+  _deleted: false;
+};
+
+export const orderIdParams = z.strictObject({ id: docId });
+
+export const orderRef = (db: Firestore, id: string) => db.collection(COL.orders).doc(id);
+
+/** One key per (buyer, listing): an open cash order or a licence holds it, so neither repeats. */
+export const purchaseKeyRef = (db: Firestore, buyerId: string, listingId: string) =>
+  db.collection(COL.purchaseKeys).doc(`${buyerId}_${listingId}`);
+
+export function toOrder(id: string, data: Record<string, unknown>): Order {
+  const out: Record<string, unknown> = { id };
+  for (const field of ORDER_PUBLIC_FIELDS) out[field] = data[field] ?? null;
+  out.has_proof = data.has_proof === true;
+  return out as Order;
+}
+
+/** An unpaid cash order whose deadline has passed (it becomes EXPIRED when next read). */
+export function isDue(data: Pick<Order, 'status' | 'expires_at'>, now: number): boolean {
+  return ORDER_TRANSITIONS.expire.from.includes(data.status) && data.expires_at !== null && Date.parse(data.expires_at) <= now;
+}
+
+/**
+ * Moves an order along one of the spec's transitions inside the caller's transaction, and
+ * releases the buyer's purchase key when the order ends without a licence. Callers check
+ * who is acting; this checks the status.
+ */
+export function applyTransition(
+  db: Firestore,
+  tx: Transaction,
+  snap: DocumentSnapshot,
+  action: OrderAction,
+  nowIso: string,
+  extra: Record<string, unknown> = {},
+): Order {
+  const data = snap.data() as OrderDoc;
+  const rule = ORDER_TRANSITIONS[action];
+  if (!rule.from.includes(data.status)) throw new Error(`Transition ${action} from ${data.status} is not allowed`);
+  const patch: Record<string, unknown> = { ...extra, status: rule.to, updatedAt: FieldValue.serverTimestamp() };
+  if (rule.to !== 'UNDER_REVIEW') patch.decided_at = nowIso;
+  tx.update(snap.ref, patch);
+  const keyRef = purchaseKeyRef(db, data.buyer_id, data.listing_id);
+  if (rule.to === 'APPROVED') tx.set(keyRef, { order_id: snap.id, state: 'licensed', updatedAt: nowIso });
+  if (rule.to === 'REJECTED' || rule.to === 'EXPIRED') tx.delete(keyRef);
+  return toOrder(snap.id, { ...data, ...patch });
+}
+
+/** Marks a due order EXPIRED without touching its purchase key (the caller reuses the key). */
+export function expireInPlace(tx: Transaction, ref: DocumentReference, nowIso: string): void {
+  tx.update(ref, { status: ORDER_TRANSITIONS.expire.to, decided_at: nowIso, updatedAt: FieldValue.serverTimestamp() });
+}
+
+/** app_config/1 data.orders.cash_expiry_hours, else 24. */
+export async function cashExpiryHours(db: Firestore, tx: Transaction): Promise<number> {
+  const snap = await tx.get(appConfigRef(db));
+  const hours = (snap.get('data') as { orders?: { cash_expiry_hours?: unknown } } | undefined)?.orders?.cash_expiry_hours;
+  return typeof hours === 'number' && Number.isFinite(hours) && hours > 0 ? hours : DEFAULT_CASH_ORDER_EXPIRY_HOURS;
+}
+
+/** Marks a due order EXPIRED in its own transaction; true when it did. */
+export async function expireIfDue(db: Firestore, ref: DocumentReference, now: number): Promise<boolean> {
+  return db.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists || !isDue(snap.data() as OrderDoc, now)) return false;
+    applyTransition(db, tx, snap, 'expire', new Date(now).toISOString());
+    return true;
+  });
+}
+

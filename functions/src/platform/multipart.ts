@@ -1,0 +1,76 @@
+import busboy from 'busboy';
+import type { Request } from 'express';
+import { badRequest, HttpError } from './errors';
+
+export type SingleUpload = { fields: Record<string, string>; data: Buffer };
+
+type Options = {
+  field: string;
+  maxBytes: number;
+  /** Text fields the form may carry besides the file. */
+  allowedFields: readonly string[];
+  tooLarge: string;
+  missing: string;
+};
+
+/**
+ * Reads a multipart body holding one file (`field`, at most `maxBytes`) and a few short text
+ * fields. The whole body is consumed before the promise settles, so the caller can answer.
+ */
+export function readSingleUpload(req: Request, opts: Options): Promise<SingleUpload> {
+  if (!req.is('multipart/form-data')) return Promise.reject(badRequest('Expected a multipart/form-data body'));
+  let bb: busboy.Busboy;
+  try {
+    bb = busboy({ headers: req.headers, limits: { fields: 5, fieldSize: 1024, files: 1, parts: 8, fileSize: opts.maxBytes + 1 } });
+  } catch {
+    return Promise.reject(badRequest('Malformed multipart body'));
+  }
+  return new Promise((resolve, reject) => {
+    const fields: Record<string, string> = {};
+    let data: Buffer | null = null;
+    let failure: unknown = null;
+    let open = 1;
+    const fail = (err: unknown) => (failure ??= err);
+    const done = () => {
+      if (--open !== 0) return;
+      if (failure) return reject(failure);
+      if (!data) return reject(badRequest(opts.missing));
+      resolve({ fields, data });
+    };
+    bb.on('field', (name, value, info) => {
+      if (!opts.allowedFields.includes(name)) return fail(badRequest(`Unexpected field "${name.slice(0, 100)}"`));
+      if (info.valueTruncated) return fail(badRequest(`${name}: Value too long`));
+      fields[name] = value;
+    });
+    bb.on('file', (name, stream) => {
+      open++;
+      if (name !== opts.field) fail(badRequest(`Unexpected file field "${name.slice(0, 100)}"`));
+      const chunks: Buffer[] = [];
+      let size = 0;
+      stream.on('data', (chunk: Buffer) => {
+        if (failure) return;
+        size += chunk.length;
+        if (size > opts.maxBytes) fail(new HttpError(413, 'payload_too_large', opts.tooLarge));
+        else chunks.push(chunk);
+      });
+      stream.on('end', () => {
+        if (!failure) data = Buffer.concat(chunks);
+        done();
+      });
+    });
+    bb.on('filesLimit', () => fail(badRequest('Only one file may be sent')));
+    bb.on('fieldsLimit', () => fail(badRequest('Too many form fields')));
+    bb.on('partsLimit', () => fail(badRequest('Too many form parts')));
+    bb.on('error', () => {
+      fail(badRequest('Malformed multipart body'));
+      req.unpipe(bb);
+      req.resume();
+      open = 1;
+      done();
+    });
+    bb.on('close', done);
+    const rawBody = (req as Request & { rawBody?: unknown }).rawBody;
+    if (Buffer.isBuffer(rawBody)) bb.end(rawBody);
+    else req.pipe(bb);
+  });
+}

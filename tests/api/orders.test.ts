@@ -1,0 +1,323 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expireDueOrders } from '../../functions/src/orders/expire-orders';
+import { allDocs, sseReader } from './contest-fixtures';
+import { ledgerInvariant, startHarness, type Harness } from './harness';
+import { act, balanceOf, buy, listTrack, orderStatus, pdfText, PNG, setCashTag, setListing, uploadProof, users } from './order-fixtures';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+const DAY = 86_400_000;
+
+describe('buying with tokens', () => {
+  it('debits the buyer, credits the seller, approves the order and grants the licence, once', async () => {
+    const [seller, buyer] = await users(h, 'tk_seller', 'tk_buyer');
+    const { track, listing } = await listTrack(h, seller);
+    const res = await buy(h, buyer, listing.id);
+    expect(res.status).toBe(201);
+    expect(res.body.order).toMatchObject({
+      listing_id: listing.id,
+      track_id: track.id,
+      buyer_id: buyer.uid,
+      seller_id: seller.uid,
+      status: 'APPROVED',
+      method: 'TOKENS',
+      amount_tokens: 15,
+      amount_usd: null,
+      cash_app_tag: null,
+      title: track.title,
+      artist_name: track.artist_name,
+      buyer_username: 'tk_buyer',
+      seller_username: 'tk_seller',
+    });
+    expect(res.body.order).not.toHaveProperty('proof_path');
+    expect(await balanceOf(h, buyer.uid)).toBe(35);
+    expect(await balanceOf(h, seller.uid)).toBe(65);
+    const ledger = (await allDocs(h.db, 'token_ledger')).filter((e) => e.ref === res.body.order.id);
+    expect(ledger.map((e) => [e.user_id, e.delta, e.reason]).sort()).toEqual(
+      [
+        [buyer.uid, -15, 'marketplace_purchase'],
+        [seller.uid, 15, 'marketplace_sale'],
+      ].sort(),
+    );
+
+    const again = await buy(h, buyer, listing.id);
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe('You already own this licence');
+    expect(await balanceOf(h, buyer.uid)).toBe(35);
+  });
+
+  it("refuses a balance below the price with the spec's texts, and writes nothing", async () => {
+    const [seller, buyer] = await users(h, 'poor_seller', 'poor_buyer');
+    const { listing } = await listTrack(h, seller, { price_tokens: 60 });
+    const before = (await allDocs(h.db, 'orders')).length;
+    const res = await buy(h, buyer, listing.id);
+    expect(res.status).toBe(402);
+    expect(res.body.error).toMatchObject({ message: 'Insufficient tokens', detail: 'You need 60 tokens but only have 50.' });
+    expect((await allDocs(h.db, 'orders')).length).toBe(before);
+    expect([await balanceOf(h, buyer.uid), await balanceOf(h, seller.uid)]).toEqual([50, 50]);
+  });
+
+  it('refuses your own listing, inactive or deleted listings, and a method the listing does not take', async () => {
+    const [seller, buyer] = await users(h, 'rf_seller', 'rf_buyer');
+    const own = await listTrack(h, seller);
+    const ownRes = await buy(h, seller, own.listing.id);
+    expect([ownRes.status, ownRes.body.error.message]).toEqual([400, 'You cannot buy your own listing']);
+
+    const inactive = await listTrack(h, seller);
+    await setListing(h, inactive.listing.id, { is_active: false });
+    const inactiveRes = await buy(h, buyer, inactive.listing.id);
+    expect([inactiveRes.status, inactiveRes.body.error.message]).toEqual([400, 'This listing is not available']);
+
+    const deleted = await listTrack(h, seller);
+    await setListing(h, deleted.listing.id, { _deleted: true });
+    expect((await buy(h, buyer, deleted.listing.id)).status).toBe(400);
+    expect((await buy(h, buyer, 'no_such_listing')).status).toBe(400);
+
+    const cashOnly = await listTrack(h, seller, { accept_tokens: false, accept_cash_app: true });
+    expect((await buy(h, buyer, cashOnly.listing.id)).body.error.message).toBe('This listing does not accept tokens');
+    const tokensOnly = await listTrack(h, seller);
+    expect((await buy(h, buyer, tokensOnly.listing.id, 'CASH_APP')).body.error.message).toBe('This listing does not accept Cash App');
+    expect(await balanceOf(h, buyer.uid)).toBe(50);
+  });
+
+  it('answers bad input and missing auth with 4xx, never 500', async () => {
+    const [buyer] = await users(h, 'bad_buyer');
+    const bodies: unknown[] = [{}, { listing_id: 5, method: 'TOKENS' }, { listing_id: 'x', method: 'GOLD' }, { listing_id: 'a/b', method: 'TOKENS' }, [], { listing_id: 'x', method: 'TOKENS', extra: 1 }];
+    for (const body of bodies) expect((await h.call('POST', '/api/orders', { token: buyer.token, body })).status).toBe(400);
+    expect((await h.call('POST', '/api/orders', { body: { listing_id: 'x', method: 'TOKENS' } })).status).toBe(401);
+    expect((await h.call('POST', '/api/orders', { token: buyer.token, raw: '{"listing_id":' })).status).toBe(400);
+    expect((await h.call('POST', '/api/orders', { token: buyer.token, body: { listing_id: 'x'.repeat(70_000), method: 'TOKENS' } })).status).toBe(413);
+    expect((await h.call('GET', '/api/orders/nope', { token: buyer.token })).status).toBe(404);
+    expect((await h.call('POST', '/api/orders/a%2Fb/approve', { token: buyer.token })).status).toBe(400);
+  });
+
+  it('gives the licensee a 3600 s download of the full track and a certificate PDF, and no one else', async () => {
+    const [seller, buyer, stranger] = await users(h, 'lic_seller', 'lic_buyer', 'lic_stranger');
+    const { track, listing } = await listTrack(h, seller, { listing_type: 'featured', version_type: 'full', price_tokens: 20 });
+    const order = (await buy(h, buyer, listing.id)).body.order;
+
+    const dl = await h.call('GET', `/api/orders/${order.id}/download`, { token: buyer.token });
+    expect(dl.status).toBe(200);
+    expect(dl.body.expires_in).toBe(3600);
+    const expires = Number(new URL(dl.body.url, 'http://x').searchParams.get('expires'));
+    expect(expires - Math.floor(h.clock.now / 1000)).toBe(3600);
+    h.clock.now = Date.now();
+    const fresh = (await h.call('GET', `/api/orders/${order.id}/download`, { token: buyer.token })).body.url as string;
+    const file = await fetch(h.url(fresh));
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer()).equals((await h.deps.storage.get(track.audio_path))!.data)).toBe(true);
+
+    const cert = await fetch(h.url(`/api/orders/${order.id}/certificate`), { headers: { Authorization: `Bearer ${buyer.token}` } });
+    expect(cert.status).toBe(200);
+    expect(cert.headers.get('content-type')).toBe('application/pdf');
+    expect(cert.headers.get('content-disposition')).toContain(`licence-${order.id}.pdf`);
+    const pdf = Buffer.from(await cert.arrayBuffer());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(pdf);
+    for (const part of ['Licence Certificate', '@lic_buyer', track.title, track.artist_name, 'Non-exclusive Featured licence, full version', '20 tokens', order.id, 'non-exclusive'])
+      expect(text).toContain(part);
+
+    for (const path of ['download', 'certificate']) {
+      expect((await h.call('GET', `/api/orders/${order.id}/${path}`, { token: seller.token })).status).toBe(403);
+      expect((await h.call('GET', `/api/orders/${order.id}/${path}`, { token: stranger.token })).status).toBe(404);
+      expect((await h.call('GET', `/api/orders/${order.id}/${path}`)).status).toBe(401);
+    }
+  });
+});
+
+describe('concurrency', () => {
+  it('two purchases racing for a balance that covers one: exactly one succeeds', async () => {
+    const [seller, buyer] = await users(h, 'race_seller', 'race_buyer');
+    const a = await listTrack(h, seller, { price_tokens: 30 });
+    const b = await listTrack(h, seller, { price_tokens: 30 });
+    const results = await Promise.all([buy(h, buyer, a.listing.id), buy(h, buyer, b.listing.id)]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 402]);
+    expect(await balanceOf(h, buyer.uid)).toBe(20);
+    expect(await balanceOf(h, seller.uid)).toBe(80);
+    for (const row of await ledgerInvariant(h.db)) expect(row.balance).toBe(row.sum);
+  });
+
+  it('two buyers racing for one listing both get it; the seller is paid twice', async () => {
+    const [seller, b1, b2] = await users(h, 'two_seller', 'two_b1', 'two_b2');
+    const { listing } = await listTrack(h, seller);
+    const results = await Promise.all([buy(h, b1, listing.id), buy(h, b2, listing.id)]);
+    expect(results.map((r) => r.status)).toEqual([201, 201]);
+    expect([await balanceOf(h, b1.uid), await balanceOf(h, b2.uid), await balanceOf(h, seller.uid)]).toEqual([35, 35, 80]);
+  });
+
+  it('the same purchase sent 10 times at once charges once', async () => {
+    const [seller, buyer] = await users(h, 'ten_seller', 'ten_buyer');
+    const { listing } = await listTrack(h, seller);
+    const results = await Promise.all(Array.from({ length: 10 }, () => buy(h, buyer, listing.id)));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(9);
+    expect(await balanceOf(h, buyer.uid)).toBe(35);
+    expect(await balanceOf(h, seller.uid)).toBe(65);
+    expect((await allDocs(h.db, 'orders')).filter((o) => o.buyer_id === buyer.uid)).toHaveLength(1);
+    for (const row of await ledgerInvariant(h.db)) expect(row.balance).toBe(row.sum);
+  });
+
+  it('with one Idempotency-Key, 10 concurrent sends all get the same order', async () => {
+    const [seller, buyer] = await users(h, 'key_seller', 'key_buyer');
+    const { listing } = await listTrack(h, seller);
+    const headers = { 'Idempotency-Key': 'buy-once-1' };
+    const results = await Promise.all(Array.from({ length: 10 }, () => buy(h, buyer, listing.id, 'TOKENS', headers)));
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(201));
+    expect(new Set(results.map((r) => r.body.order.id)).size).toBe(1);
+    expect(await balanceOf(h, buyer.uid)).toBe(35);
+  });
+});
+
+describe('Cash App orders', () => {
+  it('runs from creation through proof to the seller’s approval, checking every step’s actor and status', async () => {
+    const [seller, buyer, stranger] = await users(h, 'cash_seller', 'cash_buyer', 'cash_stranger');
+    const { listing } = await listTrack(h, seller, { accept_cash_app: true, price_usd: 4.5 });
+
+    const untagged = await buy(h, buyer, listing.id, 'CASH_APP');
+    expect([untagged.status, untagged.body.error.message]).toEqual([400, 'The seller has not set a Cash App tag yet']);
+    expect((await setCashTag(h, seller, 'no-dollar')).status).toBe(400);
+    expect((await setCashTag(h, seller, '$x'.padEnd(30, 'y'))).status).toBe(400);
+    expect((await setCashTag(h, seller, '$CashSeller')).body).toEqual({ cash_app_tag: '$CashSeller' });
+
+    const created = await buy(h, buyer, listing.id, 'CASH_APP');
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ cash_app_tag: '$CashSeller', amount_usd: 4.5, expires_at: new Date(h.clock.now + DAY).toISOString() });
+    const order = created.body.order;
+    expect(order).toMatchObject({ status: 'AWAITING_SELLER', method: 'CASH_APP', amount_usd: 4.5, amount_tokens: null, has_proof: false });
+    expect((await buy(h, buyer, listing.id, 'CASH_APP')).body.error.message).toBe('You already have an open order for this listing');
+    expect((await buy(h, buyer, listing.id, 'TOKENS')).status).toBe(409);
+
+    // Only the buyer uploads proof; only images, at most 5 MB; nothing is written otherwise.
+    expect((await uploadProof(h, seller, order.id)).status).toBe(403);
+    expect((await uploadProof(h, stranger, order.id)).status).toBe(404);
+    const text = await uploadProof(h, buyer, order.id, Buffer.from('not an image at all, just text'), 'proof.png');
+    expect([text.status, text.body.error.message]).toEqual([400, 'Payment proof must be a PNG, JPEG, WebP or GIF image']);
+    const huge = await uploadProof(h, buyer, order.id, Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]));
+    expect([huge.status, huge.body.error.message]).toEqual([413, 'Payment proof must be at most 5 MB']);
+    expect(await orderStatus(h, order.id)).toBe('AWAITING_SELLER');
+    // Only the seller approves.
+    expect((await act(h, buyer, order.id, 'approve')).status).toBe(403);
+    expect((await act(h, stranger, order.id, 'approve')).status).toBe(404);
+
+    const proof = await uploadProof(h, buyer, order.id);
+    expect(proof.status).toBe(200);
+    expect(proof.body.order).toMatchObject({ status: 'UNDER_REVIEW', has_proof: true });
+    expect((await uploadProof(h, buyer, order.id)).status).toBe(409);
+    const view = await h.call('GET', `/api/orders/${order.id}/proof`, { token: seller.token });
+    h.clock.now = Date.now();
+    const image = await fetch(h.url((await h.call('GET', `/api/orders/${order.id}/proof`, { token: seller.token })).body.url));
+    expect(view.status).toBe(200);
+    expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
+
+    expect((await h.call('GET', `/api/orders/${order.id}/download`, { token: buyer.token })).status).toBe(403);
+    const approved = await act(h, seller, order.id, 'approve');
+    expect(approved.status).toBe(200);
+    expect(approved.body.order.status).toBe('APPROVED');
+    expect((await act(h, seller, order.id, 'approve')).status).toBe(409);
+    expect((await act(h, seller, order.id, 'reject')).status).toBe(409);
+    expect((await h.call('GET', `/api/orders/${order.id}/download`, { token: buyer.token })).status).toBe(200);
+    expect((await buy(h, buyer, listing.id, 'CASH_APP')).body.error.message).toBe('You already own this licence');
+    // Cash is paid outside the app: no tokens move.
+    expect([await balanceOf(h, buyer.uid), await balanceOf(h, seller.uid)]).toEqual([50, 50]);
+  });
+
+  it('the seller may approve straight from AWAITING_SELLER, or reject (which frees the buyer to order again)', async () => {
+    const [seller, buyer] = await users(h, 'rej_seller', 'rej_buyer');
+    await setCashTag(h, seller, '$RejSeller');
+    const { listing } = await listTrack(h, seller, { accept_cash_app: true });
+    const first = (await buy(h, buyer, listing.id, 'CASH_APP')).body.order;
+    expect((await act(h, seller, first.id, 'reject')).body.order.status).toBe('REJECTED');
+    expect((await uploadProof(h, buyer, first.id)).status).toBe(409);
+    const second = (await buy(h, buyer, listing.id, 'CASH_APP')).body.order;
+    expect((await act(h, seller, second.id, 'approve')).body.order.status).toBe('APPROVED');
+  });
+
+  it('expires unpaid orders past the deadline, on read and by the sweep; app_config sets the deadline', async () => {
+    const [seller, buyer, other] = await users(h, 'exp_seller', 'exp_buyer', 'exp_other');
+    await setCashTag(h, seller, '$ExpSeller');
+    const { listing } = await listTrack(h, seller, { accept_cash_app: true });
+    const start = h.clock.now;
+    const order = (await buy(h, buyer, listing.id, 'CASH_APP')).body.order;
+    const swept = (await buy(h, other, listing.id, 'CASH_APP')).body.order;
+
+    h.clock.now = start + DAY - 1000;
+    expect((await h.call('GET', `/api/orders/${order.id}`, { token: buyer.token })).body.order.status).toBe('AWAITING_SELLER');
+    h.clock.now = start + DAY + 1000;
+    expect((await h.call('GET', `/api/orders/${order.id}`, { token: buyer.token })).body.order.status).toBe('EXPIRED');
+    const late = await uploadProof(h, buyer, order.id);
+    expect([late.status, late.body.error.message]).toEqual([409, 'This order is expired']);
+    expect(await expireDueOrders(h.deps)).toBeGreaterThanOrEqual(1);
+    expect(await orderStatus(h, swept.id)).toBe('EXPIRED');
+    // An expired order frees the listing for a new one.
+    const again = await buy(h, buyer, listing.id, 'CASH_APP');
+    expect(again.status).toBe(201);
+
+    await h.db.collection('app_config').doc('1').set({ data: { orders: { cash_expiry_hours: 2 } } }, { merge: true });
+    const short = await buy(h, other, listing.id, 'CASH_APP');
+    expect(short.body.expires_at).toBe(new Date(h.clock.now + 2 * 3_600_000).toISOString());
+    await h.db.collection('app_config').doc('1').set({ data: { orders: { cash_expiry_hours: 24 } } }, { merge: true });
+    h.clock.now = start;
+  });
+
+  it('a new purchase ends the buyer’s overdue cash order for the same listing in its own transaction', async () => {
+    const [seller, buyer] = await users(h, 'due_seller', 'due_buyer');
+    await setCashTag(h, seller, '$DueSeller');
+    const { listing } = await listTrack(h, seller, { accept_cash_app: true });
+    const saved = h.clock.now;
+    const old = (await buy(h, buyer, listing.id, 'CASH_APP')).body.order;
+    h.clock.now = saved + DAY;
+    const bought = await buy(h, buyer, listing.id, 'TOKENS');
+    expect(bought.status).toBe(201);
+    expect(await orderStatus(h, old.id)).toBe('EXPIRED');
+    h.clock.now = saved;
+  });
+
+  it('an order past its deadline is refused to the seller too, as expired', async () => {
+    const [seller, buyer] = await users(h, 'exp2_seller', 'exp2_buyer');
+    await setCashTag(h, seller, '$ExpTwo');
+    const { listing } = await listTrack(h, seller, { accept_cash_app: true });
+    const order = (await buy(h, buyer, listing.id, 'CASH_APP')).body.order;
+    const saved = h.clock.now;
+    h.clock.now = saved + 2 * DAY;
+    const res = await act(h, seller, order.id, 'approve');
+    expect([res.status, res.body.error.message]).toEqual([409, 'This order has expired']);
+    expect(await orderStatus(h, order.id)).toBe('EXPIRED');
+    h.clock.now = saved;
+  });
+});
+
+describe('who sees orders', () => {
+  it("replicates an order to its buyer and its seller only: another user's orders never reach them", async () => {
+    const [seller, buyer, stranger] = await users(h, 'vis_seller', 'vis_buyer', 'vis_stranger');
+    await setCashTag(h, seller, '$VisSeller');
+    const { listing } = await listTrack(h, seller, { accept_cash_app: true });
+
+    const pull = async (u: { token: string }) => (await h.call('GET', '/api/sync/orders/pull?limit=200', { token: u.token })).body.documents as any[];
+    const streamOf = async (token: string) => {
+      const res = await fetch(h.url('/api/sync/stream?collections=orders'), { headers: { Authorization: `Bearer ${token}` } });
+      const reader = sseReader<any>(res.body!);
+      await reader.next(); // RESYNC
+      return reader;
+    };
+    const [buyerStream, strangerStream] = await Promise.all([streamOf(buyer.token), streamOf(stranger.token)]);
+
+    const order = (await buy(h, buyer, listing.id, 'CASH_APP')).body.order;
+    const live = await buyerStream.until((e) => e.collection === 'orders');
+    expect(live.documents.map((d: any) => d.id)).toContain(order.id);
+    await uploadProof(h, buyer, order.id);
+
+    const [sellerDocs, buyerDocs, strangerDocs] = [await pull(seller), await pull(buyer), await pull(stranger)];
+    expect(sellerDocs.map((d) => d.id)).toEqual([order.id]);
+    expect(buyerDocs.map((d) => d.id)).toEqual([order.id]);
+    expect(strangerDocs).toEqual([]);
+    expect(buyerDocs[0]).toMatchObject({ status: 'UNDER_REVIEW', has_proof: true, cash_app_tag: '$VisSeller' });
+    expect(buyerDocs[0]).not.toHaveProperty('proof_path');
+    expect(buyerDocs[0]).not.toHaveProperty('party_ids');
+    expect(strangerStream.raw()).not.toContain(order.id);
+    expect((await h.call('GET', '/api/sync/orders/pull')).body.documents).toEqual([]);
+  });
+});
