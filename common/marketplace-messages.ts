@@ -5,7 +5,6 @@ export const CREATE_LISTING_FAILED = 'Failed to create listing.';
 export const UPDATE_LISTING_FAILED = 'Failed to update listing.';
 export const UPDATE_LISTING_STATUS_FAILED = 'Failed to update listing status.';
 export const NO_LISTINGS = 'No listings yet';
-export const BUYING_SOON = 'Buying opens soon';
 
 export type ListingType = 'basic' | 'featured';
 export type VersionType = 'preview' | 'full';

@@ -1,6 +1,6 @@
 import type { RxReplicationState } from 'rxdb/plugins/replication';
 import type { SyncCollectionName } from '@common/sync';
-import { getDatabase, resetContestCollections } from './database';
+import { getDatabase, resetPerUserCollections } from './database';
 import { replicateOverHttp } from './replication';
 import { SyncStream } from './sync-stream';
 
@@ -12,9 +12,10 @@ const ACCOUNT_COLLECTIONS: readonly SyncCollectionName[] = [
   'daily_token_grants',
   'votes',
   'vote_sessions',
+  'orders',
 ];
 const PUSH_COLLECTIONS: ReadonlySet<SyncCollectionName> = new Set(['votes']);
-/** Whose documents the contest collections hold on this device. */
+/** Whose documents the per-user collections (contest, orders) hold on this device. */
 const CONTEST_OWNER_KEY = 'foolrate:contest-owner';
 
 type State = RxReplicationState<unknown, unknown>;
@@ -47,7 +48,7 @@ export function syncAccount(uid: string | null, onError: (err: unknown) => void)
     if (!uid) return;
     const db = await getDatabase();
     const owner = localStorage.getItem(CONTEST_OWNER_KEY);
-    if (owner !== null && owner !== uid) await resetContestCollections(db);
+    if (owner !== null && owner !== uid) await resetPerUserCollections(db);
     localStorage.setItem(CONTEST_OWNER_KEY, uid);
     const stream = new SyncStream(ACCOUNT_COLLECTIONS);
     const states = new Map<SyncCollectionName, State>();

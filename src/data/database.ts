@@ -1,15 +1,20 @@
-import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
+import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { SyncCollectionName } from '@common/sync';
 import {
   balanceSchema,
   dailyGrantSchema,
+  listingSchema,
+  orderSchema,
   profileSchema,
   userRolesSchema,
   voteSchema,
   voteSessionSchema,
   type BalanceDoc,
   type DailyGrantDoc,
+  type ListingRxDoc,
+  type OrderRxDoc,
   type ProfileDoc,
   type UserRolesDoc,
   type VoteRxDoc,
@@ -23,24 +28,33 @@ export type Collections = {
   daily_token_grants: RxCollection<DailyGrantDoc>;
   votes: RxCollection<VoteRxDoc>;
   vote_sessions: RxCollection<VoteSessionRxDoc>;
+  orders: RxCollection<OrderRxDoc>;
+  marketplace_listings: RxCollection<ListingRxDoc>;
 } & Record<SyncCollectionName, RxCollection>;
 
 export type Database = RxDatabase<Collections>;
 
-/** The contest's collections: documents without a user id, so they hold one user's data at a time. */
-const contestCollections = {
+/**
+ * Collections that hold one user's data at a time: the contest's (documents without a user
+ * id) and the user's orders (as buyer or seller).
+ */
+const perUserCollections = {
   votes: { schema: voteSchema },
   vote_sessions: { schema: voteSessionSchema },
+  orders: { schema: orderSchema },
 };
 
 /**
- * Empties the contest collections and their replication state (another user signed in on
- * this device: their replication would otherwise push the previous user's votes as theirs).
+ * Empties the per-user collections and their replication state (another user signed in on
+ * this device: their replication would otherwise push the previous user's votes as theirs,
+ * and the previous user's orders would stay on the device).
  */
-export async function resetContestCollections(database: Database): Promise<void> {
-  await Promise.all([database.votes.remove(), database.vote_sessions.remove()]);
-  await database.addCollections(contestCollections);
+export async function resetPerUserCollections(database: Database): Promise<void> {
+  await Promise.all([database.votes.remove(), database.vote_sessions.remove(), database.orders.remove()]);
+  await database.addCollections(perUserCollections);
 }
+
+addRxPlugin(RxDBMigrationSchemaPlugin);
 
 let db: Promise<Database> | null = null;
 
@@ -54,11 +68,16 @@ export function getDatabase(): Promise<Database> {
       closeDuplicates: true,
     });
     await database.addCollections({
-      profiles: { schema: profileSchema },
+      profiles: {
+        schema: profileSchema,
+        // Version 1 added the seller's Cash App tag; the server sends it with the next change.
+        migrationStrategies: { 1: (doc: Record<string, unknown>) => ({ ...doc, cash_app_tag: null }) },
+      },
       user_roles: { schema: userRolesSchema },
       token_balances: { schema: balanceSchema },
       daily_token_grants: { schema: dailyGrantSchema },
-      ...contestCollections,
+      marketplace_listings: { schema: listingSchema },
+      ...perUserCollections,
     });
     return database;
   })();

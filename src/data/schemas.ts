@@ -8,8 +8,10 @@ const base = {
   type: 'object',
 } as const;
 
+/** Version 1 added cash_app_tag (database.ts migrates version-0 documents). */
 const profileLiteral = {
   ...base,
+  version: 1,
   properties: {
     id: { type: 'string', maxLength: 128 },
     username: { type: 'string' },
@@ -20,6 +22,7 @@ const profileLiteral = {
     migration_status: { type: 'string' },
     free_voting_until: nullableString,
     created_at: nullableString,
+    cash_app_tag: nullableString,
     updatedAt: { type: 'number' },
   },
   required: ['id', 'username', 'migration_status', 'updatedAt'],
@@ -128,3 +131,80 @@ const voteSessionLiteral = {
 const voteSessionTyped = toTypedRxJsonSchema(voteSessionLiteral);
 export type VoteSessionRxDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof voteSessionTyped>;
 export const voteSessionSchema: RxJsonSchema<VoteSessionRxDoc> = voteSessionLiteral;
+
+const nullableNumber = { type: ['number', 'null'] } as const;
+
+/** A marketplace listing (public, pulled by every visitor who opens /marketplace). */
+const listingLiteral = {
+  ...base,
+  properties: {
+    id: { type: 'string', maxLength: 128 },
+    track_id: { type: 'string' },
+    price_tokens: { type: 'number' },
+    price_usd: { type: 'number' },
+    listing_type: { type: 'string', enum: ['basic', 'featured'] },
+    version_type: { type: 'string', enum: ['preview', 'full'] },
+    accept_tokens: { type: 'boolean' },
+    accept_cash_app: { type: 'boolean' },
+    is_active: { type: 'boolean' },
+    created_at: { type: 'string' },
+    title: { type: 'string' },
+    artist_name: { type: 'string' },
+    genre: { type: 'string' },
+    song_type: { type: 'string' },
+    cover_art_url: nullableString,
+    preview_url: nullableString,
+    fool_rate: { type: 'number' },
+    updatedAt: { type: 'number' },
+  },
+  required: [
+    'id',
+    'track_id',
+    'price_tokens',
+    'price_usd',
+    'listing_type',
+    'version_type',
+    'accept_tokens',
+    'accept_cash_app',
+    'is_active',
+    'created_at',
+    'title',
+    'artist_name',
+    'updatedAt',
+  ],
+} as const;
+const listingTyped = toTypedRxJsonSchema(listingLiteral);
+export type ListingRxDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof listingTyped>;
+export const listingSchema: RxJsonSchema<ListingRxDoc> = listingLiteral;
+
+/** An order of the signed-in user, as buyer or as seller (pull only; the API changes it). */
+const orderLiteral = {
+  ...base,
+  properties: {
+    id: { type: 'string', maxLength: 128 },
+    listing_id: { type: 'string' },
+    track_id: { type: 'string' },
+    buyer_id: { type: 'string' },
+    seller_id: { type: 'string' },
+    status: { type: 'string', enum: ['PENDING', 'AWAITING_SELLER', 'UNDER_REVIEW', 'APPROVED', 'REJECTED', 'EXPIRED'] },
+    method: { type: 'string', enum: ['TOKENS', 'CASH_APP'] },
+    amount_tokens: nullableNumber,
+    amount_usd: nullableNumber,
+    cash_app_tag: nullableString,
+    expires_at: nullableString,
+    has_proof: { type: 'boolean' },
+    created_at: { type: 'string' },
+    title: { type: 'string' },
+    artist_name: { type: 'string' },
+    cover_art_url: nullableString,
+    listing_type: { type: 'string' },
+    version_type: { type: 'string' },
+    buyer_username: { type: 'string' },
+    seller_username: { type: 'string' },
+    updatedAt: { type: 'number' },
+  },
+  required: ['id', 'listing_id', 'buyer_id', 'seller_id', 'status', 'method', 'created_at', 'title', 'updatedAt'],
+} as const;
+const orderTyped = toTypedRxJsonSchema(orderLiteral);
+export type OrderRxDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof orderTyped>;
+export const orderSchema: RxJsonSchema<OrderRxDoc> = orderLiteral;

@@ -109,6 +109,7 @@ describe('buying with tokens', () => {
     const fresh = (await h.call('GET', `/api/orders/${order.id}/download`, { token: buyer.token })).body.url as string;
     const file = await fetch(h.url(fresh));
     expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toContain(`filename="${track.artist_name} - ${track.title}.mp3"`);
     expect(Buffer.from(await file.arrayBuffer()).equals((await h.deps.storage.get(track.audio_path))!.data)).toBe(true);
 
     const cert = await fetch(h.url(`/api/orders/${order.id}/certificate`), { headers: { Authorization: `Bearer ${buyer.token}` } });

@@ -6,7 +6,7 @@ import { signUp, startHarness, type Harness } from './harness';
 const COLLECTIONS = ['profiles', 'user_roles', 'token_balances', 'daily_token_grants'] as const;
 /** The fields each replicated collection hands out (functions/src/sync/registry.ts), besides id, updatedAt and _deleted. */
 const FIELDS: Record<(typeof COLLECTIONS)[number], string[]> = {
-  profiles: ['username', 'full_name', 'avatar_url', 'email', 'wallet_address', 'migration_status', 'free_voting_until', 'created_at'],
+  profiles: ['username', 'full_name', 'avatar_url', 'email', 'wallet_address', 'migration_status', 'free_voting_until', 'created_at', 'cash_app_tag'],
   user_roles: ['roles'],
   token_balances: ['balance'],
   daily_token_grants: ['last_grant_date'],

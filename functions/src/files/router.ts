@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Deps } from '../platform/deps';
-import type { DiskStorage } from '../platform/storage';
+import { attachment, type DiskStorage } from '../platform/storage';
 import { forbidden, notFound } from '../platform/errors';
 
 /**
@@ -23,6 +23,7 @@ export function filesRouter(deps: Deps): Router {
     res.setHeader('Content-Type', file.contentType);
     res.setHeader('Cache-Control', 'private, max-age=3600');
     res.setHeader('Accept-Ranges', 'bytes');
+    if (typeof req.query.download === 'string' && req.query.download) res.setHeader('Content-Disposition', attachment(req.query.download));
     const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
     const size = file.data.length;
     if (range && (range[1] || range[2])) {

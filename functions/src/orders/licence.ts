@@ -45,7 +45,9 @@ export const downloadLicensedTrack =
     const track = await deps.db.collection(COL.tracks).doc(order.track_id).get();
     const path = track.get('audio_path') as string | undefined;
     if (!path) throw notFound('The track is no longer available');
-    res.json({ url: await deps.storage.signedUrl(path, LICENCE_URL_SECONDS), expires_in: LICENCE_URL_SECONDS });
+    const ext = path.split('.').pop() ?? 'mp3';
+    const name = `${order.artist_name} - ${order.title}.${ext}`.replace(/[/\\]/g, '_');
+    res.json({ url: await deps.storage.signedUrl(path, LICENCE_URL_SECONDS, name), expires_in: LICENCE_URL_SECONDS });
   };
 
 /** GET /api/orders/:id/certificate — the licence certificate PDF, as often as the licensee wants it. */

@@ -10,8 +10,8 @@ export interface ObjectStorage {
   put(path: string, data: Buffer, contentType: string): Promise<void>;
   get(path: string): Promise<{ data: Buffer; contentType: string } | null>;
   delete(path: string): Promise<void>;
-  /** A URL that grants read access to `path` for `seconds`. */
-  signedUrl(path: string, seconds: number): Promise<string>;
+  /** A URL that grants read access to `path` for `seconds`; with `downloadAs`, the file downloads under that name. */
+  signedUrl(path: string, seconds: number, downloadAs?: string): Promise<string>;
 }
 
 const safePath = (root: string, path: string): string => {
@@ -58,8 +58,9 @@ export class DiskStorage implements ObjectStorage {
     return createHmac('sha256', this.secret).update(`${path}\n${expires}`).digest('base64url');
   }
 
-  async signedUrl(path: string, seconds: number): Promise<string> {
-    return this.signedUrlSync(path, seconds);
+  async signedUrl(path: string, seconds: number, downloadAs?: string): Promise<string> {
+    const url = this.signedUrlSync(path, seconds);
+    return downloadAs ? `${url}&download=${encodeURIComponent(downloadAs)}` : url;
   }
 
   signedUrlSync(path: string, seconds: number): string {
@@ -96,8 +97,18 @@ export class CloudStorage implements ObjectStorage {
     await this.bucket.file(path).delete({ ignoreNotFound: true });
   }
 
-  async signedUrl(path: string, seconds: number): Promise<string> {
-    const [url] = await this.bucket.file(path).getSignedUrl({ action: 'read', expires: Date.now() + seconds * 1000 });
+  async signedUrl(path: string, seconds: number, downloadAs?: string): Promise<string> {
+    const [url] = await this.bucket.file(path).getSignedUrl({
+      action: 'read',
+      expires: Date.now() + seconds * 1000,
+      ...(downloadAs ? { responseDisposition: attachment(downloadAs) } : {}),
+    });
     return url;
   }
+}
+
+/** A Content-Disposition that downloads under `name` (ASCII fallback plus the UTF-8 form). */
+export function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_').slice(0, 150);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name.slice(0, 150))}`;
 }

@@ -1,7 +1,6 @@
 import { Coins, Banknote } from 'lucide-react';
 import type { MarketplaceListing } from '@common/marketplace-messages';
-import { BUYING_SOON } from '@common/marketplace-messages';
-import { notifyInfo } from '@/lib/notify';
+import { ORDER_MSG } from '@common/orders';
 
 const SONG_TYPE_LABEL: Record<string, string> = {
   human: 'Human',
@@ -10,7 +9,7 @@ const SONG_TYPE_LABEL: Record<string, string> = {
 };
 
 /** One listing: cover, track info, fool rate, prices, a preview player and Buy. */
-export function ListingCard({ listing }: { listing: MarketplaceListing }) {
+export function ListingCard({ listing, online, onBuy }: { listing: MarketplaceListing; online: boolean; onBuy: () => void }) {
   return (
     <article
       className="flex flex-col overflow-hidden rounded-2xl border border-zinc-800 bg-zinc-900/60"
@@ -50,8 +49,10 @@ export function ListingCard({ listing }: { listing: MarketplaceListing }) {
           </span>
           <button
             type="button"
-            onClick={() => notifyInfo(BUYING_SOON)}
-            className="ml-auto rounded-lg bg-gradient-to-r from-fuchsia-600 to-violet-600 px-4 py-2 font-semibold"
+            onClick={onBuy}
+            disabled={!online}
+            title={online ? undefined : ORDER_MSG.offline}
+            className="ml-auto rounded-lg bg-gradient-to-r from-fuchsia-600 to-violet-600 px-4 py-2 font-semibold disabled:cursor-not-allowed disabled:opacity-50"
           >
             Buy
           </button>

@@ -1,30 +1,30 @@
-import { useEffect, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { Loader2, ShoppingBag } from 'lucide-react';
 import type { MarketplaceListing } from '@common/marketplace-messages';
 import { LISTINGS_LOAD_FAILED, NO_LISTINGS } from '@common/marketplace-messages';
-import { api } from '@/lib/api';
-import { notifyError } from '@/lib/notify';
+import { PATHS } from '@common/paths';
+import { useOnline } from '@/hooks/use-online';
+import { useSession } from '@/lib/session';
 import { ListingCard } from './listing-card';
+import { PurchaseDialog } from './purchase-dialog';
+import { useListings } from './use-listings';
 
 /** /marketplace: hero, Featured Tracks (2 columns) and All Listings (3 columns of basic listings). */
 export function MarketplacePage() {
-  const [listings, setListings] = useState<MarketplaceListing[] | null>(null);
+  const { listings, failed } = useListings();
+  const online = useOnline();
+  const signedIn = useSession((s) => s.user !== null);
+  const navigate = useNavigate();
+  const [buyingId, setBuyingId] = useState<string | null>(null);
+  const onBuy = (l: MarketplaceListing) => {
+    if (signedIn) setBuyingId(l.id);
+    else void navigate({ to: PATHS.auth });
+  };
 
-  useEffect(() => {
-    const controller = new AbortController();
-    api<{ listings: MarketplaceListing[] }>('/marketplace/listings', {
-      signal: controller.signal,
-    })
-      .then((r) => setListings(r.listings))
-      .catch((e: unknown) => {
-        if (controller.signal.aborted) return;
-        notifyError(LISTINGS_LOAD_FAILED, e);
-        setListings([]);
-      });
-    return () => controller.abort();
-  }, []);
-
-  const active = (listings ?? []).filter((l) => l.is_active);
+  const active = listings ?? [];
+  // The live document, so the dialog follows a price change (and closes if the listing goes away).
+  const buying = active.find((l) => l.id === buyingId) ?? null;
   const featured = active.filter((l) => l.listing_type === 'featured');
   const basic = active.filter((l) => l.listing_type === 'basic');
 
@@ -41,7 +41,9 @@ export function MarketplacePage() {
           <span className="sr-only">Loading...</span>
         </div>
       ) : active.length === 0 ? (
-        <p className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6 text-center text-zinc-400">{NO_LISTINGS}</p>
+        <p className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6 text-center text-zinc-400" role={failed ? 'alert' : undefined}>
+          {failed ? LISTINGS_LOAD_FAILED : NO_LISTINGS}
+        </p>
       ) : (
         <>
           {featured.length > 0 && (
@@ -51,7 +53,7 @@ export function MarketplacePage() {
               </h2>
               <div className="grid gap-6 md:grid-cols-2">
                 {featured.map((l) => (
-                  <ListingCard key={l.id} listing={l} />
+                  <ListingCard key={l.id} listing={l} online={online} onBuy={() => onBuy(l)} />
                 ))}
               </div>
             </section>
@@ -62,12 +64,13 @@ export function MarketplacePage() {
             </h2>
             <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {basic.map((l) => (
-                <ListingCard key={l.id} listing={l} />
+                <ListingCard key={l.id} listing={l} online={online} onBuy={() => onBuy(l)} />
               ))}
             </div>
           </section>
         </>
       )}
+      {buying && <PurchaseDialog key={buying.id} listing={buying} onClose={() => setBuyingId(null)} />}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Coins, LayoutDashboard } from 'lucide-react';
+import { Coins, LayoutDashboard, Receipt } from 'lucide-react';
 import { toast } from 'sonner';
 import { MSG } from '@common/messages';
 import { PATHS } from '@common/paths';
@@ -56,6 +56,20 @@ export function CmsLink({ onNavigate }: { onNavigate?: () => void }) {
       className="inline-flex items-center gap-1.5 rounded-md px-3 py-2 text-sm font-medium text-fuchsia-300 hover:bg-zinc-800"
     >
       <LayoutDashboard className="size-4" aria-hidden /> CMS
+    </Link>
+  );
+}
+
+/** The signed-in user's purchases and sales. */
+export function OrdersLink({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <Link
+      to={PATHS.orders}
+      onClick={onNavigate}
+      className="inline-flex items-center gap-1.5 rounded-md px-3 py-2 text-sm font-medium text-zinc-300 hover:bg-zinc-800 hover:text-white"
+      activeProps={{ className: 'text-white bg-zinc-800/70' }}
+    >
+      <Receipt className="size-4" aria-hidden /> My Orders
     </Link>
   );
 }

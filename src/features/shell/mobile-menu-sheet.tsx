@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { LogIn, LogOut, X } from 'lucide-react';
 import { PATHS } from '@common/paths';
 import { useSession } from '@/lib/session';
-import { BalancePill, CmsLink, UserChip } from './account-badges';
+import { BalancePill, CmsLink, OrdersLink, UserChip } from './account-badges';
 import { NAV_LINKS } from './nav-items';
 import { useSignOut } from './use-sign-out';
 
@@ -35,6 +35,7 @@ export function MobileMenuSheet({ open, setOpen }: { open: boolean; setOpen: (op
               {l.label}
             </Link>
           ))}
+          {user ? <OrdersLink onNavigate={close} /> : null}
           <CmsLink onNavigate={close} />
           <div className="mt-auto">
             {user ? (

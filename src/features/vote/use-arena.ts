@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { TIMINGS_MS } from '@common/constants';
 import type { SongType, VoteDoc, VoteSessionView } from '@common/contest';
+import { useOnline } from '@/hooks/use-online';
 import { notifyError } from '@/lib/notify';
 import { firstOpenIndex, sessionScore, votesByClip } from './arena-logic';
 import { celebrate } from './celebrate';
 import { submitVote } from './submit-vote';
 import { useSessionVotes } from './use-contest-docs';
-import { useOnline } from './use-online';
 import { VOTE_TEXT } from './vote-texts';
 
 /** How long 'Submitting...' waits for the server's answer before the guess counts as saved. */

@@ -1,0 +1,57 @@
+import 'fake-indexeddb/auto';
+import { createRxDatabase } from 'rxdb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { describe, expect, it } from 'vitest';
+import { getDatabase, resetPerUserCollections } from './database';
+import { profileSchema } from './schemas';
+
+describe('getDatabase', () => {
+  it('migrates profiles stored under schema version 0 (before cash_app_tag)', async () => {
+    const { cash_app_tag: _dropped, ...v0Properties } = profileSchema.properties;
+    const old = await createRxDatabase({ name: 'foolrate', storage: getRxStorageDexie(), multiInstance: false });
+    const { profiles } = await old.addCollections({ profiles: { schema: { ...profileSchema, version: 0, properties: v0Properties } } });
+    await profiles.insert({ id: 'u1', username: 'mara', migration_status: 'none', updatedAt: 1 });
+    await old.close();
+
+    const db = await getDatabase();
+    const profile = await db.profiles.findOne('u1').exec();
+    expect(profile?.toJSON()).toMatchObject({ id: 'u1', username: 'mara', cash_app_tag: null });
+    expect(db.orders).toBeDefined();
+    expect(db.marketplace_listings).toBeDefined();
+  });
+
+  it("empties the previous user's orders when another user signs in", async () => {
+    const db = await getDatabase();
+    await db.orders.insert({
+      id: 'o1',
+      listing_id: 'l1',
+      buyer_id: 'u1',
+      seller_id: 'u2',
+      status: 'APPROVED',
+      method: 'TOKENS',
+      created_at: '2026-01-01T00:00:00Z',
+      title: 'Song',
+      updatedAt: 1,
+    });
+    await db.marketplace_listings.insert({
+      id: 'l1',
+      track_id: 't1',
+      price_tokens: 15,
+      price_usd: 1.99,
+      listing_type: 'basic',
+      version_type: 'preview',
+      accept_tokens: true,
+      accept_cash_app: false,
+      is_active: true,
+      created_at: '2026-01-01T00:00:00Z',
+      title: 'Song',
+      artist_name: 'Mara',
+      updatedAt: 1,
+    });
+    await resetPerUserCollections(db);
+    expect(await db.orders.count().exec()).toBe(0);
+    // Public listings stay cached for whoever uses the device.
+    expect(await db.marketplace_listings.count().exec()).toBe(1);
+    await db.close();
+  });
+});

@@ -1,0 +1,37 @@
+import type { RxReplicationState } from 'rxdb/plugins/replication';
+import { Subject, type Observable } from 'rxjs';
+import { getDatabase } from './database';
+import { replicateOverHttp } from './replication';
+import { SyncStream } from './sync-stream';
+
+export type PublicListingsSync = {
+  /** Resolves once the first pull has finished (never while offline). */
+  initialPull: Promise<void>;
+  /** Replication failures (pull errors), for callers that show them. */
+  errors$: Observable<unknown>;
+};
+
+let running: Promise<PublicListingsSync> | null = null;
+
+/**
+ * Replicates the public marketplace listings for any visitor, signed in or not, from the
+ * first time the marketplace opens until the page closes: one stream of its own, so it
+ * outlives sign-in and sign-out.
+ */
+export function syncPublicListings(): Promise<PublicListingsSync> {
+  running ??= (async () => {
+    const db = await getDatabase();
+    const errors = new Subject<unknown>();
+    const stream = new SyncStream(['marketplace_listings']);
+    const state = replicateOverHttp({
+      collection: db.marketplace_listings,
+      name: 'marketplace_listings',
+      scope: 'public',
+      stream$: stream.stream$('marketplace_listings'),
+      onError: (err) => errors.next(err),
+    }) as RxReplicationState<unknown, unknown>;
+    stream.start();
+    return { initialPull: state.awaitInitialReplication(), errors$: errors.asObservable() };
+  })();
+  return running;
+}

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import type { MarketplaceListing } from '@common/marketplace-messages';
+import type { OrderMethod } from '@common/orders';
+import { ORDER_MSG } from '@common/orders';
+import { resyncAccountSoon } from '@/data/lazy';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { createOrder } from './create-order';
+import { purchaseFailure } from './purchase-errors';
+
+export type CashPayment = { tag: string; amountUsd: number; expiresAt: string | null };
+export type PurchaseResult = { kind: 'tokens' } | ({ kind: 'cash' } & CashPayment);
+
+export const usd = (amount: number) => `$${amount.toFixed(2)}`;
+
+/** Buys a listing with tokens or opens a Cash App order; toasts the outcome. */
+export function usePurchase(listing: MarketplaceListing, balance: number) {
+  const [pending, setPending] = useState<OrderMethod | null>(null);
+  const [result, setResult] = useState<PurchaseResult | null>(null);
+
+  async function buy(method: OrderMethod): Promise<void> {
+    setPending(method);
+    try {
+      const res = await createOrder(listing.id, method);
+      resyncAccountSoon();
+      if (method === 'TOKENS') {
+        notifySuccess(ORDER_MSG.purchaseSuccessful, `${listing.title} is yours. Find your licence in My Orders.`);
+        setResult({ kind: 'tokens' });
+      } else {
+        const payment: CashPayment = {
+          tag: res.cash_app_tag ?? res.order.cash_app_tag ?? '',
+          amountUsd: res.amount_usd ?? res.order.amount_usd ?? listing.price_usd,
+          expiresAt: res.expires_at ?? res.order.expires_at,
+        };
+        notifySuccess(ORDER_MSG.orderCreated, `Send ${usd(payment.amountUsd)} to ${payment.tag} to complete your order.`);
+        setResult({ kind: 'cash', ...payment });
+      }
+    } catch (err) {
+      const { title, description } = purchaseFailure(err, method, { price: listing.price_tokens, balance });
+      notifyError(title, description);
+    } finally {
+      setPending(null);
+    }
+  }
+
+  return { buy, pending, result };
+}

@@ -1,0 +1,19 @@
+import type { OrderStatus } from '@common/orders';
+import { STATUS_LABEL } from './order-display';
+
+const STYLE: Record<OrderStatus, string> = {
+  PENDING: 'bg-zinc-700/60 text-zinc-200',
+  AWAITING_SELLER: 'bg-amber-500/20 text-amber-200',
+  UNDER_REVIEW: 'bg-sky-500/20 text-sky-200',
+  APPROVED: 'bg-emerald-500/20 text-emerald-200',
+  REJECTED: 'bg-red-500/20 text-red-200',
+  EXPIRED: 'bg-zinc-700/60 text-zinc-400',
+};
+
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  return (
+    <span data-testid="order-status" className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STYLE[status]}`}>
+      {STATUS_LABEL[status]}
+    </span>
+  );
+}
