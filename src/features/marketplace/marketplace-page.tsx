@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { Loader2, ShoppingBag } from 'lucide-react';
+import { Loader2, ShoppingBag, WifiOff } from 'lucide-react';
+import { ORDER_MSG } from '@common/orders';
 import type { MarketplaceListing } from '@common/marketplace-messages';
 import { LISTINGS_LOAD_FAILED, NO_LISTINGS } from '@common/marketplace-messages';
 import { PATHS } from '@common/paths';
@@ -35,6 +36,11 @@ export function MarketplacePage() {
         <h1 className="mt-3 text-4xl font-bold">Marketplace</h1>
         <p className="mt-2 text-zinc-400">License tracks that fooled the crowd, with tokens or cash.</p>
       </header>
+      {!online && (
+        <p role="status" className="flex items-center justify-center gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 p-3 text-sm text-amber-200">
+          <WifiOff className="size-4 shrink-0" aria-hidden /> {ORDER_MSG.offline}
+        </p>
+      )}
       {listings === null ? (
         <div className="flex justify-center text-zinc-400" role="status">
           <Loader2 className="size-6 animate-spin" aria-hidden />

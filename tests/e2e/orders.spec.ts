@@ -1,0 +1,146 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { balancePill, newUser, signIn, signUp } from './helpers';
+
+/** The demo seed lists two of the artist's tracks: a basic one (15 tokens) and a featured one that takes Cash App. */
+const BASIC = 'Skyline Licensing Loop';
+const FEATURED = 'Sunday Market Groove';
+const SELLER = { email: 'artist@demo.test', password: 'demo1234' };
+
+/** A 1x1 PNG standing in for a payment screenshot. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+const tokens = async (page: Page) => Number((await balancePill(page).textContent())?.match(/\d+/)?.[0]);
+
+async function sellerPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+  const page = await context.newPage();
+  await signIn(page, SELLER.email, SELLER.password);
+  // The seeded artist has earned tokens: wait until the synced balance (not the 0 placeholder) shows.
+  await expect(balancePill(page)).toHaveText(/^[1-9]\d* tokens$/);
+  return page;
+}
+
+function openPurchase(page: Page, region: 'Featured Tracks' | 'All Listings', title: string) {
+  return page.getByRole('region', { name: region }).getByTestId('listing-card').filter({ hasText: title }).first().getByRole('button', { name: 'Buy' }).click();
+}
+
+test('a new user buys a licence with tokens: both balances move and the track and certificate download', async ({ page, browser }) => {
+  const seller = await sellerPage(browser);
+  const sellerBefore = await tokens(seller);
+
+  await signUp(page, newUser('licensee'));
+  await expect(balancePill(page)).toHaveText('50 tokens');
+  await page.goto('/marketplace');
+  await openPurchase(page, 'All Listings', BASIC);
+  const dialog = page.getByRole('dialog', { name: BASIC });
+  await expect(dialog).toContainText('15 tokens');
+  await dialog.getByRole('button', { name: 'Pay with Tokens' }).click();
+  await expect(page.getByText('Purchase successful!').first()).toBeVisible();
+  await expect(balancePill(page)).toHaveText('35 tokens');
+  await expect(balancePill(seller)).toHaveText(`${sellerBefore + 15} tokens`);
+
+  await dialog.getByRole('link', { name: 'View my orders' }).click();
+  await expect(page).toHaveURL(/\/orders$/);
+  const row = page.getByTestId('order-row').filter({ hasText: BASIC });
+  await expect(row).toContainText('Approved');
+  await expect(row).toContainText('Seller: @artist');
+  await expect(row).toContainText('15 tokens');
+
+  const [track] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Download track' }).click()]);
+  expect(track.suggestedFilename()).toMatch(/Skyline Licensing Loop\.mp3$/);
+  const audio = await readFile((await track.path())!);
+  expect(audio.length).toBeGreaterThan(10_000);
+
+  const [certificate] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Download certificate' }).click()]);
+  expect(certificate.suggestedFilename()).toMatch(/^licence-.+\.pdf$/);
+  expect((await readFile((await certificate.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // The same licence cannot be bought twice.
+  await page.goto('/marketplace');
+  await openPurchase(page, 'All Listings', BASIC);
+  await page.getByRole('dialog', { name: BASIC }).getByRole('button', { name: 'Pay with Tokens' }).click();
+  await expect(page.getByText('Purchase failed')).toBeVisible();
+  await expect(page.getByText('You already own this licence')).toBeVisible();
+  await expect(balancePill(page)).toHaveText('35 tokens');
+  await seller.context().close();
+});
+
+test('a Cash App order goes from creation through proof to the seller’s approval', async ({ page, browser }) => {
+  const buyer = newUser('cashbuyer');
+  await signUp(page, buyer);
+  await page.goto('/marketplace');
+  await openPurchase(page, 'Featured Tracks', FEATURED);
+  const dialog = page.getByRole('dialog', { name: FEATURED });
+  await dialog.getByRole('button', { name: 'Pay with Cash App' }).click();
+  await expect(page.getByText('Order created').first()).toBeVisible();
+  await expect(dialog.getByTestId('cash-app-tag')).toHaveText('$AriaArtist');
+  await expect(dialog).toContainText('$9.99');
+  await expect(dialog).toContainText('Pay before');
+  await dialog.getByRole('button', { name: 'Copy' }).click();
+  await expect(page.getByText('Copied!')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('$AriaArtist');
+  await expect(balancePill(page)).toHaveText('50 tokens');
+
+  await dialog.getByRole('link', { name: 'View my orders' }).click();
+  const row = page.getByTestId('order-row').filter({ hasText: FEATURED });
+  await expect(row).toContainText('Awaiting seller');
+  await expect(row).toContainText('$AriaArtist');
+  await expect(row).toContainText('Expires');
+  await row.locator('input[type=file]').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByText('Proof uploaded')).toBeVisible();
+  await expect(row).toContainText('Under review');
+
+  const seller = await sellerPage(browser);
+  await seller.goto('/orders');
+  await seller.getByRole('tab', { name: 'My Sales' }).click();
+  const sale = seller.getByTestId('order-row').filter({ hasText: `Buyer: @${buyer.username}` });
+  await expect(sale).toContainText('Under review');
+  await expect(sale).toContainText('$9.99');
+  await sale.getByRole('button', { name: 'Approve' }).click();
+  await expect(seller.getByText('Order approved')).toBeVisible();
+  await expect(sale).toContainText('Approved');
+
+  // The buyer's page updates live.
+  await expect(row).toContainText('Approved');
+  await expect(row.getByRole('button', { name: 'Download track' })).toBeVisible();
+  await seller.context().close();
+});
+
+test('a buyer short of tokens is told how many they need, and nothing is charged', async ({ page }) => {
+  await signUp(page, newUser('shortfall'));
+  await page.goto('/marketplace');
+  await openPurchase(page, 'Featured Tracks', FEATURED);
+  await page.getByRole('dialog', { name: FEATURED }).getByRole('button', { name: 'Pay with Tokens' }).click();
+  await expect(page.getByText('Purchase successful!').first()).toBeVisible();
+  await expect(balancePill(page)).toHaveText('5 tokens');
+  await page.keyboard.press('Escape');
+
+  await openPurchase(page, 'All Listings', BASIC);
+  await page.getByRole('dialog', { name: BASIC }).getByRole('button', { name: 'Pay with Tokens' }).click();
+  await expect(page.getByText('Insufficient tokens')).toBeVisible();
+  await expect(page.getByText('You need 15 tokens but only have 5.')).toBeVisible();
+  await expect(balancePill(page)).toHaveText('5 tokens');
+});
+
+test('the marketplace opens and browses offline after one visit; buying says it needs the network', async ({ page, context }) => {
+  await signUp(page, newUser('offline'));
+  await page.goto('/marketplace');
+  await expect(page.getByTestId('listing-card').filter({ hasText: BASIC }).first()).toBeVisible();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await expect(page.getByTestId('listing-card').filter({ hasText: FEATURED }).first()).toBeVisible();
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText('Buying needs a connection. You are offline.')).toBeVisible();
+  const card = page.getByRole('region', { name: 'All Listings' }).getByTestId('listing-card').filter({ hasText: BASIC }).first();
+  await expect(card).toContainText('15 tokens');
+  await expect(card.getByRole('button', { name: 'Buy' })).toBeDisabled();
+  await expect(page.getByRole('region', { name: 'Featured Tracks' })).toContainText(FEATURED);
+  await context.setOffline(false);
+  await expect(card.getByRole('button', { name: 'Buy' })).toBeEnabled();
+});
