@@ -23,14 +23,15 @@ type DemoTrack = {
   type: SongType;
   status: 'approved' | 'pending';
   /** Default: the contest. */
-  route?: 'marketplace';
+  /** Contest only by default; 'both' makes a contest track and its marketplace twin. */
+  route?: 'marketplace' | 'both';
   ai?: string[];
   human?: string[];
   tools?: string[];
   story?: string;
 };
 
-/** 14 approved contest tracks (every type), 3 pending ones and 2 marketplace tracks, each with its own generated song. */
+/** 14 approved contest tracks (every type), 3 pending ones, a marketplace track and a track entered in both (contest and marketplace), each with its own generated song. */
 const DEMO_TRACKS: DemoTrack[] = [
   { title: 'Glass Harbor', artist: 'Mara Quill', genre: 'Pop', type: 'human', status: 'approved' },
   { title: 'Neon Cartography', artist: 'Vector Bloom', genre: 'Electronic', type: 'ai', status: 'approved' },
@@ -50,7 +51,7 @@ const DEMO_TRACKS: DemoTrack[] = [
   { title: 'Fractal Funk', artist: 'Vector Bloom', genre: 'Electronic', type: 'ai', status: 'pending' },
   { title: 'Harbor Ghosts', artist: 'June Okafor', genre: 'Rock', type: 'hybrid', status: 'pending', ai: ['Arrangement'], human: ['Vocals'], tools: ['Other'] },
   { title: 'Sunday Market Groove', artist: 'Mara Quill', genre: 'Jazz', type: 'human', status: 'approved', route: 'marketplace' },
-  { title: 'Skyline Licensing Loop', artist: 'Vector Bloom', genre: 'Electronic', type: 'ai', status: 'approved', route: 'marketplace' },
+  { title: 'Skyline Licensing Loop', artist: 'Vector Bloom', genre: 'Electronic', type: 'ai', status: 'approved', route: 'both' },
 ];
 
 const VOTERS = ['nova', 'pixel', 'reed', 'sage', 'tempo', 'vinyl'];
@@ -69,14 +70,14 @@ async function grant(deps: Deps, uid: string, tokens: number): Promise<void> {
 }
 
 /** Submits one demo track through the real submission steps (clip cut, tags stripped, fee charged). */
-async function submitDemo(deps: Deps, uid: string, t: DemoTrack, index: number, cacheDir: string): Promise<string> {
+async function submitDemo(deps: Deps, uid: string, t: DemoTrack, index: number, cacheDir: string): Promise<string[]> {
   const data = await demoSongMp3(cacheDir, 1000 + index);
   const fields = parseFields({
     title: t.title,
     artistName: t.artist,
     genre: t.genre,
     songType: t.type,
-    submissionRoutes: JSON.stringify([t.route ?? 'contest']),
+    submissionRoutes: JSON.stringify(t.route === 'both' ? ['contest', 'marketplace'] : [t.route ?? 'contest']),
     previewStartTime: String(5 + (index % 4) * 2.5),
     hybridAiElements: JSON.stringify(t.ai ?? []),
     hybridHumanElements: JSON.stringify(t.human ?? []),
@@ -85,7 +86,7 @@ async function submitDemo(deps: Deps, uid: string, t: DemoTrack, index: number, 
   });
   const media = await prepareMedia(deps.ffmpegPath, { fields, audio: { name: `${t.title}.mp3`, ext: 'mp3', data }, video: null });
   const groupId = randomUUID();
-  const stored = await storeMedia(deps.storage, groupId, media, 1);
+  const stored = await storeMedia(deps.storage, groupId, media, fields.submissionRoutes.length);
   const { result } = await createTracks(deps, {
     uid,
     key: null,
@@ -95,7 +96,7 @@ async function submitDemo(deps: Deps, uid: string, t: DemoTrack, index: number, 
     durationSeconds: media.audio.durationSeconds,
     previewStart: media.previewStart,
   });
-  return result.tracks[0]!.id;
+  return result.tracks.map((track) => track.id);
 }
 
 /** Demo contest: tracks with real generated audio, moderation states, voters and votes. */
@@ -105,8 +106,9 @@ export async function seedContest(deps: Deps, auth: Auth, cacheDir: string, log:
   await grant(deps, artist, 500);
   log(`Generating ${DEMO_TRACKS.length} demo songs (cached in ${cacheDir})…`);
   for (const [i, t] of DEMO_TRACKS.entries()) {
-    const id = await submitDemo(deps, artist, t, i, cacheDir);
-    if (t.status === 'approved') await updateTrack(deps, id, () => ({ status: 'approved', cover_art_url: `/placeholders/cover-${String((i % 26) + 1).padStart(2, '0')}.jpg` }));
+    const ids = await submitDemo(deps, artist, t, i, cacheDir);
+    const cover = `/placeholders/cover-${String((i % 26) + 1).padStart(2, '0')}.jpg`;
+    if (t.status === 'approved') for (const id of ids) await updateTrack(deps, id, () => ({ status: 'approved', cover_art_url: cover }));
   }
 
   for (const [v, name] of VOTERS.entries()) {

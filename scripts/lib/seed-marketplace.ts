@@ -19,7 +19,7 @@ async function uidOf(deps: Deps, username: string): Promise<string> {
 }
 
 async function trackId(deps: Deps, title: string): Promise<string> {
-  const snap = await deps.db.collection(COL.tracks).where('title', '==', title).limit(1).get();
+  const snap = await deps.db.collection(COL.tracks).where('title', '==', title).where('submission_type', '==', 'marketplace').limit(1).get();
   return snap.docs[0]!.id;
 }
 

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshLeaderboardSummary } from '../../functions/src/leaderboards/summary';
 import { addTrack, allDocs, makeAdmin } from './contest-fixtures';
 
 /** Marketplace tracks are the listable ones (contest tracks stay blind). */
@@ -65,7 +67,7 @@ describe('marketplace listings', () => {
     expect((await create({ track_id: 'nope' })).status).toBe(404);
     expect((await create({ track_id: pending.id })).status).toBe(400);
     expect((await create({ track_id: 'a/b' })).status).toBe(400);
-    const contest = await addTrack(h, { submission_type: 'contest' });
+    const contest = await addTrack(h, { submission_type: 'contest', audio_path: `originals/${randomUUID()}.mp3` });
     const blind = await create({ track_id: contest.id });
     expect(blind.status).toBe(400);
     expect(blind.body.error.message).toBe('Only marketplace tracks can be listed');
@@ -224,5 +226,43 @@ describe('marketplace listings', () => {
         })
       ).status,
     ).toBe(400);
+  });
+
+  it("shows the fool rate of a both-routes track's contest twin, kept fresh by the leaderboard refresh", async () => {
+    const contest = await addTrack(h, { submission_type: 'contest', audio_path: `originals/${randomUUID()}.mp3` });
+    const twin = await addListable(h, { audio_path: contest.audio_path, title: 'Twin Song', artist_name: 'Twin Artist' });
+    const listing = (await create({ track_id: twin.id })).body.listing;
+    expect(listing.fool_rate).toBe(0);
+    await h.db.collection('track_stats').doc(contest.id).update({ fool_rate: 62.5, total_votes: 8 });
+    await refreshLeaderboardSummary(h.deps);
+    const shown = (await publicList()).find((l) => l.id === listing.id)!;
+    expect(shown.fool_rate).toBe(62.5);
+    expect(JSON.stringify(await publicList())).not.toContain(contest.id);
+    const pulled = (await h.call('GET', '/api/sync/marketplace_listings/pull?limit=200')).body.documents as Array<Record<string, unknown>>;
+    expect(pulled.find((d) => d.id === listing.id)).toMatchObject({ fool_rate: 62.5 });
+    expect(JSON.stringify(pulled)).not.toContain(contest.id);
+  });
+
+  it('keeps a listing in step with its track: a CMS edit shows at once, and the preview link always plays', async () => {
+    const track = await addListable(h);
+    await h.deps.storage.put(track.audio_path, Buffer.from('ID3 full original audio'), 'audio/mpeg');
+    const listing = (await create({ track_id: track.id })).body.listing;
+    expect(listing.preview_url).toBe(`/api/marketplace/listings/${listing.id}/preview`);
+
+    const edit = await h.call('POST', `/api/cms/tracks/${track.id}`, { token: admin.token, body: { title: 'Renamed Song', cover_art_url: '/placeholders/cover-07.jpg' } });
+    expect(edit.status).toBe(200);
+    expect((await publicList()).find((l) => l.id === listing.id)).toMatchObject({ title: 'Renamed Song', cover_art_url: '/placeholders/cover-07.jpg' });
+
+    // Long after the listing was made, the preview still redirects to a fresh signed URL.
+    const saved = h.clock.now;
+    h.clock.now = Date.now() + 30 * 86_400_000;
+    const redirect = await fetch(h.url(listing.preview_url), { redirect: 'manual' });
+    expect(redirect.status).toBe(302);
+    h.clock.now = Date.now();
+    const audio = await fetch(h.url(listing.preview_url));
+    expect(audio.status).toBe(200);
+    expect(Buffer.from(await audio.arrayBuffer()).toString()).toBe('ID3 full original audio');
+    h.clock.now = saved;
+    expect((await h.call('GET', '/api/marketplace/listings/nope/preview')).status).toBe(404);
   });
 });

@@ -9,6 +9,7 @@ import { recutClip } from './clip-file';
 import { editTrackInput, trackIdParams } from './cms-schemas';
 import { editPatch } from './edit-patch';
 import { toCmsTrack, trackOf, updateTrack } from './track-write';
+import { refreshListingCopies } from '../marketplace/listing-write';
 
 /**
  * POST /api/cms/tracks/:id — edits any of the track's fields (track and stats in one
@@ -31,5 +32,6 @@ export const editTrack =
     }
     const { track, counts } = await updateTrack(deps, id, (current) => editPatch(current, input));
     if (clip) await deps.storage.put(clip.path, clip.data, 'audio/mpeg');
+    await refreshListingCopies(deps.db, id);
     res.json({ track: await toCmsTrack(deps, track, counts) });
   };

@@ -1,6 +1,7 @@
 import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { LEADERBOARD_MAX_ROWS, type LeaderboardRow } from '../../../common/leaderboards';
 import { COL } from '../platform/collections';
+import { refreshListingCopies } from '../marketplace/listing-write';
 import type { Deps } from '../platform/deps';
 
 export const SUMMARY_CATEGORIES = ['top_guessers', 'top_fooling_tracks', 'top_earners_week'] as const;
@@ -84,7 +85,13 @@ async function weeklyEarners(deps: Deps): Promise<LeaderboardRow[]> {
  */
 export async function refreshLeaderboardSummary(deps: Deps): Promise<Summaries> {
   const { db } = deps;
-  const [top_guessers, top_fooling_tracks, top_earners_week] = await Promise.all([topGuessers(db), topFoolingTracks(db), weeklyEarners(deps)]);
+  const [top_guessers, top_fooling_tracks, top_earners_week] = await Promise.all([
+    topGuessers(db),
+    topFoolingTracks(db),
+    weeklyEarners(deps),
+    // Listings show their track's fool rate; it moves with the same votes.
+    refreshListingCopies(db),
+  ]);
   const boards: Summaries = { top_guessers, top_fooling_tracks, top_earners_week };
   const updated_at = new Date(deps.now()).toISOString();
   const batch = db.batch();

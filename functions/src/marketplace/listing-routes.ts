@@ -3,10 +3,10 @@ import { SELECT_TRACK_MESSAGE } from '../../../common/marketplace-messages';
 import { requireAdmin } from '../platform/auth';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
-import { badRequest } from '../platform/errors';
+import { badRequest, notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
 import { activeInput, createListingInput, editListingInput, LISTINGS, listingIdParams } from './listing-schemas';
-import { insertListing, toListing, updateListing } from './listing-write';
+import { insertListing, PREVIEW_URL_SECONDS, toListing, updateListing } from './listing-write';
 
 const bodyOf = (body: unknown): Record<string, unknown> =>
   typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
@@ -91,4 +91,18 @@ export const eligibleTracks =
       }))
       .sort((a, b) => a.title.localeCompare(b.title));
     res.json({ tracks });
+  };
+
+/** GET /api/marketplace/listings/:id/preview — anyone; redirects to a signed URL (3600 s) of the listed track's audio. */
+export const previewListing =
+  (deps: Deps): RequestHandler =>
+  async (req, res) => {
+    const { id } = parse(listingIdParams, req.params);
+    const listing = await deps.db.collection(LISTINGS).doc(id).get();
+    if (!listing.exists || listing.get('_deleted') === true) throw notFound('Listing not found');
+    const track = await deps.db.collection(COL.tracks).doc(String(listing.get('track_id'))).get();
+    const path = track.get('audio_path') as string | undefined;
+    if (!path) throw notFound('The track is no longer available');
+    res.setHeader('Cache-Control', 'no-store');
+    res.redirect(302, await deps.storage.signedUrl(path, PREVIEW_URL_SECONDS));
   };

@@ -7,6 +7,7 @@ import {
   eligibleTracks,
   listAllListings,
   listListings,
+  previewListing,
   setListingActive,
 } from './listing-routes';
 
@@ -16,6 +17,7 @@ export function marketplaceRouter(deps: Deps): Router {
   router.get('/listings', listListings(deps));
   router.get('/listings/all', listAllListings(deps));
   router.get('/eligible-tracks', eligibleTracks(deps));
+  router.get('/listings/:id/preview', previewListing(deps));
   router.post('/listings', createListing(deps));
   router.post('/listings/:id/active', setListingActive(deps));
   router.post('/listings/:id/delete', deleteListing(deps));
