@@ -1,33 +1,21 @@
-import { useEffect, useState } from 'react';
+import type { Observable } from 'rxjs';
 import type { Role } from '@common/constants';
 import { isAdmin, isSuperAdmin } from '@common/roles';
-import type { Collections } from '@/data/database';
-import { loadDataLayer } from '@/data/lazy';
+import type { Database } from '@/data/database';
 import type { BalanceDoc, DailyGrantDoc, ProfileDoc, UserRolesDoc } from '@/data/schemas';
 import { useSession } from '@/lib/session';
+import { useRxValue } from './use-rx-value';
 
-/** Live view of one of the signed-in user's own documents in RxDB (id = uid). */
-function useOwnDoc<T>(name: keyof Collections): T | null | undefined {
+type OwnCollection = 'profiles' | 'token_balances' | 'daily_token_grants' | 'user_roles';
+const ownDocQueries = Object.fromEntries(
+  (['profiles', 'token_balances', 'daily_token_grants', 'user_roles'] as const).map((name) => [name, (db: Database, uid: string) => db[name].findOne(uid).$]),
+) as Record<OwnCollection, (db: Database, uid: string) => Observable<{ toJSON: () => unknown } | null>>;
+const toPlain = (doc: { toJSON: () => unknown } | null) => (doc ? doc.toJSON() : null);
+
+/** Live view of one of the signed-in user's own documents in RxDB (id = uid): undefined while loading, null when absent. */
+function useOwnDoc<T>(name: OwnCollection): T | null | undefined {
   const uid = useSession((s) => s.user?.uid ?? null);
-  const [doc, setDoc] = useState<T | null | undefined>(undefined);
-  useEffect(() => {
-    setDoc(undefined);
-    if (!uid) return;
-    let cancelled = false;
-    let unsubscribe = () => {};
-    void loadDataLayer()
-      .then((m) => m.getDatabase())
-      .then((db) => {
-        if (cancelled) return;
-        const sub = db[name].findOne(uid).$.subscribe((d) => setDoc(d ? (d.toJSON() as T) : null));
-        unsubscribe = () => sub.unsubscribe();
-      });
-    return () => {
-      cancelled = true;
-      unsubscribe();
-    };
-  }, [uid, name]);
-  return doc;
+  return useRxValue(uid, ownDocQueries[name], toPlain) as T | null | undefined;
 }
 
 export const useProfile = () => useOwnDoc<ProfileDoc>('profiles');

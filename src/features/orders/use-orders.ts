@@ -1,28 +1,15 @@
 import { useEffect, useState } from 'react';
 import type { Order } from '@common/orders';
-import { loadDataLayer } from '@/data/lazy';
+import type { Database } from '@/data/database';
+import { useRxValue } from '@/hooks/use-rx-value';
+
+// The collection holds only this user's orders (replication sends the buyer's and the seller's).
+const ordersQuery = (db: Database) => db.orders.find().$;
+const toOrders = (docs: Array<{ toMutableJSON: () => unknown }>) => docs.map((d) => d.toMutableJSON() as Order);
 
 /** The signed-in user's orders (as buyer and as seller), live from RxDB; null while loading. */
 export function useOrders(uid: string | null): Order[] | null {
-  const [orders, setOrders] = useState<{ uid: string; list: Order[] } | null>(null);
-  useEffect(() => {
-    if (!uid) return;
-    let cancelled = false;
-    let unsubscribe = () => {};
-    void loadDataLayer()
-      .then((m) => m.getDatabase())
-      .then((db) => {
-        if (cancelled) return;
-        // The collection holds only this user's orders (replication sends buyer's and seller's).
-        const sub = db.orders.find().$.subscribe((docs) => setOrders({ uid, list: docs.map((d) => d.toMutableJSON() as Order) }));
-        unsubscribe = () => sub.unsubscribe();
-      });
-    return () => {
-      cancelled = true;
-      unsubscribe();
-    };
-  }, [uid]);
-  return orders && orders.uid === uid ? orders.list : null;
+  return useRxValue(uid, ordersQuery, toOrders) ?? null;
 }
 
 /** The current time, refreshed every `ms` (so deadlines that pass show as expired). */
