@@ -144,3 +144,22 @@ test('the marketplace opens and browses offline after one visit; buying says it 
   await context.setOffline(false);
   await expect(card.getByRole('button', { name: 'Buy' })).toBeEnabled();
 });
+
+test('a seller sets the Cash App tag buyers pay, and it is kept', async ({ page }) => {
+  await signUp(page, newUser('tagseller'));
+  await page.goto('/orders');
+  await page.getByRole('tab', { name: 'My Sales' }).click();
+  await expect(page.getByText('No sales yet')).toBeVisible();
+  const tag = page.getByLabel('Your Cash App tag');
+  await tag.fill('no-dollar-sign');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText("A Cash App tag is '$' and a letter, then up to 19 letters, digits, - or _").first()).toBeVisible();
+  await tag.fill('$TagSeller_1');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Cash App tag saved!')).toBeVisible();
+  await page.reload();
+  await page.getByRole('tab', { name: 'My Sales' }).click();
+  await expect(page.getByLabel('Your Cash App tag')).toHaveValue('$TagSeller_1');
+  await page.getByRole('tab', { name: 'My Purchases' }).click();
+  await expect(page.getByText('No purchases yet')).toBeVisible();
+});
