@@ -1,4 +1,4 @@
-import { FieldValue, type DocumentReference, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { ORDER_METHODS, ORDER_MSG, type CreateOrderResponse, type OrderMethod } from '../../../common/orders';
@@ -12,7 +12,7 @@ import { MSG } from '../../../common/messages';
 import { readBalance, writeLedgerEntry } from '../tokens/ledger';
 import { idempotencyKey } from '../tracks/idempotency';
 import { LISTINGS } from '../marketplace/listing-schemas';
-import { cashExpiryHours, expireInPlace, isDue, orderRef, purchaseKeyRef, toOrder, type OrderDoc } from './order-doc';
+import { applyTransition, cashExpiryHours, isDue, orderRef, purchaseKeyRef, toOrder, type OrderDoc } from './order-doc';
 
 const createOrderInput = z.strictObject({ listing_id: docId, method: z.enum(ORDER_METHODS) });
 
@@ -70,13 +70,13 @@ async function placeOrder(deps: Deps, tx: Transaction, buyerId: string, listingI
     tx.get(db.collection(COL.profiles).doc(sellerId)),
   ]);
   const now = deps.now();
-  let stale: DocumentReference | null = null;
+  let stale: DocumentSnapshot | null = null;
   if (keySnap.exists) {
     if (keySnap.get('state') === 'licensed') throw conflict(ORDER_MSG.alreadyOwned);
     // An open cash order holds the key until it ends; one past its deadline ends now (expiry on read).
     const open = await tx.get(orderRef(db, String(keySnap.get('order_id'))));
     if (open.exists && !isDue(open.data() as OrderDoc, now)) throw conflict(ORDER_MSG.openOrderExists);
-    if (open.exists) stale = open.ref;
+    if (open.exists) stale = open;
   }
 
   const nowIso = new Date(now).toISOString();
@@ -107,7 +107,7 @@ async function placeOrder(deps: Deps, tx: Transaction, buyerId: string, listingI
     const price = Number(listing.price_tokens);
     const [buyerBalance, sellerBalance] = await Promise.all([readBalance(db, tx, buyerId), readBalance(db, tx, sellerId)]);
     if (buyerBalance < price) throw insufficientTokens(MSG.insufficientTokens, { detail: MSG.needTokens(price, buyerBalance) });
-    if (stale) expireInPlace(tx, stale, nowIso);
+    if (stale) applyTransition(db, tx, stale, 'expire', nowIso, {}, true);
     if (price > 0) {
       writeLedgerEntry(db, tx, buyerBalance, { userId: buyerId, delta: -price, reason: 'marketplace_purchase', ref: ref.id }, nowIso);
       writeLedgerEntry(db, tx, sellerBalance, { userId: sellerId, delta: price, reason: 'marketplace_sale', ref: ref.id }, nowIso);
@@ -129,7 +129,7 @@ async function placeOrder(deps: Deps, tx: Transaction, buyerId: string, listingI
   const tag = sellerProfile.get('cash_app_tag') as string | null | undefined;
   if (!tag) throw badRequest(ORDER_MSG.noCashTag);
   const hours = await cashExpiryHours(db, tx);
-  if (stale) expireInPlace(tx, stale, nowIso);
+  if (stale) applyTransition(db, tx, stale, 'expire', nowIso, {}, true);
   const expiresAt = new Date(now + hours * HOUR_MS).toISOString();
   const amountUsd = Number(listing.price_usd);
   const doc: OrderDoc = {

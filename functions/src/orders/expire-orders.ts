@@ -14,7 +14,7 @@ export async function expireDueOrders(deps: Deps, uid?: string): Promise<number>
   const snap = await query.get();
   const due = snap.docs.filter((d) => isDue(d.data() as OrderDoc, now));
   const done = await Promise.all(due.map((d) => expireIfDue(deps.db, d.ref, now)));
-  return done.filter(Boolean).length;
+  return done.filter((order) => order !== null).length;
 }
 
 /** The local stack's stand-in for the deployed scheduled function: a sweep every minute. */

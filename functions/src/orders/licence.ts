@@ -12,10 +12,10 @@ import { expireIfDue, isDue, orderIdParams, orderRef, toOrder, type OrderDoc } f
 /** The caller's order (buyer or seller), expired first if its deadline has passed; 404 for anyone else. */
 async function readOwnOrder(deps: Deps, uid: string, id: string): Promise<OrderDoc> {
   const ref = orderRef(deps.db, id);
-  let data = (await ref.get()).data() as OrderDoc | undefined;
+  const data = (await ref.get()).data() as OrderDoc | undefined;
   if (!data || (data.buyer_id !== uid && data.seller_id !== uid)) throw notFound('Order not found');
-  if (isDue(data, deps.now()) && (await expireIfDue(deps.db, ref, deps.now()))) data = (await ref.get()).data() as OrderDoc;
-  return data;
+  const expired = isDue(data, deps.now()) ? await expireIfDue(deps.db, ref, deps.now()) : null;
+  return expired ? { ...data, ...expired } : data;
 }
 
 /** The buyer's approved order: what a licence download needs. */

@@ -52,6 +52,8 @@ export function applyTransition(
   action: OrderAction,
   nowIso: string,
   extra: Record<string, unknown> = {},
+  /** Leave the purchase key alone: the caller writes it in the same transaction. */
+  keepKey = false,
 ): Order {
   const data = snap.data() as OrderDoc;
   const rule = ORDER_TRANSITIONS[action];
@@ -60,14 +62,10 @@ export function applyTransition(
   if (rule.to !== 'UNDER_REVIEW') patch.decided_at = nowIso;
   tx.update(snap.ref, patch);
   const keyRef = purchaseKeyRef(db, data.buyer_id, data.listing_id);
+  if (keepKey) return toOrder(snap.id, { ...data, ...patch });
   if (rule.to === 'APPROVED') tx.set(keyRef, { order_id: snap.id, state: 'licensed', updatedAt: nowIso });
   if (rule.to === 'REJECTED' || rule.to === 'EXPIRED') tx.delete(keyRef);
   return toOrder(snap.id, { ...data, ...patch });
-}
-
-/** Marks a due order EXPIRED without touching its purchase key (the caller reuses the key). */
-export function expireInPlace(tx: Transaction, ref: DocumentReference, nowIso: string): void {
-  tx.update(ref, { status: ORDER_TRANSITIONS.expire.to, decided_at: nowIso, updatedAt: FieldValue.serverTimestamp() });
 }
 
 /** app_config/1 data.orders.cash_expiry_hours, else 24. */
@@ -77,13 +75,12 @@ export async function cashExpiryHours(db: Firestore, tx: Transaction): Promise<n
   return typeof hours === 'number' && Number.isFinite(hours) && hours > 0 ? hours : DEFAULT_CASH_ORDER_EXPIRY_HOURS;
 }
 
-/** Marks a due order EXPIRED in its own transaction; true when it did. */
-export async function expireIfDue(db: Firestore, ref: DocumentReference, now: number): Promise<boolean> {
+/** Marks a due order EXPIRED in its own transaction; the order as it now is, or null when it was not due. */
+export async function expireIfDue(db: Firestore, ref: DocumentReference, now: number): Promise<Order | null> {
   return db.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
-    if (!snap.exists || !isDue(snap.data() as OrderDoc, now)) return false;
-    applyTransition(db, tx, snap, 'expire', new Date(now).toISOString());
-    return true;
+    if (!snap.exists || !isDue(snap.data() as OrderDoc, now)) return null;
+    return applyTransition(db, tx, snap, 'expire', new Date(now).toISOString());
   });
 }
 
