@@ -18,8 +18,6 @@ const createOrderInput = z.strictObject({ listing_id: docId, method: z.enum(ORDE
 
 const HOUR_MS = 3_600_000;
 
-type Created = { status: 201; body: CreateOrderResponse };
-
 const orderKeyRef = (db: Firestore, uid: string, key: string) => db.collection(COL.orderKeys).doc(`${uid}:${key}`);
 
 /**
@@ -36,24 +34,24 @@ export const createOrder =
     const key = idempotencyKey(req);
     const input = parse(createOrderInput, req.body);
     const { db } = deps;
-    const result = await db.runTransaction(async (tx): Promise<Created> => {
+    const created = await db.runTransaction(async (tx): Promise<CreateOrderResponse> => {
       if (key) {
         const prior = await tx.get(orderKeyRef(db, caller.uid, key));
-        if (prior.exists) return { status: 201, body: prior.get('response') as CreateOrderResponse };
+        if (prior.exists) return prior.get('response') as CreateOrderResponse;
       }
-      const created = await placeOrder(deps, tx, caller.uid, input.listing_id, input.method);
-      if (key) tx.create(orderKeyRef(db, caller.uid, key), { response: created.body, created_at: created.body.order.created_at });
-      return created;
+      const response = await placeOrder(deps, tx, caller.uid, input.listing_id, input.method);
+      if (key) tx.create(orderKeyRef(db, caller.uid, key), { response, created_at: response.order.created_at });
+      return response;
     });
-    res.status(result.status).json(result.body);
+    res.status(201).json(created);
   };
 
 /** Places an order in its own transaction (the demo seed; the route adds idempotency). */
 export async function placeOrderNow(deps: Deps, buyerId: string, listingId: string, method: OrderMethod): Promise<CreateOrderResponse> {
-  return (await deps.db.runTransaction((tx) => placeOrder(deps, tx, buyerId, listingId, method))).body;
+  return deps.db.runTransaction((tx) => placeOrder(deps, tx, buyerId, listingId, method));
 }
 
-async function placeOrder(deps: Deps, tx: Transaction, buyerId: string, listingId: string, method: OrderMethod): Promise<Created> {
+async function placeOrder(deps: Deps, tx: Transaction, buyerId: string, listingId: string, method: OrderMethod): Promise<CreateOrderResponse> {
   const { db } = deps;
   const listingSnap = await tx.get(db.collection(LISTINGS).doc(listingId));
   const listing = listingSnap.data();
@@ -123,7 +121,7 @@ async function placeOrder(deps: Deps, tx: Transaction, buyerId: string, listingI
     };
     tx.create(ref, doc);
     tx.set(keyRef, { order_id: ref.id, state: 'licensed', updatedAt: nowIso });
-    return { status: 201, body: { order: toOrder(ref.id, doc) } };
+    return { order: toOrder(ref.id, doc) };
   }
 
   const tag = sellerProfile.get('cash_app_tag') as string | null | undefined;
@@ -143,5 +141,5 @@ async function placeOrder(deps: Deps, tx: Transaction, buyerId: string, listingI
   };
   tx.create(ref, doc);
   tx.set(keyRef, { order_id: ref.id, state: 'open', updatedAt: nowIso });
-  return { status: 201, body: { order: toOrder(ref.id, doc), cash_app_tag: tag, amount_usd: amountUsd, expires_at: expiresAt } };
+  return { order: toOrder(ref.id, doc), cash_app_tag: tag, amount_usd: amountUsd, expires_at: expiresAt };
 }

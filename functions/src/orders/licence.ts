@@ -7,13 +7,12 @@ import { forbidden, notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
 import { certificateInput } from './certificate-input';
 import { licenceCertificate } from './certificate';
-import { expireIfDue, isDue, orderIdParams, orderRef, toOrder, type OrderDoc } from './order-doc';
+import { expireIfDue, isDue, orderIdParams, orderRef, ownOrder, toOrder, type OrderDoc } from './order-doc';
 
 /** The caller's order (buyer or seller), expired first if its deadline has passed; 404 for anyone else. */
 async function readOwnOrder(deps: Deps, uid: string, id: string): Promise<OrderDoc> {
   const ref = orderRef(deps.db, id);
-  const data = (await ref.get()).data() as OrderDoc | undefined;
-  if (!data || (data.buyer_id !== uid && data.seller_id !== uid)) throw notFound('Order not found');
+  const data = ownOrder((await ref.get()).data() as OrderDoc | undefined, uid);
   const expired = isDue(data, deps.now()) ? await expireIfDue(deps.db, ref, deps.now()) : null;
   return expired ? { ...data, ...expired } : data;
 }

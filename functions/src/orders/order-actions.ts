@@ -3,18 +3,17 @@ import type { RequestHandler } from 'express';
 import { ORDER_MSG, ORDER_TRANSITIONS, PROOF_FIELD, PROOF_MAX_BYTES, type Order, type OrderAction } from '../../../common/orders';
 import { requireCaller } from '../platform/auth';
 import type { Deps } from '../platform/deps';
-import { badRequest, conflict, forbidden, notFound } from '../platform/errors';
+import { badRequest, conflict, forbidden } from '../platform/errors';
 import { log } from '../platform/log';
 import { sniffImage } from '../platform/media';
 import { readSingleUpload } from '../platform/multipart';
 import { parse } from '../platform/validate';
-import { applyTransition, isDue, orderIdParams, orderRef, type OrderDoc } from './order-doc';
+import { applyTransition, isDue, orderIdParams, orderRef, ownOrder, type OrderDoc } from './order-doc';
 
 const WHO_MAY: Record<'buyer' | 'seller', string> = { buyer: ORDER_MSG.onlyBuyerProof, seller: ORDER_MSG.onlySeller };
 
 /**
- * Applies `action` to an order for `uid`, in one transaction: the order must be theirs (else
- * 404, so ids of others' orders reveal nothing), they must be the side the action belongs to,
+ * Applies `action` to an order for `uid`, in one transaction: the order must be theirs, they must be the side the action belongs to,
  * and the order must be in a status the action starts from. An unpaid order past its deadline
  * becomes EXPIRED first, and the action is refused.
  */
@@ -25,8 +24,7 @@ export async function actOnOrder(deps: Deps, uid: string, orderId: string, actio
   const nowIso = new Date(now).toISOString();
   const outcome = await db.runTransaction(async (tx) => {
     const snap = await tx.get(orderRef(db, orderId));
-    const data = snap.data() as OrderDoc | undefined;
-    if (!data || (data.buyer_id !== uid && data.seller_id !== uid)) throw notFound('Order not found');
+    const data = ownOrder(snap.data() as OrderDoc | undefined, uid);
     const side = rule.by === 'system' ? null : rule.by;
     if (side && data[`${side}_id`] !== uid) throw forbidden(WHO_MAY[side]);
     if (isDue(data, now)) {

@@ -9,6 +9,7 @@ import {
 } from '../../../common/orders';
 import { docId } from '../../../common/schemas';
 import { COL } from '../platform/collections';
+import { notFound } from '../platform/errors';
 import { appConfigRef } from '../tokens/pricing';
 
 /** orders/{id} as stored: the public order plus who may see it and where the proof lives. */
@@ -33,6 +34,12 @@ export function toOrder(id: string, data: Record<string, unknown>): Order {
   for (const field of ORDER_PUBLIC_FIELDS) out[field] = data[field] ?? null;
   out.has_proof = data.has_proof === true;
   return out as Order;
+}
+
+/** The order's data when `uid` is its buyer or seller; a 404 for anyone else, so others' ids reveal nothing. */
+export function ownOrder(data: OrderDoc | undefined, uid: string): OrderDoc {
+  if (!data || (data.buyer_id !== uid && data.seller_id !== uid)) throw notFound('Order not found');
+  return data;
 }
 
 /** An unpaid cash order whose deadline has passed (it becomes EXPIRED when next read). */

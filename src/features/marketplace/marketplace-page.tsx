@@ -53,30 +53,29 @@ export function MarketplacePage() {
       ) : (
         <>
           {featured.length > 0 && (
-            <section aria-labelledby="featured-title">
-              <h2 id="featured-title" className="mb-4 text-2xl font-bold">
-                Featured Tracks
-              </h2>
-              <div className="grid gap-6 md:grid-cols-2">
-                {featured.map((l) => (
-                  <ListingCard key={l.id} listing={l} online={online} onBuy={() => onBuy(l)} />
-                ))}
-              </div>
-            </section>
+            <ListingSection id="featured-title" title="Featured Tracks" grid="md:grid-cols-2" listings={featured} online={online} onBuy={onBuy} />
           )}
-          <section aria-labelledby="all-title">
-            <h2 id="all-title" className="mb-4 text-2xl font-bold">
-              All Listings
-            </h2>
-            <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {basic.map((l) => (
-                <ListingCard key={l.id} listing={l} online={online} onBuy={() => onBuy(l)} />
-              ))}
-            </div>
-          </section>
+          <ListingSection id="all-title" title="All Listings" grid="sm:grid-cols-2 lg:grid-cols-3" listings={basic} online={online} onBuy={onBuy} />
         </>
       )}
       {buying && <PurchaseDialog key={buying.id} listing={buying} onClose={() => setBuyingId(null)} />}
     </div>
+  );
+}
+
+type SectionProps = { id: string; title: string; grid: string; listings: MarketplaceListing[]; online: boolean; onBuy: (l: MarketplaceListing) => void };
+
+function ListingSection({ id, title, grid, listings, online, onBuy }: SectionProps) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-4 text-2xl font-bold">
+        {title}
+      </h2>
+      <div className={`grid gap-6 ${grid}`}>
+        {listings.map((l) => (
+          <ListingCard key={l.id} listing={l} online={online} onBuy={() => onBuy(l)} />
+        ))}
+      </div>
+    </section>
   );
 }
