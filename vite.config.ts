@@ -2,8 +2,22 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { appCsp } from './scripts/lib/csp';
+
+/** The Content-Security-Policy as a <meta> tag in the built index.html (the dev server's inline scripts would break it). */
+const cspMeta = (): Plugin => {
+  let csp = '';
+  return {
+    name: 'csp-meta',
+    apply: 'build',
+    configResolved(config) {
+      csp = appCsp({ ...loadEnv(config.mode, typeof config.envDir === 'string' ? config.envDir : process.cwd(), 'VITE_'), ...process.env });
+    },
+    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: csp }, injectTo: 'head-prepend' }],
+  };
+};
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:5001';
 const proxy = { '/api': { target: apiTarget, changeOrigin: false, ws: false } };
@@ -16,6 +30,7 @@ export default defineConfig({
     },
   },
   plugins: [
+    cspMeta(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routeFileIgnorePattern: '\\.test\\.' }),
     react(),
     tailwindcss(),

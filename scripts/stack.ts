@@ -1,35 +1,38 @@
 /**
- * The whole product locally: Auth emulator (firebase-tools), in-process Firestore emulator
- * (state saved on exit), the API with a demo radio station, and the PWA (production build
- * with its service worker, or Vite's dev server with --dev). Ctrl-C stops everything.
+ * The whole product locally, on the path production takes: the PWA served by the Firebase
+ * Hosting emulator (firebase.json's rewrites and headers), the API as the `api` function in the
+ * Functions emulator (the bundle `firebase deploy` ships, secrets from functions/.secret.local),
+ * the Auth emulator, and an in-process Firestore emulator (state saved on exit). The demo data is
+ * seeded here, and local timers stand in for the scheduled functions (no Pub/Sub emulator).
+ * With --dev, Vite's dev server (hot reload) replaces Hosting. Ctrl-C stops everything.
  *
- * Options (env): WEB_PORT 5173, API_PORT 5001, AUTH_PORT 9099, FIRESTORE_PORT 8080,
- * STACK_DIR .local/stack (state), STACK_FRESH=1 (start from empty data).
+ * Options (env): WEB_PORT 5173, API_PORT 5001 (Functions emulator), AUTH_PORT 9099,
+ * FIRESTORE_PORT 8080, STACK_DIR .local/stack (state), STACK_FRESH=1 (start from empty data),
+ * RATE_LIMITS (JSON overrides of the request limits, e.g. for the browser tests).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import type { Server } from 'node:http';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
-import { build, createServer, preview, type PreviewServer, type ViteDevServer } from 'vite';
-import { createApp } from '../functions/src/app';
+import { build, createServer, type ViteDevServer } from 'vite';
+import { readConfig } from '../functions/src/config';
+import { refreshLeaderboardSummary } from '../functions/src/leaderboards/summary';
+import { startOrderExpirySweep } from '../functions/src/orders/expire-orders';
 import { firebaseAuthGateway } from '../functions/src/platform/firebase-auth';
-import { startFirestoreEmulator, type FirestoreServer } from './lib/firestore-emulator';
-import { disableMetadataProbe } from './lib/no-metadata-probe';
-import { ensureRadioDemoMp3, ffmpegPath } from './lib/media';
 import { DiskStorage } from '../functions/src/platform/storage';
+import { buildFunctions } from './lib/build-functions';
+import { functionUrl, hubPorts, PROJECT_ID, REGION, startEmulators, waitFor, writeEmulatorConfig, type Emulators } from './lib/emulators';
+import { startFirestoreEmulator, type FirestoreServer } from './lib/firestore-emulator';
+import { loadSnapshot, saveSnapshot } from './lib/firestore-snapshot';
+import { ensureLocalSecrets, persistentSecret } from './lib/local-secrets';
+import { ensureRadioDemoMp3, ffmpegPath } from './lib/media';
+import { disableMetadataProbe } from './lib/no-metadata-probe';
 import { portInUse } from './lib/ports';
 import { DEMO_ACCOUNTS, DEMO_COUPON, DEMO_PASSWORD, seedDemo } from './lib/seed';
 import { seedContest } from './lib/seed-contest';
 import { seedMarketplace } from './lib/seed-marketplace';
-import { startOrderExpirySweep } from '../functions/src/orders/expire-orders';
-import { loadSnapshot, saveSnapshot } from './lib/firestore-snapshot';
 
-const PROJECT_ID = 'demo-foolrate';
-/** Signs local file URLs; a fixed value so cached URLs survive restarts. */
-const STORAGE_SECRET = process.env.STORAGE_SECRET ?? 'local-stack-storage-secret';
 const dev = process.argv.includes('--dev');
 const ports = {
   web: Number(process.env.WEB_PORT ?? 5173),
@@ -39,96 +42,100 @@ const ports = {
 };
 const stateDir = resolve(process.env.STACK_DIR ?? '.local/stack');
 const snapshotFile = `${stateDir}/firestore.json`;
+const webDir = `${stateDir}/web`;
+/** Local timers in place of the scheduled functions (every minute, like refreshLeaderboards). */
+const TIMER_MS = 60_000;
 const say = (msg: string) => console.log(`[stack] ${msg}`);
 
 let firestore: FirestoreServer | null = null;
-let authEmulator: ChildProcess | null = null;
-let apiServer: Server | null = null;
-let web: PreviewServer | ViteDevServer | null = null;
+let emulators: Emulators | null = null;
+let web: ViteDevServer | null = null;
 let saveState: (() => Promise<void>) | null = null;
-let stopOrderSweep: (() => void) | null = null;
+const timers: Array<() => void> = [];
 let stopping = false;
 
 async function checkPorts(): Promise<void> {
-  const extra = { 'auth emulator hub': ports.auth + 300, 'auth emulator logging': ports.auth + 301 };
-  for (const [name, port] of Object.entries({ ...ports, ...extra })) {
-    if (await portInUse(port)) throw new Error(`Port ${port} (${name}) is already in use. Stop whatever uses it or set ${name.toUpperCase()}_PORT.`);
+  const named = { WEB_PORT: ports.web, API_PORT: ports.api, AUTH_PORT: ports.auth, FIRESTORE_PORT: ports.firestore };
+  const { hub, logging } = hubPorts(ports.auth);
+  const taken: string[] = [];
+  for (const [name, port] of Object.entries(named)) {
+    if (await portInUse(port)) taken.push(`Port ${port} (${name}) is already in use. Stop whatever uses it or set ${name}.`);
   }
+  for (const [name, port] of Object.entries({ 'emulator hub': hub, 'emulator logging': logging })) {
+    if (await portInUse(port)) taken.push(`Port ${port} (${name}, AUTH_PORT + ${port - ports.auth}) is already in use. Stop whatever uses it or set AUTH_PORT.`);
+  }
+  if (taken.length) throw new Error(taken.join('\n'));
 }
 
-async function startAuthEmulator(): Promise<void> {
-  const dir = `${stateDir}/auth`;
-  await mkdir(dir, { recursive: true });
-  const config = `${stateDir}/firebase.json`;
-  await writeFile(
-    config,
-    JSON.stringify({
-      emulators: {
-        auth: { host: '127.0.0.1', port: ports.auth },
-        hub: { host: '127.0.0.1', port: ports.auth + 300 },
-        logging: { host: '127.0.0.1', port: ports.auth + 301 },
-        ui: { enabled: false },
-        singleProjectMode: true,
-      },
-    }),
-  );
-  const bin = resolve('node_modules/.bin/firebase');
-  authEmulator = spawn(
-    bin,
-    ['emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--config', config, '--import', dir, '--export-on-exit', dir],
-    {
-      cwd: stateDir,
-      // CI=1 keeps firebase-tools from fetching its message-of-the-day over the network.
-      env: { ...process.env, NO_UPDATE_NOTIFIER: '1', CI: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  const collect = (b: Buffer) => (output += b.toString());
-  authEmulator.stdout?.on('data', collect);
-  authEmulator.stderr?.on('data', collect);
-  const exited = new Promise<never>((_, reject) =>
-    authEmulator!.once('exit', (code) => reject(new Error(`Auth emulator exited (${code}):\n${output.slice(-2000)}`))),
-  );
-  const ready = (async () => {
-    for (let i = 0; i < 240; i++) {
-      try {
-        const res = await fetch(`http://127.0.0.1:${ports.auth}/`);
-        if (res.ok) return;
-      } catch {
-        /* not yet */
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error(`Auth emulator did not start within 60 s:\n${output.slice(-2000)}`);
-  })();
-  await Promise.race([ready, exited]);
-  exited.catch(() => {
-    if (!stopping) {
-      say('Auth emulator stopped unexpectedly');
-      void shutdown(1);
-    }
+/** The production build of the PWA, configured for the emulators. */
+async function buildWeb(outDir: string): Promise<void> {
+  Object.assign(process.env, {
+    VITE_AUTH_EMULATOR_URL: `http://127.0.0.1:${ports.auth}`,
+    VITE_SYNC_STREAM_BASE_URL: functionUrl(ports),
   });
+  await build({ build: { outDir, emptyOutDir: true }, logLevel: 'warn' });
+}
+
+function every(ms: number, what: string, work: () => Promise<unknown>): void {
+  const timer = setInterval(() => void work().catch((err: unknown) => say(`${what} failed: ${String(err)}`)), ms);
+  timers.push(() => clearInterval(timer));
 }
 
 async function main(): Promise<void> {
+  const started = Date.now();
   await checkPorts();
   await mkdir(stateDir, { recursive: true });
-  if (process.env.STACK_FRESH === '1') await rm(snapshotFile, { force: true });
-  if (process.env.STACK_FRESH === '1') await rm(`${stateDir}/auth`, { recursive: true, force: true });
+  if (process.env.STACK_FRESH === '1') {
+    await rm(snapshotFile, { force: true });
+    await rm(`${stateDir}/auth`, { recursive: true, force: true });
+  }
 
   say(`Firestore emulator (in-process) on 127.0.0.1:${ports.firestore}`);
   firestore = await startFirestoreEmulator(ports.firestore);
-  process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${ports.firestore}`;
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${ports.auth}`;
+  const appUrl = `http://localhost:${ports.web}`;
+  const [secrets, storageSecret, mp3Path] = await Promise.all([
+    ensureLocalSecrets(resolve('functions/.secret.local')),
+    persistentSecret(`${stateDir}/storage-secret`),
+    ensureRadioDemoMp3(`${stateDir}/media`),
+  ]);
+  // What the function reads from its environment (config.ts); FUNCTIONS_EMULATOR is set by the emulator itself.
+  const functionEnv: Record<string, string> = {
+    FIRESTORE_EMULATOR_HOST: `127.0.0.1:${ports.firestore}`,
+    APP_URL: appUrl,
+    APP_ORIGINS: `http://127.0.0.1:${ports.web}`,
+    LOCAL_STORAGE_DIR: `${stateDir}/storage`,
+    LOCAL_STORAGE_SECRET: storageSecret,
+    DEMO_RADIO_MP3: mp3Path,
+    ...(process.env.RATE_LIMITS ? { RATE_LIMITS: process.env.RATE_LIMITS } : {}),
+  };
+  Object.assign(process.env, { FIRESTORE_EMULATOR_HOST: functionEnv.FIRESTORE_EMULATOR_HOST, FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}` });
 
-  say(`Auth emulator (firebase-tools) on 127.0.0.1:${ports.auth}`);
-  await startAuthEmulator();
+  say('Bundling the functions (functions/lib)…');
+  await buildFunctions();
+  // Hosting serves an empty folder until the app is built and the data seeded, so a caller
+  // waiting for the page (the browser tests) waits for all of it.
+  await rm(webDir, { recursive: true, force: true });
+  await mkdir(webDir, { recursive: true });
+  const webBuild = dev ? null : (say('Building the PWA (production build)…'), buildWeb(`${stateDir}/web-build`));
+  webBuild?.catch(() => undefined);
+
+  const only = dev ? ['auth', 'functions'] : ['auth', 'functions', 'hosting'];
+  say(`Firebase emulators (${only.join(', ')}): Auth 127.0.0.1:${ports.auth}, Functions 127.0.0.1:${ports.api}${dev ? '' : `, Hosting 127.0.0.1:${ports.web}`}`);
+  const configPath = await writeEmulatorConfig(stateDir, webDir, ports);
+  emulators = await startEmulators({ configPath, stateDir, authDir: `${stateDir}/auth`, only, env: functionEnv });
+  const running = emulators;
+  const exited = running.exited.then((code) => {
+    if (!stopping) {
+      say(`Firebase emulators exited (${code}):\n${running.output().slice(-3000)}`);
+      void shutdown(1);
+    }
+  });
+  await waitFor(`http://127.0.0.1:${ports.auth}/`, (s) => s === 200, 90_000, exited);
 
   disableMetadataProbe();
-  const app = initializeApp({ projectId: PROJECT_ID });
-  const db = getFirestore(app);
-  const adminAuth = getAuth(app);
+  const firebase = initializeApp({ projectId: PROJECT_ID });
+  const db = getFirestore(firebase);
+  const adminAuth = getAuth(firebase);
   const restored = await loadSnapshot(db, snapshotFile);
   if (restored) say(`Restored ${restored} Firestore documents from ${snapshotFile}`);
   saveState = async () => {
@@ -136,38 +143,37 @@ async function main(): Promise<void> {
     say(`Saved ${n} Firestore documents to ${snapshotFile}`);
   };
 
-  const mp3Path = await ensureRadioDemoMp3(`${stateDir}/media`);
-  const storage = new DiskStorage(`${stateDir}/storage`, STORAGE_SECRET, () => Date.now());
-  const deps = { db, auth: firebaseAuthGateway(adminAuth), storage, ffmpegPath, options: { demoRadio: { mp3Path } }, now: () => Date.now() };
+  // The seed writes through the same code as the function, with the same configuration.
+  const config = readConfig({ ...functionEnv, ...secrets, FUNCTIONS_EMULATOR: 'true', GCLOUD_PROJECT: PROJECT_ID });
+  const storage = new DiskStorage(functionEnv.LOCAL_STORAGE_DIR!, storageSecret, () => Date.now());
+  const deps = { db, auth: firebaseAuthGateway(adminAuth), storage, ffmpegPath, config, now: () => Date.now() };
   if ((await db.collection('profiles').limit(1).get()).empty) {
     say('Seeding demo data…');
     await seedDemo(deps, adminAuth);
   }
   await seedContest(deps, adminAuth, resolve('.local/media-cache/songs'), say);
   await seedMarketplace(deps, say);
-  stopOrderSweep = startOrderExpirySweep(deps, 60_000, (err) => say(`Order expiry sweep failed: ${String(err)}`));
+  timers.push(startOrderExpirySweep(deps, TIMER_MS, (err) => say(`Order expiry sweep failed: ${String(err)}`)));
+  every(TIMER_MS, 'Leaderboard refresh', () => refreshLeaderboardSummary(deps));
 
-  apiServer = createApp(deps).listen(ports.api, '127.0.0.1');
-  await new Promise((r, j) => apiServer!.once('listening', r).once('error', j));
-  say(`API on http://127.0.0.1:${ports.api}/api`);
+  await waitFor(`${functionUrl(ports)}/api/public/config`, (s) => s === 200, 60_000, exited);
+  say(`API: the api function at ${functionUrl(ports)}/api`);
 
-  process.env.API_URL = `http://127.0.0.1:${ports.api}`;
-  const viteEnv = { VITE_AUTH_EMULATOR_URL: `http://127.0.0.1:${ports.auth}` };
-  Object.assign(process.env, viteEnv);
-  const server = { port: ports.web, strictPort: true, host: '127.0.0.1' as const, proxy: { '/api': { target: process.env.API_URL } } };
   if (dev) {
-    web = await createServer({ server });
+    const target = `http://127.0.0.1:${ports.api}`;
+    const rewrite = (path: string) => `/${PROJECT_ID}/${REGION}/api${path}`;
+    Object.assign(process.env, { VITE_AUTH_EMULATOR_URL: `http://127.0.0.1:${ports.auth}`, VITE_SYNC_STREAM_BASE_URL: functionUrl(ports) });
+    web = await createServer({ server: { port: ports.web, strictPort: true, host: '127.0.0.1', proxy: { '/api': { target, rewrite } } } });
     await web.listen();
   } else {
-    say('Building the PWA (production build)…');
-    const outDir = `${stateDir}/web`;
-    await build({ build: { outDir, emptyOutDir: true }, logLevel: 'warn' });
-    web = await preview({ build: { outDir }, preview: server });
+    await webBuild;
+    await rm(webDir, { recursive: true, force: true });
+    await rename(`${stateDir}/web-build`, webDir);
   }
 
   console.log(`
-  Fool Rate is running: http://localhost:${ports.web}
-  ${dev ? '(Vite dev server, hot reload)' : '(production build, service worker active)'}
+  Fool Rate is running: ${appUrl}   (ready in ${Math.round((Date.now() - started) / 1000)} s)
+  ${dev ? '(Vite dev server with hot reload; the API on the Functions emulator)' : '(Hosting emulator: production build with its service worker; the API on the Functions emulator)'}
 
   Demo accounts (password ${DEMO_PASSWORD}):
 ${DEMO_ACCOUNTS.map((a) => `    ${a.email.padEnd(24)} ${a.roles.at(-1)}`).join('\n')}
@@ -181,28 +187,27 @@ async function shutdown(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
   say('Stopping…');
+  timers.forEach((stop) => stop());
   await web?.close().catch(() => undefined);
-  stopOrderSweep?.();
-  apiServer?.closeAllConnections();
-  await new Promise((r) => (apiServer ? apiServer.close(r) : r(null)));
-  await saveState?.().catch((err: unknown) => say(`Could not save Firestore data: ${String(err)}`));
-  firestore?.stop();
-  if (authEmulator && authEmulator.exitCode === null && authEmulator.pid) {
-    const done = new Promise((r) => authEmulator!.once('exit', r));
-    authEmulator.kill('SIGINT');
-    const timeout = setTimeout(() => authEmulator?.kill('SIGKILL'), 10_000);
+  const child = emulators?.process;
+  if (child && child.exitCode === null && child.pid) {
+    const done = new Promise((r) => child.once('exit', r));
+    child.kill('SIGINT'); // firebase-tools exports the Auth data on SIGINT
+    const timeout = setTimeout(() => child.kill('SIGKILL'), 15_000);
     await done;
     clearTimeout(timeout);
   }
+  await saveState?.().catch((err: unknown) => say(`Could not save Firestore data: ${String(err)}`));
+  firestore?.stop();
   process.exit(code);
 }
 
 process.on('SIGINT', () => void shutdown(0));
-// Last resort: never leave the emulator behind, whatever ended this process.
-process.on('exit', () => {
-  if (authEmulator && authEmulator.exitCode === null) authEmulator.kill('SIGKILL');
-});
 process.on('SIGTERM', () => void shutdown(0));
+// Last resort: never leave the emulators behind, whatever ended this process.
+process.on('exit', () => {
+  if (emulators && emulators.process.exitCode === null) emulators.process.kill('SIGKILL');
+});
 main().catch((err: unknown) => {
   console.error(`[stack] failed to start: ${err instanceof Error ? err.message : String(err)}`);
   void shutdown(1);

@@ -1,5 +1,6 @@
-import express, { type RequestHandler } from 'express';
+import express from 'express';
 import { changeRole } from './accounts/change-role';
+import { emailVerified } from './accounts/email-verified';
 import { ensureProfile } from './accounts/ensure-profile';
 import { me, migrationStatus, publicConfig, usernameExists } from './accounts/account-reads';
 import { saveWallet } from './accounts/save-wallet';
@@ -7,6 +8,7 @@ import { signup } from './accounts/signup';
 import { authenticate } from './platform/auth';
 import type { Deps } from './platform/deps';
 import { errorHandler, notFound } from './platform/errors';
+import { apiCors, apiSecurityHeaders, jsonBodies } from './platform/http';
 import { publicLeaderboards } from './leaderboards/public-leaderboards';
 import { leaderboardsStream } from './leaderboards/leaderboards-stream';
 import { demoStation } from './radio/demo-station';
@@ -27,19 +29,8 @@ import { adjustTokens } from './tokens/admin-adjust';
 import { claimDaily } from './tokens/claim-daily';
 import { redeem } from './tokens/redeem-route';
 
-const JSON_LIMIT = '64kb';
-
-/** CORS for the SSE stream, which reaches the function's own URL rather than Hosting. */
-const cors: RequestHandler = (req, res, next) => {
-  res.setHeader('Access-Control-Allow-Origin', '*');
-  res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, Idempotency-Key');
-  res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
-  if (req.method === 'OPTIONS') {
-    res.status(204).end();
-    return;
-  }
-  next();
-};
+const JSON_LIMIT_BYTES = 64 * 1024;
+const WEBHOOK_LIMIT = '1mb';
 
 /** The whole HTTP API; functions/src/index.ts exports it as the `api` function. */
 export function createApp(deps: Deps) {
@@ -48,13 +39,16 @@ export function createApp(deps: Deps) {
   app.set('query parser', 'simple');
 
   const api = express.Router();
-  api.use(cors);
-  api.post('/payments/webhook', express.raw({ type: 'application/json', limit: '1mb' }), stripeWebhook(deps));
-  api.use(express.json({ limit: JSON_LIMIT, strict: true }));
+  api.use(apiSecurityHeaders());
+  api.use(apiCors(deps.config));
+  // The webhook verifies Stripe's signature over the raw bytes: express.raw here, the runtime's rawBody deployed.
+  api.post('/payments/webhook', express.raw({ type: 'application/json', limit: WEBHOOK_LIMIT }), stripeWebhook(deps));
+  api.use(jsonBodies(JSON_LIMIT_BYTES));
   api.use(authenticate(deps));
 
   api.post('/accounts/signup', signup(deps));
   api.post('/accounts/ensure-profile', ensureProfile(deps));
+  api.post('/accounts/email-verified', emailVerified(deps));
   api.get('/accounts/username/:username', usernameExists(deps));
   api.post('/accounts/wallet', saveWallet(deps));
   api.post('/accounts/cash-app-tag', saveCashTag(deps));
@@ -83,7 +77,7 @@ export function createApp(deps: Deps) {
   api.use('/marketplace', marketplaceRouter(deps));
   api.use('/orders', ordersRouter(deps));
 
-  if (deps.options.demoRadio) api.use('/radio/demo', demoStation(deps));
+  if (deps.config.demoRadioMp3) api.use('/radio/demo', demoStation(deps, deps.config.demoRadioMp3));
 
   api.use((_req, _res, next) => next(notFound('No such endpoint')));
   app.use('/api', api);

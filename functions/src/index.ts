@@ -3,34 +3,69 @@ import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
+import { onInit } from 'firebase-functions/v2/core';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
+import type { Express } from 'express';
 import { createApp } from './app';
+import { API_SECRETS, ConfigError, readConfig } from './config';
 import { refreshLeaderboardSummary } from './leaderboards/summary';
 import { expireDueOrders } from './orders/expire-orders';
 import type { Deps } from './platform/deps';
 import { firebaseAuthGateway } from './platform/firebase-auth';
-import { CloudStorage } from './platform/storage';
+import { log } from './platform/log';
+import { CloudStorage, DiskStorage } from './platform/storage';
 
-const app = initializeApp();
+const REGION = 'us-central1';
 
-const deps: Deps = {
-  db: getFirestore(app),
-  auth: firebaseAuthGateway(getAuth(app)),
-  storage: new CloudStorage(getStorage(app).bucket()),
-  ffmpegPath: ffmpegInstaller.path,
-  options: { demoRadio: null },
-  now: () => Date.now(),
+let deps: Deps | null = null;
+let app: Express | null = null;
+const NOT_READY = 'The API was not initialised';
+
+// Secrets and parameters are only readable once an instance starts, not while deploying.
+onInit(() => {
+  const firebase = initializeApp();
+  let config;
+  try {
+    config = readConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) log.configInvalid(err.problems);
+    throw err;
+  }
+  if (config.payments.mode === 'off') log.paymentsRefused(config.payments.reason);
+  const local = config.localStorage;
+  deps = {
+    db: getFirestore(firebase),
+    auth: firebaseAuthGateway(getAuth(firebase)),
+    // Files on disk exist only under the emulators (config.localStorage is null deployed).
+    storage: local ? new DiskStorage(local.dir, local.secret, () => Date.now()) : new CloudStorage(getStorage(firebase).bucket()),
+    ffmpegPath: ffmpegInstaller.path,
+    config,
+    now: () => Date.now(),
+  };
+  app = createApp(deps);
+});
+
+const ready = (): Deps => {
+  if (!deps) throw new Error(NOT_READY);
+  return deps;
 };
 
-export const api = onRequest({ region: 'us-central1', timeoutSeconds: 120, memory: '512MiB' }, createApp(deps));
+/**
+ * The whole HTTP API. `cors: false`: the app answers CORS itself for its configured origins
+ * (the Functions emulator would otherwise allow every origin).
+ */
+export const api = onRequest({ region: REGION, timeoutSeconds: 120, memory: '512MiB', secrets: API_SECRETS, cors: false }, (req, res) => {
+  if (!app) throw new Error(NOT_READY);
+  app(req, res);
+});
 
 /** The leaderboard summaries, recomputed every minute (in-process timers only run on warm instances). */
-export const refreshLeaderboards = onSchedule({ schedule: 'every 1 minutes', region: 'us-central1' }, async () => {
-  await refreshLeaderboardSummary(deps);
+export const refreshLeaderboards = onSchedule({ schedule: 'every 1 minutes', region: REGION }, async () => {
+  await refreshLeaderboardSummary(ready());
 });
 
 /** Unpaid Cash App orders past their deadline become EXPIRED (reads expire them too). */
-export const expireOrders = onSchedule({ schedule: 'every 5 minutes', region: 'us-central1' }, async () => {
-  await expireDueOrders(deps);
+export const expireOrders = onSchedule({ schedule: 'every 5 minutes', region: REGION }, async () => {
+  await expireDueOrders(ready());
 });

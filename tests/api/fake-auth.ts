@@ -3,7 +3,7 @@ import type { AuthGateway, VerifiedUser } from '../../functions/src/platform/dep
 
 /** Firebase Auth's twin: tokens are `test:<uid>`; emails are unique like the real one. */
 export class FakeAuth implements AuthGateway {
-  users = new Map<string, { email: string; password: string; name: string }>();
+  users = new Map<string, { email: string; password: string; name: string; verified?: boolean }>();
   async verifyIdToken(token: string): Promise<VerifiedUser> {
     const uid = /^test:(.+)$/.exec(token)?.[1];
     if (!uid) throw new Error('auth/argument-error');
@@ -19,5 +19,14 @@ export class FakeAuth implements AuthGateway {
   }
   async deleteUser(uid: string) {
     this.users.delete(uid);
+  }
+  async emailVerified(uid: string) {
+    return this.users.get(uid)?.verified === true;
+  }
+  /** What following the verification link does. */
+  verifyEmail(uid: string) {
+    const user = this.users.get(uid);
+    if (!user) throw new Error(`no user ${uid}`);
+    user.verified = true;
   }
 }

@@ -8,6 +8,8 @@ import { initializeApp, deleteApp } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { inject } from 'vitest';
 import { createApp } from '../../functions/src/app';
+import type { Config } from '../../functions/src/config';
+import { testConfig } from './test-config';
 import type { Deps } from '../../functions/src/platform/deps';
 import { DiskStorage } from '../../functions/src/platform/storage';
 
@@ -17,6 +19,8 @@ import { FakeAuth } from './fake-auth';
 export { FakeAuth };
 import { disableMetadataProbe } from '../../scripts/lib/no-metadata-probe';
 import { seedBaseConfig } from '../../scripts/lib/seed-config';
+
+export { TEST_APP_URL, TEST_WEBHOOK_SECRET, testConfig } from './test-config';
 
 export type Harness = {
   db: Firestore;
@@ -29,7 +33,7 @@ export type Harness = {
 };
 
 /** A fresh project in the shared emulator, the real API on a random port, and a controllable clock. */
-export async function startHarness(opts: { seed?: boolean } = {}): Promise<Harness> {
+export async function startHarness(opts: { seed?: boolean; config?: Partial<Config> } = {}): Promise<Harness> {
   process.env.FIRESTORE_EMULATOR_HOST = inject('firestoreHost');
   disableMetadataProbe();
   const app = initializeApp({ projectId: `demo-test-${randomUUID().slice(0, 8)}` }, randomUUID());
@@ -37,7 +41,7 @@ export async function startHarness(opts: { seed?: boolean } = {}): Promise<Harne
   const auth = new FakeAuth();
   const clock = { now: Date.parse('2026-03-01T12:00:00Z') };
   const storage = new DiskStorage(await mkdtemp(join(tmpdir(), 'storage-')), 'test-secret', () => clock.now);
-  const deps = { db, auth, storage, ffmpegPath, options: { demoRadio: null }, now: () => clock.now } satisfies Deps;
+  const deps = { db, auth, storage, ffmpegPath, config: testConfig(opts.config), now: () => clock.now } satisfies Deps;
   if (opts.seed !== false) await seedBaseConfig(db);
   const server = createApp(deps).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));

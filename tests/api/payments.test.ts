@@ -1,10 +1,10 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_PACKS } from '../../common/constants';
-import { ledgerInvariant, signUp, startHarness, type Harness } from './harness';
+import { priceCents, packById } from '../../functions/src/payments/config';
+import { ledgerInvariant, signUp, startHarness, TEST_WEBHOOK_SECRET, type Harness } from './harness';
 
-const SECRET = 'whsec_local_dev';
-const stripe = new Stripe('sk_test_unused');
+const SECRET = TEST_WEBHOOK_SECRET;
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
@@ -34,16 +34,31 @@ const pay = (id: string, token?: string) =>
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
   });
 
-function completedEvent(id: string, uid: string, packId: string, paymentStatus: string) {
+type EventOptions = { paymentStatus?: string; type?: string; amountCents?: number; packId?: string; uid?: string };
+
+/** A Stripe event for checkout session `sessionId` (by default: paid, for the session's own user, pack and amount). */
+function completedEvent(id: string, sessionId: string, uid: string, packId: string, o: EventOptions = {}) {
+  const pack = o.packId ?? packId;
+  const user = o.uid ?? uid;
   return JSON.stringify({
     id,
     object: 'event',
-    type: 'checkout.session.completed',
-    data: { object: { id: `cs_${id}`, object: 'checkout.session', payment_status: paymentStatus, client_reference_id: uid, metadata: { user_id: uid, pack_id: packId, tokens: '999999' } } },
+    type: o.type ?? 'checkout.session.completed',
+    data: {
+      object: {
+        id: sessionId,
+        object: 'checkout.session',
+        payment_status: o.paymentStatus ?? 'paid',
+        amount_total: o.amountCents ?? priceCents(packById(packId)!),
+        currency: 'usd',
+        client_reference_id: user,
+        metadata: { user_id: user, pack_id: pack, tokens: '999999' },
+      },
+    },
   });
 }
 const deliver = (payload: string, secret = SECRET) =>
-  h.call('POST', '/api/payments/webhook', { raw: payload, headers: { 'Stripe-Signature': stripe.webhooks.generateTestHeaderString({ payload, secret }) } });
+  h.call('POST', '/api/payments/webhook', { raw: payload, headers: { 'Stripe-Signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }) } });
 
 describe('checkout', () => {
   it('returns a url for each pack and stores the server-side amount', async () => {
@@ -109,8 +124,8 @@ describe('local pay flow', () => {
 
 describe('webhook', () => {
   it('refuses a bad signature with 400 and writes nothing', async () => {
-    const { uid } = await signUp(h, 'hook_badsig');
-    const payload = completedEvent('evt_badsig', uid, 'starter', 'paid');
+    const { uid, token } = await signUp(h, 'hook_badsig');
+    const payload = completedEvent('evt_badsig', await checkout(token, 'starter'), uid, 'starter');
     expect((await deliver(payload, 'whsec_wrong')).status).toBe(400);
     expect((await h.call('POST', '/api/payments/webhook', { raw: payload })).status).toBe(400);
     expect((await h.call('POST', '/api/payments/webhook', { raw: payload, headers: { 'Stripe-Signature': 't=1,v1=abc' } })).status).toBe(400);
@@ -120,8 +135,8 @@ describe('webhook', () => {
   });
 
   it('credits the same event delivered 10 times concurrently once, by the server pack table', async () => {
-    const { uid } = await signUp(h, 'hook_dupes');
-    const payload = completedEvent('evt_dupes', uid, 'premium', 'paid');
+    const { uid, token } = await signUp(h, 'hook_dupes');
+    const payload = completedEvent('evt_dupes', await checkout(token, 'premium'), uid, 'premium');
     const results = await Promise.all(Array.from({ length: 10 }, () => deliver(payload)));
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
     expect(await purchases(uid)).toEqual([expect.objectContaining({ delta: 300, reason: 'token_purchase' })]);
@@ -131,13 +146,66 @@ describe('webhook', () => {
   });
 
   it('credits nothing for an unpaid completion or another event type', async () => {
-    const { uid } = await signUp(h, 'hook_unpaid');
-    const unpaid = await deliver(completedEvent('evt_unpaid', uid, 'starter', 'unpaid'));
+    const { uid, token } = await signUp(h, 'hook_unpaid');
+    const unpaid = await deliver(completedEvent('evt_unpaid', await checkout(token, 'starter'), uid, 'starter', { paymentStatus: 'unpaid' }));
     expect(unpaid).toEqual({ status: 200, body: { received: true } });
     const other = JSON.stringify({ id: 'evt_other', object: 'event', type: 'payment_intent.created', data: { object: { id: 'pi_1' } } });
     expect(await deliver(other)).toEqual({ status: 200, body: { received: true } });
     expect(await purchases(uid)).toEqual([]);
     expect(await balanceOf(uid)).toBe(50);
     expect((await h.db.collection('stripe_events').doc('evt_unpaid').get()).exists).toBe(false);
+  });
+
+  it('credits one pack per checkout session: a second event for a paid session credits nothing', async () => {
+    const { uid, token } = await signUp(h, 'hook_twice');
+    const session = await checkout(token, 'pro');
+    expect((await deliver(completedEvent('evt_twice_1', session, uid, 'pro'))).status).toBe(200);
+    const again = completedEvent('evt_twice_2', session, uid, 'pro', { type: 'checkout.session.async_payment_succeeded' });
+    expect((await deliver(again)).status).toBe(200);
+    expect(await purchases(uid)).toEqual([expect.objectContaining({ delta: 150, ref: session })]);
+    expect(await balanceOf(uid)).toBe(200);
+  });
+
+  it('credits nothing when the session is not ours or its user, pack or amount differ from what the server created', async () => {
+    const owner = await signUp(h, 'hook_owner');
+    const thief = await signUp(h, 'hook_thief');
+    const session = await checkout(owner.token, 'starter');
+    const forged = [
+      completedEvent('evt_unknown_session', 'cs_not_created_here', owner.uid, 'starter'),
+      completedEvent('evt_other_user', session, owner.uid, 'starter', { uid: thief.uid }),
+      completedEvent('evt_bigger_pack', session, owner.uid, 'starter', { packId: 'ultimate' }),
+      completedEvent('evt_wrong_amount', session, owner.uid, 'starter', { amountCents: 1 }),
+    ];
+    for (const payload of forged) expect(await deliver(payload)).toEqual({ status: 200, body: { received: true } });
+    expect(await purchases(owner.uid)).toEqual([]);
+    expect(await purchases(thief.uid)).toEqual([]);
+    expect((await h.db.collection('checkout_sessions').doc(session).get()).get('status')).toBe('open');
+    // The genuine event still credits.
+    expect((await deliver(completedEvent('evt_genuine', session, owner.uid, 'starter'))).status).toBe(200);
+    expect(await balanceOf(owner.uid)).toBe(100);
+  });
+});
+
+describe('without payment settings (a deployment missing its Stripe secrets)', () => {
+  let off: Harness;
+  beforeAll(async () => {
+    off = await startHarness({ config: { emulated: false, payments: { mode: 'off', reason: 'STRIPE_SECRET_KEY is not set' } } });
+  });
+  afterAll(() => off.close());
+
+  it('refuses checkout, the local page and the webhook with 503, and credits nothing', async () => {
+    const { uid, token } = await signUp(off, 'pay_off');
+    const res = await off.call('POST', '/api/payments/checkout', { token, body: { packageId: 'starter' } });
+    expect(res.status).toBe(503);
+    expect(res.body.error.message).toBe('Payments are not available right now. Please try again later.');
+    expect((await off.call('GET', '/api/payments/local-checkout/cs_local_x')).status).toBe(503);
+    const payload = completedEvent('evt_off', 'cs_local_x', uid, 'starter');
+    const hook = await off.call('POST', '/api/payments/webhook', {
+      raw: payload,
+      headers: { 'Stripe-Signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }) },
+    });
+    expect(hook.status).toBe(503);
+    expect((await off.db.collection('checkout_sessions').get()).size).toBe(0);
+    expect((await off.call('GET', '/api/me', { token })).body.balance).toBe(50);
   });
 });

@@ -26,6 +26,7 @@ import { disableMetadataProbe } from '../../scripts/lib/no-metadata-probe';
 import { freePort } from '../../scripts/lib/ports';
 import { seedBaseConfig } from '../../scripts/lib/seed-config';
 import { FakeAuth } from '../api/fake-auth';
+import { testConfig } from '../api/test-config';
 import { addTrack } from '../api/contest-fixtures';
 
 const VOTERS = 50;
@@ -161,7 +162,7 @@ async function main() {
   const db = getFirestore(initializeApp({ projectId: 'demo-bench-voting' }, randomUUID()));
   await seedBaseConfig(db);
   const storage = new DiskStorage(await mkdtemp(join(tmpdir(), 'bench-voting-')), 'bench', () => Date.now());
-  const deps: Deps = { db, auth: new FakeAuth(), storage, ffmpegPath, options: { demoRadio: null }, now: () => Date.now() };
+  const deps: Deps = { db, auth: new FakeAuth(), storage, ffmpegPath, config: testConfig(), now: () => Date.now() };
   const server = createApp(deps).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   const api = client(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api`);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { balancePill, fillSignUp, newUser, signIn, signUp } from './helpers';
 
 test('sign-up lands on the welcome page with 50 tokens', async ({ page }) => {

@@ -1,10 +1,10 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { E2E_PORTS } from '../../playwright.config';
+import type { APIRequestContext, Locator } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { runFfmpeg } from '../../scripts/lib/media';
-import { newUser, signIn, uniqueName } from './helpers';
+import { idToken, newUser, signIn, uniqueName } from './helpers';
 
 const PASSWORD = 'demo1234';
 let dir = '';
@@ -20,14 +20,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
-
-/** An ID token from the Auth emulator's REST API (the same call the client SDK makes). */
-async function idToken(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const url = `http://127.0.0.1:${E2E_PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`;
-  const res = await request.post(url, { data: { email, password, returnSecureToken: true } });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { idToken: string }).idToken;
-}
 
 /** A fresh artist (50 tokens) whose ID token submits tracks through the real POST /api/tracks. */
 async function newArtist(request: APIRequestContext): Promise<string> {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { balancePill } from './helpers';
 
 test('Google sign-in (Auth emulator account) creates the account once and lands on welcome', async ({ page }) => {

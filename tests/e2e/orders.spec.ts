@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { balancePill, newUser, signIn, signUp } from './helpers';
 
 /** The demo seed lists two of the artist's tracks: a basic one (15 tokens) and a featured one that takes Cash App. */

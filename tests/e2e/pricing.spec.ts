@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { balancePill, newUser, signUp } from './helpers';
 
 test('shows the four packs with per-token prices', async ({ page }) => {

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { balancePill, fillSignUp, newUser, signUp } from './helpers';
+import { expect, test } from './fixtures';
+import { balancePill, fillSignUp, newUser, signUp, verificationLink } from './helpers';
 
-test('a referral link signs a friend up and credits the referrer live', async ({ page, browser }) => {
+test('a referral link signs a friend up; the referrer is credited live once the friend verifies their email', async ({ page, browser, request }) => {
   const referrer = newUser('refr');
   await signUp(page, referrer);
   await expect(balancePill(page)).toHaveText('50 tokens');
@@ -11,7 +11,13 @@ test('a referral link signs a friend up and credits the referrer live', async ({
   await friendPage.goto(`/${referrer.username.toUpperCase()}`);
   await expect(friendPage).toHaveURL(new RegExp(`/auth\\?ref=${referrer.username}$`));
   await expect(friendPage.getByText(`Referred by @${referrer.username}`)).toBeVisible();
-  await fillSignUp(friendPage, newUser('friend'));
+  const friend = newUser('friend');
+  await fillSignUp(friendPage, friend);
+  await expect(friendPage).toHaveURL(/\/welcome$/);
+  await expect(friendPage.getByTestId('welcome-balance')).toHaveText('50 tokens');
+
+  // The verification email's link (Firebase's, from the Auth emulator) leads back to /welcome.
+  await friendPage.goto(await verificationLink(request, friend.email));
   await expect(friendPage).toHaveURL(/\/welcome$/);
   await friendContext.close();
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('unknown paths show the 404 page and log the path', async ({ page }) => {
   const errors: string[] = [];

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { runFfmpeg } from '../../scripts/lib/media';
 import { balancePill, newUser, signIn, signUp } from './helpers';
 

@@ -1,26 +1,25 @@
 import { COL } from '../platform/collections';
 import { randomUUID } from 'node:crypto';
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { TOKEN_PACKS } from '../../../common/constants';
 import { requireCaller } from '../platform/auth';
 import type { Deps } from '../platform/deps';
 import { badRequest } from '../platform/errors';
 import { parse } from '../platform/validate';
-import { isLocalCheckout, packById, priceCents, stripe, type TokenPack } from './config';
+import { livePayments, packById, priceCents, stripeClient, type TokenPack } from './config';
 
 const checkoutInput = z.strictObject({ packageId: z.string().max(40) });
 
-/** The web app's origin, for Stripe's return URLs. */
-function originOf(req: Request): string {
-  const origin = req.get('origin');
-  if (origin && /^https?:\/\/[^/\s]+$/.test(origin)) return origin;
-  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-}
+/** Where Stripe sends the buyer back: the configured app URL, never a request header. */
+export const returnUrls = (appUrl: string) => ({
+  success_url: `${appUrl}/pricing/success?session_id={CHECKOUT_SESSION_ID}`,
+  cancel_url: `${appUrl}/pricing`,
+});
 
-async function stripeSession(req: Request, uid: string, pack: TokenPack): Promise<{ id: string; url: string | null }> {
-  const origin = originOf(req);
-  const session = await stripe.checkout.sessions.create({
+/** A Stripe Checkout Session for the pack, tagged with the user and pack it pays for. */
+async function stripeSession(deps: Deps, secretKey: string, uid: string, pack: TokenPack): Promise<{ id: string; url: string | null }> {
+  const session = await stripeClient(secretKey).checkout.sessions.create({
     mode: 'payment',
     line_items: [
       {
@@ -34,8 +33,7 @@ async function stripeSession(req: Request, uid: string, pack: TokenPack): Promis
     ],
     metadata: { user_id: uid, pack_id: pack.id, tokens: String(pack.tokens) },
     client_reference_id: uid,
-    success_url: `${origin}/pricing/success?session_id={CHECKOUT_SESSION_ID}`,
-    cancel_url: `${origin}/pricing`,
+    ...returnUrls(deps.config.appUrl),
   });
   return { id: session.id, url: session.url };
 }
@@ -48,13 +46,18 @@ export const createCheckout =
     const { packageId } = parse(checkoutInput, req.body);
     const pack = packById(packageId);
     if (!pack) throw badRequest(`Unknown token pack; expected one of ${TOKEN_PACKS.map((p) => p.id).join(', ')}`);
-    const local = isLocalCheckout();
-    const session = local ? { id: `cs_local_${randomUUID().replaceAll('-', '')}`, url: null } : await stripeSession(req, caller.uid, pack);
+    const payments = livePayments(deps);
+    const local = payments.mode === 'local';
+    const session =
+      payments.mode === 'local'
+        ? { id: `cs_local_${randomUUID().replaceAll('-', '')}`, url: null }
+        : await stripeSession(deps, payments.secretKey, caller.uid, pack);
     await deps.db.collection(COL.checkoutSessions).doc(session.id).create({
       user_id: caller.uid,
       pack_id: pack.id,
       tokens: pack.tokens,
       amount_usd: pack.priceUsd,
+      amount_cents: priceCents(pack),
       status: 'open',
       provider: local ? 'local' : 'stripe',
       created_at: new Date(deps.now()).toISOString(),

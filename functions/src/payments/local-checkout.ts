@@ -6,14 +6,22 @@ import { callerOf } from '../platform/auth';
 import type { Deps } from '../platform/deps';
 import { forbidden, notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
-import { isLocalCheckout, packById, PAYMENTS, stripe } from './config';
+import Stripe from 'stripe';
+import { livePayments, packById } from './config';
 import { processWebhook } from './webhook';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** The emulators' checkout page and its webhook secret; a 404 anywhere else. */
+function localPayments(deps: Deps): { webhookSecret: string } {
+  const payments = livePayments(deps);
+  if (payments.mode !== 'local') throw notFound('Local checkout is off: payments go through Stripe');
+  return payments;
+}
+
 /** A local checkout session (no Stripe keys); its random id is the capability to pay it. */
 async function openSession(deps: Deps, rawId: unknown): Promise<DocumentSnapshot> {
-  if (!isLocalCheckout()) throw notFound('Local checkout is off: payments go through Stripe');
+  localPayments(deps);
   const id = parse(docId, rawId);
   const snap = await deps.db.collection(COL.checkoutSessions).doc(id).get();
   if (!snap.exists || snap.get('provider') !== 'local') throw notFound('Checkout session not found');
@@ -49,6 +57,8 @@ export const localCheckoutPage =
     const pack = packById(snap.get('pack_id'));
     if (!pack) throw notFound('Checkout session not found');
     res.setHeader('Cache-Control', 'no-store');
+    // Its own styles, no script; the form posts to this origin only.
+    res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
     res.type('html').send(page(snap.id, pack.name, pack.tokens, `$${pack.priceUsd.toFixed(2)}`));
   };
 
@@ -79,13 +89,13 @@ export const localCheckoutPay =
             payment_status: 'paid',
             status: 'complete',
             client_reference_id: snap.get('user_id'),
-            amount_total: Math.round((snap.get('amount_usd') as number) * 100),
+            amount_total: snap.get('amount_cents') as number,
             currency: 'usd',
             metadata: { user_id: snap.get('user_id'), pack_id: snap.get('pack_id'), tokens: String(snap.get('tokens')) },
           },
         },
       });
-      const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: PAYMENTS.webhookSecret });
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: localPayments(deps).webhookSecret });
       await processWebhook(deps, payload, signature);
     }
     res.redirect(303, success);

@@ -1,30 +1,39 @@
 import { COL } from '../platform/collections';
 import { log } from '../platform/log';
 import type { RequestHandler } from 'express';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import { docId } from '../../../common/schemas';
 import type { Deps } from '../platform/deps';
 import { badRequest } from '../platform/errors';
+import { rawBodyOf } from '../platform/http';
 import { readBalance, writeLedgerEntry } from '../tokens/ledger';
-import { packById, PAYMENTS, stripe } from './config';
+import { livePayments, packById, priceCents } from './config';
 
 const CREDITING = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 
 export type WebhookResult = { received: true; credited: number };
 
 /** Verifies the signature over the raw body; a bad one is a 400 and nothing is written. */
-export function verifyEvent(raw: Buffer | string, signature: string | undefined): Stripe.Event {
+export function verifyEvent(raw: Buffer | string, signature: string | undefined, secret: string): Stripe.Event {
   if (!signature) throw badRequest('Missing Stripe-Signature header');
   try {
-    return stripe.webhooks.constructEvent(raw, signature, PAYMENTS.webhookSecret);
+    return Stripe.webhooks.constructEvent(raw, signature, secret);
   } catch {
     throw badRequest('Invalid webhook signature');
   }
 }
 
+const ignored = (eventId: string, why: string): WebhookResult => {
+  log.stripeEventIgnored(eventId, why);
+  return { received: true, credited: 0 };
+};
+
 /**
- * Credits a paid checkout once: the event id is recorded with create() in the same transaction
- * as the ledger entry, so a replayed or duplicated event finds it and credits nothing.
+ * Credits a paid checkout once. The checkout session must be one this server created: its
+ * stored user, pack and amount must match the event's. One transaction records the event id
+ * (create()), marks the session completed and writes the ledger entry, so a replayed event,
+ * and a second event for the same session (completed, then async_payment_succeeded), credit
+ * nothing more.
  */
 export async function handleEvent(deps: Deps, event: Stripe.Event): Promise<WebhookResult> {
   if (!CREDITING.has(event.type)) return { received: true, credited: 0 };
@@ -33,36 +42,43 @@ export async function handleEvent(deps: Deps, event: Stripe.Event): Promise<Webh
   const userId = session.metadata?.user_id ?? session.client_reference_id ?? '';
   const pack = packById(session.metadata?.pack_id);
   // Not one of our checkouts: acknowledged (so Stripe stops retrying), nothing written.
-  if (!pack || !docId.safeParse(userId).success || !docId.safeParse(event.id).success) {
-    log.stripeEventIgnored(event.id, 'unknown pack or user');
-    return { received: true, credited: 0 };
+  if (!pack || !docId.safeParse(userId).success || !docId.safeParse(event.id).success || !docId.safeParse(session.id).success) {
+    return ignored(event.id, 'unknown pack, user or session');
   }
   const { db } = deps;
-  return db.runTransaction(async (tx) => {
-    const eventRef = db.collection(COL.stripeEvents).doc(event.id);
-    const sessionRef = docId.safeParse(session.id).success ? db.collection(COL.checkoutSessions).doc(session.id) : null;
-    const [seen, stored] = await Promise.all([tx.get(eventRef), sessionRef ? tx.get(sessionRef) : Promise.resolve(null)]);
-    if (seen.exists) return { received: true as const, credited: 0 };
+  const eventRef = db.collection(COL.stripeEvents).doc(event.id);
+  const sessionRef = db.collection(COL.checkoutSessions).doc(session.id);
+  const outcome = await db.runTransaction(async (tx) => {
+    const [seen, stored] = await Promise.all([tx.get(eventRef), tx.get(sessionRef)]);
+    if (seen.exists) return { credited: 0 };
+    if (!stored.exists) return { credited: 0, why: 'no checkout session of ours' };
+    if (stored.get('status') === 'completed') return { credited: 0, why: 'session already credited' };
+    if (stored.get('user_id') !== userId || stored.get('pack_id') !== pack.id) return { credited: 0, why: 'user or pack differs from the session' };
+    if (session.amount_total !== priceCents(pack) || (session.currency ?? 'usd') !== 'usd') return { credited: 0, why: 'amount differs from the pack' };
     const balance = await readBalance(db, tx, userId);
     const nowIso = new Date(deps.now()).toISOString();
     tx.create(eventRef, { type: event.type, session_id: session.id, user_id: userId, pack_id: pack.id, tokens: pack.tokens, created_at: nowIso });
     writeLedgerEntry(db, tx, balance, { userId, delta: pack.tokens, reason: 'token_purchase', ref: session.id }, nowIso);
-    if (sessionRef && stored?.exists) tx.update(sessionRef, { status: 'completed', completed_at: nowIso, event_id: event.id });
-    return { received: true as const, credited: pack.tokens };
+    tx.update(sessionRef, { status: 'completed', completed_at: nowIso, event_id: event.id });
+    return { credited: pack.tokens };
   });
+  if ('why' in outcome && outcome.why) return ignored(event.id, outcome.why);
+  return { received: true, credited: outcome.credited };
 }
 
 /** Verifies and handles one delivery; used by the webhook route and by the local checkout page. */
 export async function processWebhook(deps: Deps, raw: Buffer | string, signature: string | undefined): Promise<WebhookResult> {
-  return handleEvent(deps, verifyEvent(raw, signature));
+  const { webhookSecret } = livePayments(deps);
+  return handleEvent(deps, verifyEvent(raw, signature, webhookSecret));
 }
 
-/** POST /api/payments/webhook (raw JSON body, mounted before express.json). */
+/** POST /api/payments/webhook: the raw bytes as received (rawBody under the Functions runtime). */
 export const stripeWebhook =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
-    const raw: unknown = req.body;
-    if (!Buffer.isBuffer(raw)) throw badRequest('Expected a raw JSON body');
+    const body: unknown = req.body;
+    const raw = rawBodyOf(req) ?? (Buffer.isBuffer(body) ? body : undefined);
+    if (!raw) throw badRequest('Expected a raw JSON body');
     const result = await processWebhook(deps, raw, req.get('stripe-signature'));
     res.json({ received: result.received });
   };

@@ -1,4 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
+import type { Config } from '../config';
 import type { ObjectStorage } from './storage';
 
 export type VerifiedUser = { uid: string; email?: string; name?: string; picture?: string };
@@ -8,12 +9,9 @@ export interface AuthGateway {
   verifyIdToken(token: string): Promise<VerifiedUser>;
   createUser(input: { email: string; password: string; displayName: string }): Promise<{ uid: string }>;
   deleteUser(uid: string): Promise<void>;
+  /** Whether the account's email address is verified (Auth's own record, not a token claim). */
+  emailVerified(uid: string): Promise<boolean>;
 }
-
-export type ApiOptions = {
-  /** A demo radio station served by the API itself (local stack only): the mp3 it loops. */
-  demoRadio: { mp3Path: string } | null;
-};
 
 export type Deps = {
   db: Firestore;
@@ -22,6 +20,6 @@ export type Deps = {
   storage: ObjectStorage;
   /** Path of the ffmpeg binary used to check and cut audio. */
   ffmpegPath: string;
-  options: ApiOptions;
+  config: Config;
   now: () => number;
 };

@@ -8,6 +8,8 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly details?: Record<string, unknown>,
+    /** Response headers that go with the error (Retry-After on a 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -21,11 +23,15 @@ export const insufficientTokens = (message: string, details?: Record<string, unk
 export const forbidden = (message = 'Forbidden') => new HttpError(403, 'forbidden', message);
 export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
 export const conflict = (message: string) => new HttpError(409, 'conflict', message);
+export const rateLimited = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, 'rate_limited', message, { retry_after: retryAfterSeconds }, { 'Retry-After': String(retryAfterSeconds) });
+export const unavailable = (message: string) => new HttpError(503, 'unavailable', message);
 
 type BodyParserError = Error & { type?: string; status?: number };
 
 export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next) => {
   if (err instanceof HttpError) {
+    res.set(err.headers);
     res.status(err.status).json({ error: { code: err.code, message: err.message, ...err.details } });
     return;
   }

@@ -15,5 +15,8 @@ export function firebaseAuthGateway(auth: Auth): AuthGateway {
     async deleteUser(uid) {
       await auth.deleteUser(uid);
     },
+    async emailVerified(uid) {
+      return (await auth.getUser(uid)).emailVerified;
+    },
   };
 }

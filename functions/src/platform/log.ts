@@ -12,5 +12,7 @@ export const log = {
   streamError: (err: unknown) => write('warn', 'sync_stream_error', { message: String(err) }),
   seeded: (what: string) => write('info', 'seeded', { what }),
   stripeEventIgnored: (eventId: string, why: string) => write('warn', 'stripe_event_ignored', { eventId, why }),
+  paymentsRefused: (reason: string) => write('error', 'payments_refused', { reason }),
+  configInvalid: (problems: string[]) => write('error', 'config_invalid', { problems }),
   mediaCleanupFailed: (path: string, err: unknown) => write('warn', 'media_cleanup_failed', { path, message: String(err) }),
 };

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Deps } from '../platform/deps';
 import { demoStation } from './demo-station';
 
 let base = '';
@@ -16,8 +15,7 @@ beforeAll(async () => {
   const mp3Path = join(dir, 'demo.mp3');
   // An ID3 header (10 bytes + 4 of tag) then "audio" bytes.
   await writeFile(mp3Path, Buffer.concat([Buffer.from([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 4]), Buffer.from('TAGS'), Buffer.alloc(50_000, 0xab)]));
-  const deps = { db: undefined as never, auth: undefined as never, storage: undefined as never, ffmpegPath: '', options: { demoRadio: { mp3Path } }, now: () => clock.t } satisfies Deps;
-  const app = express().use('/radio', demoStation(deps));
+  const app = express().use('/radio', demoStation({ now: () => clock.t }, mp3Path));
   const server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/radio`;

@@ -53,10 +53,10 @@ export function nowPlayingAt(ms: number) {
   };
 }
 
-export function demoStation(deps: Deps): Router {
+export function demoStation(deps: Pick<Deps, 'now'>, mp3Path: string): Router {
   const router = Router();
   let audio: Promise<Buffer> | null = null;
-  const load = () => (audio ??= readFile(deps.options.demoRadio!.mp3Path).then(stripId3));
+  const load = () => (audio ??= readFile(mp3Path).then(stripId3));
 
   router.get('/nowplaying', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');

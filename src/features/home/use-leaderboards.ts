@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Leaderboards } from '@common/leaderboards';
-import { env } from '@/config/env';
+import { streamBaseUrl } from '@/config/env';
 import { api } from '@/lib/api';
 
 /**
@@ -19,7 +19,7 @@ export function useLeaderboards(): Leaderboards | null {
       .catch((err: unknown) => {
         if (!abort.signal.aborted) console.warn('leaderboards load failed', err);
       });
-    const source = new EventSource(`${env.VITE_API_BASE_URL}/api/public/leaderboards/stream`);
+    const source = new EventSource(`${streamBaseUrl}/api/public/leaderboards/stream`);
     source.onmessage = (event: MessageEvent<string>) => {
       streamed = true;
       try {

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RATE_LIMITS } from '../../common/rate-limits';
+import { ConfigError, readConfig } from './config';
+import { returnUrls } from './payments/checkout';
+
+const deployed = { GCLOUD_PROJECT: 'foolrate-prod' };
+const emulated = { ...deployed, FUNCTIONS_EMULATOR: 'true', LOCAL_STORAGE_DIR: '/tmp/files', LOCAL_STORAGE_SECRET: 'x' };
+
+describe('readConfig', () => {
+  it('turns payments off in a deployment without Stripe secrets: no local checkout, no default secret', () => {
+    expect(readConfig(deployed).payments).toEqual({ mode: 'off', reason: 'STRIPE_WEBHOOK_SECRET is not set' });
+    expect(readConfig({ ...deployed, STRIPE_WEBHOOK_SECRET: 'whsec_1' }).payments).toEqual({ mode: 'off', reason: 'STRIPE_SECRET_KEY is not set' });
+    expect(readConfig({ ...deployed, STRIPE_SECRET_KEY: 'none', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).payments).toEqual({
+      mode: 'off',
+      reason: 'STRIPE_SECRET_KEY is not a Stripe secret key',
+    });
+    expect(readConfig({ ...deployed, STRIPE_SECRET_KEY: 'sk_live_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).payments).toEqual({
+      mode: 'stripe',
+      secretKey: 'sk_live_abc123',
+      webhookSecret: 'whsec_1',
+    });
+  });
+
+  it('offers the local checkout page only on the emulators, and only with a webhook secret', () => {
+    expect(readConfig({ ...emulated, STRIPE_SECRET_KEY: 'none', STRIPE_WEBHOOK_SECRET: 'whsec_local' }).payments).toEqual({ mode: 'local', webhookSecret: 'whsec_local' });
+    expect(readConfig(emulated).payments.mode).toBe('off');
+    expect(readConfig({ ...emulated, STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_t' }).payments.mode).toBe('stripe');
+  });
+
+  it('keeps local files, the demo radio and emulation off unless the Functions emulator says so', () => {
+    const config = readConfig({ ...deployed, LOCAL_STORAGE_DIR: '/tmp/x', LOCAL_STORAGE_SECRET: 's', DEMO_RADIO_MP3: '/tmp/a.mp3' });
+    expect(config).toMatchObject({ emulated: false, localStorage: null, demoRadioMp3: null });
+    expect(readConfig({ ...emulated, DEMO_RADIO_MP3: '/tmp/a.mp3' })).toMatchObject({ emulated: true, localStorage: { dir: '/tmp/files' }, demoRadioMp3: '/tmp/a.mp3' });
+  });
+
+  it('takes the app URL from APP_URL or the project, and allows only the app origins', () => {
+    expect(readConfig(deployed)).toMatchObject({
+      appUrl: 'https://foolrate-prod.web.app',
+      allowedOrigins: ['https://foolrate-prod.web.app', 'https://foolrate-prod.firebaseapp.com'],
+    });
+    const custom = readConfig({ ...deployed, APP_URL: 'https://foolrate.app/', APP_ORIGINS: 'https://www.foolrate.app' });
+    expect(custom.appUrl).toBe('https://foolrate.app');
+    expect(custom.allowedOrigins).toEqual(['https://foolrate.app', 'https://foolrate-prod.web.app', 'https://foolrate-prod.firebaseapp.com', 'https://www.foolrate.app']);
+    expect(returnUrls(custom.appUrl)).toEqual({
+      success_url: 'https://foolrate.app/pricing/success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'https://foolrate.app/pricing',
+    });
+  });
+
+  it('reads rate-limit overrides and lists every problem at once', () => {
+    expect(readConfig({ ...deployed, RATE_LIMITS: '{"signup":{"max":3,"windowSeconds":60}}' }).rateLimits).toEqual({
+      ...DEFAULT_RATE_LIMITS,
+      signup: { max: 3, windowSeconds: 60 },
+    });
+    let problems: string[] = [];
+    try {
+      readConfig({ FUNCTIONS_EMULATOR: 'true', APP_URL: 'ftp://x', RATE_LIMITS: '{"signup":{"max":0}}' });
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      problems = (err as ConfigError).problems;
+    }
+    expect(problems).toEqual([
+      'APP_URL: not an http(s) URL (ftp://x)',
+      'RATE_LIMITS: expected JSON like {"signup":{"max":10,"windowSeconds":3600}}',
+      'LOCAL_STORAGE_DIR: not set (the emulators keep files on disk)',
+      'LOCAL_STORAGE_SECRET: not set (it signs local file URLs)',
+    ]);
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * The API's configuration: read from the environment once at start and validated, with a
+ * readable list of what is wrong. Secrets are declared here so that the deployed function is
+ * given them; the Functions emulator reads them from functions/.secret.local.
+ *
+ * Nothing only the local stack needs can switch on in a deployment: it hangs on `emulated`,
+ * which is true only under the Firebase emulators (FUNCTIONS_EMULATOR), never deployed.
+ */
+import { defineSecret } from 'firebase-functions/params';
+import { z } from 'zod';
+import { DEFAULT_RATE_LIMITS, type RateLimitName, type RateLimits } from '../../common/rate-limits';
+
+export const STRIPE_SECRET_KEY = defineSecret('STRIPE_SECRET_KEY');
+export const STRIPE_WEBHOOK_SECRET = defineSecret('STRIPE_WEBHOOK_SECRET');
+/** Every secret the `api` function reads (its `secrets:` option). */
+export const API_SECRETS = [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET];
+
+/**
+ * How token packs are paid: real Stripe Checkout; the API's own checkout page (emulators only,
+ * without a Stripe key, still through the signed webhook); or not at all, with the reason.
+ */
+export type PaymentsConfig =
+  | { mode: 'stripe'; secretKey: string; webhookSecret: string }
+  | { mode: 'local'; webhookSecret: string }
+  | { mode: 'off'; reason: string };
+
+export type Config = {
+  /** True only under the Firebase emulators (or the in-process test harness). */
+  emulated: boolean;
+  /** The web app's public URL: Stripe's return URLs are built on it, never on a request header. */
+  appUrl: string;
+  /** Origins allowed to call the API from a browser (CORS). */
+  allowedOrigins: readonly string[];
+  payments: PaymentsConfig;
+  rateLimits: RateLimits;
+  /** The demo radio station's mp3 (emulators only): the API serves it as a looping stream. */
+  demoRadioMp3: string | null;
+  /** On-disk object storage with signed URLs (emulators only); deployed, Cloud Storage. */
+  localStorage: { dir: string; secret: string } | null;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `- ${p}`).join('\n')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const origin = z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin);
+const rateLimitsOverride = z.partialRecord(
+  z.enum(Object.keys(DEFAULT_RATE_LIMITS) as [RateLimitName, ...RateLimitName[]]),
+  z.strictObject({ max: z.int().min(1).max(1_000_000), windowSeconds: z.int().min(1).max(86_400) }),
+);
+
+function paymentsOf(env: Env, emulated: boolean): PaymentsConfig {
+  const key = env.STRIPE_SECRET_KEY?.trim() ?? '';
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() ?? '';
+  const isStripeKey = /^(sk|rk)_(test|live)_\w+$/.test(key);
+  if (!webhookSecret) return { mode: 'off', reason: 'STRIPE_WEBHOOK_SECRET is not set' };
+  if (isStripeKey) return { mode: 'stripe', secretKey: key, webhookSecret };
+  if (emulated) return { mode: 'local', webhookSecret };
+  return { mode: 'off', reason: key ? 'STRIPE_SECRET_KEY is not a Stripe secret key' : 'STRIPE_SECRET_KEY is not set' };
+}
+
+/** Reads and checks the configuration; throws a ConfigError listing every problem. */
+export function readConfig(env: Env): Config {
+  const problems: string[] = [];
+  const emulated = env.FUNCTIONS_EMULATOR === 'true';
+  const project = env.GCLOUD_PROJECT ?? env.GOOGLE_CLOUD_PROJECT;
+
+  const hosted = project ? [`https://${project}.web.app`, `https://${project}.firebaseapp.com`] : [];
+  const appUrlRaw = env.APP_URL ?? hosted[0];
+  let appUrl = '';
+  const parsedUrl = origin.safeParse(appUrlRaw);
+  if (parsedUrl.success) appUrl = parsedUrl.data;
+  else problems.push(appUrlRaw ? `APP_URL: not an http(s) URL (${appUrlRaw})` : 'APP_URL: not set and no project id to derive it from');
+
+  const extra = (env.APP_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const origins = new Set<string>(appUrl ? [appUrl] : []);
+  for (const o of [...hosted, ...extra]) {
+    const parsed = origin.safeParse(o);
+    if (parsed.success) origins.add(parsed.data);
+    else problems.push(`APP_ORIGINS: not an http(s) origin (${o})`);
+  }
+
+  let rateLimits: RateLimits = DEFAULT_RATE_LIMITS;
+  if (env.RATE_LIMITS) {
+    let json: unknown;
+    try {
+      json = JSON.parse(env.RATE_LIMITS);
+    } catch {
+      json = undefined;
+    }
+    const parsed = rateLimitsOverride.safeParse(json);
+    if (parsed.success) rateLimits = { ...DEFAULT_RATE_LIMITS, ...parsed.data };
+    else problems.push('RATE_LIMITS: expected JSON like {"signup":{"max":10,"windowSeconds":3600}}');
+  }
+
+  const demoRadioMp3 = emulated ? (env.DEMO_RADIO_MP3 ?? null) : null;
+  let localStorage: Config['localStorage'] = null;
+  if (emulated) {
+    if (!env.LOCAL_STORAGE_DIR) problems.push('LOCAL_STORAGE_DIR: not set (the emulators keep files on disk)');
+    if (!env.LOCAL_STORAGE_SECRET) problems.push('LOCAL_STORAGE_SECRET: not set (it signs local file URLs)');
+    localStorage = { dir: env.LOCAL_STORAGE_DIR ?? '', secret: env.LOCAL_STORAGE_SECRET ?? '' };
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return { emulated, appUrl, allowedOrigins: [...origins], payments: paymentsOf(env, emulated), rateLimits, demoRadioMp3, localStorage };
+}

@@ -1,0 +1,19 @@
+/** Bundles functions/src (and the shared common/ code it imports) into functions/lib for deploy and the Functions emulator. */
+import { build } from 'esbuild';
+
+/** Packages the deployed function installs from functions/package.json instead of bundling. */
+const EXTERNAL = ['firebase-admin', 'firebase-functions', 'express', 'zod', '@ffmpeg-installer/ffmpeg', 'busboy'];
+
+export async function buildFunctions(): Promise<void> {
+  await build({
+    entryPoints: ['functions/src/index.ts'],
+    outfile: 'functions/lib/index.js',
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    sourcemap: true,
+    logLevel: 'warning',
+    external: EXTERNAL,
+  });
+}

@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+
+/**
+ * functions/.secret.local: the values of the function's declared secrets under the Functions
+ * emulator (deployed they come from Secret Manager). Created on first start with local values:
+ * a random webhook secret, and no Stripe key, which on the emulators means the API's own
+ * checkout page. Put sk_test_… / whsec_… (from `stripe listen`) here for Stripe test mode.
+ */
+export async function ensureLocalSecrets(path: string): Promise<Record<string, string>> {
+  if (!existsSync(path)) {
+    await writeFile(
+      path,
+      [
+        '# Secrets for the Functions emulator only (never deployed; git-ignored).',
+        '# Stripe test mode: replace with your sk_test_… key and the whsec_… secret printed by `stripe listen`.',
+        'STRIPE_SECRET_KEY=none',
+        `STRIPE_WEBHOOK_SECRET=whsec_local_${randomBytes(24).toString('hex')}`,
+        '',
+      ].join('\n'),
+      { mode: 0o600 },
+    );
+  }
+  const values: Record<string, string> = {};
+  for (const line of (await readFile(path, 'utf8')).split('\n')) {
+    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
+    if (match) values[match[1]!] = match[2]!.replace(/^(['"])(.*)\1$/, '$2');
+  }
+  return values;
+}
+
+/** A random secret kept in `path`, made on first use (e.g. the local storage signing key). */
+export async function persistentSecret(path: string): Promise<string> {
+  if (existsSync(path)) return (await readFile(path, 'utf8')).trim();
+  const secret = randomBytes(32).toString('hex');
+  await writeFile(path, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,180 @@
+/**
+ * The API as production serves it: through the Hosting emulator's rewrite to the `api` function
+ * in the Functions emulator (the deployed bundle, its secrets from functions/.secret.local). The
+ * runtime reads and parses request bodies before Express sees them, which is what this suite is
+ * for: payments (raw webhook bytes), uploads (buffered multipart), a vote, limits across instances,
+ * headers and the SSE stream at the function's own URL. Runs in the browser tests' stack.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import Stripe from 'stripe';
+import { E2E_PORTS } from '../../../playwright.config';
+import { runFfmpeg } from '../../../scripts/lib/media';
+import { ensureLocalSecrets } from '../../../scripts/lib/local-secrets';
+import { idToken, newUser } from '../../e2e/helpers';
+
+const FUNCTION_URL = `http://127.0.0.1:${E2E_PORTS.api}/demo-foolrate/us-central1/api`;
+const APP_ORIGIN = `http://127.0.0.1:${E2E_PORTS.web}`;
+let dir = '';
+let mp3: Buffer;
+
+test.beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'runtime-api-'));
+  const file = join(dir, 'tone.mp3');
+  await runFfmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=50', '-ac', '1', '-b:a', '48k', file]);
+  mp3 = await readFile(file);
+});
+test.afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+type Account = { uid: string; auth: { Authorization: string } };
+
+async function newAccount(request: APIRequestContext, prefix: string): Promise<Account> {
+  const user = newUser(prefix);
+  const res = await request.post('/api/accounts/signup', { data: user });
+  expect(res.status(), await res.text()).toBe(201);
+  const { uid } = (await res.json()) as { uid: string };
+  return { uid, auth: { Authorization: `Bearer ${await idToken(request, user.email, user.password)}` } };
+}
+
+const balanceOf = async (request: APIRequestContext, account: Account) =>
+  ((await (await request.get('/api/me', { headers: account.auth })).json()) as { balance: number }).balance;
+
+async function checkout(request: APIRequestContext, account: Account, packageId: string): Promise<string> {
+  const res = await request.post('/api/payments/checkout', { headers: account.auth, data: { packageId } });
+  expect(res.status(), await res.text()).toBe(200);
+  const { url } = (await res.json()) as { url: string };
+  return /\/local-checkout\/([\w-]+)$/.exec(url)![1]!;
+}
+
+test('payments: the local checkout and Stripe-signed webhooks credit one pack per checkout session', async ({ request }) => {
+  const buyer = await newAccount(request, 'rtpay');
+  const local = await checkout(request, buyer, 'starter');
+  const paid = await request.post(`/api/payments/local-checkout/${local}/pay`, { form: {}, maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+  expect(paid.headers().location).toBe(`/pricing/success?session_id=${local}`);
+  expect(await balanceOf(request, buyer)).toBe(100);
+
+  // A Stripe event for a second session, signed over bytes that JSON.stringify would not reproduce.
+  const { STRIPE_WEBHOOK_SECRET: secret } = await ensureLocalSecrets('functions/.secret.local');
+  const session = await checkout(request, buyer, 'pro');
+  const event = (id: string, type = 'checkout.session.completed') =>
+    `{ "id": "${id}", "object": "event", "type": "${type}",\n  "data": { "object": { "id": "${session}", "object": "checkout.session", "payment_status": "paid", "amount_total": 1299, "currency": "usd", "client_reference_id": "${buyer.uid}", "metadata": { "user_id": "${buyer.uid}", "pack_id": "pro", "tokens": "150" } } } }`;
+  const deliver = (payload: string, signedPayload = payload) =>
+    request.post('/api/payments/webhook', {
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': Stripe.webhooks.generateTestHeaderString({ payload: signedPayload, secret: secret! }) },
+      data: payload,
+    });
+  const first = await deliver(event('evt_rt_1'));
+  expect(first.status(), await first.text()).toBe(200);
+  expect(await balanceOf(request, buyer)).toBe(250);
+  expect((await deliver(event('evt_rt_1'))).status()).toBe(200);
+  expect((await deliver(event('evt_rt_2', 'checkout.session.async_payment_succeeded'))).status()).toBe(200);
+  expect(await balanceOf(request, buyer)).toBe(250);
+  // A signature over other bytes is refused.
+  const forged = await deliver(event('evt_rt_3'), event('evt_rt_3').replace('1299', '1'));
+  expect(forged.status()).toBe(400);
+  expect(await balanceOf(request, buyer)).toBe(250);
+});
+
+test('uploads: a track submitted through the buffered body is stored; wrong content and bodies over 32 MB are refused', async ({ request }) => {
+  const artist = await newAccount(request, 'rtupl');
+  const form = (audio: Buffer, name: string) => ({
+    title: 'Runtime Tone',
+    artistName: 'Runtime Tester',
+    genre: 'Electronic',
+    songType: 'ai',
+    submissionRoutes: JSON.stringify(['contest']),
+    previewStartTime: '1',
+    audioFile: { name, mimeType: 'audio/mpeg', buffer: audio },
+  });
+  const ok = await request.post('/api/tracks', { headers: artist.auth, multipart: form(mp3, 'tone.mp3') });
+  expect(ok.status(), await ok.text()).toBe(201);
+  expect(await balanceOf(request, artist)).toBe(40);
+
+  const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+  const renamed = await request.post('/api/tracks', { headers: artist.auth, multipart: form(png, 'cover.mp3') });
+  expect(renamed.status()).toBe(400);
+
+  const huge = await request.post('/api/tracks', { headers: artist.auth, multipart: form(Buffer.alloc(40 * 1024 * 1024, 1), 'huge.mp3') });
+  expect(huge.status()).toBe(413);
+  expect(await balanceOf(request, artist)).toBe(40);
+});
+
+test('a vote: a session opened through the runtime serves its clips and scores a pushed vote with the reveal', async ({ request }) => {
+  const voter = await newAccount(request, 'rtvote');
+  const opened = await request.post('/api/vote-sessions', { headers: voter.auth, data: {} });
+  expect(opened.status(), await opened.text()).toBe(201);
+  const { session } = (await opened.json()) as { session: { id: string; clips: Array<{ clip_id: string; clip_url: string }> } };
+  const clip = session.clips[0]!;
+  const audio = await request.get(clip.clip_url);
+  expect(audio.status()).toBe(200);
+  expect(audio.headers()['content-type']).toBe('audio/mpeg');
+
+  const vote = {
+    id: `v_${crypto.randomUUID()}`,
+    session_id: session.id,
+    clip_id: clip.clip_id,
+    guess: 'human',
+    created_at: new Date().toISOString(),
+    status: 'pending',
+    is_correct: null,
+    reveal: null,
+    error: null,
+    updatedAt: 0,
+    _deleted: false,
+  };
+  const pushed = await request.post('/api/sync/votes/push', { headers: voter.auth, data: [{ assumedMasterState: null, newDocumentState: vote }] });
+  expect(pushed.status(), await pushed.text()).toBe(200);
+  const [stored] = (await pushed.json()) as Array<{ status: string; reveal: { song_type: string } | null }>;
+  expect(stored?.status).toBe('scored');
+  expect(['human', 'ai', 'hybrid']).toContain(stored?.reveal?.song_type);
+});
+
+test('the coupon limit holds across function instances: concurrent attempts beyond it get 429 with Retry-After', async ({ request }) => {
+  const guesser = await newAccount(request, 'rtcoup');
+  // Eight at once: the emulator serves concurrent requests from separate worker processes.
+  const answers = await Promise.all(
+    Array.from({ length: 8 }, (_, i) => request.post('/api/coupons/redeem', { headers: guesser.auth, data: { code: `NOPE${i}` } })),
+  );
+  const limited = answers.filter((a) => a.status() === 429);
+  expect(answers.filter((a) => a.status() === 400)).toHaveLength(5);
+  expect(limited).toHaveLength(3);
+  for (const a of limited) expect(Number(a.headers()['retry-after'])).toBeGreaterThan(0);
+  expect(await balanceOf(request, guesser)).toBe(50);
+});
+
+test('security headers on Hosting and the API; CORS only for the app; the SSE stream at the function URL', async ({ request }) => {
+  const page = await request.get('/');
+  const headers = page.headers();
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(await page.text()).toContain('http-equiv="Content-Security-Policy"');
+
+  // The API's own headers (Hosting puts its CSP over them on the rewrite).
+  const api = (await request.get(`${FUNCTION_URL}/api/public/config`)).headers();
+  expect(api['content-security-policy']).toContain("default-src 'none'");
+  expect(api['x-content-type-options']).toBe('nosniff');
+  expect(api['x-frame-options']).toBe('DENY');
+  expect((await request.get('/api/public/config')).headers()['x-content-type-options']).toBe('nosniff');
+
+  const preflight = (origin: string) =>
+    request.fetch(`${FUNCTION_URL}/api/sync/stream`, {
+      method: 'OPTIONS',
+      headers: { Origin: origin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+    });
+  expect((await preflight('https://evil.example')).headers()['access-control-allow-origin']).toBeUndefined();
+  expect((await preflight(APP_ORIGIN)).headers()['access-control-allow-origin']).toBe(APP_ORIGIN);
+
+  const stream = await fetch(`${FUNCTION_URL}/api/public/leaderboards/stream`, { headers: { Origin: APP_ORIGIN } });
+  expect(stream.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
+  const reader = stream.body!.getReader();
+  const { value } = await reader.read();
+  expect(new TextDecoder().decode(value)).toMatch(/^data: \{/);
+  await reader.cancel();
+});

@@ -1,0 +1,24 @@
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../common/rate-limits';
+import type { Config } from '../../functions/src/config';
+
+/** Limits high enough that no test trips them unless it means to (tests/api/rate-limits.test.ts does). */
+const RELAXED_LIMITS = Object.fromEntries(
+  Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, { max: 1_000_000, windowSeconds: 60 }]),
+) as RateLimits;
+
+export const TEST_WEBHOOK_SECRET = 'whsec_test_harness_secret';
+export const TEST_APP_URL = 'http://app.test';
+
+/** The configuration the in-process API runs with: emulated, local checkout, relaxed limits. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    emulated: true,
+    appUrl: TEST_APP_URL,
+    allowedOrigins: [TEST_APP_URL],
+    payments: { mode: 'local', webhookSecret: TEST_WEBHOOK_SECRET },
+    rateLimits: RELAXED_LIMITS,
+    demoRadioMp3: null,
+    localStorage: null,
+    ...overrides,
+  };
+}
