@@ -15,12 +15,16 @@ export const DEFAULT_PRICING = {
 } as const;
 
 export const FREE_VOTING_DAYS = 7;
+/** Referral rewards one referrer can earn per UTC day (each referee must verify their email first). */
+export const REFERRAL_DAILY_CAP = 20;
 export const DEFAULT_MIGRATION_THRESHOLD = 100_000;
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 20;
 
 export const CLIP_SECONDS = 45;
+/** A marketplace preview: its own file, at most this long (the full track is for licensees). */
+export const PREVIEW_SECONDS = 30;
 export const FADE_IN_SECONDS = 1.5;
 export const FADE_OUT_SECONDS = 2.5;
 export const SLIDER_STEP_SECONDS = 0.1;

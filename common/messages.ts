@@ -28,3 +28,6 @@ export const MSG = {
   openingCms: 'Opening CMS…',
   signInToPurchase: 'Please sign in to purchase tokens',
 } as const;
+
+/** The verification link has not been followed yet (POST /api/accounts/email-verified). */
+export const EMAIL_NOT_VERIFIED = 'Your email address is not verified yet';

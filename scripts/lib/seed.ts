@@ -1,6 +1,7 @@
 import type { Auth } from 'firebase-admin/auth';
 import { FieldValue } from 'firebase-admin/firestore';
 import { createAccount } from '../../functions/src/accounts/create-account';
+import { rewardReferral } from '../../functions/src/accounts/referral';
 import type { Deps } from '../../functions/src/platform/deps';
 import { seedBaseConfig } from './seed-config';
 
@@ -47,5 +48,7 @@ export async function seedDemo(deps: Deps, auth: Auth): Promise<void> {
       updatedAt: FieldValue.serverTimestamp(),
       _deleted: false,
     });
+    // Demo addresses count as verified, so the referrer is paid as a verified sign-up would pay them.
+    if ('referredBy' in account) await rewardReferral(deps, uid);
   }
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerInvariant, signUp, startHarness, type Harness } from './harness';
 
 let h: Harness;
+const verified = (who: { token: string }) => h.call('POST', '/api/accounts/email-verified', { token: who.token, body: {} });
 beforeAll(async () => {
   h = await startHarness();
 });
@@ -56,30 +57,76 @@ describe('sign-up', () => {
     expect(await h.db.collection('profiles').where('email', 'in', ['e@example.test', 'f@example.test']).get()).toHaveProperty('size', 0);
   });
 
-  it('credits the referrer 10 tokens once, never for themselves', async () => {
+  it('pays the referrer 10 tokens only once the friend verifies their email, once, never for themselves', async () => {
     const ref = await signUp(h, 'referrer');
-    await signUp(h, 'friend1', { referral_code: 'Referrer' });
-    await signUp(h, 'friend2', { referral_code: 'referrer' });
-    const me = await h.call('GET', '/api/me', { token: ref.token });
-    expect(me.body.balance).toBe(70);
+    const f1 = await signUp(h, 'friend1', { referral_code: 'Referrer' });
+    const f2 = await signUp(h, 'friend2', { referral_code: 'referrer' });
+    expect((await h.call('GET', '/api/me', { token: ref.token })).body.balance).toBe(50);
+
+    // Not verified yet: refused, nothing paid.
+    const early = await verified(f1);
+    expect(early.status).toBe(409);
+    expect(early.body.error.message).toBe('Your email address is not verified yet');
+    expect((await h.call('GET', '/api/me', { token: ref.token })).body.balance).toBe(50);
+
+    h.auth.verifyEmail(f1.uid);
+    expect((await verified(f1)).body).toEqual({ verified: true, referral: 'rewarded' });
+    expect((await verified(f1)).body).toEqual({ verified: true, referral: 'rewarded' });
+    h.auth.verifyEmail(f2.uid);
+    await verified(f2);
+    expect((await h.call('GET', '/api/me', { token: ref.token })).body.balance).toBe(70);
+
     const self = await h.call('POST', '/api/accounts/signup', {
       body: { username: 'selfref', email: 'selfref@example.test', password: 'secret123', referral_code: 'selfref' },
     });
     expect(self.body.balance).toBe(50);
+    h.auth.verifyEmail(self.body.uid);
+    expect((await verified({ token: `test:${self.body.uid}` })).body.referral).toBe('none');
     const rewards = await h.db.collection('token_ledger').where('reason', '==', 'referral_reward').get();
     expect(rewards.docs.map((d) => d.get('user_id'))).toEqual([ref.uid, ref.uid]);
   });
 
-  it('credits a referrer exactly once for each of many concurrent referred sign-ups', async () => {
+  it('pays a referrer once for each of many concurrent verifications, at most 20 a day', async () => {
+    h.clock.now = Date.parse('2026-03-05T10:00:00Z');
     const ref = await signUp(h, 'bigref');
-    const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => signUp(h, `bigref_friend${i}`, { referral_code: 'bigref' })),
-    );
-    expect(results).toHaveLength(20);
-    const me = await h.call('GET', '/api/me', { token: ref.token });
-    expect(me.body.balance).toBe(50 + 20 * 10);
+    const friends = await Promise.all(Array.from({ length: 24 }, (_, i) => signUp(h, `bigref_friend${i}`, { referral_code: 'bigref' })));
+    friends.forEach((f) => h.auth.verifyEmail(f.uid));
+    // Every friend reports twice at once: each referral settles once.
+    const results = await Promise.all([...friends, ...friends].map((f) => verified(f)));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    const statuses = await Promise.all(friends.map(async (f) => (await h.db.collection('referrals').doc(f.uid).get()).get('status') as string));
+    expect(statuses.filter((st) => st === 'rewarded')).toHaveLength(20);
+    expect(statuses.filter((st) => st === 'capped')).toHaveLength(4);
+    expect((await h.call('GET', '/api/me', { token: ref.token })).body.balance).toBe(50 + 20 * 10);
     const keys = await h.db.collection('ledger_keys').get();
     expect(keys.docs.filter((d) => d.id.startsWith(`referral:${ref.uid}:`))).toHaveLength(20);
+
+    // The next day, new referrals pay again.
+    h.clock.now = Date.parse('2026-03-06T10:00:00Z');
+    const late = await signUp(h, 'bigref_nextday', { referral_code: 'bigref' });
+    h.auth.verifyEmail(late.uid);
+    expect((await verified(late)).body.referral).toBe('rewarded');
+    expect((await h.call('GET', '/api/me', { token: ref.token })).body.balance).toBe(50 + 21 * 10);
+    h.clock.now = Date.parse('2026-03-01T12:00:00Z');
+  });
+
+  it('never overwrites a balance, roles or ledger that already exist when the account is created', async () => {
+    // Tokens credited and a role granted before the profile existed (e.g. an order of events across instances).
+    const uid = 'preexisting_uid_0001';
+    h.auth.users.set(uid, { email: 'early@example.test', password: 'x', name: 'Early' });
+    await h.db.collection('user_roles').doc(uid).set({ user_id: uid, roles: ['admin'] });
+    await h.db.collection('token_balances').doc(uid).set({ user_id: uid, balance: 30 });
+    await h.db.collection('token_ledger').add({ user_id: uid, delta: 30, reason: 'admin_grant', ref: null, balance_after: 30, created_at: '2026-03-01T00:00:00.000Z' });
+    const res = await h.call('POST', '/api/accounts/ensure-profile', { token: `test:${uid}`, body: {} });
+    expect(res.status).toBe(201);
+    expect(res.body.balance).toBe(80);
+    const me = await h.call('GET', '/api/me', { token: `test:${uid}` });
+    expect(me.body.balance).toBe(80);
+    expect([...me.body.roles].sort()).toEqual(['admin', 'user']);
+    const reasons = (await h.db.collection('token_ledger').where('user_id', '==', uid).get()).docs.map((d) => d.get('reason') as string);
+    expect(reasons.sort()).toEqual(['admin_grant', 'signup_grant']);
+    const row = (await ledgerInvariant(h.db)).find((r) => r.user === uid);
+    expect(row).toEqual({ user: uid, balance: 80, sum: 80 });
   });
 
   it('redeems a coupon given at sign-up and reports the outcome', async () => {

@@ -165,7 +165,7 @@ const cases: Case[] = [
   { name: 'redeem: code over 64 characters', method: 'POST', path: '/api/coupons/redeem', token: U, body: { code: 'G'.repeat(65) }, status: 400, message: /^code: / },
   { name: 'redeem: unknown extra field', method: 'POST', path: '/api/coupons/redeem', token: U, body: { code: 'GOOD10', tokens: 1000 }, status: 400, message: 'Unrecognized key: "tokens"' },
   { name: 'redeem: body is an array', method: 'POST', path: '/api/coupons/redeem', token: U, body: ['GOOD10'], status: 400 },
-  { name: 'redeem: unknown code', method: 'POST', path: '/api/coupons/redeem', token: U, body: { code: 'NOPE' }, status: 404, message: 'Coupon code is invalid' },
+  { name: 'redeem: unknown code', method: 'POST', path: '/api/coupons/redeem', token: U, body: { code: 'NOPE' }, status: 400, message: 'Coupon code is invalid' },
   // A code that is blank once trimmed, or that is not a plain document id, is still just an invalid code.
   { name: 'redeem: whitespace-only code', method: 'POST', path: '/api/coupons/redeem', token: U, body: { code: '   ' }, status: [400, 404] },
   { name: 'redeem: code with a slash', method: 'POST', path: '/api/coupons/redeem', token: U, body: { code: 'GOOD/10' }, status: [400, 404] },
@@ -274,11 +274,11 @@ describe('bad input on every endpoint', () => {
 
   it('answers a failed coupon redemption with success:false next to the error', async () => {
     const res = await h.call('POST', '/api/coupons/redeem', { token: user.token, body: { code: 'nope' } });
-    expect(res.status).toBe(404);
+    expect(res.status).toBe(400);
     expect(res.body).toEqual({
       success: false,
       message: 'Coupon code is invalid',
-      error: { code: 'not_found', message: 'Coupon code is invalid' },
+      error: { code: 'invalid_argument', message: 'Coupon code is invalid' },
     });
   });
 

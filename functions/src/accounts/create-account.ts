@@ -1,10 +1,11 @@
 import { FieldValue } from 'firebase-admin/firestore';
-import { FREE_VOTING_DAYS } from '../../../common/constants';
+import { FREE_VOTING_DAYS, type Role } from '../../../common/constants';
 import { MSG } from '../../../common/messages';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { conflict } from '../platform/errors';
 import { oneTimeKeyUsed, readBalance, useOneTimeKey, writeLedgerEntry } from '../tokens/ledger';
+import { recordReferral } from './referral';
 import { readPricing } from '../tokens/pricing';
 
 export type NewAccount = {
@@ -21,9 +22,11 @@ export type CreatedAccount = { created: boolean; username: string; balance: numb
 const DAY_MS = 86_400_000;
 
 /**
- * Creates the profile, the username claim, the user role, the signup grant and (once per
- * referee) the referrer's reward, all in one transaction. The username document is the
- * uniqueness lock: two sign-ups racing for one name cannot both commit.
+ * Creates the profile, the username claim, the user role and the signup grant in one
+ * transaction, and records the referral (rewarded once the new account verifies its email:
+ * accounts/referral.ts). The username document is the uniqueness lock: two sign-ups racing
+ * for one name cannot both commit. Nothing that already exists is overwritten: roles granted
+ * earlier are kept, tokens credited earlier stay (the grant is added to them, once).
  * Calling it again for an existing profile changes nothing.
  */
 export async function createAccount(deps: Deps, account: NewAccount): Promise<CreatedAccount> {
@@ -31,7 +34,8 @@ export async function createAccount(deps: Deps, account: NewAccount): Promise<Cr
   return db.runTransaction(async (tx) => {
     const profileRef = db.collection(COL.profiles).doc(account.uid);
     const usernameRef = db.collection(COL.usernames).doc(account.username);
-    const [profile, usernameDoc] = await Promise.all([tx.get(profileRef), tx.get(usernameRef)]);
+    const rolesRef = db.collection(COL.userRoles).doc(account.uid);
+    const [profile, usernameDoc, roles] = await Promise.all([tx.get(profileRef), tx.get(usernameRef), tx.get(rolesRef)]);
     if (profile.exists) {
       return { created: false, username: profile.get('username') as string, balance: await readBalance(db, tx, account.uid) };
     }
@@ -39,7 +43,8 @@ export async function createAccount(deps: Deps, account: NewAccount): Promise<Cr
 
     const pricing = await readPricing(db, tx);
     const referrer = await findReferrer(deps, tx, account);
-    const referrerBalance = referrer ? await readBalance(db, tx, referrer.uid) : 0;
+    const signupKey = `signup:${account.uid}`;
+    const [current, granted] = await Promise.all([readBalance(db, tx, account.uid), oneTimeKeyUsed(db, tx, signupKey)]);
 
     const now = deps.now();
     const nowIso = new Date(now).toISOString();
@@ -59,30 +64,26 @@ export async function createAccount(deps: Deps, account: NewAccount): Promise<Cr
       updatedAt: FieldValue.serverTimestamp(),
       _deleted: false,
     });
-    tx.set(db.collection(COL.userRoles).doc(account.uid), {
-      user_id: account.uid,
-      roles: ['user'],
-      updatedAt: FieldValue.serverTimestamp(),
-      _deleted: false,
-    });
-    const balance = pricing.signup_grant > 0
-      ? writeLedgerEntry(db, tx, 0, { userId: account.uid, delta: pricing.signup_grant, reason: 'signup_grant' }, nowIso)
-      : 0;
-    if (referrer && pricing.referral_reward > 0) {
-      writeLedgerEntry(
-        db,
-        tx,
-        referrerBalance,
-        { userId: referrer.uid, delta: pricing.referral_reward, reason: 'referral_reward', ref: account.uid },
-        nowIso,
-      );
-      useOneTimeKey(db, tx, referrer.key, nowIso);
+    const existingRoles = (roles.get('roles') as Role[] | undefined) ?? [];
+    if (!existingRoles.includes('user')) {
+      tx.set(rolesRef, {
+        user_id: account.uid,
+        roles: ['user', ...existingRoles],
+        updatedAt: FieldValue.serverTimestamp(),
+        _deleted: false,
+      });
     }
+    let balance = current;
+    if (pricing.signup_grant > 0 && !granted) {
+      balance = writeLedgerEntry(db, tx, current, { userId: account.uid, delta: pricing.signup_grant, reason: 'signup_grant' }, nowIso);
+      useOneTimeKey(db, tx, signupKey, nowIso);
+    }
+    if (referrer) recordReferral(db, tx, { referrerUid: referrer.uid, referrerUsername: referrer.username, refereeUid: account.uid }, nowIso);
     return { created: true, username: account.username, balance };
   });
 }
 
-type Referrer = { uid: string; username: string; key: string };
+type Referrer = { uid: string; username: string };
 
 async function findReferrer(
   deps: Deps,
@@ -94,7 +95,5 @@ async function findReferrer(
   const claim = await tx.get(deps.db.collection(COL.usernames).doc(code));
   const uid = claim.get('user_id') as string | undefined;
   if (!uid || uid === account.uid) return null;
-  const key = `referral:${uid}:${account.uid}`;
-  if (await oneTimeKeyUsed(deps.db, tx, key)) return null;
-  return { uid, username: code, key };
+  return { uid, username: code };
 }

@@ -8,6 +8,7 @@ import type { Deps } from '../platform/deps';
 import { HttpError } from '../platform/errors';
 import { parse } from '../platform/validate';
 import { createAccount } from './create-account';
+import { rewardReferral } from './referral';
 
 /** A username for an account made through Google: from the name or email, made unique by digits. */
 export function usernameCandidate(seed: string, attempt: number): string {
@@ -38,6 +39,8 @@ export const ensureProfile =
           avatarUrl: caller.picture ?? null,
           referralCode: input.referral_code,
         });
+        // Google vouches for its addresses: a verified one pays the referrer straight away.
+        if (account.created && (await deps.auth.emailVerified(caller.uid))) await rewardReferral(deps, caller.uid);
         res.status(account.created ? 201 : 200).json(account);
         return;
       } catch (err) {

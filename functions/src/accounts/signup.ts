@@ -5,6 +5,8 @@ import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { HttpError, badRequest, conflict } from '../platform/errors';
 import { log } from '../platform/log';
+import { clientIp } from '../platform/http';
+import { consumeRateLimit } from '../platform/rate-limit';
 import { parse } from '../platform/validate';
 import { redeemCouponResult } from '../tokens/redeem-coupon';
 import { createAccount } from './create-account';
@@ -20,12 +22,15 @@ function authCreateError(err: unknown): HttpError {
 
 /**
  * POST /api/accounts/signup. The username is claimed in a transaction before the account
- * exists for anyone; if the claim loses a race the new Auth user is deleted again.
+ * exists for anyone; if the claim loses a race the new Auth user is deleted again. Limited per
+ * client IP; the client then sends Firebase's verification email, and the referrer is paid
+ * only once that is followed (accounts/email-verified.ts).
  */
 export const signup =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
     const input = parse(signupInput, req.body);
+    await consumeRateLimit(deps, 'signup', clientIp(req));
     if ((await deps.db.collection(COL.usernames).doc(input.username).get()).exists) throw conflict(MSG.usernameTaken);
 
     let uid: string;

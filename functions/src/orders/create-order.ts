@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ORDER_METHODS, ORDER_MSG, type CreateOrderResponse, type OrderMethod } from '../../../common/orders';
 import { docId } from '../../../common/schemas';
 import { requireCaller } from '../platform/auth';
+import { consumeRateLimit } from '../platform/rate-limit';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { badRequest, conflict, insufficientTokens } from '../platform/errors';
@@ -33,6 +34,7 @@ export const createOrder =
     const caller = requireCaller(res);
     const key = idempotencyKey(req);
     const input = parse(createOrderInput, req.body);
+    await consumeRateLimit(deps, 'order_create', caller.uid);
     const { db } = deps;
     const created = await db.runTransaction(async (tx): Promise<CreateOrderResponse> => {
       if (key) {

@@ -34,4 +34,10 @@ export const COL = {
   purchaseKeys: 'purchase_keys',
   /** order_keys/{uid}:{Idempotency-Key}: the first response of a keyed order. */
   orderKeys: 'order_keys',
+  /** rate_limits/{limit}:{hashed key}:{window start}: fixed-window request counters (TTL on expires_at). */
+  rateLimits: 'rate_limits',
+  /** referrals/{refereeUid}: a referral, rewarded once the referee verifies their email. */
+  referrals: 'referrals',
+  /** referral_days/{referrerUid}:{YYYY-MM-DD}: rewards paid to a referrer that day (the daily cap). */
+  referralDays: 'referral_days',
 } as const;

@@ -1,10 +1,17 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
-import { HttpError, conflict, notFound } from '../platform/errors';
+import { MSG } from '../../../common/messages';
+import { HttpError, badRequest, notFound } from '../platform/errors';
 import { readBalance, writeLedgerEntry } from './ledger';
 
 export type CouponResult = { success: boolean; message: string; balance?: number; tokens?: number };
+
+/**
+ * Every refusal reads the same: an unknown, inactive, expired, used-up or already redeemed code
+ * cannot be told apart, so guessing codes learns nothing (attempts are also limited per IP).
+ */
+const invalidCoupon = () => badRequest(MSG.couponInvalidDefault);
 
 /**
  * redeem_coupon: credits the coupon's tokens once per user per code, within its maximum
@@ -21,13 +28,13 @@ export async function redeemCoupon(deps: Deps, userId: string, code: string): Pr
       tx.get(db.collection(COL.profiles).doc(userId)),
     ]);
     if (!profile.exists) throw notFound('Profile not found');
-    if (!coupon.exists || coupon.get('active') === false) throw notFound('Coupon code is invalid');
+    if (!coupon.exists || coupon.get('active') === false) throw invalidCoupon();
     const expiresAt = coupon.get('expires_at') as string | null | undefined;
-    if (expiresAt && Date.parse(expiresAt) <= deps.now()) throw new HttpError(410, 'expired', 'Coupon has expired');
-    if (redemption.exists) throw conflict('Coupon already redeemed');
+    if (expiresAt && Date.parse(expiresAt) <= deps.now()) throw invalidCoupon();
+    if (redemption.exists) throw invalidCoupon();
     const max = coupon.get('max_redemptions') as number | null | undefined;
     const used = (coupon.get('redemptions') as number | undefined) ?? 0;
-    if (typeof max === 'number' && used >= max) throw conflict('Coupon has reached its redemption limit');
+    if (typeof max === 'number' && used >= max) throw invalidCoupon();
     const tokens = coupon.get('tokens') as number;
     const current = await readBalance(db, tx, userId);
 

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { requireCaller } from '../platform/auth';
+import { consumeRateLimit } from '../platform/rate-limit';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { createTracks, precheck } from './create-tracks';
@@ -23,6 +24,7 @@ export const submitTrack =
       res.status(201).json(prior);
       return;
     }
+    await consumeRateLimit(deps, 'upload', caller.uid);
     const parsed = await readSubmission(req);
     await precheck(deps, caller.uid, parsed.fields.submissionRoutes);
     const media = await prepareMedia(deps.ffmpegPath, parsed);

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { requireCaller } from '../platform/auth';
 import type { Deps } from '../platform/deps';
+import { consumeRateLimit } from '../platform/rate-limit';
 import { parse } from '../platform/validate';
 import { openVoteSession } from './open-session';
 
@@ -14,6 +15,7 @@ export function votingRouter(deps: Deps): Router {
   router.post('/', async (req, res) => {
     const caller = requireCaller(res);
     parse(openInput, req.body);
+    await consumeRateLimit(deps, 'session_open', caller.uid);
     const opened = await openVoteSession(deps, caller.uid);
     if (!opened.session) {
       res.status(200).json({ session: null });

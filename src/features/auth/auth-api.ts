@@ -1,7 +1,15 @@
-import { browserPopupRedirectResolver, GoogleAuthProvider, signInWithCredential, signInWithEmailAndPassword, signInWithPopup } from 'firebase/auth';
+import {
+  browserPopupRedirectResolver,
+  GoogleAuthProvider,
+  sendEmailVerification,
+  signInWithCredential,
+  signInWithEmailAndPassword,
+  signInWithPopup,
+} from 'firebase/auth';
 import { env } from '@/config/env';
 import type { SignupInput } from '@common/schemas';
 import { api } from '@/lib/api';
+import { reportEmailVerified } from '@/lib/email-verification';
 import { auth } from '@/lib/firebase';
 
 export type SignupResult = {
@@ -11,15 +19,20 @@ export type SignupResult = {
   coupon?: { success: boolean; message: string };
 };
 
-/** Creates the account on the server (username claimed there), then signs in. */
+/**
+ * Creates the account on the server (username claimed there), signs in, and has Firebase send
+ * the verification email; its link returns to /welcome. A failed send does not undo the sign-up.
+ */
 export async function signUpWithPassword(input: SignupInput): Promise<SignupResult> {
   const result = await api<SignupResult>('/accounts/signup', { body: input });
-  await signInWithEmailAndPassword(auth, input.email, input.password);
+  const { user } = await signInWithEmailAndPassword(auth, input.email, input.password);
+  await sendEmailVerification(user, { url: `${window.location.origin}/welcome` }).catch((err: unknown) => console.warn('Verification email not sent', err));
   return result;
 }
 
 export async function signInWithPassword(email: string, password: string): Promise<void> {
   await signInWithEmailAndPassword(auth, email, password);
+  void reportEmailVerified();
 }
 
 /** True on the local stack: Google accounts are made up in the Auth emulator. */

@@ -6,6 +6,7 @@ import { browserPopupRedirectResolver, getRedirectResult } from 'firebase/auth';
 import { TIMINGS_MS } from '@common/constants';
 import { PATHS } from '@common/paths';
 import { useBalanceDoc, useProfile } from '@/hooks/use-account';
+import { reportEmailVerified } from '@/lib/email-verification';
 import { auth } from '@/lib/firebase';
 import { useSession } from '@/lib/session';
 import { AffiliateCard } from './affiliate-card';
@@ -49,6 +50,10 @@ export function WelcomePage() {
   const balance = useBalanceDoc();
 
   useEffect(consumeOAuthReturn, []);
+  // The verification link lands here: the referrer is paid once the API sees the address verified.
+  useEffect(() => {
+    if (user) void reportEmailVerified();
+  }, [user]);
   useConfetti();
   useEffect(() => {
     if (user) return;

@@ -1,0 +1,26 @@
+/**
+ * Fixed-window request limits, per client IP (sign-up, coupons) or per signed-in user. They
+ * hold across function instances: the counters live in Firestore (functions/src/platform/rate-limit.ts).
+ */
+export type RateLimit = { max: number; windowSeconds: number };
+
+export const DEFAULT_RATE_LIMITS = {
+  /** Accounts created from one IP. */
+  signup: { max: 10, windowSeconds: 3600 },
+  /** Coupon attempts from one IP (failed guesses count too). */
+  coupon: { max: 20, windowSeconds: 3600 },
+  /** Vote pushes by one user (one push may carry several votes). */
+  vote_push: { max: 60, windowSeconds: 60 },
+  /** Vote-session opens by one user. */
+  session_open: { max: 30, windowSeconds: 60 },
+  /** Track and payment-proof uploads by one user. */
+  upload: { max: 20, windowSeconds: 3600 },
+  /** Orders (token purchases and Cash App orders) by one user. */
+  order_create: { max: 30, windowSeconds: 600 },
+} as const satisfies Record<string, RateLimit>;
+
+export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
+export type RateLimits = Record<RateLimitName, RateLimit>;
+
+export const rateLimitedMessage = (seconds: number): string =>
+  `Too many requests. Please try again in ${seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`}.`;

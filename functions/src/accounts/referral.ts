@@ -1,0 +1,59 @@
+import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { REFERRAL_DAILY_CAP } from '../../../common/constants';
+import { COL } from '../platform/collections';
+import type { Deps } from '../platform/deps';
+import { oneTimeKeyUsed, readBalance, useOneTimeKey, writeLedgerEntry } from '../tokens/ledger';
+import { readPricing } from '../tokens/pricing';
+
+/** pending: waiting for the referee to verify their email; capped: the referrer had their day's share. */
+export type ReferralStatus = 'none' | 'pending' | 'rewarded' | 'capped';
+
+type NewReferral = { referrerUid: string; referrerUsername: string; refereeUid: string };
+
+/** Records a referral at sign-up, in the account's transaction; nobody is paid yet. */
+export function recordReferral(db: Firestore, tx: Transaction, r: NewReferral, nowIso: string): void {
+  tx.create(db.collection(COL.referrals).doc(r.refereeUid), {
+    referrer_uid: r.referrerUid,
+    referrer_username: r.referrerUsername,
+    referee_uid: r.refereeUid,
+    status: 'pending',
+    created_at: nowIso,
+    settled_at: null,
+  });
+}
+
+/**
+ * Pays the referrer of `refereeUid` once the referee's email is verified (the caller checks
+ * that with Firebase Auth): one reward per referee, at most REFERRAL_DAILY_CAP per referrer per
+ * UTC day (further referrals that day are settled as capped, unpaid), all in one transaction.
+ */
+export async function rewardReferral(deps: Deps, refereeUid: string): Promise<ReferralStatus> {
+  const { db } = deps;
+  return db.runTransaction(async (tx) => {
+    const ref = db.collection(COL.referrals).doc(refereeUid);
+    const referral = await tx.get(ref);
+    if (!referral.exists) return 'none';
+    const status = referral.get('status') as ReferralStatus;
+    if (status !== 'pending') return status;
+    const referrerUid = referral.get('referrer_uid') as string;
+    const nowIso = new Date(deps.now()).toISOString();
+    const dayRef = db.collection(COL.referralDays).doc(`${referrerUid}:${nowIso.slice(0, 10)}`);
+    const key = `referral:${referrerUid}:${refereeUid}`;
+    const [day, paid, pricing, balance] = await Promise.all([
+      tx.get(dayRef),
+      oneTimeKeyUsed(db, tx, key),
+      readPricing(db, tx),
+      readBalance(db, tx, referrerUid),
+    ]);
+    const paidToday = (day.get('count') as number | undefined) ?? 0;
+    const capped = !paid && paidToday >= REFERRAL_DAILY_CAP;
+    const next: ReferralStatus = capped ? 'capped' : 'rewarded';
+    if (!capped && !paid && pricing.referral_reward > 0) {
+      writeLedgerEntry(db, tx, balance, { userId: referrerUid, delta: pricing.referral_reward, reason: 'referral_reward', ref: refereeUid }, nowIso);
+      useOneTimeKey(db, tx, key, nowIso);
+      tx.set(dayRef, { referrer_uid: referrerUid, count: FieldValue.increment(1) }, { merge: true });
+    }
+    tx.update(ref, { status: next, settled_at: nowIso });
+    return next;
+  });
+}

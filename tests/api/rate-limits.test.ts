@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_RATE_LIMITS } from '../../common/rate-limits';
+import { signUp, startHarness, type Harness } from './harness';
+
+/** The production limits (the other suites relax them), per client IP or per user. */
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ config: { rateLimits: DEFAULT_RATE_LIMITS } });
+});
+afterAll(() => h.close());
+
+const fromIp = (ip: string) => ({ 'X-Forwarded-For': `198.51.100.99, ${ip}` });
+const signupFrom = (ip: string, name: string) =>
+  h.call('POST', '/api/accounts/signup', { headers: fromIp(ip), body: { username: name, email: `${name}@example.test`, password: 'secret123' } });
+
+function expectLimited(res: { status: number; body: any }, headers?: Headers) {
+  expect(res.status).toBe(429);
+  expect(res.body.error?.code ?? 'rate_limited').toBe('rate_limited');
+  expect(res.body.error?.message ?? res.body.message).toMatch(/^Too many requests\. Please try again in \d+ (seconds|minutes)\.$/);
+  if (headers) expect(Number(headers.get('retry-after'))).toBeGreaterThan(0);
+}
+
+async function rawCall(method: string, path: string, token: string, body: unknown) {
+  const res = await fetch(h.url(path), { method, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+}
+
+describe('per client IP', () => {
+  it(`allows ${DEFAULT_RATE_LIMITS.signup.max} concurrent sign-ups from one IP an hour, refuses the rest with 429 and creates nothing for them`, async () => {
+    h.clock.now = Date.parse('2026-03-01T12:00:00Z');
+    const results = await Promise.all(Array.from({ length: 14 }, (_, i) => signupFrom('203.0.113.7', `burst_${i}`)));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(DEFAULT_RATE_LIMITS.signup.max);
+    const limited = results.filter((r) => r.status === 429);
+    expect(limited).toHaveLength(4);
+    limited.forEach((r) => expectLimited(r));
+    const profiles = await h.db.collection('profiles').where('username', '>=', 'burst_').where('username', '<', 'burst`').get();
+    expect(profiles.size).toBe(DEFAULT_RATE_LIMITS.signup.max);
+    expect([...h.auth.users.values()].filter((u) => u.email.startsWith('burst_'))).toHaveLength(DEFAULT_RATE_LIMITS.signup.max);
+
+    // Another address is not affected; the same one is again after the window.
+    expect((await signupFrom('203.0.113.8', 'other_ip')).status).toBe(201);
+    h.clock.now += DEFAULT_RATE_LIMITS.signup.windowSeconds * 1000;
+    expect((await signupFrom('203.0.113.7', 'next_hour')).status).toBe(201);
+  });
+
+  it('counts failed coupon guesses; past the limit a 429 with Retry-After, and a good code is not credited', async () => {
+    h.clock.now = Date.parse('2026-03-02T12:00:00Z');
+    await h.db.collection('coupons').doc('REAL10').set({ code: 'REAL10', tokens: 10, max_redemptions: null, expires_at: null, redemptions: 0 });
+    const { token } = await signUp(h, 'guesser');
+    const ip = { 'X-Forwarded-For': '192.0.2.44' };
+    for (let i = 0; i < DEFAULT_RATE_LIMITS.coupon.max; i++) {
+      const res = await h.call('POST', '/api/coupons/redeem', { token, headers: ip, body: { code: `GUESS${i}` } });
+      expect(res.status).toBe(400);
+    }
+    const res = await fetch(h.url('/api/coupons/redeem'), {
+      method: 'POST',
+      headers: { ...ip, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code: 'REAL10' }),
+    });
+    const body = (await res.json()) as { success: boolean; message: string };
+    expect(res.status).toBe(429);
+    expect(body.success).toBe(false);
+    expectLimited({ status: res.status, body }, res.headers);
+    expect((await h.db.collection('coupons').doc('REAL10').get()).get('redemptions')).toBe(0);
+    expect((await h.call('GET', '/api/me', { token })).body.balance).toBe(50);
+  });
+});
+
+describe('per user', () => {
+  it('limits vote-session opens, and opens again in the next window', async () => {
+    h.clock.now = Date.parse('2026-03-03T12:00:10Z');
+    const { token } = await signUp(h, 'opener');
+    for (let i = 0; i < DEFAULT_RATE_LIMITS.session_open.max; i++) expect((await h.call('POST', '/api/vote-sessions', { token, body: {} })).status).toBe(200);
+    const over = await rawCall('POST', '/api/vote-sessions', token, {});
+    expectLimited(over, over.headers);
+    h.clock.now += DEFAULT_RATE_LIMITS.session_open.windowSeconds * 1000;
+    expect((await h.call('POST', '/api/vote-sessions', { token, body: {} })).status).toBe(200);
+  });
+
+  it('limits vote pushes', async () => {
+    h.clock.now = Date.parse('2026-03-04T12:00:10Z');
+    const { token } = await signUp(h, 'pusher');
+    for (let i = 0; i < DEFAULT_RATE_LIMITS.vote_push.max; i++) expect((await h.call('POST', '/api/sync/votes/push', { token, body: [] })).status).toBe(200);
+    const over = await rawCall('POST', '/api/sync/votes/push', token, []);
+    expectLimited(over, over.headers);
+  });
+
+  it('limits orders, refused ones included, and the limit of one user is not another’s', async () => {
+    h.clock.now = Date.parse('2026-03-05T12:00:10Z');
+    const a = await signUp(h, 'orderer_a');
+    const b = await signUp(h, 'orderer_b');
+    const order = { listing_id: 'no_such_listing', method: 'TOKENS' };
+    for (let i = 0; i < DEFAULT_RATE_LIMITS.order_create.max; i++) expect((await h.call('POST', '/api/orders', { token: a.token, body: order })).status).toBe(400);
+    const over = await rawCall('POST', '/api/orders', a.token, order);
+    expectLimited(over, over.headers);
+    expect((await h.call('POST', '/api/orders', { token: b.token, body: order })).status).toBe(400);
+  });
+
+  it('limits uploads before reading them', async () => {
+    h.clock.now = Date.parse('2026-03-06T12:00:10Z');
+    const { uid, token } = await signUp(h, 'uploader');
+    const empty = () => fetch(h.url('/api/tracks'), { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'multipart/form-data; boundary=x' }, body: '--x--\r\n' });
+    for (let i = 0; i < DEFAULT_RATE_LIMITS.upload.max; i++) expect((await empty()).status).toBe(400);
+    const over = await empty();
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await h.db.collection('tracks').where('submitted_by', '==', uid).get()).size).toBe(0);
+    expect((await h.db.collection('token_ledger').where('user_id', '==', uid).get()).size).toBe(1);
+  });
+});
