@@ -121,6 +121,7 @@ export const ORDER_MSG = {
   wrongStatus: (status: OrderStatus) => `This order is ${status.replace('_', ' ').toLowerCase()}`,
   proofNotImage: 'Payment proof must be a PNG, JPEG, WebP or GIF image',
   proofTooLarge: 'Payment proof must be at most 5 MB',
+  proofUnreadable: 'Payment proof could not be read as an image (at most 50 megapixels)',
   proofRequired: 'Choose an image of your payment',
   cashTagInvalid: "A Cash App tag is '$' and a letter, then up to 19 letters, digits, - or _",
   cashTagSaved: 'Cash App tag saved!',

@@ -18,6 +18,13 @@ export const SUBMISSION_MESSAGES = {
   audioUndecodable: 'The audio file could not be decoded',
   audioRequired: 'Audio file is required',
   videoUnsupported: 'The video file is not a supported video format',
+  // Server refusals of the content (not spec texts).
+  audioEmpty: 'The audio file is empty',
+  audioTruncated: 'The audio file is incomplete (it was cut short)',
+  audioTrailingData: 'The audio file has extra data after the audio',
+  audioTooDemanding: 'The audio file could not be processed within the time and memory limits',
+  videoUnreadable: 'The video file could not be read',
+  uploadTooLarge: 'The upload is too large (audio at most 50MB, video at most 20MB)',
 } as const;
 
 export const TITLE_MAX = 120;

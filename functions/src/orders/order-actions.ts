@@ -2,36 +2,58 @@ import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { ORDER_MSG, ORDER_TRANSITIONS, PROOF_FIELD, PROOF_MAX_BYTES, type Order, type OrderAction } from '../../../common/orders';
 import { requireCaller } from '../platform/auth';
+import { consumeRateLimit } from '../platform/rate-limit';
 import type { Deps } from '../platform/deps';
 import { badRequest, conflict, forbidden } from '../platform/errors';
 import { log } from '../platform/log';
-import { sniffImage } from '../platform/media';
+import { cleanImage, type CleanImage } from '../platform/image';
+import { MediaError, sniffImage } from '../platform/media';
 import { readSingleUpload } from '../platform/multipart';
 import { parse } from '../platform/validate';
-import { applyTransition, isDue, orderIdParams, orderRef, ownOrder, type OrderDoc } from './order-doc';
+import { applyTransition, expireIfDue, isDue, orderIdParams, orderRef, ownOrder, type OrderDoc } from './order-doc';
 
 const WHO_MAY: Record<'buyer' | 'seller', string> = { buyer: ORDER_MSG.onlyBuyerProof, seller: ORDER_MSG.onlySeller };
 
+type UserAction = Exclude<OrderAction, 'expire'>;
+
 /**
- * Applies `action` to an order for `uid`, in one transaction: the order must be theirs, they must be the side the action belongs to,
- * and the order must be in a status the action starts from. An unpaid order past its deadline
- * becomes EXPIRED first, and the action is refused.
+ * Whether `uid` may take `action` on the order `data`: it must be theirs, they must be the side
+ * the action belongs to, and it must be in a status the action starts from. Throws the refusal;
+ * true when the order is due to expire instead (an unpaid order past its deadline).
  */
-export async function actOnOrder(deps: Deps, uid: string, orderId: string, action: Exclude<OrderAction, 'expire'>, extra: Record<string, unknown> = {}): Promise<Order> {
-  const { db } = deps;
+function dueInstead(data: OrderDoc | undefined, uid: string, action: UserAction, now: number): boolean {
+  const order = ownOrder(data, uid);
   const rule = ORDER_TRANSITIONS[action];
+  const side = rule.by === 'system' ? null : rule.by;
+  if (side && order[`${side}_id`] !== uid) throw forbidden(WHO_MAY[side]);
+  if (isDue(order, now)) return true;
+  if (!rule.from.includes(order.status)) throw conflict(ORDER_MSG.wrongStatus(order.status));
+  return false;
+}
+
+/** The same checks as actOnOrder, outside a transaction, before work it would waste (actOnOrder checks again). */
+async function precheck(deps: Deps, uid: string, orderId: string, action: UserAction): Promise<void> {
+  const ref = orderRef(deps.db, orderId);
+  const now = deps.now();
+  if (!dueInstead((await ref.get()).data() as OrderDoc | undefined, uid, action, now)) return;
+  await expireIfDue(deps.db, ref, now);
+  throw conflict(ORDER_MSG.expired);
+}
+
+/**
+ * Applies `action` to an order for `uid`, in one transaction, if `dueInstead` allows it. An
+ * unpaid order past its deadline becomes EXPIRED first, and the action is refused.
+ */
+export async function actOnOrder(deps: Deps, uid: string, orderId: string, action: UserAction, extra: Record<string, unknown> = {}): Promise<Order> {
+  const { db } = deps;
   const now = deps.now();
   const nowIso = new Date(now).toISOString();
   const outcome = await db.runTransaction(async (tx) => {
     const snap = await tx.get(orderRef(db, orderId));
-    const data = ownOrder(snap.data() as OrderDoc | undefined, uid);
-    const side = rule.by === 'system' ? null : rule.by;
-    if (side && data[`${side}_id`] !== uid) throw forbidden(WHO_MAY[side]);
-    if (isDue(data, now)) {
+    if (dueInstead(snap.data() as OrderDoc | undefined, uid, action, now)) {
       applyTransition(db, tx, snap, 'expire', nowIso);
       return null;
     }
-    if (!rule.from.includes(data.status)) throw conflict(ORDER_MSG.wrongStatus(data.status));
     return applyTransition(db, tx, snap, action, nowIso, extra);
   });
   if (!outcome) throw conflict(ORDER_MSG.expired);
@@ -56,16 +78,30 @@ export const rejectOrder =
     res.json({ order: await actOnOrder(deps, caller.uid, id, 'reject') });
   };
 
+/** The proof as it is stored: re-encoded, so no EXIF, GPS or text chunk of the upload survives (platform/image.ts). */
+async function cleanProof(ffmpegPath: string, data: Buffer): Promise<CleanImage> {
+  const kind = sniffImage(data);
+  if (!kind) throw badRequest(ORDER_MSG.proofNotImage);
+  try {
+    return await cleanImage(ffmpegPath, data, kind);
+  } catch (err) {
+    if (err instanceof MediaError) throw badRequest(ORDER_MSG.proofUnreadable);
+    throw err;
+  }
+}
+
 /**
  * POST /api/orders/:id/proof (multipart: image, optional order_id) — the buyer's payment
- * proof, an image checked by content (PNG, JPEG, WebP or GIF, at most 5 MB). It is stored
- * first and removed again if the order refuses it.
+ * proof, an image checked by content (PNG, JPEG, WebP or GIF, at most 5 MB). Nothing is
+ * stored unless the caller is the buyer of an order waiting for proof; what is stored is the
+ * image re-encoded. Should the order change meanwhile and refuse it, the file is removed again.
  */
 export const uploadProof =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
     const caller = requireCaller(res);
     const { id } = parse(orderIdParams, req.params);
+    await consumeRateLimit(deps, 'upload', caller.uid);
     const upload = await readSingleUpload(req, {
       field: PROOF_FIELD,
       maxBytes: PROOF_MAX_BYTES,
@@ -74,10 +110,10 @@ export const uploadProof =
       missing: ORDER_MSG.proofRequired,
     });
     if (upload.fields.order_id !== undefined && upload.fields.order_id !== id) throw badRequest('order_id does not match the order');
-    const kind = sniffImage(upload.data);
-    if (!kind) throw badRequest(ORDER_MSG.proofNotImage);
-    const path = `proofs/${id}/${randomUUID()}.${kind}`;
-    await deps.storage.put(path, upload.data, `image/${kind}`);
+    await precheck(deps, caller.uid, id, 'upload_proof');
+    const image = await cleanProof(deps.ffmpegPath, upload.data);
+    const path = `proofs/${id}/${randomUUID()}.${image.kind}`;
+    await deps.storage.put(path, image.data, `image/${image.kind}`);
     try {
       res.json({ order: await actOnOrder(deps, caller.uid, id, 'upload_proof', { proof_path: path, has_proof: true }) });
     } catch (err) {

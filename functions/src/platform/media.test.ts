@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cutClip, MediaError, probeAudio, sniffAudio, sniffImage, sniffVideo } from './media';
+import { cutClip, cutPreview, MediaError, probeAudio, sniffAudio, sniffImage, sniffVideo } from './media';
 
 const ffmpeg = ffmpegInstaller.path;
 const exec = promisify(execFile);
@@ -126,6 +126,36 @@ describe('cutClip', () => {
 
   it('rejects input it cannot decode', async () => {
     await expect(cutClip(ffmpeg, PNG, 'mp3', 0)).rejects.toBeInstanceOf(MediaError);
+  });
+});
+
+describe('cutPreview', () => {
+  it('cuts at most 30 s (as decoded) of lower-bitrate, mono, untagged mp3: not the clip', async () => {
+    const preview = await cutPreview(ffmpeg, a.mp3!, 'mp3', 10);
+    const clip = await cutClip(ffmpeg, a.mp3!, 'mp3', 10);
+    expect(sniffAudio(preview)).toBe('mp3');
+    const seconds = (await probeAudio(ffmpeg, preview, 'mp3')).durationSeconds;
+    expect(seconds).toBeGreaterThan(29.5);
+    expect(seconds).toBeLessThanOrEqual(30);
+    expect(preview.length).toBeLessThan(30 * 8_000 * 1.05); // 64 kbps
+    expect(preview.equals(clip.subarray(0, preview.length))).toBe(false);
+    for (const secret of ['Secret', 'Suno', 'ID3', 'Xing', 'Info', 'Lavf', 'Lavc']) {
+      expect(preview.includes(secret, 0, 'latin1'), secret).toBe(false);
+    }
+  });
+});
+
+describe('ffmpeg limits', () => {
+  const tiny = { timeoutMs: 1, cpuSeconds: 30, memoryBytes: 256 * 1024 * 1024, fileBytes: 16 * 1024 * 1024 };
+
+  it('stops a run at its wall-clock timeout, as a MediaError callers answer with a 400', async () => {
+    await expect(probeAudio(ffmpeg, a.mp3!, 'mp3', tiny)).rejects.toMatchObject({ reason: 'timeout' });
+    await expect(probeAudio(ffmpeg, a.mp3!, 'mp3', tiny)).rejects.toBeInstanceOf(MediaError);
+  });
+
+  it('leaves normal work alone under the default limits: a full decode and a cut', async () => {
+    expect((await probeAudio(ffmpeg, a.wav!, 'wav')).durationSeconds).toBeCloseTo(30, 1);
+    expect(sniffAudio(await cutClip(ffmpeg, a.flac!, 'flac', 0))).toBe('mp3');
   });
 });
 

@@ -1,25 +1,25 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CLIP_SECONDS } from '../../../common/constants';
+import { AUDIO_LIMITS, runLimited, type FfmpegLimits, type RunResult } from './ffmpeg';
+import { CLIP_SECONDS, PREVIEW_SECONDS } from '../../../common/constants';
 
 /**
- * Audio and video checks by content (magic bytes) and the voting clip cut, with ffmpeg only
+ * Audio and video checks by content (magic bytes) and the clip and preview cuts, with ffmpeg only
  * (ffprobe is not shipped). Pure functions of their inputs and the ffmpeg binary's path.
  */
 
 export type AudioKind = 'mp3' | 'wav' | 'flac' | 'ogg' | 'm4a' | 'aac';
 export type VideoKind = 'mp4' | 'mov' | 'webm' | 'mkv' | 'avi';
 
-/** Content that is not usable audio; callers map it to a 400. */
+/** Content that is not usable media, or that ffmpeg could not handle within its limits; callers map it to a 400. */
 export class MediaError extends Error {
-  constructor(readonly reason: 'decode_failed' | 'no_audio' | 'too_short' | 'cut_failed', detail: string) {
+  constructor(readonly reason: 'decode_failed' | 'no_audio' | 'too_short' | 'cut_failed' | 'timeout' | 'limit', detail: string) {
     super(`${reason}: ${detail}`);
   }
 }
 
-const ascii = (buf: Buffer, at: number, text: string) => buf.length >= at + text.length && buf.toString('latin1', at, at + text.length) === text;
+export const ascii = (buf: Buffer, at: number, text: string) => buf.length >= at + text.length && buf.toString('latin1', at, at + text.length) === text;
 
 /** ADTS (AAC): 12-bit sync, layer bits 00 (0xFFF1 / 0xFFF9 without CRC, 0xFFF0 / 0xFFF8 with). */
 const isAdts = (b0: number, b1: number) => b0 === 0xff && (b1 & 0xf6) === 0xf0;
@@ -37,7 +37,7 @@ function isMpegFrame(buf: Buffer, at: number): boolean {
 }
 
 /** Size of an ID3v2 tag at the start (header, syncsafe size, optional footer), or 0. */
-function id3Length(buf: Buffer): number {
+export function id3Length(buf: Buffer): number {
   if (!ascii(buf, 0, 'ID3') || buf.length < 10) return 0;
   const size = ((buf[6]! & 0x7f) << 21) | ((buf[7]! & 0x7f) << 14) | ((buf[8]! & 0x7f) << 7) | (buf[9]! & 0x7f);
   const footer = (buf[5]! & 0x10) !== 0 ? 10 : 0;
@@ -78,15 +78,11 @@ export function sniffVideo(buf: Buffer): VideoKind | null {
   return null;
 }
 
-type RunResult = { code: number; stdout: string; stderr: string };
-
-function run(ffmpegPath: string, args: string[]): Promise<RunResult> {
-  return new Promise((resolve) => {
-    execFile(ffmpegPath, ['-hide_banner', '-nostdin', ...args], { maxBuffer: 32 * 1024 * 1024 }, (err, stdout, stderr) => {
-      const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
+/** Every ffmpeg run of the API goes through here: under limits, and a MediaError when they stop it. */
+export async function run(ffmpegPath: string, args: string[], limits: FfmpegLimits = AUDIO_LIMITS): Promise<RunResult> {
+  const result = await runLimited(ffmpegPath, args, limits);
+  if (result.stopped) throw new MediaError(result.stopped, result.stderr.slice(-500));
+  return result;
 }
 
 /** ffmpeg demuxer per sniffed format: forced, so content cannot pass for another format (e.g. a playlist). */
@@ -99,7 +95,8 @@ async function withTempInput<T>(buf: Buffer, ext: string, work: (dir: string, in
     const input = join(dir, `input.${ext.replace(/[^a-z0-9]/gi, '')}`);
     await writeFile(input, buf);
     const demuxer = Object.hasOwn(DEMUXERS, ext) ? ['-f', DEMUXERS[ext as AudioKind]] : [];
-    return await work(dir, ['-protocol_whitelist', 'file', ...demuxer, '-i', input]);
+    // One decoder thread: audio decoders gain little from more, and a run's CPU stays bounded.
+    return await work(dir, ['-protocol_whitelist', 'file', '-threads', '1', ...demuxer, '-i', input]);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -117,9 +114,9 @@ function decodedSeconds(result: RunResult): number {
 }
 
 /** Decodes the whole first audio stream; rejects with MediaError unless it is at least 1 s of audio. */
-export async function probeAudio(ffmpegPath: string, buf: Buffer, ext: string): Promise<{ durationSeconds: number }> {
+export async function probeAudio(ffmpegPath: string, buf: Buffer, ext: string, limits: FfmpegLimits = AUDIO_LIMITS): Promise<{ durationSeconds: number }> {
   return withTempInput(buf, ext, async (_dir, inputArgs) => {
-    const result = await run(ffmpegPath, [...inputArgs, '-vn', '-map', '0:a:0', '-f', 'null', '-progress', 'pipe:1', '-nostats', '-']);
+    const result = await run(ffmpegPath, [...inputArgs, '-vn', '-map', '0:a:0', '-f', 'null', '-progress', 'pipe:1', '-nostats', '-'], limits);
     if (!/Stream #\d+:\d+.*: Audio:/.test(result.stderr)) throw new MediaError('no_audio', 'no audio stream');
     if (result.code !== 0) throw new MediaError('decode_failed', result.stderr.slice(-500));
     const durationSeconds = decodedSeconds(result);
@@ -128,19 +125,22 @@ export async function probeAudio(ffmpegPath: string, buf: Buffer, ext: string): 
   });
 }
 
+/** How a cut is encoded: the clip at full quality, the marketplace preview lower. */
+type Mp3Encoding = { bitrate: string; channels: number };
+
 /**
- * The voting clip: `seconds` from `startSeconds`, as 128 kbps 44.1 kHz stereo mp3 with no
- * tags at all (no ID3, no Xing/LAME header, no cover art, no encoder string), so nothing in
- * the file can name the artist, the title or the tool that made it.
+ * `seconds` of the first audio stream from `startSeconds`, as 44.1 kHz mp3 with no tags at all
+ * (no ID3, no Xing/LAME header, no cover art, no encoder string), so nothing in the file can
+ * name the artist, the title or the tool that made it.
  */
-export async function cutClip(ffmpegPath: string, buf: Buffer, ext: string, startSeconds: number, seconds: number = CLIP_SECONDS): Promise<Buffer> {
+async function cutMp3(ffmpegPath: string, buf: Buffer, ext: string, startSeconds: number, seconds: number, encoding: Mp3Encoding): Promise<Buffer> {
   return withTempInput(buf, ext, async (dir, inputArgs) => {
-    const output = join(dir, 'clip.mp3');
+    const output = join(dir, 'cut.mp3');
     const result = await run(ffmpegPath, [
       '-loglevel', 'error', '-y',
       '-ss', startSeconds.toFixed(3), ...inputArgs, '-t', String(seconds),
       '-map', '0:a:0', '-vn', '-sn', '-dn', '-map_metadata', '-1', '-map_chapters', '-1',
-      '-c:a', 'libmp3lame', '-b:a', '128k', '-ar', '44100', '-ac', '2',
+      '-c:a', 'libmp3lame', '-b:a', encoding.bitrate, '-ar', '44100', '-ac', String(encoding.channels),
       '-fflags', '+bitexact', '-flags:a', '+bitexact',
       '-id3v2_version', '0', '-write_id3v1', '0', '-write_xing', '0',
       '-f', 'mp3', output,
@@ -148,6 +148,27 @@ export async function cutClip(ffmpegPath: string, buf: Buffer, ext: string, star
     if (result.code !== 0) throw new MediaError('cut_failed', result.stderr.slice(-500));
     return readFile(output);
   });
+}
+
+/** The voting clip: 45 s from `startSeconds`, 128 kbps stereo, tag-free (cutMp3). */
+export function cutClip(ffmpegPath: string, buf: Buffer, ext: string, startSeconds: number, seconds: number = CLIP_SECONDS): Promise<Buffer> {
+  return cutMp3(ffmpegPath, buf, ext, startSeconds, seconds, { bitrate: '128k', channels: 2 });
+}
+
+/**
+ * What mp3 framing adds when decoded without a gapless header (none is written): the encoder's
+ * delay (1105 samples) and at most one frame of padding (1151), at 44.1 kHz.
+ */
+const MP3_FRAMING_SECONDS = (1105 + 1151) / 44_100;
+
+/**
+ * The marketplace preview: at most 30 s from `startSeconds` (as decoded, framing included),
+ * 64 kbps mono, tag-free. Its own file (not the clip, not the original), so a listing never
+ * hands out either.
+ */
+export function cutPreview(ffmpegPath: string, buf: Buffer, ext: string, startSeconds: number): Promise<Buffer> {
+  const seconds = Math.floor((PREVIEW_SECONDS - MP3_FRAMING_SECONDS) * 1000) / 1000;
+  return cutMp3(ffmpegPath, buf, ext, startSeconds, seconds, { bitrate: '64k', channels: 1 });
 }
 
 export type ImageKind = 'png' | 'jpeg' | 'gif' | 'webp';

@@ -1,5 +1,6 @@
 import busboy from 'busboy';
 import type { Request } from 'express';
+import { feedBody, MULTIPART_OVERHEAD_BYTES, type BodyFeed } from './body-limit';
 import { badRequest, HttpError } from './errors';
 
 export type SingleUpload = { fields: Record<string, string>; data: Buffer };
@@ -15,7 +16,8 @@ type Options = {
 
 /**
  * Reads a multipart body holding one file (`field`, at most `maxBytes`) and a few short text
- * fields. The whole body is consumed before the promise settles, so the caller can answer.
+ * fields. The body is consumed before the promise settles, so the caller can answer, unless
+ * it is larger than such a form can be: then it is refused unread (413, body-limit.ts).
  */
 export function readSingleUpload(req: Request, opts: Options): Promise<SingleUpload> {
   if (!req.is('multipart/form-data')) return Promise.reject(badRequest('Expected a multipart/form-data body'));
@@ -29,6 +31,7 @@ export function readSingleUpload(req: Request, opts: Options): Promise<SingleUpl
     const fields: Record<string, string> = {};
     let data: Buffer | null = null;
     let failure: unknown = null;
+    let body: BodyFeed | null = null; // set once reading starts; busboy may report an error before that returns
     let open = 1;
     const fail = (err: unknown) => (failure ??= err);
     const done = () => {
@@ -63,14 +66,15 @@ export function readSingleUpload(req: Request, opts: Options): Promise<SingleUpl
     bb.on('partsLimit', () => fail(badRequest('Too many form parts')));
     bb.on('error', () => {
       fail(badRequest('Malformed multipart body'));
-      req.unpipe(bb);
-      req.resume();
+      body?.discardRest();
       open = 1;
       done();
     });
     bb.on('close', done);
-    const rawBody = (req as Request & { rawBody?: unknown }).rawBody;
-    if (Buffer.isBuffer(rawBody)) bb.end(rawBody);
-    else req.pipe(bb);
+    body = feedBody(req, bb, opts.maxBytes + MULTIPART_OVERHEAD_BYTES, () => {
+      fail(new HttpError(413, 'payload_too_large', opts.tooLarge));
+      open = 1;
+      done();
+    });
   });
 }

@@ -11,6 +11,7 @@ import {
   submissionWire,
   VIDEO_FIELD,
 } from '../../../common/submission';
+import { feedBody, MULTIPART_OVERHEAD_BYTES, type BodyFeed } from '../platform/body-limit';
 import { badRequest, HttpError } from '../platform/errors';
 import { parse } from '../platform/validate';
 import type { z } from 'zod';
@@ -21,6 +22,8 @@ export type ParsedSubmission = { fields: SubmissionInput; audio: UploadedFile; v
 
 const LIMITS = { fields: 30, fieldSize: 10 * 1024, files: 2, parts: 32 };
 const tooLarge = (message: string) => new HttpError(413, 'payload_too_large', message);
+/** The most a submission body may be: both files at their limits, plus the form. */
+const MAX_BODY_BYTES = AUDIO_MAX_BYTES + VIDEO_MAX_BYTES + MULTIPART_OVERHEAD_BYTES;
 
 const FILES = {
   [AUDIO_FIELD]: { max: AUDIO_MAX_BYTES, nameOk: isAudioName, wrongType: M.audioUnsupported, big: M.audioTooLarge },
@@ -40,8 +43,9 @@ export function parseFields(raw: Record<string, string>): SubmissionInput {
 /**
  * Reads a multipart submission: text fields first (validated as soon as the first file starts,
  * so a bad form never costs an upload's processing), then `audioFile` and an optional
- * `videoFile`, each buffered up to its size limit. The whole body is always consumed before
- * the promise settles, so the caller can answer cleanly.
+ * `videoFile`, each buffered up to its size limit. The body is consumed before the promise
+ * settles, so the caller can answer cleanly, unless it is larger than any submission can be:
+ * then it is refused unread (413, platform/body-limit.ts).
  */
 export function readSubmission(req: Request): Promise<ParsedSubmission> {
   if (!req.is('multipart/form-data')) return Promise.reject(badRequest('Expected a multipart/form-data body'));
@@ -57,6 +61,7 @@ export function readSubmission(req: Request): Promise<ParsedSubmission> {
     /** Set when the first file starts: the validated fields, or why they were refused. */
     let fields: { ok: SubmissionInput } | { error: unknown } | null = null;
     let failure: unknown = null;
+    let body: BodyFeed | null = null; // set once reading starts; busboy may report an error before that returns
     let open = 1; // busboy itself, plus one per file stream being read
     const fail = (err: unknown) => (failure ??= err);
     const checkFields = () => {
@@ -116,16 +121,16 @@ export function readSubmission(req: Request): Promise<ParsedSubmission> {
     bb.on('partsLimit', () => fail(badRequest(`Too many form parts (at most ${LIMITS.parts})`)));
     bb.on('error', () => {
       fail(badRequest('Malformed multipart body'));
-      req.unpipe(bb);
-      req.resume(); // drain what is left, so the answer reaches the client
+      body?.discardRest(); // drain what is left (up to the limit), so the answer reaches the client
       open = 1;
       done();
     });
     bb.on('close', done);
 
-    // Cloud Functions hands over the body already read (rawBody); a plain server streams it.
-    const rawBody = (req as Request & { rawBody?: unknown }).rawBody;
-    if (Buffer.isBuffer(rawBody)) bb.end(rawBody);
-    else req.pipe(bb);
+    body = feedBody(req, bb, MAX_BODY_BYTES, () => {
+      fail(tooLarge(M.uploadTooLarge));
+      open = 1;
+      done();
+    });
   });
 }

@@ -1,13 +1,16 @@
 import { CLIP_SECONDS } from '../../../common/constants';
 import { SUBMISSION_MESSAGES as M } from '../../../common/submission';
 import { badRequest } from '../platform/errors';
-import { cutClip, MediaError, probeAudio, sniffAudio, sniffVideo, type AudioKind, type VideoKind } from '../platform/media';
+import { cutClip, cutPreview, probeAudio, sniffVideo, type AudioKind, type VideoKind } from '../platform/media';
+import { audioRefusal, checkAudio, cleanVideo } from './check-media';
 import type { ParsedSubmission } from './parse-submission';
 
 export type PreparedMedia = {
   audio: { kind: AudioKind; data: Buffer; durationSeconds: number };
   /** The 45 s voting clip (mp3, no tags) from `previewStart`. */
   clip: Buffer;
+  /** The marketplace preview (≤ 30 s, lower bitrate, no tags) from `previewStart`; only for the marketplace route. */
+  preview: Buffer | null;
   previewStart: number;
   video: { kind: VideoKind; data: Buffer } | null;
 };
@@ -36,24 +39,26 @@ export function clampPreviewStart(requested: number, durationSeconds: number): n
   return Math.floor(Math.min(Math.max(0, requested), latest) * 1000) / 1000;
 }
 
-/** Checks the files by content (not by name), measures the audio by decoding it, and cuts the clip. */
+/** Checks the files by content (not by name), measures the audio by decoding it, and cuts the clip (and the preview of a marketplace track). */
 export async function prepareMedia(ffmpegPath: string, parsed: ParsedSubmission): Promise<PreparedMedia> {
-  const kind = sniffAudio(parsed.audio.data);
-  if (!kind) throw badRequest(M.audioUnsupported);
+  const kind = checkAudio(parsed.audio.data);
   const videoKind = parsed.video ? sniffVideo(parsed.video.data) : null;
   if (parsed.video && !videoKind) throw badRequest(M.videoUnsupported);
+  const video = parsed.video && videoKind ? await cleanVideo(ffmpegPath, parsed.video.data, videoKind) : null;
   try {
     const { durationSeconds } = await probeAudio(ffmpegPath, parsed.audio.data, kind);
     const previewStart = clampPreviewStart(parsed.fields.previewStartTime, durationSeconds);
     const clip = await cutClip(ffmpegPath, parsed.audio.data, kind, previewStart, CLIP_SECONDS);
+    const listable = parsed.fields.submissionRoutes.includes('marketplace');
+    const preview = listable ? await cutPreview(ffmpegPath, parsed.audio.data, kind, previewStart) : null;
     return {
       audio: { kind, data: parsed.audio.data, durationSeconds },
       clip,
+      preview,
       previewStart,
-      video: parsed.video && videoKind ? { kind: videoKind, data: parsed.video.data } : null,
+      video,
     };
   } catch (err) {
-    if (err instanceof MediaError) throw badRequest(M.audioUndecodable);
-    throw err;
+    throw audioRefusal(err);
   }
 }
