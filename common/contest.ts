@@ -58,7 +58,10 @@ export type Reveal = {
   creation_story: string | null;
 };
 
-/** One clip of an open vote session: an opaque id and a signed URL, nothing about the track. */
+/**
+ * One clip of a vote session: a handle that only this session uses (votes name the clip by it)
+ * and the URL that plays it; nothing about the track, and nothing shared with other sessions.
+ */
 export type SessionClip = { clip_id: string; clip_url: string };
 
 export type VoteSessionView = {

@@ -6,6 +6,8 @@ export const UPDATE_LISTING_FAILED = 'Failed to update listing.';
 export const UPDATE_LISTING_STATUS_FAILED = 'Failed to update listing status.';
 export const NO_LISTINGS = 'No listings yet';
 
+import type { SongType } from './contest';
+
 export type ListingType = 'basic' | 'featured';
 export type VersionType = 'preview' | 'full';
 
@@ -24,10 +26,15 @@ export type MarketplaceListing = {
   title: string;
   artist_name: string;
   genre: string;
-  song_type: string;
+  /** Null while the track is in the contest (in_contest): the listing must not answer a voter's clip. */
+  song_type: SongType | null;
   cover_art_url: string | null;
+  /** The stable preview link; null when the track has no preview or is not approved. */
   preview_url: string | null;
-  fool_rate: number;
+  /** Null while the track is in the contest (nothing derived from its contest twin). */
+  fool_rate: number | null;
+  /** The track's contest twin is pending or approved: type and fool rate are revealed after the contest. */
+  in_contest: boolean;
 };
 
 export const LISTING_PUBLIC_FIELDS = [
@@ -47,6 +54,11 @@ export const LISTING_PUBLIC_FIELDS = [
   'cover_art_url',
   'preview_url',
   'fool_rate',
+  'in_contest',
 ] as const;
+
+/** The /marketplace badge of a listing whose track is still in the contest, and its explanation. */
+export const IN_CONTEST_BADGE = 'In the contest';
+export const IN_CONTEST_EXPLANATION = 'This track is still in the Fool Rate contest: its song type and fool rate are revealed after the contest.';
 
 export type EligibleTrack = { id: string; title: string; artist_name: string };

@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FieldValue } from 'firebase-admin/firestore';
+import { backfillListedPreviews } from '../../functions/src/marketplace/backfill-previews';
 import { LISTINGS } from '../../functions/src/marketplace/listing-schemas';
 import { insertListing } from '../../functions/src/marketplace/listing-write';
 import { placeOrderNow } from '../../functions/src/orders/create-order';
@@ -35,9 +36,12 @@ async function receiptPng(): Promise<Buffer> {
 
 /**
  * Demo marketplace: the artist's Cash App tag, a featured and a basic listing of the two
- * marketplace tracks, and orders in every state, made through the real order steps.
+ * marketplace tracks, and orders in every state, made through the real order steps. Data saved
+ * before previews existed gets them first (listed tracks without a preview file).
  */
 export async function seedMarketplace(deps: Deps, log: (msg: string) => void): Promise<void> {
+  const previews = await backfillListedPreviews(deps);
+  if (previews > 0) log(`Made previews for ${previews} listed tracks`);
   if (!(await deps.db.collection(LISTINGS).limit(1).get()).empty) return;
   const artist = await uidOf(deps, 'artist');
   await deps.db.collection(COL.profiles).doc(artist).update({ cash_app_tag: '$AriaArtist', updatedAt: FieldValue.serverTimestamp() });

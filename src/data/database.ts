@@ -76,7 +76,11 @@ export function getDatabase(): Promise<Database> {
       user_roles: { schema: userRolesSchema },
       token_balances: { schema: balanceSchema },
       daily_token_grants: { schema: dailyGrantSchema },
-      marketplace_listings: { schema: listingSchema },
+      marketplace_listings: {
+        schema: listingSchema,
+        // Version 1 added in_contest; until the server sends the listing again, it is not known to be in the contest.
+        migrationStrategies: { 1: (doc: Record<string, unknown>) => ({ ...doc, in_contest: false }) },
+      },
       ...perUserCollections,
     });
     return database;

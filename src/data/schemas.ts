@@ -134,9 +134,14 @@ export const voteSessionSchema: RxJsonSchema<VoteSessionRxDoc> = voteSessionLite
 
 const nullableNumber = { type: ['number', 'null'] } as const;
 
-/** A marketplace listing (public, pulled by every visitor who opens /marketplace). */
+/**
+ * A marketplace listing (public, pulled by every visitor who opens /marketplace). Version 1 added
+ * in_contest and made song_type and fool_rate nullable (hidden while the track is in the contest;
+ * database.ts migrates version-0 documents).
+ */
 const listingLiteral = {
   ...base,
+  version: 1,
   properties: {
     id: { type: 'string', maxLength: 128 },
     track_id: { type: 'string' },
@@ -151,10 +156,11 @@ const listingLiteral = {
     title: { type: 'string' },
     artist_name: { type: 'string' },
     genre: { type: 'string' },
-    song_type: { type: 'string' },
+    song_type: { type: ['string', 'null'], enum: ['human', 'ai', 'hybrid', null] },
     cover_art_url: nullableString,
     preview_url: nullableString,
-    fool_rate: { type: 'number' },
+    fool_rate: nullableNumber,
+    in_contest: { type: 'boolean' },
     updatedAt: { type: 'number' },
   },
   required: [

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import { FieldValue } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { probeAudio } from '../../functions/src/platform/media';
 import { statsFromTrack, type TrackDoc } from '../../functions/src/tracks/track-doc';
 import { signUp, startHarness, type Harness } from './harness';
 
@@ -60,6 +61,7 @@ async function makeTrack(over: Partial<TrackDoc> = {}, votes = { total_votes: 0,
   await h.deps.storage.put(track.audio_path, original, 'audio/mpeg');
   await h.deps.storage.put(`clips/${clipId}.mp3`, original.subarray(0, 2000), 'audio/mpeg');
   if (track.video_path) await h.deps.storage.put(track.video_path, Buffer.from('video'), 'video/mp4');
+  if (track.preview_path) await h.deps.storage.put(track.preview_path, original.subarray(0, 1000), 'audio/mpeg');
   await h.db.collection('clips').doc(clipId).set({ track_id: id, path: `clips/${clipId}.mp3` });
   await h.db.collection('tracks').doc(id).set({ ...track, updatedAt: FieldValue.serverTimestamp() });
   await h.db.collection('track_stats').doc(id).set({ ...statsFromTrack(track, votes), updatedAt: FieldValue.serverTimestamp(), _deleted: false });
@@ -269,6 +271,19 @@ describe('POST /api/cms/tracks/:id (edit)', () => {
     expect(after.length).toBeGreaterThan(45 * 16_000 * 0.9); // ~45 s at 128 kbps
   });
 
+  it("re-cuts a marketplace track's preview too, at most 30 s from the new start", async () => {
+    const track = await makeTrack({ submission_type: 'marketplace', preview_path: `previews/${randomUUID()}.mp3` });
+    const before = (await h.deps.storage.get(track.preview_path!))!.data;
+    const res = await h.call('POST', `/api/cms/tracks/${track.id}`, { token: admin.token, body: { preview_start_time: 10 } });
+    expect(res.status).toBe(200);
+    const after = (await h.deps.storage.get(track.preview_path!))!.data;
+    expect(after.equals(before)).toBe(false);
+    expect(after.subarray(0, 3).toString('latin1')).not.toBe('ID3');
+    expect((await probeAudio(ffmpegInstaller.path, after, 'mp3')).durationSeconds).toBeLessThanOrEqual(30);
+    expect(after.length).toBeLessThan(30 * 8_000 * 1.1); // ~30 s at 64 kbps
+    expect(after.equals((await h.deps.storage.get(`clips/${track.clip_id}.mp3`))!.data)).toBe(false);
+  });
+
   it.each([
     ['an unknown genre', { genre: 'Polka' }],
     ['an unknown song type', { song_type: 'robot' }],
@@ -300,6 +315,7 @@ describe('POST /api/cms/tracks/:id (edit)', () => {
 describe('POST /api/cms/tracks/:id/delete', () => {
   it('removes the track, its stats, its clip document and its files; votes stay', async () => {
     const track = await makeTrack({ video_path: 'videos/del.mp4' }, { total_votes: 1, correct_guesses: 1, incorrect_guesses: 0 });
+    const listed = await makeTrack({ submission_type: 'marketplace', preview_path: 'previews/del.mp3' });
     await h.db.collection('votes').doc('v_del').set({ user_id: plain.uid, track_id: track.id, guess: 'human', is_correct: true });
     const res = await h.call('POST', `/api/cms/tracks/${track.id}/delete`, { token: admin.token });
     expect(res.status).toBe(200);
@@ -311,6 +327,8 @@ describe('POST /api/cms/tracks/:id/delete', () => {
     expect(await h.deps.storage.get(`clips/${track.clip_id}.mp3`)).toBeNull();
     expect(await h.deps.storage.get('videos/del.mp4')).toBeNull();
     expect(await docOf('votes', 'v_del')).toMatchObject({ track_id: track.id });
+    expect((await h.call('POST', `/api/cms/tracks/${listed.id}/delete`, { token: admin.token })).status).toBe(200);
+    expect(await h.deps.storage.get('previews/del.mp3')).toBeNull();
     const list = await h.call('GET', '/api/cms/tracks', { token: admin.token });
     expect(list.body.tracks.map((t: { id: string }) => t.id)).not.toContain(track.id);
     expect((await h.call('POST', `/api/cms/tracks/${track.id}/delete`, { token: admin.token })).status).toBe(404);

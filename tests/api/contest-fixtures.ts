@@ -7,7 +7,9 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import type { SongType, VoteSessionView } from '../../common/contest';
+import type { SessionClip, SongType, VoteSessionView } from '../../common/contest';
+import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
+import { cutPreview } from '../../functions/src/platform/media';
 import { statsFromTrack, type TrackDoc } from '../../functions/src/tracks/track-doc';
 import { runFfmpeg } from '../../scripts/lib/media';
 import type { Harness } from './harness';
@@ -24,13 +26,25 @@ export function testClip(): Promise<Buffer> {
   return clipBytes;
 }
 
+let previewBytes: Promise<Buffer> | null = null;
+
+/** A preview as submission makes one (cutPreview), of the test clip: its own bytes. */
+export function testPreview(): Promise<Buffer> {
+  previewBytes ??= (async () => cutPreview(ffmpegInstaller.path, await testClip(), 'mp3', 0))();
+  return previewBytes;
+}
+
 let order = 0;
 
-/** An approved contest track with its clip (clips/{id} + file) and zeroed track_stats. */
+/**
+ * An approved contest track with its clip (clips/{id} + file) and zeroed track_stats; a
+ * marketplace track also gets a preview file (previews/{id}.mp3), as submission gives it.
+ */
 export async function addTrack(h: { db: Firestore; deps: Pick<Harness['deps'], 'storage'> }, over: Partial<TrackDoc> = {}): Promise<TrackDoc> {
   const id = over.id ?? `trk_${randomUUID().slice(0, 12)}`;
   const clipId = over.clip_id ?? randomBytes(12).toString('hex');
   const songType: SongType = over.song_type ?? 'human';
+  const previewPath = over.submission_type === 'marketplace' ? `previews/${randomBytes(12).toString('hex')}.mp3` : null;
   const track: TrackDoc = {
     id,
     title: `Track ${id}`,
@@ -43,6 +57,7 @@ export async function addTrack(h: { db: Firestore; deps: Pick<Harness['deps'], '
     audio_path: `audio/${id}.mp3`,
     clip_id: clipId,
     video_path: null,
+    preview_path: previewPath,
     cover_art_url: '/placeholders/cover-01.jpg',
     preview_start_time: 0,
     duration_seconds: 60,
@@ -57,6 +72,7 @@ export async function addTrack(h: { db: Firestore; deps: Pick<Harness['deps'], '
   };
   const path = `clips/${clipId}.mp3`;
   await h.deps.storage.put(path, await testClip(), 'audio/mpeg');
+  if (track.preview_path) await h.deps.storage.put(track.preview_path, await testPreview(), 'audio/mpeg');
   const batch = h.db.batch();
   batch.set(h.db.collection('tracks').doc(id), track);
   batch.set(h.db.collection('clips').doc(clipId), { track_id: id, path, created_at: track.created_at });
@@ -97,11 +113,29 @@ export function voteDoc(sessionId: string, clipId: string, guess: SongType, id =
 export const pushVotes = (h: Harness, token: string, docs: Array<Record<string, unknown>>) =>
   h.call('POST', '/api/sync/votes/push', { token, body: docs.map((d) => ({ assumedMasterState: null, newDocumentState: d })) });
 
-/** The track behind a clip: tests may know it, voters may not. */
-export function trackOfClip(tracks: readonly TrackDoc[], clipId: string): TrackDoc {
-  const t = tracks.find((x) => x.clip_id === clipId);
-  if (!t) throw new Error(`no track for clip ${clipId}`);
-  return t;
+/**
+ * The tracks behind a session's clips, read from the stored session (a clip's id is a handle of
+ * that session only): tests may know them, voters may not.
+ */
+export async function clipTracks(db: Firestore, tracks: readonly TrackDoc[], sessionId: string): Promise<(clipId: string) => TrackDoc> {
+  const stored = (await db.collection('vote_sessions').doc(sessionId).get()).data();
+  if (!stored) throw new Error(`no session ${sessionId}`);
+  const byHandle = new Map((stored.clips as Array<{ clip_id: string }>).map((c, i) => [c.clip_id, (stored.track_ids as string[])[i]]));
+  return (clipId) => {
+    const t = tracks.find((x) => x.id === byHandle.get(clipId));
+    if (!t) throw new Error(`no track for clip ${clipId} of session ${sessionId}`);
+    return t;
+  };
+}
+
+/** The clip of `track` in a session (its handle there, from the stored session); throws when the session does not hold it. */
+export async function clipOfTrack(db: Firestore, session: VoteSessionView, track: TrackDoc): Promise<SessionClip> {
+  const stored = (await db.collection('vote_sessions').doc(session.id).get()).data();
+  const i = ((stored?.track_ids ?? []) as string[]).indexOf(track.id);
+  const handle = i < 0 ? undefined : (stored!.clips as SessionClip[])[i]?.clip_id;
+  const clip = session.clips.find((c) => c.clip_id === handle);
+  if (!clip) throw new Error(`session ${session.id} does not hold track ${track.id}`);
+  return clip;
 }
 
 /** Every document of a collection, as plain data with ids. */

@@ -4,7 +4,7 @@ import type { SongType } from '../../common/contest';
 import type { DeceptionRow, Leaderboards } from '../../common/leaderboards';
 import { refreshLeaderboardSummary } from '../../functions/src/leaderboards/summary';
 import { statsFromTrack, type TrackDoc } from '../../functions/src/tracks/track-doc';
-import { addTrack, makeAdmin, openSession, pushVotes, sseReader, voteDoc } from './contest-fixtures';
+import { addTrack, clipOfTrack, makeAdmin, openSession, pushVotes, sseReader, voteDoc } from './contest-fixtures';
 import { signUp, startHarness, type Harness } from './harness';
 
 const T0 = Date.parse('2026-03-01T12:00:00Z');
@@ -94,14 +94,18 @@ describe('GET /api/public/leaderboards', () => {
     const fresh = await addTrack(h, { title: 'First Vote Song', song_type: 'ai', created_at: '2027-01-01T00:00:00.000Z' });
     expect((await boards()).deception.some((r) => r.track_id === fresh.id)).toBe(false);
     const voters = [await signUp(h, 'lb_v1'), await signUp(h, 'lb_v2'), await signUp(h, 'lb_v3')];
+    const handles: string[] = [];
     for (const v of voters) {
       const s = (await openSession(h, v.token)).body.session!;
-      expect(s.clips.map((c) => c.clip_id)).toContain(fresh.clip_id);
-      expect((await pushVotes(h, v.token, [voteDoc(s.id, fresh.clip_id, 'human')])).body[0].is_correct).toBe(false);
+      const clip = await clipOfTrack(h.db, s, fresh);
+      handles.push(clip.clip_id);
+      expect((await pushVotes(h, v.token, [voteDoc(s.id, clip.clip_id, 'human')])).body[0].is_correct).toBe(false);
     }
     // 100 % of 3 votes: after the 100 % of 5, before the 100 % of 2.
     const row = (await boards()).deception.find((r) => r.track_id === fresh.id);
     expect(row).toMatchObject({ rank: 2, title: 'First Vote Song', fool_rate: 100, total_votes: 3, incorrect_guesses: 3, correct_guesses: 0 });
+    const text = JSON.stringify(await boards());
+    for (const id of [fresh.clip_id, ...handles]) expect(text).not.toContain(id);
   });
 
   it('lists top guessers by correct guesses and fooling tracks by wrong guesses, from the summaries', async () => {
@@ -109,11 +113,13 @@ describe('GET /api/public/leaderboards', () => {
     const pool: TrackDoc[] = [];
     for (let i = 0; i < 3; i++) pool.push(await addTrack(h, { title: `Guess Pool ${i}`, artist_name: `Pool Band ${i}`, song_type: 'hybrid', created_at: `2028-01-0${i + 1}T00:00:00.000Z` }));
     const plan: Array<[string, number]> = [['lb_ace', 3], ['lb_mid', 1], ['lb_zero', 0]];
+    const handles: string[] = [];
     for (const [name, right] of plan) {
       const u = await signUp(h, name);
       if (name === 'lb_ace') await h.db.collection('profiles').doc(u.uid).update({ full_name: 'Ace Ventura', avatar_url: 'https://example.test/ace.png' });
       const s = (await openSession(h, u.token)).body.session!;
-      const mine = pool.map((t) => s.clips.find((c) => c.clip_id === t.clip_id)!);
+      const mine = await Promise.all(pool.map((t) => clipOfTrack(h.db, s, t)));
+      handles.push(...mine.map((c) => c.clip_id));
       const res = await pushVotes(h, u.token, mine.map((c, i) => voteDoc(s.id, c.clip_id, i < right ? 'hybrid' : wrong('hybrid'))));
       expect(res.body.map((d: { status: string }) => d.status)).toEqual(['scored', 'scored', 'scored']);
     }
@@ -137,6 +143,7 @@ describe('GET /api/public/leaderboards', () => {
     }
     const text = JSON.stringify(b);
     for (const t of pool) expect(text).not.toContain(t.clip_id);
+    for (const handle of handles) expect(text).not.toContain(handle);
   });
 
   it('lists weekly earners from the ledger: tokens earned in the last 7 days', async () => {
@@ -179,14 +186,15 @@ describe('GET /api/public/leaderboards/stream', () => {
       const track = await addTrack(h, { title: 'Streamed Song', song_type: 'human', created_at: '2029-01-01T00:00:00.000Z' });
       const voter = await signUp(h, 'lb_streamer');
       const s = (await openSession(h, voter.token)).body.session!;
-      expect(s.clips.map((c) => c.clip_id)).toContain(track.clip_id);
-      await pushVotes(h, voter.token, [voteDoc(s.id, track.clip_id, 'ai')]);
+      const clip = await clipOfTrack(h.db, s, track);
+      await pushVotes(h, voter.token, [voteDoc(s.id, clip.clip_id, 'ai')]);
       const moved = await stream.until((b) => b.deception.some((r) => r.track_id === track.id));
       expect(moved.deception.find((r) => r.track_id === track.id)).toMatchObject({ title: 'Streamed Song', fool_rate: 100, total_votes: 1 });
       // The scheduled summary refresh follows within seconds, without anyone asking.
       const fooled = await stream.until((b) => b.top_fooling_tracks.some((r) => r.title === 'Streamed Song'));
       expect(fooled.top_fooling_tracks.find((r) => r.title === 'Streamed Song')!.score).toBe(1);
       expect(stream.raw()).not.toContain(track.clip_id);
+      expect(stream.raw()).not.toContain(clip.clip_id);
     } finally {
       ctrl.abort();
     }

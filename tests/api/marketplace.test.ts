@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshLeaderboardSummary } from '../../functions/src/leaderboards/summary';
-import { addTrack, allDocs, makeAdmin } from './contest-fixtures';
+import { addTrack, allDocs, makeAdmin, testClip, testPreview } from './contest-fixtures';
 
 /** Marketplace tracks are the listable ones (contest tracks stay blind). */
 const addListable: typeof addTrack = (h, over = {}) => addTrack(h, { submission_type: 'marketplace', ...over });
@@ -46,8 +46,9 @@ describe('marketplace listings', () => {
       song_type: 'hybrid',
       cover_art_url: track.cover_art_url,
       fool_rate: 0,
+      in_contest: false,
     });
-    expect(res.body.listing.preview_url).toEqual(expect.any(String));
+    expect(res.body.listing.preview_url).toBe(`/api/marketplace/listings/${res.body.listing.id}/preview`);
     expect(res.body.listing).not.toHaveProperty('seller_id');
     const stored = (await h.db.collection('marketplace_listings').doc(res.body.listing.id).get()).data();
     expect(stored).toMatchObject({ seller_id: plain.uid, _deleted: false });
@@ -228,22 +229,43 @@ describe('marketplace listings', () => {
     ).toBe(400);
   });
 
-  it("shows the fool rate of a both-routes track's contest twin, kept fresh by the leaderboard refresh", async () => {
-    const contest = await addTrack(h, { submission_type: 'contest', audio_path: `originals/${randomUUID()}.mp3` });
-    const twin = await addListable(h, { audio_path: contest.audio_path, title: 'Twin Song', artist_name: 'Twin Artist' });
+  it("hides a both-routes track's type and fool rate while its contest twin is pending or approved, and shows the twin's fool rate once it is retired", async () => {
+    const contest = await addTrack(h, { submission_type: 'contest', status: 'pending', song_type: 'ai', audio_path: `originals/${randomUUID()}.mp3` });
+    const twin = await addListable(h, { audio_path: contest.audio_path, song_type: 'ai', title: 'Twin Song', artist_name: 'Twin Artist' });
+    await h.db.collection('track_stats').doc(contest.id).update({ fool_rate: 62.5, total_votes: 8, correct_guesses: 3, incorrect_guesses: 5 });
     const listing = (await create({ track_id: twin.id })).body.listing;
-    expect(listing.fool_rate).toBe(0);
-    await h.db.collection('track_stats').doc(contest.id).update({ fool_rate: 62.5, total_votes: 8 });
+    const hidden = { song_type: null, fool_rate: null, in_contest: true, title: 'Twin Song' };
+    expect(listing).toMatchObject(hidden);
+    const pulled = async () => ((await h.call('GET', '/api/sync/marketplace_listings/pull?limit=200')).body.documents as Array<Record<string, unknown>>).find((d) => d.id === listing.id);
+    const shown = async () => (await publicList()).find((l) => l.id === listing.id);
+    const moderate = async (action: 'approve' | 'reject' | 'delete') =>
+      expect((await h.call('POST', `/api/cms/tracks/${contest.id}/${action}`, { token: admin.token, body: {} })).status).toBe(200);
+
+    await moderate('approve');
     await refreshLeaderboardSummary(h.deps);
-    const shown = (await publicList()).find((l) => l.id === listing.id)!;
-    expect(shown.fool_rate).toBe(62.5);
+    expect(await shown()).toMatchObject(hidden);
+    expect(await pulled()).toMatchObject(hidden);
+    for (const text of [JSON.stringify(await publicList()), JSON.stringify(await pulled())]) {
+      expect(text).not.toContain(contest.id);
+      expect(text).not.toContain(contest.clip_id);
+      expect(text).not.toContain('62.5');
+    }
+
+    // Rejected: out of the contest, so the listing shows the type and the twin's fool rate at once.
+    await moderate('reject');
+    const revealed = { song_type: 'ai', fool_rate: 62.5, in_contest: false };
+    expect(await shown()).toMatchObject(revealed);
+    expect(await pulled()).toMatchObject(revealed);
     expect(JSON.stringify(await publicList())).not.toContain(contest.id);
-    const pulled = (await h.call('GET', '/api/sync/marketplace_listings/pull?limit=200')).body.documents as Array<Record<string, unknown>>;
-    expect(pulled.find((d) => d.id === listing.id)).toMatchObject({ fool_rate: 62.5 });
-    expect(JSON.stringify(pulled)).not.toContain(contest.id);
+
+    // Back in the contest through the editor, then deleted: the votes went with it.
+    expect((await h.call('POST', `/api/cms/tracks/${contest.id}`, { token: admin.token, body: { status: 'approved' } })).status).toBe(200);
+    expect(await shown()).toMatchObject(hidden);
+    await moderate('delete');
+    expect(await shown()).toMatchObject({ song_type: 'ai', fool_rate: 0, in_contest: false });
   });
 
-  it('keeps a listing in step with its track: a CMS edit shows at once, and the preview link always plays', async () => {
+  it('keeps a listing in step with its track: a CMS edit shows at once, and the preview link always plays the preview', async () => {
     const track = await addListable(h);
     await h.deps.storage.put(track.audio_path, Buffer.from('ID3 full original audio'), 'audio/mpeg');
     const listing = (await create({ track_id: track.id })).body.listing;
@@ -253,16 +275,50 @@ describe('marketplace listings', () => {
     expect(edit.status).toBe(200);
     expect((await publicList()).find((l) => l.id === listing.id)).toMatchObject({ title: 'Renamed Song', cover_art_url: '/placeholders/cover-07.jpg' });
 
-    // Long after the listing was made, the preview still redirects to a fresh signed URL.
+    // Long after the listing was made, the preview still redirects to a fresh signed URL of the preview file.
     const saved = h.clock.now;
     h.clock.now = Date.now() + 30 * 86_400_000;
     const redirect = await fetch(h.url(listing.preview_url), { redirect: 'manual' });
     expect(redirect.status).toBe(302);
     h.clock.now = Date.now();
+    const location = (await fetch(h.url(listing.preview_url), { redirect: 'manual' })).headers.get('location')!;
+    expect(location).toMatch(/^\/api\/files\/previews\/[^/]+\.mp3\?expires=\d+&sig=/);
+    expect(location).not.toContain(track.audio_path);
+    expect(location).not.toContain(track.clip_id);
     const audio = await fetch(h.url(listing.preview_url));
     expect(audio.status).toBe(200);
-    expect(Buffer.from(await audio.arrayBuffer()).toString()).toBe('ID3 full original audio');
+    const bytes = Buffer.from(await audio.arrayBuffer());
+    expect(bytes.equals(await testPreview())).toBe(true);
+    expect(bytes.equals(await testClip())).toBe(false);
+    expect(bytes.toString()).not.toBe('ID3 full original audio');
     h.clock.now = saved;
     expect((await h.call('GET', '/api/marketplace/listings/nope/preview')).status).toBe(404);
+  });
+
+  it('serves no preview for an inactive or deleted listing, an unapproved track, or a track without a preview file', async () => {
+    const previewStatus = async (id: string) => (await fetch(h.url(`/api/marketplace/listings/${id}/preview`), { redirect: 'manual' })).status;
+    const track = await addListable(h);
+    const listing = (await create({ track_id: track.id })).body.listing;
+    expect(await previewStatus(listing.id)).toBe(302);
+    expect((await h.call('POST', `/api/marketplace/listings/${listing.id}/active`, { token: admin.token, body: { is_active: false } })).status).toBe(200);
+    expect(await previewStatus(listing.id)).toBe(404);
+    expect((await h.call('POST', `/api/marketplace/listings/${listing.id}/active`, { token: admin.token, body: { is_active: true } })).status).toBe(200);
+    expect(await previewStatus(listing.id)).toBe(302);
+
+    expect((await h.call('POST', `/api/cms/tracks/${track.id}/reject`, { token: admin.token, body: {} })).status).toBe(200);
+    expect(await previewStatus(listing.id)).toBe(404);
+    expect((await publicList()).find((l) => l.id === listing.id)).toMatchObject({ preview_url: null });
+    expect((await h.call('POST', `/api/cms/tracks/${track.id}/approve`, { token: admin.token, body: {} })).status).toBe(200);
+    expect((await publicList()).find((l) => l.id === listing.id)).toMatchObject({ preview_url: `/api/marketplace/listings/${listing.id}/preview` });
+    expect(await previewStatus(listing.id)).toBe(302);
+    expect((await h.call('POST', `/api/marketplace/listings/${listing.id}/delete`, { token: admin.token })).status).toBe(200);
+    expect(await previewStatus(listing.id)).toBe(404);
+
+    // Stored before previews existed: no preview link, and the route does not fall back to the original.
+    const old = await addListable(h, { preview_path: null });
+    await h.deps.storage.put(old.audio_path, await testClip(), 'audio/mpeg');
+    const oldListing = (await create({ track_id: old.id })).body.listing;
+    expect(oldListing.preview_url).toBeNull();
+    expect(await previewStatus(oldListing.id)).toBe(404);
   });
 });

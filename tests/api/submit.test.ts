@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import { FieldValue } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeAudio, sniffAudio } from '../../functions/src/platform/media';
+import { probeAudio, sniffAudio, sniffVideo } from '../../functions/src/platform/media';
 import { ledgerInvariant, signUp, startHarness, type Harness } from './harness';
 
 /** POST /api/tracks: multipart submission, media checks, the clip, the fee and what is (not) written. */
@@ -125,6 +125,7 @@ describe('POST /api/tracks: success', () => {
     expect(track.audio_path).toMatch(/^originals\/[A-Za-z0-9]+\.mp3$/);
     expect(track.clip_id).toMatch(/^[A-Za-z0-9_-]{24}$/);
     expect(clip).toEqual({ track_id: id, path: `clips/${track.clip_id}.mp3`, created_at: track.created_at });
+    expect(track.preview_path).toBeNull(); // contest tracks are never listed: no preview
 
     expect(await doc('track_stats', id)).toMatchObject({
       track_id: id, title: 'Night Drive', artist_name: 'Test Artist', status: 'pending', submission_type: 'contest',
@@ -155,6 +156,15 @@ describe('POST /api/tracks: success', () => {
     expect(track).toMatchObject({ preview_start_time: 0, artist_name: 'Anonymous', submission_type: 'marketplace' });
     expect(track.audio_path).toMatch(/\.wav$/);
     expect((await probeAudio(ffmpeg, file.data, 'mp3')).durationSeconds).toBeCloseTo(30, 0);
+    // Its preview: its own opaque file, at most 30 s, lower bitrate than the clip, no tags.
+    expect(track.preview_path).toMatch(/^previews\/[A-Za-z0-9_-]{24}\.mp3$/);
+    const preview = (await h.deps.storage.get(track.preview_path))!;
+    expect(preview.contentType).toBe('audio/mpeg');
+    expect(preview.data.equals(file.data)).toBe(false);
+    expect(preview.data.equals(media.wav)).toBe(false);
+    expect((await probeAudio(ffmpeg, preview.data, 'mp3')).durationSeconds).toBeLessThanOrEqual(30);
+    expect(preview.data.length).toBeLessThan(file.data.length / 1.8); // 64 kbps mono against 128 kbps stereo
+    for (const secret of ['Secret', 'Suno', 'ID3']) expect(preview.data.includes(secret, 0, 'latin1'), secret).toBe(false);
     expect(await balanceOf(who)).toBe(35);
   });
 
@@ -174,6 +184,10 @@ describe('POST /api/tracks: success', () => {
     expect(a!.track.clip_id).not.toBe(b!.track.clip_id);
     expect(a!.file.data.equals(b!.file.data)).toBe(true);
     expect(a!.track.audio_path).toBe(b!.track.audio_path);
+    // Only the marketplace twin has a preview; the contest twin's document does not name it.
+    expect(a!.track.preview_path).toBeNull();
+    expect(b!.track.preview_path).toMatch(/^previews\//);
+    expect(await h.deps.storage.get(b!.track.preview_path)).not.toBeNull();
     for (const { track } of [a!, b!]) {
       expect(track).toMatchObject({
         song_type: 'hybrid', is_ai: true, hybrid_ai_elements: ['Vocals', 'Mixing'], hybrid_human_elements: ['Lyrics'],
@@ -182,7 +196,8 @@ describe('POST /api/tracks: success', () => {
       expect(track.video_path).toMatch(/^videos\/[A-Za-z0-9]+\.mp4$/);
       expect(await doc('track_stats', track.id)).toMatchObject({ track_id: track.id, submission_type: track.submission_type });
     }
-    expect((await h.deps.storage.get(a!.track.video_path))!.data.equals(media.mp4)).toBe(true);
+    // Stored remuxed without metadata: an MP4, not the uploaded bytes.
+    expect(sniffVideo((await h.deps.storage.get(a!.track.video_path))!.data)).toBe('mp4');
     expect(await fees(who)).toHaveLength(1);
     expect(await balanceOf(who)).toBe(30);
   });
@@ -236,11 +251,11 @@ describe('POST /api/tracks: refusals write nothing', () => {
     expect(await balanceOf(who)).toBe(50);
   });
 
-  it('400 for audio that looks right but does not decode', async () => {
+  it('400 for audio that starts right but is cut short', async () => {
     const who = await signUp(h, 'sub_truncated');
     const res = await refused(who, fields(), { data: media.mp3.subarray(0, 3000), name: 'cut.mp3' });
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe('The audio file could not be decoded');
+    expect(res.body.error.message).toBe('The audio file is incomplete (it was cut short)');
   });
 
   it.each([
@@ -344,7 +359,7 @@ describe('POST /api/tracks: concurrency and idempotency', { timeout: 120_000 }, 
     const burst = await Promise.all(Array.from({ length: 4 }, () => submit(who.token, fields({ submissionRoutes: '["marketplace"]' }), mp3(), { key: 'order-2' })));
     for (const r of burst) expect(r).toEqual(burst[0]);
     expect(burst[0]).toMatchObject({ status: 201, body: { cost: 15, balance: 25 } });
-    expect((await storedFiles()).length - filesBefore).toBe(4);
+    expect((await storedFiles()).length - filesBefore).toBe(6); // original, clip and preview, each with its .type file
 
     const tracks = await h.db.collection('tracks').where('submitted_by', '==', who.uid).get();
     expect(tracks.size).toBe(2);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SongType, VoteSessionView } from '../../common/contest';
 import { foolRate, type TrackDoc } from '../../functions/src/tracks/track-doc';
-import { addTrack, allDocs, makeAdmin, openSession, pushVotes, trackOfClip, voteAll, voteDoc } from './contest-fixtures';
+import { addTrack, allDocs, clipTracks, makeAdmin, openSession, pushVotes, voteAll, voteDoc } from './contest-fixtures';
 import { ledgerInvariant, signUp, startHarness, type Harness } from './harness';
 
 const T0 = Date.parse('2026-03-01T12:00:00Z');
@@ -61,12 +61,19 @@ describe('POST /api/vote-sessions', () => {
     expect(s.clips).toHaveLength(10);
     for (const c of s.clips) {
       expect(Object.keys(c).sort()).toEqual(['clip_id', 'clip_url']);
-      expect(c.clip_url).toMatch(new RegExp(`^/api/files/clips/${c.clip_id}\\.mp3\\?expires=\\d+&sig=[\\w-]+$`));
+      // A handle of this session, played through the API: no storage path, no global clip id.
+      expect(c.clip_id).toMatch(/^[0-9a-f]{32}$/);
+      expect(c.clip_url).toBe(`/api/files/clips/${s.id}/${c.clip_id}`);
     }
-    const offered = s.clips.map((c) => trackOfClip(pool, c.clip_id).id);
+    expect(new Set(s.clips.map((c) => c.clip_id)).size).toBe(10);
+    const trackOf = await clipTracks(h.db, pool, s.id);
+    const offered = s.clips.map((c) => trackOf(c.clip_id).id);
     expect(new Set(offered)).toEqual(new Set(pool.slice(2).map((t) => t.id)));
     const text = JSON.stringify(res.body);
-    for (const t of pool) expect(text).not.toContain(t.id);
+    for (const t of pool) {
+      expect(text).not.toContain(t.id);
+      expect(text).not.toContain(t.clip_id);
+    }
 
     const stored = (await h.db.collection('vote_sessions').doc(s.id).get()).data()!;
     expect(stored).toMatchObject({ user_id: u.uid, track_ids: offered, is_first_session: true, token_cost: 0, completed_at: null, _deleted: false });
@@ -88,7 +95,8 @@ describe('POST /api/vote-sessions', () => {
     expect(s).toMatchObject({ is_first_session: false, token_cost: 0 });
     expect(s.id).not.toBe(u.first.id);
     // Only the 2 tracks left that this user has not voted on.
-    expect(new Set(s.clips.map((c) => trackOfClip(pool, c.clip_id).id))).toEqual(new Set(pool.slice(0, 2).map((t) => t.id)));
+    const trackOf = await clipTracks(h.db, pool, s.id);
+    expect(new Set(s.clips.map((c) => trackOf(c.clip_id).id))).toEqual(new Set(pool.slice(0, 2).map((t) => t.id)));
     expect(res.body.balance).toBe(50);
     expect(await voteSessionEntries(u.uid)).toEqual([]);
   });
@@ -159,25 +167,42 @@ describe('POST /api/vote-sessions', () => {
     expect((await h.call('GET', '/api/me', { token: u.token })).body.balance).toBe(40);
   });
 
-  it('re-signs the clip URLs of an open session that is about to outlive them', async () => {
+  it("serves an open session's clips for another week when it is returned close to expiry; an expired session's clips are refused", async () => {
     h.clock.now = T0;
-    const u = await signUp(h, 'vs_resign');
+    const u = await signUp(h, 'vs_renew');
+    const idle = await signUp(h, 'vs_idle');
     const s = sessionOf(await openSession(h, u.token));
-    const oldUrl = s.clips[0]!.clip_url;
-    expect(oldUrl).toContain(`expires=${T0 / 1000 + 7 * 86_400}&`);
+    const other = sessionOf(await openSession(h, idle.token));
+    const expiry = async () => (await h.db.collection('vote_sessions').doc(s.id).get()).get('clips_expire_at');
+    expect(await expiry()).toBe(new Date(T0 + 7 * DAY).toISOString());
     h.clock.now = T0 + 5 * DAY;
-    expect(sessionOf(await openSession(h, u.token)).clips[0]!.clip_url).toBe(oldUrl);
+    expect(sessionOf(await openSession(h, u.token))).toEqual(s);
+    expect(await expiry()).toBe(new Date(T0 + 7 * DAY).toISOString());
     h.clock.now = T0 + 6.5 * DAY;
     const again = sessionOf(await openSession(h, u.token));
-    expect(again.id).toBe(s.id);
-    const newUrl = again.clips[0]!.clip_url;
-    expect(newUrl).toContain(`expires=${(T0 + 6.5 * DAY) / 1000 + 7 * 86_400}&`);
-    expect((await h.db.collection('vote_sessions').doc(s.id).get()).get('clips')[0].clip_url).toBe(newUrl);
+    // Same handles and URLs (cached clips stay valid); only the server-side expiry moves.
+    expect(again).toEqual(s);
+    expect(await expiry()).toBe(new Date(T0 + 13.5 * DAY).toISOString());
     h.clock.now = T0 + 7.5 * DAY;
-    expect((await fetch(h.url(oldUrl))).status).toBe(403);
-    const file = await fetch(h.url(newUrl));
+    const file = await fetch(h.url(s.clips[0]!.clip_url));
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('audio/mpeg');
+    expect((await fetch(h.url(other.clips[0]!.clip_url))).status).toBe(403);
+  });
+
+  it('gives a session opened before per-session handles handle URLs for its clip ids, which keep working for votes', async () => {
+    h.clock.now = T0;
+    const u = await signUp(h, 'vs_legacy');
+    const s = sessionOf(await openSession(h, u.token));
+    // As sessions used to be stored: the tracks' global clip ids and signed storage URLs.
+    const trackOf = await clipTracks(h.db, pool, s.id);
+    const legacy = s.clips.map((c) => ({ clip_id: trackOf(c.clip_id).clip_id, clip_url: `/api/files/clips/${trackOf(c.clip_id).clip_id}.mp3?expires=1&sig=x` }));
+    await h.db.collection('vote_sessions').doc(s.id).update({ clips: legacy });
+    const again = sessionOf(await openSession(h, u.token));
+    expect(again.clips).toEqual(legacy.map((c) => ({ clip_id: c.clip_id, clip_url: `/api/files/clips/${s.id}/${c.clip_id}` })));
+    expect((await h.db.collection('vote_sessions').doc(s.id).get()).get('clips')).toEqual(again.clips);
+    expect((await fetch(h.url(again.clips[0]!.clip_url))).status).toBe(200);
+    expect((await pushVotes(h, u.token, [voteDoc(s.id, again.clips[0]!.clip_id, 'ai')])).body[0].status).toBe('scored');
   });
 
   it('needs a signed-in caller with a profile and an empty body', async () => {
@@ -215,7 +240,8 @@ describe('POST /api/vote-sessions without eligible tracks', () => {
 
     const listener = await signUp(e, 'vs_listener');
     const s = sessionOf(await openSession(e, listener.token));
-    expect(new Set(s.clips.map((c) => trackOfClip(own, c.clip_id).id))).toEqual(new Set(own.map((t) => t.id)));
+    const trackOf = await clipTracks(e.db, own, s.id);
+    expect(new Set(s.clips.map((c) => trackOf(c.clip_id).id))).toEqual(new Set(own.map((t) => t.id)));
   });
 });
 
@@ -224,7 +250,8 @@ describe('POST /api/sync/votes/push', () => {
     h.clock.now = T0;
     const u = await signUp(h, 'vp_score');
     const s = sessionOf(await openSession(h, u.token));
-    const picks = s.clips.slice(0, 3).map((c) => ({ clip: c, track: trackOfClip(pool, c.clip_id) }));
+    const trackOf = await clipTracks(h.db, pool, s.id);
+    const picks = s.clips.slice(0, 3).map((c) => ({ clip: c, track: trackOf(c.clip_id) }));
     const wrong = (t: SongType): SongType => (t === 'ai' ? 'human' : 'ai');
     const guesses = [picks[0]!.track.song_type, wrong(picks[1]!.track.song_type), picks[2]!.track.song_type];
     const before = await Promise.all(picks.map((p) => stats(p.track.id)));
@@ -274,7 +301,7 @@ describe('POST /api/sync/votes/push', () => {
     const u = await signUp(h, 'vp_retry');
     const s = sessionOf(await openSession(h, u.token));
     const clip = s.clips[0]!;
-    const track = trackOfClip(pool, clip.clip_id);
+    const track = (await clipTracks(h.db, pool, s.id))(clip.clip_id);
     const before = await stats(track.id);
     const doc = voteDoc(s.id, clip.clip_id, 'ai');
     const results = await Promise.all(Array.from({ length: 5 }, () => pushVotes(h, u.token, [doc])));
@@ -294,7 +321,7 @@ describe('POST /api/sync/votes/push', () => {
     const u = await signUp(h, 'vp_pending');
     const s = sessionOf(await openSession(h, u.token));
     const clip = s.clips[0]!;
-    const track = trackOfClip(pool, clip.clip_id);
+    const track = (await clipTracks(h.db, pool, s.id))(clip.clip_id);
     const before = await stats(track.id);
     await h.db.collection('tracks').doc(track.id).update({ status: 'pending' });
     try {
@@ -317,15 +344,19 @@ describe('POST /api/sync/votes/push', () => {
     const sa = sessionOf(await openSession(h, a.token));
     const sb = sessionOf(await openSession(h, b.token));
     const clip = sa.clips[0]!;
-    const track = trackOfClip(pool, clip.clip_id);
+    const track = (await clipTracks(h.db, pool, sa.id))(clip.clip_id);
     const before = await stats(track.id);
     const stolen = voteDoc(sa.id, clip.clip_id, track.song_type);
-    const foreignClip = pool.find((t) => !sb.clips.some((c) => c.clip_id === t.clip_id))!;
-    const stray = voteDoc(sb.id, foreignClip.clip_id, 'human');
-    const res = await pushVotes(h, b.token, [stolen, stray]);
+    // The same track is in b's session too, under another handle: a's handle is not b's clip, nor is the track's global clip id.
+    const bTrackOf = await clipTracks(h.db, pool, sb.id);
+    expect(sb.clips.find((c) => bTrackOf(c.clip_id).id === track.id)!.clip_id).not.toBe(clip.clip_id);
+    const stray = voteDoc(sb.id, clip.clip_id, 'human');
+    const global = voteDoc(sb.id, track.clip_id, 'human');
+    const res = await pushVotes(h, b.token, [stolen, stray, global]);
     expect(res.status).toBe(200);
     expect(res.body[0]).toMatchObject({ id: stolen.id, status: 'rejected', error: 'Vote session not found', reveal: null });
     expect(res.body[1]).toMatchObject({ id: stray.id, status: 'rejected', error: 'This clip is not part of the vote session', reveal: null });
+    expect(res.body[2]).toMatchObject({ id: global.id, status: 'rejected', error: 'This clip is not part of the vote session', reveal: null });
     expect(await stats(track.id)).toEqual(before);
     expect((await h.db.collection('vote_sessions').doc(sa.id).get()).get('voted_clip_ids')).toEqual([]);
     expect((await h.db.collection('vote_keys').doc(`${b.uid}:${track.id}`).get()).exists).toBe(false);
@@ -350,7 +381,7 @@ describe('POST /api/sync/votes/push', () => {
     const u = await signUp(h, 'vp_twice');
     const s = sessionOf(await openSession(h, u.token));
     const clip = s.clips[0]!;
-    const track = trackOfClip(pool, clip.clip_id);
+    const track = (await clipTracks(h.db, pool, s.id))(clip.clip_id);
     const first = await pushVotes(h, u.token, [voteDoc(s.id, clip.clip_id, 'human')]);
     expect(first.body[0].status).toBe('scored');
     const after = await stats(track.id);
@@ -411,10 +442,11 @@ describe('pulls of votes and vote_sessions', () => {
       const votes = await h.call('GET', '/api/sync/votes/pull?limit=200', { token: me.token });
       expect(votes.status).toBe(200);
       expect(votes.body.documents).toHaveLength(count);
+      const trackOf = await clipTracks(h.db, pool, session.id);
       for (const d of votes.body.documents) {
         expect(Object.keys(d).sort()).toEqual(VOTE_FIELDS);
         expect(d).toMatchObject({ session_id: session.id, status: 'scored' });
-        expect(d.reveal.title).toBe(trackOfClip(pool, d.clip_id).title);
+        expect(d.reveal.title).toBe(trackOf(d.clip_id).title);
       }
       const sessions = await h.call('GET', '/api/sync/vote_sessions/pull', { token: me.token });
       expect(sessions.body.documents).toHaveLength(1);
@@ -446,10 +478,14 @@ describe('200 voters on one track at once', () => {
     const track = await addTrack(c, { song_type: 'ai' });
     const voters = await Promise.all(Array.from({ length: 200 }, (_, i) => signUp(c, `crowd_${i}`)));
     const sessions = await Promise.all(voters.map(async (v) => sessionOf(await openSession(c, v.token))));
-    for (const s of sessions) expect(s.clips.map((x) => x.clip_id)).toEqual([track.clip_id]);
+    for (const s of sessions) expect((await clipTracks(c.db, [track], s.id))(s.clips[0]!.clip_id).id).toBe(track.id);
+    // One track, 200 sessions: 200 different handles and URLs, none of them the track's clip id.
+    expect(new Set(sessions.map((s) => s.clips[0]!.clip_id)).size).toBe(200);
+    expect(new Set(sessions.map((s) => s.clips[0]!.clip_url)).size).toBe(200);
+    expect(sessions.some((s) => JSON.stringify(s).includes(track.clip_id))).toBe(false);
     const guesses: SongType[] = voters.map((_, i) => TYPES[i % 3]!);
     const results = await Promise.all(
-      voters.map((v, i) => pushVotes(c, v.token, [voteDoc(sessions[i]!.id, track.clip_id, guesses[i]!)])),
+      voters.map((v, i) => pushVotes(c, v.token, [voteDoc(sessions[i]!.id, sessions[i]!.clips[0]!.clip_id, guesses[i]!)])),
     );
     expect(results.every((r) => r.status === 200 && r.body[0].status === 'scored')).toBe(true);
 

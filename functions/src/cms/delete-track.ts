@@ -1,6 +1,7 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import type { RequestHandler } from 'express';
 import { CMS_MSG } from '../../../common/cms-messages';
+import { refreshListingCopies } from '../marketplace/listing-write';
 import { requireAdmin } from '../platform/auth';
 import { scheduleLeaderboardRefresh } from '../leaderboards/refresh-scheduler';
 import { COL } from '../platform/collections';
@@ -13,15 +14,16 @@ import { emptyInput, trackIdParams } from './cms-schemas';
 import { trackOf } from './track-write';
 
 /** Whether another track than `id` points at the same stored value (one upload sent to both routes). */
-async function sharedWithOther(db: Firestore, tx: Transaction, field: 'audio_path' | 'video_path' | 'clip_id', value: string, id: string) {
+async function sharedWithOther(db: Firestore, tx: Transaction, field: 'audio_path' | 'video_path' | 'preview_path' | 'clip_id', value: string, id: string) {
   const snap = await tx.get(db.collection(COL.tracks).where(field, '==', value).limit(2));
   return snap.docs.some((d) => d.id !== id);
 }
 
 /**
  * POST /api/cms/tracks/:id/delete — removes the track, its track_stats and clips documents in one
- * transaction, then its files (original, clip, video) unless another track still uses them.
- * Votes that reference the track stay.
+ * transaction, then its files (original, clip, preview, video) unless another track still uses
+ * them. Votes that reference the track stay. A deleted contest twin leaves the contest, so the
+ * listing of its marketplace twin shows the song type again.
  */
 export const deleteTrack =
   (deps: Deps): RequestHandler =>
@@ -30,7 +32,7 @@ export const deleteTrack =
     const { id } = parse(trackIdParams, req.params);
     parse(emptyInput, req.body ?? {});
     const { db } = deps;
-    const files = await db.runTransaction(async (tx) => {
+    const { files, audioPath } = await db.runTransaction(async (tx) => {
       const ref = db.collection(COL.tracks).doc(id);
       const snap = await tx.get(ref);
       if (!snap.exists) throw notFound(CMS_MSG.trackNotFound);
@@ -40,15 +42,17 @@ export const deleteTrack =
       const paths: string[] = [];
       if (track.audio_path && !(await sharedWithOther(db, tx, 'audio_path', track.audio_path, id))) paths.push(track.audio_path);
       if (track.video_path && !(await sharedWithOther(db, tx, 'video_path', track.video_path, id))) paths.push(track.video_path);
+      if (track.preview_path && !(await sharedWithOther(db, tx, 'preview_path', track.preview_path, id))) paths.push(track.preview_path);
       const clipPath = clip ? clipPathOf(clip) : null;
       if (clipPath) paths.push(clipPath);
       tx.delete(ref);
       tx.delete(db.collection(COL.trackStats).doc(id));
       if (clipRef) tx.delete(clipRef);
-      return paths;
+      return { files: paths, audioPath: track.audio_path };
     });
     // Storage is not transactional: files go after the documents, so no document points at a missing file.
     await Promise.all(files.map((p) => deps.storage.delete(p).catch((err: unknown) => log.mediaCleanupFailed(p, err))));
+    if (audioPath) await refreshListingCopies(db, audioPath);
     scheduleLeaderboardRefresh(deps);
     res.json({ id, deleted: true });
   };

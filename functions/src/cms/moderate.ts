@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { PLACEHOLDER_COVERS } from '../../../common/cms-messages';
+import { refreshListingCopies } from '../marketplace/listing-write';
 import { requireAdmin } from '../platform/auth';
 import type { Deps } from '../platform/deps';
 import { parse } from '../platform/validate';
@@ -21,6 +22,7 @@ export const approveTrack =
     const input = parse(approveInput, req.body ?? {});
     const cover = input.cover_art_url ?? randomCover();
     const { track, counts } = await updateTrack(deps, id, () => ({ status: 'approved', cover_art_url: cover }));
+    await refreshListingCopies(deps.db, track.audio_path);
     res.json({ track: await toCmsTrack(deps, track, counts) });
   };
 
@@ -32,5 +34,7 @@ export const rejectTrack =
     const { id } = parse(trackIdParams, req.params);
     parse(emptyInput, req.body ?? {});
     const { track, counts } = await updateTrack(deps, id, () => ({ status: 'rejected' }));
+    // A rejected contest twin leaves the contest: its listed twin shows its type again.
+    await refreshListingCopies(deps.db, track.audio_path);
     res.json({ track: await toCmsTrack(deps, track, counts) });
   };

@@ -93,16 +93,20 @@ export const eligibleTracks =
     res.json({ tracks });
   };
 
-/** GET /api/marketplace/listings/:id/preview — anyone; redirects to a signed URL (3600 s) of the listed track's audio. */
+/**
+ * GET /api/marketplace/listings/:id/preview — anyone; redirects to a signed URL (3600 s) of the
+ * track's preview file (never the original, never the clip). 404 when the listing is inactive or
+ * deleted, its track is not approved, or the track has no preview.
+ */
 export const previewListing =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
     const { id } = parse(listingIdParams, req.params);
     const listing = await deps.db.collection(LISTINGS).doc(id).get();
-    if (!listing.exists || listing.get('_deleted') === true) throw notFound('Listing not found');
+    if (!listing.exists || listing.get('_deleted') === true || listing.get('is_active') !== true) throw notFound('Listing not found');
     const track = await deps.db.collection(COL.tracks).doc(String(listing.get('track_id'))).get();
-    const path = track.get('audio_path') as string | undefined;
-    if (!path) throw notFound('The track is no longer available');
+    const path = track.get('preview_path') as unknown;
+    if (!track.exists || track.get('status') !== 'approved' || typeof path !== 'string' || !path) throw notFound('No preview for this listing');
     res.setHeader('Cache-Control', 'no-store');
     res.redirect(302, await deps.storage.signedUrl(path, PREVIEW_URL_SECONDS));
   };

@@ -5,63 +5,34 @@ import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { badRequest, notFound } from '../platform/errors';
 import type { TrackDoc } from '../tracks/track-doc';
+import { listingCopies } from './listing-copy';
 import type { z } from 'zod';
 import { LISTINGS, type createListingInput } from './listing-schemas';
 
 /** Preview links redirect to a signed URL this fresh, so a listing's preview never goes stale. */
 export const PREVIEW_URL_SECONDS = 3600;
 
-/** A listing's stable preview link (GET redirects to a fresh signed URL of the track). */
-export const previewPath = (listingId: string) => `/api/marketplace/listings/${listingId}/preview`;
-
-/** The fields a listing copies from its track (refreshed when the track changes). */
-const trackCopy = (track: TrackDoc) => ({
-  title: track.title,
-  artist_name: track.artist_name,
-  genre: track.genre,
-  song_type: track.song_type,
-  cover_art_url: track.cover_art_url ?? null,
-});
-
-/** The public track fields a listing carries, read now (marketplace tracks are not blind). */
-export async function trackInfo(deps: Deps, trackId: string) {
-  const [trackSnap, statsSnap] = await Promise.all([
-    deps.db.collection(COL.tracks).doc(trackId).get(),
-    deps.db.collection(COL.trackStats).doc(trackId).get(),
-  ]);
-  if (!trackSnap.exists) throw notFound('Track not found');
-  const track = trackSnap.data() as TrackDoc;
+/** The listed track, which must be an approved marketplace track. */
+async function listableTrack(deps: Deps, trackId: string): Promise<TrackDoc> {
+  const snap = await deps.db.collection(COL.tracks).doc(trackId).get();
+  if (!snap.exists) throw notFound('Track not found');
+  const track = { ...(snap.data() as TrackDoc), id: snap.id };
   if (track.status !== 'approved') throw badRequest('Only approved tracks can be listed');
-  // A listing shows the title, artist, type and full audio: contest tracks must stay blind.
+  // A listing shows the title, artist and a preview: contest tracks must stay blind.
   if (track.submission_type !== 'marketplace') throw badRequest('Only marketplace tracks can be listed');
-  // A track entered in both routes is voted on as its contest twin (same original): its stats count.
-  const twin = await deps.db
-    .collection(COL.tracks)
-    .where('audio_path', '==', track.audio_path)
-    .where('submission_type', '==', 'contest')
-    .limit(1)
-    .get();
-  const statsTrackId = twin.docs[0]?.id ?? trackId;
-  const foolRate = (statsTrackId === trackId ? statsSnap : await deps.db.collection(COL.trackStats).doc(statsTrackId).get()).get('fool_rate') as
-    | number
-    | undefined;
-  return {
-    stats_track_id: statsTrackId,
-    seller_id: track.submitted_by,
-    ...trackCopy(track),
-    fool_rate: foolRate ?? 0,
-  };
+  return track;
 }
 
 /** Creates an active listing for an approved marketplace track (the CMS and the demo seed). */
 export async function insertListing(deps: Deps, input: z.output<typeof createListingInput>): Promise<MarketplaceListing> {
-  const info = await trackInfo(deps, input.track_id);
+  const track = await listableTrack(deps, input.track_id);
   const ref = deps.db.collection(LISTINGS).doc();
+  const [copy] = await listingCopies(deps.db, [{ listingId: ref.id, track }]);
   const data = {
     ...input,
-    ...info,
+    ...copy,
+    seller_id: track.submitted_by,
     id: ref.id,
-    preview_url: previewPath(ref.id),
     is_active: true,
     created_at: new Date(deps.now()).toISOString(),
     updatedAt: FieldValue.serverTimestamp(),
@@ -91,33 +62,39 @@ export async function updateListing(db: Firestore, id: string, patch: Record<str
 }
 
 /**
- * Brings live listings up to date with their tracks (title, artist, genre, type, cover) and
- * their fool rate from track_stats: after a CMS track edit (for that track) and with every
- * leaderboard refresh (after votes, and on schedule), so /marketplace shows them live.
- * Returns how many listings changed.
+ * Brings live listings up to date with their tracks (title, artist, genre, type, cover, preview)
+ * and their contest twins (whether one is still in the contest, its fool rate): all of them with
+ * every leaderboard refresh (after votes, and on schedule), or, given an original's audio_path,
+ * the listings of the tracks made from it, after a CMS change to any of them (approve, reject,
+ * edit, delete), so /marketplace follows at once. Returns how many listings changed.
  */
-export async function refreshListingCopies(db: Firestore, trackId?: string): Promise<number> {
+export async function refreshListingCopies(db: Firestore, audioPath?: string): Promise<number> {
   let query = db.collection(LISTINGS).where('_deleted', '==', false);
-  if (trackId) query = query.where('track_id', '==', trackId);
+  if (audioPath !== undefined) {
+    const tracks = await db.collection(COL.tracks).where('audio_path', '==', audioPath).get();
+    if (tracks.empty) return 0;
+    query = query.where('track_id', 'in', tracks.docs.map((t) => t.id)); // one submission makes at most two
+  }
   const listings = (await query.get()).docs;
   if (listings.length === 0) return 0;
-  const statsIdOf = (l: (typeof listings)[number]) => String(l.get('stats_track_id') ?? l.get('track_id'));
   const trackIds = [...new Set(listings.map((l) => String(l.get('track_id'))))];
-  const statsIds = [...new Set(listings.map(statsIdOf))];
-  const [tracks, stats] = await Promise.all([
-    db.getAll(...trackIds.map((id) => db.collection(COL.tracks).doc(id))),
-    db.getAll(...statsIds.map((id) => db.collection(COL.trackStats).doc(id))),
-  ]);
-  const trackById = new Map(tracks.filter((t) => t.exists).map((t) => [t.id, t.data() as TrackDoc]));
-  const rate = new Map(stats.map((s) => [s.id, (s.get('fool_rate') as number | undefined) ?? 0]));
+  const tracks = await db.getAll(...trackIds.map((id) => db.collection(COL.tracks).doc(id)));
+  const trackById = new Map(tracks.filter((t) => t.exists).map((t) => [t.id, { ...(t.data() as TrackDoc), id: t.id }]));
+  // A listing whose track was deleted keeps its last copy, without a preview.
+  const items = listings.map((l) => ({ listing: l, track: trackById.get(String(l.get('track_id'))) }));
+  const withTrack = items.filter((i): i is typeof i & { track: TrackDoc } => i.track !== undefined);
+  const copies = await listingCopies(
+    db,
+    withTrack.map((i) => ({ listingId: i.listing.id, track: i.track })),
+  );
+  const next = new Map<string, Record<string, unknown>>(withTrack.map((i, n) => [i.listing.id, copies[n]!]));
   const batch = db.batch();
   let changed = 0;
-  for (const l of listings) {
-    const track = trackById.get(String(l.get('track_id')));
-    const next: Record<string, unknown> = { ...(track ? trackCopy(track) : {}), fool_rate: rate.get(statsIdOf(l)) ?? 0, preview_url: previewPath(l.id) };
-    const patch = Object.fromEntries(Object.entries(next).filter(([k, v]) => l.get(k) !== v));
+  for (const { listing } of items) {
+    const wanted = next.get(listing.id) ?? { preview_url: null };
+    const patch = Object.fromEntries(Object.entries(wanted).filter(([k, v]) => listing.get(k) !== v));
     if (Object.keys(patch).length === 0) continue;
-    batch.update(l.ref, { ...patch, updatedAt: FieldValue.serverTimestamp() });
+    batch.update(listing.ref, { ...patch, updatedAt: FieldValue.serverTimestamp() });
     changed++;
   }
   if (changed > 0) await batch.commit();

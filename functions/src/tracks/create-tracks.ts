@@ -60,6 +60,8 @@ function trackDoc(s: NewSubmission, id: string, route: SubmissionRoute, clipId: 
     audio_path: s.media.audioPath,
     clip_id: clipId,
     video_path: s.media.videoPath,
+    // Only the listable twin has a preview; the contest twin's document never names it.
+    preview_path: route === 'marketplace' ? s.media.previewPath : null,
     cover_art_url: null,
     preview_start_time: s.previewStart,
     duration_seconds: Math.round(s.durationSeconds * 100) / 100,

@@ -7,6 +7,11 @@ export type TrackDoc = TrackFields & {
   /** Opaque id of the 45 s voting clip (clips/{clip_id}); never shown next to the track. */
   clip_id: string;
   video_path: string | null;
+  /**
+   * Private storage path of the marketplace preview (≤ 30 s, lower bitrate): set on marketplace
+   * tracks, absent on contest tracks and on tracks stored before previews existed.
+   */
+  preview_path?: string | null;
 };
 
 /** track_stats/{trackId}: public counts plus what the leaderboards show, kept in step with the track. */

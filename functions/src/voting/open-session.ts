@@ -9,12 +9,13 @@ import { insufficientTokens, notFound } from '../platform/errors';
 import { readBalance, writeLedgerEntry } from '../tokens/ledger';
 import { readPricing } from '../tokens/pricing';
 import { CLIP_URL_SECONDS, pickSessionTracks } from './pick-tracks';
+import { newClipHandle, sessionClipUrl } from './session-clips';
 import { sessionView, type VoteSessionDoc } from './session-doc';
 
 export type OpenedSession = { status: 200 | 201; session: VoteSessionView | null; balance: number | null };
 
-/** A returned open session whose clip URLs expire within this margin gets fresh ones. */
-const RESIGN_MARGIN_MS = 86_400_000;
+/** A returned open session whose clips expire within this margin is served for another week. */
+const RENEW_MARGIN_MS = 86_400_000;
 
 type TxResult =
   | { kind: 'open'; snap: DocumentSnapshot; balance: number }
@@ -59,11 +60,13 @@ export async function openVoteSession(deps: Deps, uid: string): Promise<OpenedSe
       if (cost > balance) throw insufficientTokens(MSG.insufficientTokens, { detail: MSG.needTokens(cost, balance) });
 
       const ref = db.collection(COL.voteSessions).doc();
+      // Handles of this session only: another voter's session names the same tracks differently.
+      const handles = picks.map(() => newClipHandle());
       if (cost > 0) balance = writeLedgerEntry(db, tx, balance, { userId: uid, delta: -cost, reason: 'vote_session', ref: ref.id }, nowIso);
       const doc: VoteSessionDoc = {
         user_id: uid,
         track_ids: picks.map((p) => p.track_id),
-        clips: picks.map((p) => ({ clip_id: p.clip_id, clip_url: p.clip_url })),
+        clips: handles.map((h) => ({ clip_id: h, clip_url: sessionClipUrl(ref.id, h) })),
         clip_paths: picks.map((p) => p.clip_path),
         clips_expire_at: new Date(now + CLIP_URL_SECONDS * 1000).toISOString(),
         voted_clip_ids: [],
@@ -85,7 +88,7 @@ export async function openVoteSession(deps: Deps, uid: string): Promise<OpenedSe
       case 'none':
         return { status: 200, session: null, balance: null };
       case 'open':
-        return { status: 200, session: await withFreshUrls(deps, result.snap), balance: result.balance };
+        return { status: 200, session: await keepClipsServed(deps, result.snap), balance: result.balance };
       case 'created':
         return { status: 201, session: { id: result.id, ...viewFields(result.doc) }, balance: result.balance };
     }
@@ -107,14 +110,19 @@ const viewFields = (d: VoteSessionDoc): Omit<VoteSessionView, 'id'> => ({
   completed_at: d.completed_at,
 });
 
-/** Re-signs the clip URLs of a session that is about to outlive them. */
-async function withFreshUrls(deps: Deps, snap: DocumentSnapshot): Promise<VoteSessionView> {
+/**
+ * An open session returned again: served for another week when its clips are about to expire
+ * (same URLs, so cached clips stay valid). A session opened before clips were served by handle
+ * gets handle URLs for its clip ids, which stay as they were so its votes keep matching.
+ */
+async function keepClipsServed(deps: Deps, snap: DocumentSnapshot): Promise<VoteSessionView> {
   const s = snap.data() as VoteSessionDoc;
-  if (Date.parse(s.clips_expire_at) - deps.now() > RESIGN_MARGIN_MS) return sessionView(snap);
-  const clips = await Promise.all(
-    s.clips.map(async (c, i) => ({ clip_id: c.clip_id, clip_url: await deps.storage.signedUrl(s.clip_paths[i] ?? '', CLIP_URL_SECONDS) })),
-  );
+  const clips = s.clips.map((c) => ({ clip_id: c.clip_id, clip_url: sessionClipUrl(snap.id, c.clip_id) }));
+  const moved = clips.some((c, i) => c.clip_url !== s.clips[i]?.clip_url);
+  const expiring = Date.parse(s.clips_expire_at) - deps.now() <= RENEW_MARGIN_MS;
+  if (!moved && !expiring) return sessionView(snap);
   const clips_expire_at = new Date(deps.now() + CLIP_URL_SECONDS * 1000).toISOString();
-  await snap.ref.update({ clips, clips_expire_at, updatedAt: FieldValue.serverTimestamp() });
+  // Only a change of URLs is news to the client; the expiry stays on the server.
+  await snap.ref.update(moved ? { clips, clips_expire_at, updatedAt: FieldValue.serverTimestamp() } : { clips_expire_at });
   return { id: snap.id, ...viewFields({ ...s, clips }) };
 }

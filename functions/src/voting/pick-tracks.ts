@@ -14,10 +14,11 @@ const PAGE = 100;
 export const MAX_SCANNED_TRACKS = 1000;
 /** vote_keys looked up per round while filtering a page. */
 const KEY_CHUNK = 20;
-/** Clip URLs stay valid for a week, so a session's clips can be cached and voted on offline. */
+/** A session's clips are served for a week, so they can be cached and voted on offline. */
 export const CLIP_URL_SECONDS = 7 * 86_400;
 
-export type SessionPick = { track_id: string; clip_id: string; clip_path: string; clip_url: string };
+/** A track picked for a session and its stored clip; the session gives the clip its own handle. */
+export type SessionPick = { track_id: string; clip_path: string };
 
 export const voteKeyRef = (db: Firestore, uid: string, trackId: string) => db.collection(COL.voteKeys).doc(`${uid}:${trackId}`);
 
@@ -57,7 +58,7 @@ async function candidateTracks(db: Firestore, uid: string): Promise<DocumentSnap
   return picked;
 }
 
-/** The clips of a new session, in random order, each with a signed URL. Read outside any transaction. */
+/** The clips of a new session, in random order. Read outside any transaction. */
 export async function pickSessionTracks(deps: Deps, uid: string): Promise<SessionPick[]> {
   const { db } = deps;
   const tracks = await candidateTracks(db, uid);
@@ -67,12 +68,7 @@ export async function pickSessionTracks(deps: Deps, uid: string): Promise<Sessio
   for (const [i, track] of tracks.entries()) {
     const path = clips[i]?.get('path') as string | undefined;
     if (!path) continue;
-    picks.push({
-      track_id: track.id,
-      clip_id: clips[i]!.id,
-      clip_path: path,
-      clip_url: await deps.storage.signedUrl(path, CLIP_URL_SECONDS),
-    });
+    picks.push({ track_id: track.id, clip_path: path });
   }
   return shuffle(picks);
 }

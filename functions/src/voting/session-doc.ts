@@ -2,15 +2,17 @@ import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import type { SessionClip, VoteSessionView } from '../../../common/contest';
 
 /**
- * vote_sessions/{id} as stored. `track_ids[i]` is the track behind `clips[i]`; it, `clip_paths`
- * and `voted_clip_ids` never leave the server (the sync registry sends only the view's fields).
+ * vote_sessions/{id} as stored. `clips[i].clip_id` is a handle of this session only, and
+ * `track_ids[i]` / `clip_paths[i]` the track and stored clip behind it; those two,
+ * `clips_expire_at` and `voted_clip_ids` never leave the server (the sync registry sends only
+ * the view's fields).
  */
 export type VoteSessionDoc = {
   user_id: string;
   track_ids: string[];
   clips: SessionClip[];
   clip_paths: string[];
-  /** When the signed clip URLs expire (ISO). */
+  /** Until when the session's clip URLs play (ISO; serve-clip.ts checks it). */
   clips_expire_at: string;
   /** Clips settled by a vote of this session (scored, or refused for the track's sake). */
   voted_clip_ids: string[];

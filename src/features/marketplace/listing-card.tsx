@@ -1,14 +1,9 @@
 import { Coins, Banknote } from 'lucide-react';
-import type { MarketplaceListing } from '@common/marketplace-messages';
+import { IN_CONTEST_BADGE, IN_CONTEST_EXPLANATION, type MarketplaceListing } from '@common/marketplace-messages';
+import { SONG_TYPE_LABELS } from '@common/contest';
 import { ORDER_MSG } from '@common/orders';
 
-const SONG_TYPE_LABEL: Record<string, string> = {
-  human: 'Human',
-  ai: 'AI',
-  hybrid: 'Hybrid',
-};
-
-/** One listing: cover, track info, fool rate, prices, a preview player and Buy. */
+/** One listing: cover, track info, fool rate (or 'In the contest'), prices, a preview player and Buy. */
 export function ListingCard({ listing, online, onBuy }: { listing: MarketplaceListing; online: boolean; onBuy: () => void }) {
   return (
     <article
@@ -28,10 +23,18 @@ export function ListingCard({ listing, online, onBuy }: { listing: MarketplaceLi
         </div>
         <div className="flex flex-wrap items-center gap-2 text-xs">
           <span className="rounded-full bg-zinc-800 px-2 py-1 text-zinc-300">{listing.genre}</span>
-          <span className="rounded-full bg-violet-600/30 px-2 py-1 font-semibold text-violet-200">
-            {SONG_TYPE_LABEL[listing.song_type] ?? listing.song_type}
-          </span>
-          <span className="ml-auto text-fuchsia-300">{listing.fool_rate}% fool rate</span>
+          {/* A track still in the contest is listed without its type and fool rate: they would answer a voter's clip. */}
+          {listing.in_contest || listing.song_type === null ? (
+            <span className="rounded-full bg-amber-500/20 px-2 py-1 font-semibold text-amber-200" title={IN_CONTEST_EXPLANATION} data-testid="in-contest-badge">
+              {IN_CONTEST_BADGE}
+              <span className="sr-only"> ({IN_CONTEST_EXPLANATION})</span>
+            </span>
+          ) : (
+            <>
+              <span className="rounded-full bg-violet-600/30 px-2 py-1 font-semibold text-violet-200">{SONG_TYPE_LABELS[listing.song_type]}</span>
+              <span className="ml-auto text-fuchsia-300">{listing.fool_rate ?? 0}% fool rate</span>
+            </>
+          )}
         </div>
         {listing.preview_url && (
           <audio controls preload="none" src={listing.preview_url} className="w-full" aria-label={`Preview of ${listing.title}`} />

@@ -36,8 +36,9 @@ export async function pruneClipCache(keep: readonly string[]): Promise<void> {
 }
 
 /**
- * The cached clip, whatever the signature in its URL, so playback works offline even where
- * the service worker does not control the page yet (first visit, hard reload).
+ * The cached clip (matched by path too, for clip URLs that carried a signature), so playback
+ * works offline even where the service worker does not control the page yet (first visit,
+ * hard reload).
  */
 export async function cachedClip(url: string): Promise<Blob | null> {
   if (!hasCaches()) return null;

@@ -1,0 +1,45 @@
+import { FieldValue } from 'firebase-admin/firestore';
+import { COL } from '../platform/collections';
+import type { Deps } from '../platform/deps';
+import { log } from '../platform/log';
+import { cutPreview, sniffAudio } from '../platform/media';
+import { newPreviewPath } from '../tracks/store-media';
+import type { TrackDoc } from '../tracks/track-doc';
+import { LISTINGS } from './listing-schemas';
+import { refreshListingCopies } from './listing-write';
+
+/** Cuts and stores a preview for a track that has none; false when another run got there first or there is no usable original. */
+async function addPreview(deps: Deps, track: TrackDoc): Promise<boolean> {
+  const original = await deps.storage.get(track.audio_path);
+  const kind = original ? sniffAudio(original.data) : null;
+  if (!original || !kind) return false;
+  const path = newPreviewPath();
+  await deps.storage.put(path, await cutPreview(deps.ffmpegPath, original.data, kind, track.preview_start_time), 'audio/mpeg');
+  const ref = deps.db.collection(COL.tracks).doc(track.id);
+  const set = await deps.db.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists || snap.get('preview_path')) return false;
+    tx.update(ref, { preview_path: path, updatedAt: FieldValue.serverTimestamp() });
+    return true;
+  });
+  if (!set) await deps.storage.delete(path).catch((err: unknown) => log.mediaCleanupFailed(path, err));
+  return set;
+}
+
+/**
+ * Gives every listed track without a preview file one (tracks stored before previews were made
+ * at submission), then brings all listings' copies up to date. Idempotent: tracks that have a
+ * preview are left alone. Returns how many previews it made.
+ */
+export async function backfillListedPreviews(deps: Deps): Promise<number> {
+  const listings = await deps.db.collection(LISTINGS).where('_deleted', '==', false).get();
+  const trackIds = [...new Set(listings.docs.map((l) => String(l.get('track_id'))))];
+  const tracks = trackIds.length ? await deps.db.getAll(...trackIds.map((id) => deps.db.collection(COL.tracks).doc(id))) : [];
+  let made = 0;
+  for (const snap of tracks) {
+    if (!snap.exists || snap.get('preview_path')) continue;
+    if (await addPreview(deps, { ...(snap.data() as TrackDoc), id: snap.id })) made++;
+  }
+  await refreshListingCopies(deps.db);
+  return made;
+}

@@ -1,0 +1,32 @@
+import type { RequestHandler } from 'express';
+import { z } from 'zod';
+import { docId } from '../../../common/schemas';
+import { sendFile } from '../files/send-file';
+import { COL } from '../platform/collections';
+import type { Deps } from '../platform/deps';
+import { forbidden, notFound } from '../platform/errors';
+import { parse } from '../platform/validate';
+import type { VoteSessionDoc } from './session-doc';
+
+const clipParams = z.strictObject({ sessionId: docId, handle: docId });
+
+/**
+ * GET /api/files/clips/:sessionId/:handle — a session's clip. Audio elements cannot send an
+ * Authorization header, so the unguessable session id and handle are the capability: the clip
+ * plays only while the session holds that handle and its clips have not expired. Private, so no
+ * shared cache keeps it.
+ */
+export const serveSessionClip =
+  (deps: Deps): RequestHandler =>
+  async (req, res) => {
+    const { sessionId, handle } = parse(clipParams, req.params);
+    const snap = await deps.db.collection(COL.voteSessions).doc(sessionId).get();
+    const session = snap.exists ? (snap.data() as VoteSessionDoc) : null;
+    const index = session ? session.clips.findIndex((c) => c.clip_id === handle) : -1;
+    const path = session && index >= 0 ? session.clip_paths[index] : undefined;
+    if (!session || !path) throw notFound('Clip not found');
+    if (!(Date.parse(session.clips_expire_at) > deps.now())) throw forbidden('Invalid or expired link');
+    const file = await deps.storage.get(path);
+    if (!file) throw notFound('Clip not found');
+    sendFile(req, res, file, 'private, max-age=3600');
+  };
