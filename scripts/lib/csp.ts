@@ -24,7 +24,8 @@ export function appCsp(env: BuildEnv): string {
     // Toasts and the waveform inject <style> elements.
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com', ...STORAGE],
-    'media-src': ["'self'", 'blob:', ...STORAGE, ...originOf(env.VITE_RADIO_STREAM_URL)],
+    // blob: the submit page's local preview; data: howler's silent unlock sound.
+    'media-src': ["'self'", 'blob:', 'data:', ...STORAGE, ...originOf(env.VITE_RADIO_STREAM_URL)],
     'connect-src': [
       "'self'",
       'blob:',
