@@ -258,6 +258,16 @@ describe('POST /api/cms/tracks/:id (edit)', () => {
     expect(await docOf('track_stats', track.id)).toMatchObject({ title: 'Renamed', artist_name: 'New Artist', status: 'approved', eligible: true, fool_rate: 20 });
   });
 
+  it('gives a track the editor approves without a cover a random placeholder, as approving does', async () => {
+    const track = await makeTrack({ status: 'rejected', cover_art_url: null });
+    const res = await h.call('POST', `/api/cms/tracks/${track.id}`, { token: admin.token, body: { status: 'approved' } });
+    expect(res.status).toBe(200);
+    expect(res.body.track.cover_art_url).toMatch(/^\/placeholders\/cover-(0[1-9]|1\d|2[0-6])\.jpg$/);
+    expect((await docOf('tracks', track.id))?.cover_art_url).toBe(res.body.track.cover_art_url);
+    const pending = await makeTrack({ status: 'pending', cover_art_url: null });
+    expect((await h.call('POST', `/api/cms/tracks/${pending.id}`, { token: admin.token, body: { title: 'Still pending' } })).body.track.cover_art_url).toBeNull();
+  });
+
   it('re-cuts the voting clip when the preview start changes', async () => {
     const track = await makeTrack();
     const clipPath = `clips/${track.clip_id}.mp3`;

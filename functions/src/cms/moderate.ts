@@ -1,14 +1,11 @@
-import { randomInt } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { PLACEHOLDER_COVERS } from '../../../common/cms-messages';
 import { refreshListingCopies } from '../marketplace/listing-write';
 import { requireAdmin } from '../platform/auth';
 import type { Deps } from '../platform/deps';
 import { parse } from '../platform/validate';
 import { approveInput, emptyInput, trackIdParams } from './cms-schemas';
+import { randomCover } from './covers';
 import { toCmsTrack, updateTrack } from './track-write';
-
-const randomCover = (): string => PLACEHOLDER_COVERS[randomInt(PLACEHOLDER_COVERS.length)]!;
 
 /**
  * POST /api/cms/tracks/:id/approve { cover_art_url? } — approved with the chosen cover, or a
