@@ -22,7 +22,18 @@ import { startOrderExpirySweep } from '../functions/src/orders/expire-orders';
 import { firebaseAuthGateway } from '../functions/src/platform/firebase-auth';
 import { DiskStorage } from '../functions/src/platform/storage';
 import { buildFunctions } from './lib/build-functions';
-import { functionUrl, hubPorts, PROJECT_ID, REGION, startEmulators, waitFor, writeEmulatorConfig, type Emulators } from './lib/emulators';
+import {
+  functionUrl,
+  hubPorts,
+  killGroup,
+  PROJECT_ID,
+  REGION,
+  startEmulators,
+  stopEmulators,
+  waitFor,
+  writeEmulatorConfig,
+  type Emulators,
+} from './lib/emulators';
 import { startFirestoreEmulator, type FirestoreServer } from './lib/firestore-emulator';
 import { loadSnapshot, saveSnapshot } from './lib/firestore-snapshot';
 import { ensureLocalSecrets, persistentSecret } from './lib/local-secrets';
@@ -189,14 +200,7 @@ async function shutdown(code: number): Promise<void> {
   say('Stopping…');
   timers.forEach((stop) => stop());
   await web?.close().catch(() => undefined);
-  const child = emulators?.process;
-  if (child && child.exitCode === null && child.pid) {
-    const done = new Promise((r) => child.once('exit', r));
-    child.kill('SIGINT'); // firebase-tools exports the Auth data on SIGINT
-    const timeout = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    await done;
-    clearTimeout(timeout);
-  }
+  if (emulators) await stopEmulators(emulators, 12_000);
   await saveState?.().catch((err: unknown) => say(`Could not save Firestore data: ${String(err)}`));
   firestore?.stop();
   process.exit(code);
@@ -206,7 +210,7 @@ process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 // Last resort: never leave the emulators behind, whatever ended this process.
 process.on('exit', () => {
-  if (emulators && emulators.process.exitCode === null) emulators.process.kill('SIGKILL');
+  if (emulators) killGroup(emulators);
 });
 main().catch((err: unknown) => {
   console.error(`[stack] failed to start: ${err instanceof Error ? err.message : String(err)}`);

@@ -49,6 +49,29 @@ export async function writeEmulatorConfig(stateDir: string, webDir: string, port
 
 export type Emulators = { process: ChildProcess; output: () => string; exited: Promise<number | null> };
 
+/** Stops the emulators: SIGINT (firebase-tools exports the Auth data), then ends their process group. */
+export async function stopEmulators(emulators: Emulators, graceMs: number): Promise<void> {
+  const child = emulators.process;
+  if (child.exitCode === null && child.signalCode === null && child.pid) {
+    child.kill('SIGINT');
+    const timeout = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    await emulators.exited;
+    clearTimeout(timeout);
+  }
+  killGroup(emulators);
+}
+
+/** SIGKILL to whatever is left of the emulators' process group (function workers outlive the CLI otherwise). */
+export function killGroup(emulators: Emulators): void {
+  const pid = emulators.process.pid;
+  if (!pid) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    /* the group is gone already */
+  }
+}
+
 /**
  * `firebase emulators:start --only auth,functions,hosting` with the project's own firebase-tools.
  * `env` reaches the functions (the runtime inherits the CLI's environment). Auth data is
@@ -71,6 +94,10 @@ export async function startEmulators(opts: {
       // preload makes the Hosting emulator forward uploads sent with Expect: 100-continue.
       env: { ...process.env, ...opts.env, NO_UPDATE_NOTIFIER: '1', CI: '1', NODE_OPTIONS: `--import=${JSON.stringify(pathToFileURL(resolve('scripts/lib/emulator-preload.mjs')).href)}` },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group: a Ctrl-C or a test runner's signal reaches the launcher only, which
+      // stops the emulators in order (Auth exports its data) and then ends the whole group,
+      // function workers included.
+      detached: true,
     },
   );
   let output = '';
