@@ -56,6 +56,7 @@ const snapshotFile = `${stateDir}/firestore.json`;
 const webDir = `${stateDir}/web`;
 /** Local timers in place of the scheduled functions (every minute, like refreshLeaderboards). */
 const TIMER_MS = 60_000;
+const WARM_WORKERS = 6;
 const say = (msg: string) => console.log(`[stack] ${msg}`);
 
 let firestore: FirestoreServer | null = null;
@@ -168,6 +169,9 @@ async function main(): Promise<void> {
   every(TIMER_MS, 'Leaderboard refresh', () => refreshLeaderboardSummary(deps));
 
   await waitFor(`${functionUrl(ports)}/api/public/config`, (s) => s === 200, 60_000, exited);
+  // The Functions emulator starts a worker process per request in flight (~1-3 s each); a page
+  // makes several requests at once, so a few idle workers are started now, not on the first visit.
+  await Promise.all(Array.from({ length: WARM_WORKERS }, () => fetch(`${functionUrl(ports)}/api/public/config`).then((r) => r.arrayBuffer())));
   say(`API: the api function at ${functionUrl(ports)}/api`);
 
   if (dev) {

@@ -1,21 +1,37 @@
-import { expect, test as base } from '@playwright/test';
+import { expect, test as base, type BrowserContext } from '@playwright/test';
+
+/** Records every Content-Security-Policy violation a page of `context` reports. */
+async function watchCsp(context: BrowserContext, violations: string[]): Promise<void> {
+  await context.exposeBinding('__reportCspViolation', (_source, text: string) => void violations.push(text));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __reportCspViolation?: (t: string) => void }).__reportCspViolation;
+      report?.(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} on ${e.documentURI}`);
+    });
+  });
+}
 
 /**
  * Every browser test also checks the Content-Security-Policy: any violation reported by a page
- * of the test's context (the app's meta CSP or Hosting's headers) fails the test.
+ * (the app's meta CSP or Hosting's headers), in the test's context or in one it opens for a
+ * second user, fails the test.
  */
 export const test = base.extend<{ cspGuard: void }>({
   cspGuard: [
-    async ({ context }, use) => {
+    async ({ context, browser }, use) => {
       const violations: string[] = [];
-      await context.exposeBinding('__reportCspViolation', (_source, text: string) => void violations.push(text));
-      await context.addInitScript(() => {
-        document.addEventListener('securitypolicyviolation', (e) => {
-          const report = (window as unknown as { __reportCspViolation?: (t: string) => void }).__reportCspViolation;
-          report?.(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} on ${e.documentURI}`);
-        });
-      });
-      await use();
+      await watchCsp(context, violations);
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const extra = await newContext(options);
+        await watchCsp(extra, violations);
+        return extra;
+      };
+      try {
+        await use();
+      } finally {
+        browser.newContext = newContext;
+      }
       expect(violations, 'Content-Security-Policy violations').toEqual([]);
     },
     { auto: true },

@@ -21,12 +21,13 @@ export type SignupResult = {
 
 /**
  * Creates the account on the server (username claimed there), signs in, and has Firebase send
- * the verification email; its link returns to /welcome. A failed send does not undo the sign-up.
+ * the verification email (not awaited: the account is ready meanwhile); its link returns to
+ * /welcome. A failed send does not undo the sign-up.
  */
 export async function signUpWithPassword(input: SignupInput): Promise<SignupResult> {
   const result = await api<SignupResult>('/accounts/signup', { body: input });
   const { user } = await signInWithEmailAndPassword(auth, input.email, input.password);
-  await sendEmailVerification(user, { url: `${window.location.origin}/welcome` }).catch((err: unknown) => console.warn('Verification email not sent', err));
+  void sendEmailVerification(user, { url: `${window.location.origin}/welcome` }).catch((err: unknown) => console.warn('Verification email not sent', err));
   return result;
 }
 
