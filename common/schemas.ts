@@ -4,8 +4,23 @@ import { normalizeCoupon, normalizeUsername } from './username';
 
 /** Request bodies of the API, shared by the client forms and the server's validation. */
 
-/** Firestore document ids: non-empty, no '/', not '.' or '..', not reserved '__x__'. */
-const isDocId = (s: string) => s.length > 0 && s.length <= 700 && !s.includes('/') && s !== '.' && s !== '..' && !/^__.*__$/.test(s);
+const utf8 = new TextEncoder();
+/** A UTF-16 surrogate without its pair: not text, and not storable as an id. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Firestore document ids: well-formed text (no lone surrogates) of at most 1500 bytes, no '/',
+ * not '.' or '..', not reserved '__x__'. Anything else Firestore refuses with an error.
+ */
+export const isDocId = (s: string) =>
+  s.length > 0 &&
+  s.length <= 700 &&
+  !LONE_SURROGATE.test(s) &&
+  utf8.encode(s).length <= 1500 &&
+  !s.includes('/') &&
+  s !== '.' &&
+  s !== '..' &&
+  !/^__.*__$/.test(s);
 export const docId = z.string().max(700).refine(isDocId, 'Invalid id');
 
 const username = z
@@ -23,12 +38,13 @@ const optionalCode = z
   .optional()
   .transform((c) => (c ? c : undefined));
 
+/** A referral code: a username, or nothing when it could not name anyone. */
 const optionalUsername = z
   .string()
   .max(200)
   .transform(normalizeUsername)
   .optional()
-  .transform((u) => (u ? u : undefined));
+  .transform((u) => (u && isDocId(u) ? u : undefined));
 
 export const signupInput = z.strictObject({
   username,

@@ -18,7 +18,7 @@ async function watchCsp(context: BrowserContext, violations: string[]): Promise<
  */
 export const test = base.extend<{ cspGuard: void }>({
   cspGuard: [
-    async ({ context, browser }, use) => {
+    async ({ context, browser }, provide) => {
       const violations: string[] = [];
       await watchCsp(context, violations);
       const newContext = browser.newContext.bind(browser);
@@ -28,7 +28,7 @@ export const test = base.extend<{ cspGuard: void }>({
         return extra;
       };
       try {
-        await use();
+        await provide();
       } finally {
         browser.newContext = newContext;
       }

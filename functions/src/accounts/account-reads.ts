@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
+import { isDocId } from '../../../common/schemas';
 import { normalizeUsername } from '../../../common/username';
 import { requireCaller, rolesOf } from '../platform/auth';
 import { COL } from '../platform/collections';
@@ -15,7 +16,7 @@ export const usernameExists =
   async (req, res) => {
     const { username } = parse(z.object({ username: z.string().max(200) }), req.params);
     const normalized = normalizeUsername(username);
-    const exists = normalized.length > 0 && (await deps.db.collection(COL.usernames).doc(normalized).get()).exists;
+    const exists = isDocId(normalized) && (await deps.db.collection(COL.usernames).doc(normalized).get()).exists;
     res.json({ exists, username: normalized });
   };
 

@@ -2,6 +2,7 @@ import { COL } from '../platform/collections';
 import { log } from '../platform/log';
 import type { RequestHandler } from 'express';
 import Stripe from 'stripe';
+import { z } from 'zod';
 import { docId } from '../../../common/schemas';
 import type { Deps } from '../platform/deps';
 import { badRequest } from '../platform/errors';
@@ -11,16 +12,22 @@ import { livePayments, packById, priceCents } from './config';
 
 const CREDITING = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 
+/** What every Stripe event has; a signed body without it is refused rather than read. */
+const eventShape = z.object({ id: z.string(), type: z.string(), data: z.object({ object: z.record(z.string(), z.unknown()) }) });
+
 export type WebhookResult = { received: true; credited: number };
 
 /** Verifies the signature over the raw body; a bad one is a 400 and nothing is written. */
 export function verifyEvent(raw: Buffer | string, signature: string | undefined, secret: string): Stripe.Event {
   if (!signature) throw badRequest('Missing Stripe-Signature header');
+  let event: Stripe.Event;
   try {
-    return Stripe.webhooks.constructEvent(raw, signature, secret);
+    event = Stripe.webhooks.constructEvent(raw, signature, secret);
   } catch {
     throw badRequest('Invalid webhook signature');
   }
+  if (!eventShape.safeParse(event).success) throw badRequest('Not a Stripe event');
+  return event;
 }
 
 const ignored = (eventId: string, why: string): WebhookResult => {

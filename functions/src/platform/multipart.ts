@@ -56,6 +56,8 @@ export function readSingleUpload(req: Request, opts: Options): Promise<SingleUpl
         if (size > opts.maxBytes) fail(new HttpError(413, 'payload_too_large', opts.tooLarge));
         else chunks.push(chunk);
       });
+      // A body that ends inside the file errors the file stream too (busboy's own 'error' answers).
+      stream.on('error', () => fail(badRequest('Malformed multipart body')));
       stream.on('end', () => {
         if (!failure) data = Buffer.concat(chunks);
         done();

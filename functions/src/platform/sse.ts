@@ -43,5 +43,6 @@ export function openEventStream(req: Request, res: Response): EventStream {
     },
   };
   req.on('close', () => stream.close());
+  if (req.method === 'HEAD') stream.close(); // the headers only: a stream would hold them 50 s
   return stream;
 }

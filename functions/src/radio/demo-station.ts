@@ -71,6 +71,7 @@ export function demoStation(deps: Pick<Deps, 'now'>, mp3Path: string): Router {
       'icy-name': 'Fool Rate Radio',
       Connection: 'keep-alive',
     });
+    if (req.method === 'HEAD') return void res.end(); // the headers only: the stream never ends
     let offset = 0;
     const send = (bytes: number) => {
       while (bytes > 0) {

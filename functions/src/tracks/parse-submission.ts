@@ -109,6 +109,8 @@ export function readSubmission(req: Request): Promise<ParsedSubmission> {
         if (size > spec!.max) tooBig();
         else chunks.push(chunk);
       });
+      // A body that ends inside the file errors the file stream too (busboy's own 'error' answers).
+      stream.on('error', () => fail(badRequest('Malformed multipart body')));
       stream.on('limit', () => keeping() && tooBig());
       stream.on('end', () => {
         if (keeping()) files[name as FileField] = { name: info.filename ?? '', ext: fileExtension(info.filename ?? ''), data: Buffer.concat(chunks) };
