@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUPON, KINDS, KNOWN_USERNAME, MATRIX, SIGNED_FILE, type Entry, type Kind, type MatrixRequest } from './authz-matrix';
+import { contestTracks, demoRadioMp3, world, type User, type World } from './authz-world';
+import { signUp, startHarness, type Harness } from './harness';
+import { PNG } from './order-fixtures';
+import { routeKey } from './routes';
+import { describeWrites, startProbe, wroteNothing, type Probe } from './write-probe';
+
+/**
+ * Every route × every kind of caller (authz-matrix.ts): the status, and for a refused call
+ * (4xx) that nothing was written, neither a document (rate-limit counters aside, see
+ * write-probe.ts) nor a file.
+ */
+
+let h: Harness;
+let probe: Probe;
+let w: World;
+
+beforeAll(async () => {
+  // With the demo radio on, so that its routes are part of the app and of the matrix.
+  h = await startHarness({ config: { demoRadioMp3: await demoRadioMp3() } });
+  probe = await startProbe(h);
+  w = world(h);
+  await signUp(h, KNOWN_USERNAME);
+  await contestTracks(h, 3);
+  await h.deps.storage.put(SIGNED_FILE, Buffer.from('signed'), 'text/plain');
+  await h.db.collection('coupons').doc(COUPON).set({ code: COUPON, tokens: 10, max_redemptions: null, expires_at: null, redemptions: 0 });
+});
+afterAll(async () => {
+  await probe.close();
+  await h.close();
+});
+
+async function callerOf(kind: Kind, owner: () => Promise<User>): Promise<User | null> {
+  if (kind === 'anon') return null;
+  if (kind === 'owner') return owner();
+  if (kind === 'user') return w.newUser();
+  return w.newAdmin(kind === 'admin' ? 'admin' : 'super_admin');
+}
+
+function send(req: MatrixRequest, caller: User | null) {
+  const headers: Record<string, string> = { ...req.headers };
+  if (caller) headers.Authorization = `Bearer ${caller.token}`;
+  let body: string | FormData | undefined = req.body ?? req.form;
+  if (req.json !== undefined) {
+    body = JSON.stringify(req.json);
+    headers['Content-Type'] = 'application/json';
+  }
+  return probe.request({ method: req.method, path: req.path, headers, body });
+}
+
+describe('authorization matrix', () => {
+  it('has an entry for every route of the app, and a route for every entry', () => {
+    const routes = probe.routes.map(routeKey).sort();
+    expect(routes.filter((r) => !(r in MATRIX)), 'routes without a matrix entry').toEqual([]);
+    expect(Object.keys(MATRIX).filter((k) => !routes.includes(k as never)), 'matrix entries without a route').toEqual([]);
+  });
+
+  // The write checks below are only as good as the probe: it must see what an allowed call writes.
+  it('sees the documents and files a request writes, also after an upload was read', async () => {
+    const buyer = await w.newUser('prb');
+    const claim = await send({ method: 'POST', path: '/api/tokens/claim-daily' }, buyer);
+    expect(claim.status).toBe(200);
+    expect(Object.fromEntries(claim.writes.docs)).toEqual({ daily_token_grants: 1, token_balances: 1, token_ledger: 1 });
+
+    const orderId = await w.cashOrder(await w.newUser('sel'), buyer);
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(PNG)]), 'p.png');
+    const proof = await send({ method: 'POST', path: `/api/orders/${orderId}/proof`, form }, buyer);
+    expect(proof.status).toBe(200);
+    expect(proof.writes.docs.get('orders')).toBe(1);
+    expect([...proof.writes.filesAdded]).toEqual([expect.stringMatching(new RegExp(`^proofs/${orderId}/`))]);
+  });
+
+  const cases = Object.entries(MATRIX).flatMap(([route, entry]: [string, Entry]) =>
+    KINDS.flatMap((kind) => {
+      const expected = entry.expect[kind];
+      return expected === 'n/a' ? [] : [{ route, entry, kind, expected }];
+    }),
+  );
+
+  it.concurrent.each(cases)('$route as $kind → $expected', async ({ entry, kind, expected }) => {
+    let owner: Promise<User> | null = null;
+    const ownerOf = () => (owner ??= w.newUser('own'));
+    const caller = await callerOf(kind, ownerOf);
+    const req = await entry.request(w, ownerOf, caller);
+    const res = await send(req, caller);
+    expect(res.status, `${req.method} ${req.path}: ${res.text.slice(0, 300)}`).toBe(expected);
+    expect(res.errors).toEqual([]);
+    expect(res.reservedIds).toEqual([]);
+    if (res.status >= 400) {
+      expect(res.json, 'a refusal is { error: { code, message } }').toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
+      expect(wroteNothing(res.writes), `a refused call wrote ${describeWrites(res.writes)}`).toBe(true);
+    } else {
+      entry.check?.(res, kind);
+    }
+  });
+});

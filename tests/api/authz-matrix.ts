@@ -1,0 +1,280 @@
+/**
+ * The authorization matrix: for every route of the API, the status each kind of caller gets for
+ * a well-formed request against a real resource. Columns:
+ *
+ * - anon: signed out (no Authorization header);
+ * - user: signed in, with a profile, and no relation to the resource;
+ * - owner: the user the resource in the path or body belongs to (`owner` says who that is), or
+ *   'n/a' where the route has no owned resource;
+ * - admin: the `admin` role; super: the `super_admin` role (neither owns the resource).
+ *
+ * Every caller and every resource is made fresh for each cell, so cells do not depend on each
+ * other. authz-matrix.test.ts fails for a route of the app without an entry here, and for an
+ * entry without a route.
+ */
+import type { ProbeResponse } from './write-probe';
+import { PNG } from './order-fixtures';
+import type { RouteKey } from './routes';
+import { submittableSong, type User, type World } from './authz-world';
+
+/** A user the world signs up first, whose name the username lookup finds. */
+export const KNOWN_USERNAME = 'matrix_known';
+/** A stored file behind the signed-URL route. */
+export const SIGNED_FILE = 'matrix/signed.txt';
+/** A coupon anyone may redeem once. */
+export const COUPON = 'MATRIX10';
+
+export const KINDS = ['anon', 'user', 'owner', 'admin', 'super'] as const;
+export type Kind = (typeof KINDS)[number];
+export type Cell = number | 'n/a';
+
+export type MatrixRequest = { method: string; path: string; json?: unknown; form?: FormData; body?: string; headers?: Record<string, string> };
+
+export type Entry = {
+  /** Who owns the resource the request names, or 'n/a'. */
+  owner: string;
+  expect: Record<Kind, Cell>;
+  /** Makes the resource (owned by `owner()`) and the request; the runner adds the caller's token. */
+  request: (w: World, owner: () => Promise<User>, caller: User | null) => Promise<MatrixRequest>;
+  /** More about an allowed (2xx, 3xx) answer than its status. */
+  check?: (res: ProbeResponse, kind: Kind) => void;
+};
+
+const cells = (anon: Cell, user: Cell, owner: Cell, admin: Cell, superAdmin: Cell): Record<Kind, Cell> => ({ anon, user, owner, admin, super: superAdmin });
+const PUBLIC = cells(200, 200, 'n/a', 200, 200);
+const SIGNED_IN = cells(401, 200, 'n/a', 200, 200);
+const ADMIN_ONLY = cells(401, 403, 'n/a', 200, 200);
+/** Admin work on something a plain user owns (their track, their listing): the owner is just a user. */
+const ADMIN_ON_OWNED = (ok: number) => cells(401, 403, 403, ok, ok);
+const SUPER_ON_OWNED = cells(401, 403, 403, 403, 200);
+/** Only the owner (an order's party, a checkout's buyer); anyone else is told it does not exist. */
+const OWNER_ONLY = cells(401, 404, 200, 404, 404);
+
+const get = (path: string): MatrixRequest => ({ method: 'GET', path });
+const post = (path: string, json?: unknown): MatrixRequest => ({ method: 'POST', path, json });
+const fixed = (req: MatrixRequest) => async () => req;
+
+const hasType = (type: string) => (res: ProbeResponse) => {
+  if (!res.headers.get('content-type')?.startsWith(type)) throw new Error(`expected ${type}, got ${res.headers.get('content-type')}`);
+};
+/** An SSE stream as docs/api.md describes its headers (the runner cancels the body once they are in). */
+const isEventStream = (res: ProbeResponse) => {
+  hasType('text/event-stream')(res);
+  if (res.headers.get('cache-control') !== 'no-cache, no-transform') throw new Error(`SSE Cache-Control: ${res.headers.get('cache-control')}`);
+  if (res.headers.get('x-accel-buffering') !== 'no') throw new Error('SSE without X-Accel-Buffering: no');
+};
+const redirectsTo = (prefix: string) => (res: ProbeResponse) => {
+  if (!res.headers.get('location')?.startsWith(prefix)) throw new Error(`expected a redirect to ${prefix}…, got ${res.headers.get('location')}`);
+};
+
+async function submission(): Promise<FormData> {
+  const form = new FormData();
+  form.append('title', 'Matrix Song');
+  form.append('genre', 'Jazz');
+  form.append('songType', 'human');
+  form.append('submissionRoutes', '["contest"]');
+  form.append('audioFile', new Blob([new Uint8Array(await submittableSong())]), 'song.mp3');
+  return form;
+}
+
+function proofForm(orderId: string): FormData {
+  const form = new FormData();
+  form.append('order_id', orderId);
+  form.append('image', new Blob([new Uint8Array(PNG)]), 'proof.png');
+  return form;
+}
+
+export const MATRIX: Record<RouteKey, Entry> = {
+  // Stripe's signature is the permission: a bearer token changes nothing (it is not even read).
+  'POST /api/payments/webhook': {
+    owner: 'n/a',
+    expect: PUBLIC,
+    request: async (w) => {
+      const buyer = await w.newUser('whk');
+      const { payload, signature } = w.paidEvent(await w.checkout(buyer), buyer.uid);
+      return { method: 'POST', path: '/api/payments/webhook', body: payload, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature } };
+    },
+  },
+  'POST /api/accounts/signup': {
+    owner: 'n/a',
+    expect: cells(201, 201, 'n/a', 201, 201),
+    request: async () => {
+      const name = `su${Math.random().toString(36).slice(2, 12)}`;
+      return post('/api/accounts/signup', { username: name, email: `${name}@example.test`, password: 'secret123' });
+    },
+  },
+  'POST /api/accounts/ensure-profile': { owner: 'n/a', expect: SIGNED_IN, request: fixed(post('/api/accounts/ensure-profile', {})) },
+  // The caller has followed the verification link (Auth's record says so).
+  'POST /api/accounts/email-verified': {
+    owner: 'n/a',
+    expect: SIGNED_IN,
+    request: async (w, _owner, caller) => {
+      if (caller) w.h.auth.verifyEmail(caller.uid);
+      return post('/api/accounts/email-verified');
+    },
+  },
+  'GET /api/accounts/username/:username': { owner: 'n/a', expect: PUBLIC, request: fixed(get(`/api/accounts/username/${KNOWN_USERNAME}`)) },
+  'POST /api/accounts/wallet': { owner: 'n/a', expect: SIGNED_IN, request: fixed(post('/api/accounts/wallet', { wallet_address: 'abc123' })) },
+  'POST /api/accounts/cash-app-tag': { owner: 'n/a', expect: SIGNED_IN, request: fixed(post('/api/accounts/cash-app-tag', { cash_app_tag: '$Matrix1' })) },
+  'GET /api/me': { owner: 'n/a', expect: SIGNED_IN, request: fixed(get('/api/me')) },
+  'POST /api/tokens/claim-daily': { owner: 'n/a', expect: SIGNED_IN, request: fixed(post('/api/tokens/claim-daily')) },
+  'POST /api/coupons/redeem': { owner: 'n/a', expect: SIGNED_IN, request: fixed(post('/api/coupons/redeem', { code: COUPON })) },
+  'POST /api/admin/tokens/adjust': {
+    owner: 'the user whose balance changes',
+    expect: SUPER_ON_OWNED,
+    request: async (_w, owner) => post('/api/admin/tokens/adjust', { user_id: (await owner()).uid, delta: 5 }),
+  },
+  'POST /api/admin/roles': {
+    owner: 'the user whose roles change',
+    expect: SUPER_ON_OWNED,
+    request: async (_w, owner) => post('/api/admin/roles', { user_id: (await owner()).uid, role: 'admin', action: 'grant' }),
+  },
+  'GET /api/public/migration': { owner: 'n/a', expect: PUBLIC, request: fixed(get('/api/public/migration')) },
+  'GET /api/public/config': { owner: 'n/a', expect: PUBLIC, request: fixed(get('/api/public/config')) },
+  'GET /api/public/leaderboards': { owner: 'n/a', expect: PUBLIC, request: fixed(get('/api/public/leaderboards')) },
+  'GET /api/public/leaderboards/stream': { owner: 'n/a', expect: PUBLIC, request: fixed(get('/api/public/leaderboards/stream')), check: isEventStream },
+  // Signed out, the sync stream carries only RESYNC and heartbeats; each caller sees only their own documents.
+  'GET /api/sync/stream': { owner: 'n/a', expect: PUBLIC, request: fixed(get('/api/sync/stream?collections=profiles,orders')), check: isEventStream },
+  'GET /api/sync/:collection/pull': { owner: 'n/a', expect: PUBLIC, request: fixed(get('/api/sync/orders/pull')) },
+  // A vote naming someone else's session is answered (200) as a refused vote, never scored.
+  'POST /api/sync/:collection/push': {
+    owner: 'the vote session',
+    expect: cells(401, 200, 200, 200, 200),
+    request: async (w, owner) => {
+      const session = await w.voteSession(await owner());
+      const vote = { id: `v_${Math.random().toString(36).slice(2)}`, session_id: session.id, clip_id: session.clips[0]!.clip_id, guess: 'human', created_at: '2026-03-01T12:00:00.000Z' };
+      return post('/api/sync/votes/push', [{ assumedMasterState: null, newDocumentState: vote }]);
+    },
+    check: (res, kind) => {
+      const status = (res.json as Array<{ status: string }>)[0]?.status;
+      if (status !== (kind === 'owner' ? 'scored' : 'rejected')) throw new Error(`vote of ${kind} is ${status}`);
+    },
+  },
+  // The unguessable session id and clip handle are the capability (audio elements send no token).
+  'GET /api/files/clips/:sessionId/:handle': {
+    owner: 'the vote session',
+    expect: cells(200, 200, 200, 200, 200),
+    request: async (w, owner) => get((await w.voteSession(await owner())).clips[0]!.clip_url),
+    check: hasType('audio/mpeg'),
+  },
+  // The HMAC signature is the permission.
+  'GET /api/files/{*path}': {
+    owner: 'n/a',
+    expect: PUBLIC,
+    request: async (w) => get(w.h.deps.storage.signedUrlSync(SIGNED_FILE, 3600)),
+  },
+  'POST /api/tracks': { owner: 'n/a', expect: cells(401, 201, 'n/a', 201, 201), request: async () => ({ method: 'POST', path: '/api/tracks', form: await submission() }) },
+  'GET /api/cms/overview': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(get('/api/cms/overview')) },
+  'GET /api/cms/tracks': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(get('/api/cms/tracks?status=pending')) },
+  'POST /api/cms/tracks/:id/approve': {
+    owner: 'the track’s submitter',
+    expect: ADMIN_ON_OWNED(200),
+    request: async (w, owner) => post(`/api/cms/tracks/${(await w.pendingTrack(await owner())).id}/approve`, {}),
+  },
+  'POST /api/cms/tracks/:id/reject': {
+    owner: 'the track’s submitter',
+    expect: ADMIN_ON_OWNED(200),
+    request: async (w, owner) => post(`/api/cms/tracks/${(await w.pendingTrack(await owner())).id}/reject`, {}),
+  },
+  'POST /api/cms/tracks/:id/delete': {
+    owner: 'the track’s submitter',
+    expect: ADMIN_ON_OWNED(200),
+    request: async (w, owner) => post(`/api/cms/tracks/${(await w.pendingTrack(await owner())).id}/delete`),
+  },
+  'POST /api/cms/tracks/:id': {
+    owner: 'the track’s submitter',
+    expect: ADMIN_ON_OWNED(200),
+    request: async (w, owner) => post(`/api/cms/tracks/${(await w.pendingTrack(await owner())).id}`, { title: 'Renamed by the matrix' }),
+  },
+  'POST /api/vote-sessions': { owner: 'n/a', expect: cells(401, 201, 'n/a', 201, 201), request: fixed(post('/api/vote-sessions', {})) },
+  'POST /api/payments/checkout': { owner: 'n/a', expect: SIGNED_IN, request: fixed(post('/api/payments/checkout', { packageId: 'pro' })) },
+  'GET /api/payments/session/:id': {
+    owner: 'the checkout’s buyer',
+    expect: OWNER_ONLY,
+    request: async (w, owner) => get(`/api/payments/session/${await w.checkout(await owner())}`),
+  },
+  // The random session id is the capability to see and pay it, as a Stripe Checkout URL is.
+  'GET /api/payments/local-checkout/:sessionId': {
+    owner: 'the checkout’s buyer',
+    expect: cells(200, 200, 200, 200, 200),
+    request: async (w, owner) => get(`/api/payments/local-checkout/${await w.checkout(await owner())}`),
+    check: hasType('text/html'),
+  },
+  // A browser form post (no token) pays; a signed-in caller must be the checkout's buyer.
+  'POST /api/payments/local-checkout/:sessionId/pay': {
+    owner: 'the checkout’s buyer',
+    expect: cells(303, 403, 303, 403, 403),
+    request: async (w, owner) => ({
+      method: 'POST',
+      path: `/api/payments/local-checkout/${await w.checkout(await owner())}/pay`,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: '',
+    }),
+    check: redirectsTo('/pricing/success?session_id='),
+  },
+  'GET /api/marketplace/listings': { owner: 'n/a', expect: PUBLIC, request: fixed(get('/api/marketplace/listings')) },
+  'GET /api/marketplace/listings/all': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(get('/api/marketplace/listings/all')) },
+  'GET /api/marketplace/eligible-tracks': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(get('/api/marketplace/eligible-tracks')) },
+  'GET /api/marketplace/listings/:id/preview': {
+    owner: 'the seller',
+    expect: cells(302, 302, 302, 302, 302),
+    request: async (w, owner) => get(`/api/marketplace/listings/${(await w.listing(await owner())).id}/preview`),
+    check: redirectsTo('/api/files/'),
+  },
+  // Listings are managed in the CMS: the track's own submitter is a plain user there.
+  'POST /api/marketplace/listings': {
+    owner: 'the track’s submitter (seller)',
+    expect: ADMIN_ON_OWNED(201),
+    request: async (w, owner) => post('/api/marketplace/listings', { track_id: (await w.marketTrack(await owner())).id }),
+  },
+  'POST /api/marketplace/listings/:id/active': {
+    owner: 'the seller',
+    expect: ADMIN_ON_OWNED(200),
+    request: async (w, owner) => post(`/api/marketplace/listings/${(await w.listing(await owner())).id}/active`, { is_active: false }),
+  },
+  'POST /api/marketplace/listings/:id/delete': {
+    owner: 'the seller',
+    expect: ADMIN_ON_OWNED(200),
+    request: async (w, owner) => post(`/api/marketplace/listings/${(await w.listing(await owner())).id}/delete`),
+  },
+  'POST /api/marketplace/listings/:id': {
+    owner: 'the seller',
+    expect: ADMIN_ON_OWNED(200),
+    request: async (w, owner) => post(`/api/marketplace/listings/${(await w.listing(await owner())).id}`, { price_tokens: 20 }),
+  },
+  // Admins pay like anyone; the seller cannot buy their own listing (400).
+  'POST /api/orders': {
+    owner: 'the listing’s seller',
+    expect: cells(401, 201, 400, 201, 201),
+    request: async (w, owner) => post('/api/orders', { listing_id: (await w.listing(await owner())).id, method: 'TOKENS' }),
+  },
+  'GET /api/orders/:id': { owner: 'the buyer', expect: OWNER_ONLY, request: async (w, owner) => get(`/api/orders/${await w.licence(await owner())}`) },
+  'POST /api/orders/:id/proof': {
+    owner: 'the buyer of a Cash App order',
+    expect: OWNER_ONLY,
+    request: async (w, owner) => {
+      const id = await w.cashOrder(await w.newUser('sel'), await owner());
+      return { method: 'POST', path: `/api/orders/${id}/proof`, form: proofForm(id) };
+    },
+  },
+  'POST /api/orders/:id/approve': {
+    owner: 'the seller of a Cash App order',
+    expect: OWNER_ONLY,
+    request: async (w, owner) => post(`/api/orders/${await w.cashOrder(await owner(), await w.newUser('buy'))}/approve`),
+  },
+  'POST /api/orders/:id/reject': {
+    owner: 'the seller of a Cash App order',
+    expect: OWNER_ONLY,
+    request: async (w, owner) => post(`/api/orders/${await w.cashOrder(await owner(), await w.newUser('buy'))}/reject`),
+  },
+  'GET /api/orders/:id/proof': { owner: 'the buyer', expect: OWNER_ONLY, request: async (w, owner) => get(`/api/orders/${await w.provenOrder(await owner())}/proof`) },
+  'GET /api/orders/:id/download': { owner: 'the licensee', expect: OWNER_ONLY, request: async (w, owner) => get(`/api/orders/${await w.licence(await owner())}/download`) },
+  'GET /api/orders/:id/certificate': {
+    owner: 'the licensee',
+    expect: OWNER_ONLY,
+    request: async (w, owner) => get(`/api/orders/${await w.licence(await owner())}/certificate`),
+    check: hasType('application/pdf'),
+  },
+  'GET /api/radio/demo/nowplaying': { owner: 'n/a', expect: PUBLIC, request: fixed(get('/api/radio/demo/nowplaying')) },
+  'GET /api/radio/demo/stream.mp3': { owner: 'n/a', expect: PUBLIC, request: fixed(get('/api/radio/demo/stream.mp3')), check: hasType('audio/mpeg') },
+};

@@ -1,0 +1,100 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { world, type User, type World } from './authz-world';
+import { multipart, type Part } from './fuzz-arbitraries';
+import { startHarness, TEST_WEBHOOK_SECRET, type Harness } from './harness';
+import { PNG } from './order-fixtures';
+import { describeWrites, startProbe, wroteNothing, type Probe, type ProbeResponse } from './write-probe';
+
+/**
+ * Requests the fuzz test (fuzz.test.ts) once found mishandled (500s, an uncaught exception,
+ * reserved ids sent to Firestore), kept as plain regression cases that expect the right answer:
+ * a 4xx (or an acknowledged 200 for the webhook), no unexpected error, nothing written.
+ */
+
+let h: Harness;
+let probe: Probe;
+let w: World;
+let user: User;
+
+beforeAll(async () => {
+  h = await startHarness();
+  probe = await startProbe(h);
+  w = world(h);
+  user = await w.newUser('fnd');
+});
+afterAll(async () => {
+  await probe.close();
+  await h.close();
+});
+
+const bearer = (u: User) => ({ Authorization: `Bearer ${u.token}` });
+
+function expectClean(res: ProbeResponse, allowed: number[]) {
+  expect(res.errors, 'unexpected errors').toEqual([]);
+  expect(allowed, `status ${res.status}: ${res.text.slice(0, 200)}`).toContain(res.status);
+  if (res.status >= 400) expect(wroteNothing(res.writes), describeWrites(res.writes)).toBe(true);
+  expect(res.reservedIds, 'reserved document ids looked up').toEqual([]);
+}
+
+describe('a signed webhook delivery that is not a Stripe event', () => {
+  const payloads = ['null', '{"type":"checkout.session.completed"}', '{"id":"evt_1","type":"checkout.session.completed","data":{"object":null}}'];
+  it.each(payloads)('%s is refused or acknowledged, never a 500', async (payload) => {
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: TEST_WEBHOOK_SECRET });
+    const res = await probe.request({ method: 'POST', path: '/api/payments/webhook', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body: payload });
+    expectClean(res, [200, 400]);
+    expect(wroteNothing(res.writes), describeWrites(res.writes)).toBe(true);
+  });
+});
+
+/**
+ * A lone UTF-16 surrogate is valid JSON (`"\ud800"`) but no Firestore id: the read failed ("Did
+ * not receive document"), a 500, on every route that reads a body id. The id schema
+ * (common/schemas.ts docId) now refuses it; the fuzz generates such ids on every route.
+ */
+it('an id in a JSON body that is not well-formed UTF-16 is refused with a 4xx', async () => {
+  const admin = await w.newAdmin('admin');
+  const res = await probe.request({ method: 'POST', path: '/api/marketplace/listings', headers: { ...bearer(admin), 'Content-Type': 'application/json' }, body: JSON.stringify({ track_id: '\ud800' }) });
+  expectClean(res, [400, 404]);
+});
+
+describe('a multipart upload cut short inside its file', () => {
+  /** The body up to the middle of its file part: the client went away, or lied about the end. */
+  const cut = (parts: Part[]) => {
+    const { body, contentType } = multipart(parts, 'none');
+    return { body: new Uint8Array(body.subarray(0, body.length - 40)), contentType };
+  };
+
+  it('is refused (payment proof) without an uncaught exception', async () => {
+    const orderId = await w.cashOrder(await w.newUser('sel'), user);
+    const { body, contentType } = cut([{ name: 'image', filename: 'p.png', contentType: 'image/png', data: Buffer.concat([PNG, Buffer.alloc(200)]) }]);
+    const res = await probe.request({ method: 'POST', path: `/api/orders/${orderId}/proof`, headers: { ...bearer(user), 'Content-Type': contentType }, body });
+    expectClean(res, [400]);
+  });
+
+  it('is refused (track submission) without an uncaught exception', async () => {
+    const fields: Part[] = [
+      { name: 'title', data: 'Cut' },
+      { name: 'genre', data: 'Jazz' },
+      { name: 'songType', data: 'human' },
+      { name: 'submissionRoutes', data: '["contest"]' },
+    ];
+    const { body, contentType } = cut([...fields, { name: 'audioFile', filename: 's.mp3', contentType: 'audio/mpeg', data: Buffer.alloc(500, 0xff) }]);
+    const res = await probe.request({ method: 'POST', path: '/api/tracks', headers: { ...bearer(user), 'Content-Type': contentType }, body });
+    expectClean(res, [400]);
+  });
+});
+
+describe('a document id Firestore reserves (__…__)', () => {
+  it.each([
+    { name: 'username lookup', method: 'GET', path: '/api/accounts/username/__x__' },
+    { name: 'sign-up referral code', method: 'POST', path: '/api/accounts/signup', body: { username: 'reserved_ref', email: 'reserved_ref@example.test', password: 'secret123', referral_code: '__x__' } },
+    { name: 'ensure-profile referral code', method: 'POST', path: '/api/accounts/ensure-profile', body: { referral_code: '__x__' }, who: 'ghost' },
+  ])('is never looked up: $name', async (c) => {
+    const headers: Record<string, string> = c.body ? { 'Content-Type': 'application/json' } : {};
+    if (c.who) headers.Authorization = 'Bearer test:reserved_ghost';
+    const res = await probe.request({ method: c.method, path: c.path, headers, body: c.body ? JSON.stringify(c.body) : undefined });
+    expect(res.reservedIds, 'reserved document ids looked up (real Firestore refuses them: a 500)').toEqual([]);
+    expect(res.status).toBeLessThan(500);
+  });
+});
