@@ -13,6 +13,9 @@ import { cutPreview } from '../../functions/src/platform/media';
 import { statsFromTrack, type TrackDoc } from '../../functions/src/tracks/track-doc';
 import { runFfmpeg } from '../../scripts/lib/media';
 import type { Harness } from './harness';
+import { voteDoc } from './vote-doc';
+
+export { voteDoc };
 
 let clipBytes: Promise<Buffer> | null = null;
 
@@ -92,23 +95,6 @@ export async function makeAdmin(db: Firestore, uid: string, role: 'admin' | 'sup
 export type SessionResponse = { status: number; body: { session: VoteSessionView | null; balance?: number; error?: { message: string; detail?: string } } };
 
 export const openSession = (h: Harness, token: string): Promise<SessionResponse> => h.call('POST', '/api/vote-sessions', { token, body: {} });
-
-/** A client vote document as the PWA creates it offline. */
-export function voteDoc(sessionId: string, clipId: string, guess: SongType, id = `v_${randomUUID()}`) {
-  return {
-    id,
-    session_id: sessionId,
-    clip_id: clipId,
-    guess,
-    created_at: '2026-03-01T12:00:00.000Z',
-    status: 'pending',
-    is_correct: null,
-    reveal: null,
-    error: null,
-    updatedAt: 0,
-    _deleted: false,
-  };
-}
 
 export const pushVotes = (h: Harness, token: string, docs: Array<Record<string, unknown>>) =>
   h.call('POST', '/api/sync/votes/push', { token, body: docs.map((d) => ({ assumedMasterState: null, newDocumentState: d })) });

@@ -14,6 +14,7 @@ import { E2E_PORTS } from '../../../playwright.config';
 import { runFfmpeg } from '../../../scripts/lib/media';
 import { ensureLocalSecrets } from '../../../scripts/lib/local-secrets';
 import { idToken, newUser } from '../../e2e/helpers';
+import { voteDoc } from '../vote-doc';
 
 const FUNCTION_URL = `http://127.0.0.1:${E2E_PORTS.api}/demo-foolrate/us-central1/api`;
 const APP_ORIGIN = `http://127.0.0.1:${E2E_PORTS.web}`;
@@ -114,19 +115,7 @@ test('a vote: a session opened through the runtime serves its clips and scores a
   expect(audio.status()).toBe(200);
   expect(audio.headers()['content-type']).toBe('audio/mpeg');
 
-  const vote = {
-    id: `v_${crypto.randomUUID()}`,
-    session_id: session.id,
-    clip_id: clip.clip_id,
-    guess: 'human',
-    created_at: new Date().toISOString(),
-    status: 'pending',
-    is_correct: null,
-    reveal: null,
-    error: null,
-    updatedAt: 0,
-    _deleted: false,
-  };
+  const vote = voteDoc(session.id, clip.clip_id, 'human');
   const pushed = await request.post('/api/sync/votes/push', { headers: voter.auth, data: [{ assumedMasterState: null, newDocumentState: vote }] });
   expect(pushed.status(), await pushed.text()).toBe(200);
   const [stored] = (await pushed.json()) as Array<{ status: string; reveal: { song_type: string } | null }>;
