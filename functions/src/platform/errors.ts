@@ -23,6 +23,7 @@ export const insufficientTokens = (message: string, details?: Record<string, unk
 export const forbidden = (message = 'Forbidden') => new HttpError(403, 'forbidden', message);
 export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
 export const conflict = (message: string) => new HttpError(409, 'conflict', message);
+export const payloadTooLarge = (message = 'Request body too large') => new HttpError(413, 'payload_too_large', message);
 export const rateLimited = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, 'rate_limited', message, { retry_after: retryAfterSeconds }, { 'Retry-After': String(retryAfterSeconds) });
 export const unavailable = (message: string) => new HttpError(503, 'unavailable', message);

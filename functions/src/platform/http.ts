@@ -2,7 +2,7 @@ import cors from 'cors';
 import express, { type Request, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Config } from '../config';
-import { HttpError } from './errors';
+import { payloadTooLarge } from './errors';
 
 /**
  * The raw request bytes when the Cloud Functions runtime (deployed, or the Functions emulator)
@@ -12,8 +12,6 @@ export const rawBodyOf = (req: Request): Buffer | undefined => {
   const raw = (req as Request & { rawBody?: unknown }).rawBody;
   return Buffer.isBuffer(raw) ? raw : undefined;
 };
-
-export const payloadTooLarge = (message = 'Request body too large') => new HttpError(413, 'payload_too_large', message);
 
 /**
  * JSON bodies, read the same way in a plain server and under the Functions runtime. The runtime

@@ -1,7 +1,7 @@
 import busboy from 'busboy';
 import type { Request } from 'express';
 import { feedBody, MULTIPART_OVERHEAD_BYTES, type BodyFeed } from './body-limit';
-import { badRequest, HttpError } from './errors';
+import { badRequest, payloadTooLarge } from './errors';
 
 export type SingleUpload = { fields: Record<string, string>; data: Buffer };
 
@@ -53,7 +53,7 @@ export function readSingleUpload(req: Request, opts: Options): Promise<SingleUpl
       stream.on('data', (chunk: Buffer) => {
         if (failure) return;
         size += chunk.length;
-        if (size > opts.maxBytes) fail(new HttpError(413, 'payload_too_large', opts.tooLarge));
+        if (size > opts.maxBytes) fail(payloadTooLarge(opts.tooLarge));
         else chunks.push(chunk);
       });
       // A body that ends inside the file errors the file stream too (busboy's own 'error' answers).
@@ -74,7 +74,7 @@ export function readSingleUpload(req: Request, opts: Options): Promise<SingleUpl
     });
     bb.on('close', done);
     body = feedBody(req, bb, opts.maxBytes + MULTIPART_OVERHEAD_BYTES, () => {
-      fail(new HttpError(413, 'payload_too_large', opts.tooLarge));
+      fail(payloadTooLarge(opts.tooLarge));
       open = 1;
       done();
     });

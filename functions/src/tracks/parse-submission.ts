@@ -12,7 +12,7 @@ import {
   VIDEO_FIELD,
 } from '../../../common/submission';
 import { feedBody, MULTIPART_OVERHEAD_BYTES, type BodyFeed } from '../platform/body-limit';
-import { badRequest, HttpError } from '../platform/errors';
+import { badRequest, payloadTooLarge } from '../platform/errors';
 import { parse } from '../platform/validate';
 import type { z } from 'zod';
 
@@ -21,7 +21,6 @@ export type UploadedFile = { name: string; ext: string; data: Buffer };
 export type ParsedSubmission = { fields: SubmissionInput; audio: UploadedFile; video: UploadedFile | null };
 
 const LIMITS = { fields: 30, fieldSize: 10 * 1024, files: 2, parts: 32 };
-const tooLarge = (message: string) => new HttpError(413, 'payload_too_large', message);
 /** The most a submission body may be: both files at their limits, plus the form. */
 const MAX_BODY_BYTES = AUDIO_MAX_BYTES + VIDEO_MAX_BYTES + MULTIPART_OVERHEAD_BYTES;
 
@@ -100,7 +99,7 @@ export function readSubmission(req: Request): Promise<ParsedSubmission> {
       const spec = isFileField(name) && !refusal && 'ok' in fields ? FILES[name] : null;
       const keeping = () => spec !== null && failure === null;
       const tooBig = () => {
-        fail(tooLarge(spec!.big));
+        fail(payloadTooLarge(spec!.big));
         chunks.length = 0;
       };
       stream.on('data', (chunk: Buffer) => {
@@ -130,7 +129,7 @@ export function readSubmission(req: Request): Promise<ParsedSubmission> {
     bb.on('close', done);
 
     body = feedBody(req, bb, MAX_BODY_BYTES, () => {
-      fail(tooLarge(M.uploadTooLarge));
+      fail(payloadTooLarge(M.uploadTooLarge));
       open = 1;
       done();
     });
