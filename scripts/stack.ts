@@ -79,12 +79,12 @@ async function checkPorts(): Promise<void> {
   if (taken.length) throw new Error(taken.join('\n'));
 }
 
+/** How the web app is built for the emulators (dev server or production build alike). */
+const webEnv = () => ({ VITE_AUTH_EMULATOR_URL: `http://127.0.0.1:${ports.auth}`, VITE_SYNC_STREAM_BASE_URL: functionUrl(ports) });
+
 /** The production build of the PWA, configured for the emulators. */
 async function buildWeb(outDir: string): Promise<void> {
-  Object.assign(process.env, {
-    VITE_AUTH_EMULATOR_URL: `http://127.0.0.1:${ports.auth}`,
-    VITE_SYNC_STREAM_BASE_URL: functionUrl(ports),
-  });
+  Object.assign(process.env, webEnv());
   await build({ build: { outDir, emptyOutDir: true }, logLevel: 'warn' });
 }
 
@@ -177,7 +177,7 @@ async function main(): Promise<void> {
   if (dev) {
     const target = `http://127.0.0.1:${ports.api}`;
     const rewrite = (path: string) => `/${PROJECT_ID}/${REGION}/api${path}`;
-    Object.assign(process.env, { VITE_AUTH_EMULATOR_URL: `http://127.0.0.1:${ports.auth}`, VITE_SYNC_STREAM_BASE_URL: functionUrl(ports) });
+    Object.assign(process.env, webEnv());
     web = await createServer({ server: { port: ports.web, strictPort: true, host: '127.0.0.1', proxy: { '/api': { target, rewrite } } } });
     await web.listen();
   } else {
