@@ -1,38 +1,26 @@
 import express from 'express';
-import { changeRole } from './accounts/change-role';
-import { emailVerified } from './accounts/email-verified';
-import { ensureProfile } from './accounts/ensure-profile';
-import { me, migrationStatus, publicConfig, usernameExists } from './accounts/account-reads';
-import { saveWallet } from './accounts/save-wallet';
-import { signup } from './accounts/signup';
+import { accountsRouter } from './accounts/router';
+import { cmsRouter } from './cms/router';
+import { filesRouter } from './files/router';
+import { leaderboardsRouter } from './leaderboards/router';
+import { marketplaceRouter } from './marketplace/router';
+import { ordersRouter } from './orders/router';
+import { paymentsRouter } from './payments/router';
+import { stripeWebhook } from './payments/webhook';
 import { authenticate } from './platform/auth';
 import type { Deps } from './platform/deps';
 import { errorHandler, notFound } from './platform/errors';
 import { apiCors, apiSecurityHeaders, jsonBodies } from './platform/http';
-import { publicLeaderboards } from './leaderboards/public-leaderboards';
-import { leaderboardsStream } from './leaderboards/leaderboards-stream';
-import { demoStation } from './radio/demo-station';
-import { cmsRouter } from './cms/router';
-import { filesRouter } from './files/router';
-import { marketplaceRouter } from './marketplace/router';
-import { ordersRouter } from './orders/router';
-import { saveCashTag } from './accounts/save-cash-tag';
-import { paymentsRouter } from './payments/router';
-import { stripeWebhook } from './payments/webhook';
-import { pull } from './sync/pull';
-import { push } from './sync/push';
-import { pushHandlers } from './sync/push-handlers';
+import { radioRouter } from './radio/router';
+import { syncRouter } from './sync/router';
+import { tokensRouter } from './tokens/router';
 import { tracksRouter } from './tracks/router';
 import { votingRouter } from './voting/router';
-import { stream } from './sync/stream';
-import { adjustTokens } from './tokens/admin-adjust';
-import { claimDaily } from './tokens/claim-daily';
-import { redeem } from './tokens/redeem-route';
 
 const JSON_LIMIT_BYTES = 64 * 1024;
 const WEBHOOK_LIMIT = '1mb';
 
-/** The whole HTTP API; functions/src/index.ts exports it as the `api` function. */
+/** The whole HTTP API: global middleware, then each area's router; functions/src/index.ts exports it as `api`. */
 export function createApp(deps: Deps) {
   const app = express();
   app.disable('x-powered-by');
@@ -46,29 +34,11 @@ export function createApp(deps: Deps) {
   api.use(jsonBodies(JSON_LIMIT_BYTES));
   api.use(authenticate(deps));
 
-  api.post('/accounts/signup', signup(deps));
-  api.post('/accounts/ensure-profile', ensureProfile(deps));
-  api.post('/accounts/email-verified', emailVerified(deps));
-  api.get('/accounts/username/:username', usernameExists(deps));
-  api.post('/accounts/wallet', saveWallet(deps));
-  api.post('/accounts/cash-app-tag', saveCashTag(deps));
-  api.get('/me', me(deps));
-
-  api.post('/tokens/claim-daily', claimDaily(deps));
-  api.post('/coupons/redeem', redeem(deps));
-
-  api.post('/admin/tokens/adjust', adjustTokens(deps));
-  api.post('/admin/roles', changeRole(deps));
-
-  api.get('/public/migration', migrationStatus(deps));
-  api.get('/public/config', publicConfig(deps));
-  api.get('/public/leaderboards', publicLeaderboards(deps));
-  api.get('/public/leaderboards/stream', leaderboardsStream(deps));
-
-  api.get('/sync/stream', stream(deps));
-  api.get('/sync/:collection/pull', pull(deps));
-  api.post('/sync/:collection/push', push(deps, pushHandlers));
-
+  // Routers spanning several path prefixes are mounted at the root; none of them has router-wide middleware.
+  api.use(accountsRouter(deps));
+  api.use(tokensRouter(deps));
+  api.use('/public/leaderboards', leaderboardsRouter(deps));
+  api.use('/sync', syncRouter(deps));
   api.use('/files', filesRouter(deps));
   api.use('/tracks', tracksRouter(deps));
   api.use('/cms', cmsRouter(deps));
@@ -76,8 +46,7 @@ export function createApp(deps: Deps) {
   api.use('/payments', paymentsRouter(deps));
   api.use('/marketplace', marketplaceRouter(deps));
   api.use('/orders', ordersRouter(deps));
-
-  if (deps.config.demoRadioMp3) api.use('/radio/demo', demoStation(deps, deps.config.demoRadioMp3));
+  api.use('/radio', radioRouter(deps));
 
   api.use((_req, _res, next) => next(notFound('No such endpoint')));
   app.use('/api', api);

@@ -1,19 +1,18 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import type { RequestHandler } from 'express';
 import type { Role } from '../../../common/constants';
-import { MSG } from '../../../common/messages';
 import { roleChangeInput } from '../../../common/schemas';
-import { requireSuperAdmin } from '../platform/auth';
+import { requireCaller } from '../platform/auth';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { badRequest, notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
 
-/** POST /api/admin/roles — super admins grant or revoke admin and super_admin. */
+/** POST /api/admin/roles — super admins (accounts/router.ts) grant or revoke admin and super_admin. */
 export const changeRole =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
-    const admin = await requireSuperAdmin(deps, res, MSG.onlySuperAdminsRoles);
+    const admin = requireCaller(res);
     const input = parse(roleChangeInput, req.body);
     if (input.user_id === admin.uid && input.action === 'revoke' && input.role === 'super_admin')
       throw badRequest('You cannot remove your own super admin role');

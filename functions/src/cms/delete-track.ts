@@ -2,7 +2,6 @@ import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import type { RequestHandler } from 'express';
 import { CMS_MSG } from '../../../common/cms-messages';
 import { refreshListingCopies } from '../marketplace/listing-write';
-import { requireAdmin } from '../platform/auth';
 import { scheduleLeaderboardRefresh } from '../leaderboards/refresh-scheduler';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
@@ -28,7 +27,6 @@ async function sharedWithOther(db: Firestore, tx: Transaction, field: 'audio_pat
 export const deleteTrack =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
-    await requireAdmin(deps, res);
     const { id } = parse(trackIdParams, req.params);
     parse(emptyInput, req.body ?? {});
     const { db } = deps;

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { requireAdmin } from '../platform/auth';
 import type { Deps } from '../platform/deps';
 import { deleteTrack } from './delete-track';
 import { editTrack } from './edit-track';
@@ -9,6 +10,7 @@ import { overview } from './overview';
 /** Admin endpoints under /api/cms (stats, track moderation and editing); every one needs admin. */
 export function cmsRouter(deps: Deps): Router {
   const router = Router();
+  router.use(requireAdmin(deps));
   router.get('/overview', overview(deps));
   router.get('/tracks', listTracks(deps));
   router.post('/tracks/:id/approve', approveTrack(deps));

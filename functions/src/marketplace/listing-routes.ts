@@ -1,6 +1,5 @@
 import type { RequestHandler } from 'express';
 import { SELECT_TRACK_MESSAGE } from '../../../common/marketplace-messages';
-import { requireAdmin } from '../platform/auth';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { badRequest, notFound } from '../platform/errors';
@@ -15,7 +14,6 @@ const bodyOf = (body: unknown): Record<string, unknown> =>
 export const createListing =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
-    await requireAdmin(deps, res);
     const body = bodyOf(req.body);
     if (body.track_id === undefined || body.track_id === null || body.track_id === '') throw badRequest(SELECT_TRACK_MESSAGE);
     const input = parse(createListingInput, body);
@@ -26,7 +24,6 @@ export const createListing =
 export const editListing =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
-    await requireAdmin(deps, res);
     const { id } = parse(listingIdParams, req.params);
     const input = parse(editListingInput, bodyOf(req.body));
     const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
@@ -37,7 +34,6 @@ export const editListing =
 export const setListingActive =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
-    await requireAdmin(deps, res);
     const { id } = parse(listingIdParams, req.params);
     const { is_active } = parse(activeInput, req.body ?? {});
     res.json({ listing: await updateListing(deps.db, id, { is_active }) });
@@ -47,7 +43,6 @@ export const setListingActive =
 export const deleteListing =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
-    await requireAdmin(deps, res);
     const { id } = parse(listingIdParams, req.params);
     await updateListing(deps.db, id, { _deleted: true, is_active: false });
     res.json({ deleted: true });
@@ -64,7 +59,6 @@ export const listListings =
 export const listAllListings =
   (deps: Deps): RequestHandler =>
   async (_req, res) => {
-    await requireAdmin(deps, res);
     res.json({ listings: await liveListings(deps, false) });
   };
 
@@ -81,7 +75,6 @@ async function liveListings(deps: Deps, activeOnly: boolean) {
 export const eligibleTracks =
   (deps: Deps): RequestHandler =>
   async (_req, res) => {
-    await requireAdmin(deps, res);
     const snap = await deps.db.collection(COL.tracks).where('status', '==', 'approved').where('submission_type', '==', 'marketplace').get();
     const tracks = snap.docs
       .map((d) => ({

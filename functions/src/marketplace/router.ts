@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { requireAdmin } from '../platform/auth';
 import type { Deps } from '../platform/deps';
 import {
   createListing,
@@ -15,12 +16,14 @@ import {
 export function marketplaceRouter(deps: Deps): Router {
   const router = Router();
   router.get('/listings', listListings(deps));
-  router.get('/listings/all', listAllListings(deps));
-  router.get('/eligible-tracks', eligibleTracks(deps));
   router.get('/listings/:id/preview', previewListing(deps));
-  router.post('/listings', createListing(deps));
-  router.post('/listings/:id/active', setListingActive(deps));
-  router.post('/listings/:id/delete', deleteListing(deps));
-  router.post('/listings/:id', editListing(deps));
+
+  const admin = requireAdmin(deps);
+  router.get('/listings/all', admin, listAllListings(deps));
+  router.get('/eligible-tracks', admin, eligibleTracks(deps));
+  router.post('/listings', admin, createListing(deps));
+  router.post('/listings/:id/active', admin, setListingActive(deps));
+  router.post('/listings/:id/delete', admin, deleteListing(deps));
+  router.post('/listings/:id', admin, editListing(deps));
   return router;
 }

@@ -38,15 +38,20 @@ export async function rolesOf(deps: Deps, uid: string): Promise<Role[]> {
   return roles ?? [];
 }
 
-export async function requireAdmin(deps: Deps, res: Response): Promise<VerifiedUser> {
-  const caller = requireCaller(res);
-  if (!isAdmin(await rolesOf(deps, caller.uid))) throw forbidden('Admin role required');
-  return caller;
-}
+/** Middleware for admin-only routes: 401 signed out, 403 without the admin role. */
+export const requireAdmin =
+  (deps: Deps): RequestHandler =>
+  async (_req, res, next) => {
+    const caller = requireCaller(res);
+    if (!isAdmin(await rolesOf(deps, caller.uid))) throw forbidden('Admin role required');
+    next();
+  };
 
-export async function requireSuperAdmin(deps: Deps, res: Response, message: string): Promise<VerifiedUser> {
-  const caller = requireCaller(res);
-  if (!isSuperAdmin(await rolesOf(deps, caller.uid))) throw forbidden(message);
-  return caller;
-}
-
+/** Middleware for super-admin routes; `message` names what the caller may not do. */
+export const requireSuperAdmin =
+  (deps: Deps, message: string): RequestHandler =>
+  async (_req, res, next) => {
+    const caller = requireCaller(res);
+    if (!isSuperAdmin(await rolesOf(deps, caller.uid))) throw forbidden(message);
+    next();
+  };

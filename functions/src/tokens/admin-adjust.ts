@@ -1,18 +1,18 @@
 import type { RequestHandler } from 'express';
 import { MSG } from '../../../common/messages';
 import { adjustTokensInput } from '../../../common/schemas';
-import { requireSuperAdmin } from '../platform/auth';
+import { requireCaller } from '../platform/auth';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { badRequest, notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
 import { readBalance, writeLedgerEntry } from './ledger';
 
-/** POST /api/admin/tokens/adjust — super admins add or deduct tokens through the ledger. */
+/** POST /api/admin/tokens/adjust — super admins (tokens/router.ts) add or deduct tokens through the ledger. */
 export const adjustTokens =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
-    const admin = await requireSuperAdmin(deps, res, MSG.onlySuperAdminsTokens);
+    const admin = requireCaller(res);
     const input = parse(adjustTokensInput, req.body);
     const { db } = deps;
     const balance = await db.runTransaction(async (tx) => {
