@@ -57,9 +57,9 @@ describe('per client IP', () => {
       headers: { ...ip, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ code: 'REAL10' }),
     });
-    const body = (await res.json()) as { success: boolean; message: string };
+    const body = (await res.json()) as { error: { code: string; message: string } };
     expect(res.status).toBe(429);
-    expect(body.success).toBe(false);
+    expect(body.error.code).toBe('rate_limited');
     expectLimited({ status: res.status, body }, res.headers);
     expect((await h.db.collection('coupons').doc('REAL10').get()).get('redemptions')).toBe(0);
     expect((await h.call('GET', '/api/me', { token })).body.balance).toBe(50);

@@ -117,13 +117,13 @@ describe('coupons', () => {
     expect((await h.db.collection('coupons').doc('SAVE20').get()).get('redemptions')).toBe(1);
   });
 
-  it('refuses the same user redeeming a code twice (400, success false, no credit)', async () => {
+  it('refuses the same user redeeming a code twice (400 invalid_argument, no credit)', async () => {
     await addCoupon('TWICE', { tokens: 5 });
     const { token } = await signUp(h, 'coupon_twice');
     expect((await h.call('POST', '/api/coupons/redeem', { token, body: { code: 'TWICE' } })).status).toBe(200);
     const again = await h.call('POST', '/api/coupons/redeem', { token, body: { code: 'twice' } });
     expect(again.status).toBe(400);
-    expect(again.body).toMatchObject({ success: false, message: 'Coupon code is invalid' });
+    expect(again.body).toMatchObject({ error: { code: 'invalid_argument', message: 'Coupon code is invalid' } });
     expect(await balanceOf(token)).toBe(55);
   });
 
@@ -131,7 +131,7 @@ describe('coupons', () => {
     const { token } = await signUp(h, 'coupon_unknown');
     const res = await h.call('POST', '/api/coupons/redeem', { token, body: { code: 'NO-SUCH-CODE' } });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ success: false, message: 'Coupon code is invalid' });
+    expect(res.body).toMatchObject({ error: { code: 'invalid_argument', message: 'Coupon code is invalid' } });
     expect(await balanceOf(token)).toBe(50);
   });
 
@@ -143,7 +143,7 @@ describe('coupons', () => {
     const b = await signUp(h, 'coupon_late');
     const old = await h.call('POST', '/api/coupons/redeem', { token: a.token, body: { code: 'OLDIE' } });
     expect(old.status).toBe(400);
-    expect(old.body).toMatchObject({ success: false, message: 'Coupon code is invalid' });
+    expect(old.body).toMatchObject({ error: { code: 'invalid_argument', message: 'Coupon code is invalid' } });
     expect((await h.call('POST', '/api/coupons/redeem', { token: a.token, body: { code: 'SOON' } })).status).toBe(200);
     h.clock.now = Date.parse('2026-03-02T00:00:00Z');
     const late = await h.call('POST', '/api/coupons/redeem', { token: b.token, body: { code: 'SOON' } });
@@ -160,7 +160,7 @@ describe('coupons', () => {
     expect((await h.call('POST', '/api/coupons/redeem', { token: a.token, body: { code: 'ONLYONE' } })).status).toBe(200);
     const res = await h.call('POST', '/api/coupons/redeem', { token: b.token, body: { code: 'ONLYONE' } });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ success: false, message: 'Coupon code is invalid' });
+    expect(res.body).toMatchObject({ error: { code: 'invalid_argument', message: 'Coupon code is invalid' } });
     expect(await balanceOf(b.token)).toBe(50);
   });
 
@@ -171,7 +171,7 @@ describe('coupons', () => {
     const winners = results.filter((r) => r.status === 200);
     expect(winners).toHaveLength(5);
     expect(winners.every((r) => r.body.success === true && r.body.balance === 53)).toBe(true);
-    expect(results.filter((r) => r.status === 400 && r.body.success === false)).toHaveLength(15);
+    expect(results.filter((r) => r.status === 400 && r.body.error?.code === 'invalid_argument')).toHaveLength(15);
     expect((await h.db.collection('coupons').doc('FIVE').get()).get('redemptions')).toBe(5);
     const entries = await h.db.collection('token_ledger').where('ref', '==', 'FIVE').get();
     expect(entries.size).toBe(5);
@@ -284,8 +284,8 @@ describe('randomized token operations', () => {
         else if (c.max !== null && c.redeemedBy.size >= c.max) outcome = 'used up';
         const res = await h.call('POST', '/api/coupons/redeem', { token: u.token, body: { code: rnd() < 0.5 ? c.code.toLowerCase() : ` ${c.code} ` } });
         expect(res.status).toBe(outcome === 'redeemed' ? 200 : 400);
-        expect(res.body.success).toBe(outcome === 'redeemed');
-        if (outcome !== 'redeemed') expect(res.body.message).toBe('Coupon code is invalid');
+        if (outcome === 'redeemed') expect(res.body.success).toBe(true);
+        else expect(res.body.error).toEqual({ code: 'invalid_argument', message: 'Coupon code is invalid' });
         saw(`coupon ${outcome}`);
         if (outcome === 'redeemed') {
           u.balance += c.tokens;
