@@ -20,6 +20,7 @@ import { readConfig } from '../functions/src/config';
 import { refreshLeaderboardSummary } from '../functions/src/leaderboards/summary';
 import { startOrderExpirySweep } from '../functions/src/orders/expire-orders';
 import { firebaseAuthGateway } from '../functions/src/platform/firebase-auth';
+import { stripePayments } from '../functions/src/platform/payments';
 import { DiskStorage } from '../functions/src/platform/storage';
 import { buildFunctions } from './lib/build-functions';
 import {
@@ -158,7 +159,7 @@ async function main(): Promise<void> {
   // The seed writes through the same code as the function, with the same configuration.
   const config = readConfig({ ...functionEnv, ...secrets, FUNCTIONS_EMULATOR: 'true', GCLOUD_PROJECT: PROJECT_ID });
   const storage = new DiskStorage(functionEnv.LOCAL_STORAGE_DIR!, storageSecret, () => Date.now());
-  const deps = { db, auth: firebaseAuthGateway(adminAuth), storage, ffmpegPath, config, now: () => Date.now() };
+  const deps = { db, auth: firebaseAuthGateway(adminAuth), storage, ffmpegPath, payments: stripePayments(config.payments), config, now: () => Date.now() };
   if ((await db.collection('profiles').limit(1).get()).empty) {
     say('Seeding demo data…');
     await seedDemo(deps, adminAuth);

@@ -14,6 +14,7 @@ import { expireDueOrders } from './orders/expire-orders';
 import type { Deps } from './platform/deps';
 import { firebaseAuthGateway } from './platform/firebase-auth';
 import { log } from './platform/log';
+import { stripePayments } from './platform/payments';
 import { CloudStorage, DiskStorage } from './platform/storage';
 
 const REGION = 'us-central1';
@@ -40,6 +41,7 @@ onInit(() => {
     // Files on disk exist only under the emulators (config.localStorage is null deployed).
     storage: local ? new DiskStorage(local.dir, local.secret, () => Date.now()) : new CloudStorage(getStorage(firebase).bucket()),
     ffmpegPath: ffmpegInstaller.path,
+    payments: stripePayments(config.payments),
     config,
     now: () => Date.now(),
   };

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import Stripe from 'stripe';
 import type { VoteSessionView } from '../../common/contest';
 import type { TrackDoc } from '../../functions/src/tracks/track-doc';
-import { packById, priceCents } from '../../functions/src/payments/config';
+import { packById, priceCents } from '../../functions/src/payments/packs';
 import { addTrack, makeAdmin, openSession, testClip } from './contest-fixtures';
 import { signUp, TEST_WEBHOOK_SECRET, type Harness } from './harness';
 import { buy, listTrack, setCashTag, uploadProof, type User } from './order-fixtures';

@@ -11,6 +11,7 @@ import { createApp } from '../../functions/src/app';
 import type { Config } from '../../functions/src/config';
 import { testConfig } from './test-config';
 import type { Deps } from '../../functions/src/platform/deps';
+import { stripePayments } from '../../functions/src/platform/payments';
 import { DiskStorage } from '../../functions/src/platform/storage';
 
 const ffmpegPath = ffmpegInstaller.path;
@@ -41,7 +42,8 @@ export async function startHarness(opts: { seed?: boolean; config?: Partial<Conf
   const auth = new FakeAuth();
   const clock = { now: Date.parse('2026-03-01T12:00:00Z') };
   const storage = new DiskStorage(await mkdtemp(join(tmpdir(), 'storage-')), 'test-secret', () => clock.now);
-  const deps = { db, auth, storage, ffmpegPath, config: testConfig(opts.config), now: () => clock.now } satisfies Deps;
+  const config = testConfig(opts.config);
+  const deps = { db, auth, storage, ffmpegPath, payments: stripePayments(config.payments), config, now: () => clock.now } satisfies Deps;
   if (opts.seed !== false) await seedBaseConfig(db);
   const server = createApp(deps).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));

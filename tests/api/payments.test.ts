@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_PACKS } from '../../common/constants';
-import { priceCents, packById } from '../../functions/src/payments/config';
+import { priceCents, packById } from '../../functions/src/payments/packs';
 import { ledgerInvariant, signUp, startHarness, TEST_WEBHOOK_SECRET, type Harness } from './harness';
 
 const SECRET = TEST_WEBHOOK_SECRET;

@@ -10,6 +10,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../functions/src/app';
+import { stripePayments } from '../../functions/src/platform/payments';
 import { DiskStorage } from '../../functions/src/platform/storage';
 import { ffmpegPath } from '../../scripts/lib/media';
 import { disableMetadataProbe } from '../../scripts/lib/no-metadata-probe';
@@ -31,7 +32,7 @@ async function main() {
   await seedBaseConfig(db);
   await db.collection('coupons').doc('BENCH').set({ code: 'BENCH', tokens: 5, max_redemptions: null, expires_at: null, redemptions: 0 });
   const storage = new DiskStorage(await mkdtemp(join(tmpdir(), 'bench-storage-')), 'bench', () => Date.now());
-  const server = createApp({ db, auth: new FakeAuth(), storage, ffmpegPath, config: testConfig(), now: () => Date.now() }).listen(0, '127.0.0.1');
+  const server = createApp({ db, auth: new FakeAuth(), storage, ffmpegPath, payments: stripePayments(testConfig().payments), config: testConfig(), now: () => Date.now() }).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
   const post = (path: string, body: unknown, token?: string) =>

@@ -18,6 +18,7 @@ import { createApp } from '../../functions/src/app';
 import { LEADERBOARD_REFRESH_DEBOUNCE_MS } from '../../functions/src/leaderboards/refresh-scheduler';
 import { refreshLeaderboardSummary } from '../../functions/src/leaderboards/summary';
 import type { Deps } from '../../functions/src/platform/deps';
+import { stripePayments } from '../../functions/src/platform/payments';
 import { DiskStorage } from '../../functions/src/platform/storage';
 import { statsFromTrack, type TrackDoc } from '../../functions/src/tracks/track-doc';
 import { firestoreOps, startFirestoreEmulator } from '../../scripts/lib/firestore-emulator';
@@ -162,7 +163,8 @@ async function main() {
   const db = getFirestore(initializeApp({ projectId: 'demo-bench-voting' }, randomUUID()));
   await seedBaseConfig(db);
   const storage = new DiskStorage(await mkdtemp(join(tmpdir(), 'bench-voting-')), 'bench', () => Date.now());
-  const deps: Deps = { db, auth: new FakeAuth(), storage, ffmpegPath, config: testConfig(), now: () => Date.now() };
+  const config = testConfig();
+  const deps: Deps = { db, auth: new FakeAuth(), storage, ffmpegPath, payments: stripePayments(config.payments), config, now: () => Date.now() };
   const server = createApp(deps).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   const api = client(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api`);

@@ -7,7 +7,7 @@ import { requireCaller } from '../platform/auth';
 import type { Deps } from '../platform/deps';
 import { badRequest } from '../platform/errors';
 import { parse } from '../platform/validate';
-import { livePayments, packById, priceCents, stripeClient, type TokenPack } from './config';
+import { packById, priceCents, type TokenPack } from './packs';
 
 const checkoutInput = z.strictObject({ packageId: z.string().max(40) });
 
@@ -18,8 +18,8 @@ export const returnUrls = (appUrl: string) => ({
 });
 
 /** A Stripe Checkout Session for the pack, tagged with the user and pack it pays for. */
-async function stripeSession(deps: Deps, secretKey: string, uid: string, pack: TokenPack): Promise<{ id: string; url: string | null }> {
-  const session = await stripeClient(secretKey).checkout.sessions.create({
+function stripeSession(deps: Deps, uid: string, pack: TokenPack): Promise<{ id: string; url: string | null }> {
+  return deps.payments.createCheckoutSession({
     mode: 'payment',
     line_items: [
       {
@@ -35,7 +35,6 @@ async function stripeSession(deps: Deps, secretKey: string, uid: string, pack: T
     client_reference_id: uid,
     ...returnUrls(deps.config.appUrl),
   });
-  return { id: session.id, url: session.url };
 }
 
 /** POST /api/payments/checkout { packageId } -> { url }. Amounts come from the server's packs only. */
@@ -46,12 +45,8 @@ export const createCheckout =
     const { packageId } = parse(checkoutInput, req.body);
     const pack = packById(packageId);
     if (!pack) throw badRequest(`Unknown token pack; expected one of ${TOKEN_PACKS.map((p) => p.id).join(', ')}`);
-    const payments = livePayments(deps);
-    const local = payments.mode === 'local';
-    const session =
-      payments.mode === 'local'
-        ? { id: `cs_local_${randomUUID().replaceAll('-', '')}`, url: null }
-        : await stripeSession(deps, payments.secretKey, caller.uid, pack);
+    const local = deps.payments.mode() === 'local';
+    const session = local ? { id: `cs_local_${randomUUID().replaceAll('-', '')}`, url: null } : await stripeSession(deps, caller.uid, pack);
     await deps.db.collection(COL.checkoutSessions).doc(session.id).create({
       user_id: caller.uid,
       pack_id: pack.id,

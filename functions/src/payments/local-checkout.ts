@@ -6,22 +6,19 @@ import { callerOf } from '../platform/auth';
 import type { Deps } from '../platform/deps';
 import { forbidden, notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
-import Stripe from 'stripe';
-import { livePayments, packById } from './config';
+import { packById } from './packs';
 import { processWebhook } from './webhook';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The emulators' checkout page and its webhook secret; a 404 anywhere else. */
-function localPayments(deps: Deps): { webhookSecret: string } {
-  const payments = livePayments(deps);
-  if (payments.mode !== 'local') throw notFound('Local checkout is off: payments go through Stripe');
-  return payments;
+/** The emulators' checkout page; a 404 where payments go through Stripe (a 503 where they are off). */
+function requireLocalPayments(deps: Deps): void {
+  if (deps.payments.mode() !== 'local') throw notFound('Local checkout is off: payments go through Stripe');
 }
 
 /** A local checkout session (no Stripe keys); its random id is the capability to pay it. */
 async function openSession(deps: Deps, rawId: unknown): Promise<DocumentSnapshot> {
-  localPayments(deps);
+  requireLocalPayments(deps);
   const id = parse(docId, rawId);
   const snap = await deps.db.collection(COL.checkoutSessions).doc(id).get();
   if (!snap.exists || snap.get('provider') !== 'local') throw notFound('Checkout session not found');
@@ -95,8 +92,7 @@ export const localCheckoutPay =
           },
         },
       });
-      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: localPayments(deps).webhookSecret });
-      await processWebhook(deps, payload, signature);
+      await processWebhook(deps, payload, deps.payments.sign(payload));
     }
     res.redirect(303, success);
   };

@@ -1,34 +1,17 @@
 import { COL } from '../platform/collections';
 import { log } from '../platform/log';
 import type { RequestHandler } from 'express';
-import Stripe from 'stripe';
-import { z } from 'zod';
+import type Stripe from 'stripe';
 import { docId } from '../../../common/schemas';
 import type { Deps } from '../platform/deps';
 import { badRequest } from '../platform/errors';
 import { rawBodyOf } from '../platform/http';
 import { readBalance, writeLedgerEntry } from '../tokens/ledger';
-import { livePayments, packById, priceCents } from './config';
+import { packById, priceCents } from './packs';
 
 const CREDITING = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 
-/** What every Stripe event has; a signed body without it is refused rather than read. */
-const eventShape = z.object({ id: z.string(), type: z.string(), data: z.object({ object: z.record(z.string(), z.unknown()) }) });
-
 export type WebhookResult = { received: true; credited: number };
-
-/** Verifies the signature over the raw body; a bad one is a 400 and nothing is written. */
-export function verifyEvent(raw: Buffer | string, signature: string | undefined, secret: string): Stripe.Event {
-  if (!signature) throw badRequest('Missing Stripe-Signature header');
-  let event: Stripe.Event;
-  try {
-    event = Stripe.webhooks.constructEvent(raw, signature, secret);
-  } catch {
-    throw badRequest('Invalid webhook signature');
-  }
-  if (!eventShape.safeParse(event).success) throw badRequest('Not a Stripe event');
-  return event;
-}
 
 const ignored = (eventId: string, why: string): WebhookResult => {
   log.stripeEventIgnored(eventId, why);
@@ -75,8 +58,7 @@ export async function handleEvent(deps: Deps, event: Stripe.Event): Promise<Webh
 
 /** Verifies and handles one delivery; used by the webhook route and by the local checkout page. */
 export async function processWebhook(deps: Deps, raw: Buffer | string, signature: string | undefined): Promise<WebhookResult> {
-  const { webhookSecret } = livePayments(deps);
-  return handleEvent(deps, verifyEvent(raw, signature, webhookSecret));
+  return handleEvent(deps, deps.payments.verifyEvent(raw, signature));
 }
 
 /** POST /api/payments/webhook: the raw bytes as received (rawBody under the Functions runtime). */

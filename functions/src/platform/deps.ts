@@ -1,5 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Config } from '../config';
+import type { PaymentGateway } from './payments';
 import type { ObjectStorage } from './storage';
 
 export type VerifiedUser = { uid: string; email?: string; name?: string; picture?: string };
@@ -20,6 +21,8 @@ export type Deps = {
   storage: ObjectStorage;
   /** Path of the ffmpeg binary used to check and cut audio. */
   ffmpegPath: string;
+  /** Stripe Checkout and webhook signatures (platform/payments.ts). */
+  payments: PaymentGateway;
   config: Config;
   now: () => number;
 };

@@ -1,0 +1,56 @@
+import Stripe from 'stripe';
+import { z } from 'zod';
+import type { PaymentsConfig } from '../config';
+import { badRequest, unavailable } from './errors';
+import { log } from './log';
+
+export const PAYMENTS_UNAVAILABLE = 'Payments are not available right now. Please try again later.';
+
+/** What every Stripe event has; a signed body without it is refused rather than read. */
+const eventShape = z.object({ id: z.string(), type: z.string(), data: z.object({ object: z.record(z.string(), z.unknown()) }) });
+
+/**
+ * Stripe, as the API uses it: Checkout sessions and webhook signatures, with the configured
+ * secrets. Every method refuses with a 503 when payments are off: never a fallback.
+ */
+export interface PaymentGateway {
+  /** 'stripe' (real Checkout) or 'local' (the emulators' own checkout page). */
+  mode(): 'stripe' | 'local';
+  createCheckoutSession(params: Stripe.Checkout.SessionCreateParams): Promise<{ id: string; url: string | null }>;
+  /** The event of a webhook delivery, verified over the raw bytes; a bad signature is a 400. */
+  verifyEvent(raw: Buffer | string, signature: string | undefined): Stripe.Event;
+  /** A Stripe-Signature header for `payload`, as Stripe would sign it (the local checkout page). */
+  sign(payload: string): string;
+}
+
+export function stripePayments(config: PaymentsConfig): PaymentGateway {
+  const live = () => {
+    if (config.mode !== 'off') return config;
+    log.paymentsRefused(config.reason);
+    throw unavailable(PAYMENTS_UNAVAILABLE);
+  };
+  let client: Stripe | null = null;
+  return {
+    mode: () => live().mode,
+    async createCheckoutSession(params) {
+      const payments = live();
+      if (payments.mode !== 'stripe') throw new Error('Stripe Checkout needs a Stripe secret key');
+      client ??= new Stripe(payments.secretKey);
+      const session = await client.checkout.sessions.create(params);
+      return { id: session.id, url: session.url };
+    },
+    verifyEvent(raw, signature) {
+      const { webhookSecret } = live();
+      if (!signature) throw badRequest('Missing Stripe-Signature header');
+      let event: Stripe.Event;
+      try {
+        event = Stripe.webhooks.constructEvent(raw, signature, webhookSecret);
+      } catch {
+        throw badRequest('Invalid webhook signature');
+      }
+      if (!eventShape.safeParse(event).success) throw badRequest('Not a Stripe event');
+      return event;
+    },
+    sign: (payload) => Stripe.webhooks.generateTestHeaderString({ payload, secret: live().webhookSecret }),
+  };
+}
