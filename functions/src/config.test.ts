@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../common/rate-limits';
-import { ConfigError, readConfig } from './config';
+import { ConfigError, logSilenced, readConfig } from './config';
 import { returnUrls } from './payments/checkout';
 
 const deployed = { GCLOUD_PROJECT: 'foolrate-prod' };
@@ -65,5 +65,19 @@ describe('readConfig', () => {
       'LOCAL_STORAGE_DIR: not set (the emulators keep files on disk)',
       'LOCAL_STORAGE_SECRET: not set (it signs local file URLs)',
     ]);
+  });
+
+  it('says what is wrong in one readable message, one line per problem', () => {
+    const err = new ConfigError(['APP_URL: not set and no project id to derive it from', 'LOCAL_STORAGE_SECRET: not set']);
+    expect(err.message).toBe('Invalid configuration:\n- APP_URL: not set and no project id to derive it from\n- LOCAL_STORAGE_SECRET: not set');
+    expect(() => readConfig({})).toThrow('APP_URL: not set and no project id to derive it from');
+  });
+});
+
+describe('logSilenced', () => {
+  it('mutes the log only for API_LOG=silent', () => {
+    expect(logSilenced({ API_LOG: 'silent' })).toBe(true);
+    expect(logSilenced({})).toBe(false);
+    expect(logSilenced({ API_LOG: 'verbose' })).toBe(false);
   });
 });

@@ -47,6 +47,9 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
+/** API_LOG=silent mutes the log (the test runs); read at each line, so a test can set it after start. */
+export const logSilenced = (env: Env = process.env): boolean => env.API_LOG === 'silent';
+
 const origin = z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin);
 const rateLimitsOverride = z.partialRecord(
   z.enum(Object.keys(DEFAULT_RATE_LIMITS) as [RateLimitName, ...RateLimitName[]]),
@@ -63,8 +66,8 @@ function paymentsOf(env: Env, emulated: boolean): PaymentsConfig {
   return { mode: 'off', reason: key ? 'STRIPE_SECRET_KEY is not a Stripe secret key' : 'STRIPE_SECRET_KEY is not set' };
 }
 
-/** Reads and checks the configuration; throws a ConfigError listing every problem. */
-export function readConfig(env: Env): Config {
+/** Reads and checks the configuration (the process environment unless given); throws a ConfigError listing every problem. */
+export function readConfig(env: Env = process.env): Config {
   const problems: string[] = [];
   const emulated = env.FUNCTIONS_EMULATOR === 'true';
   const project = env.GCLOUD_PROJECT ?? env.GOOGLE_CLOUD_PROJECT;

@@ -28,7 +28,7 @@ onInit(() => {
   const firebase = initializeApp();
   let config;
   try {
-    config = readConfig(process.env);
+    config = readConfig();
   } catch (err) {
     if (err instanceof ConfigError) log.configInvalid(err.problems);
     throw err;

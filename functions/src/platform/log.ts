@@ -1,6 +1,8 @@
+import { logSilenced } from '../config';
+
 /** Every server log line is a named function here, so tests can assert which one fired. */
 const write = (level: 'info' | 'warn' | 'error', event: string, data: Record<string, unknown>) => {
-  if (process.env.API_LOG === 'silent') return;
+  if (logSilenced()) return;
   console[level](JSON.stringify({ level, event, ...data }));
 };
 
