@@ -1,4 +1,4 @@
-import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { ORDER_METHODS, ORDER_MSG, type CreateOrderResponse, type OrderMethod } from '../../../common/orders';
@@ -7,19 +7,17 @@ import { requireCaller } from '../platform/auth';
 import { consumeRateLimit } from '../platform/rate-limit';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
+import { idempotencyKey, keyedResponseRef, priorResponse } from '../platform/idempotency';
 import { badRequest, conflict, insufficientTokens } from '../platform/errors';
 import { parse } from '../platform/validate';
 import { MSG } from '../../../common/messages';
 import { readBalance, writeLedgerEntry } from '../tokens/ledger';
-import { idempotencyKey } from '../tracks/idempotency';
 import { LISTINGS } from '../marketplace/listing-schemas';
 import { applyTransition, cashExpiryHours, isDue, orderRef, purchaseKeyRef, toOrder, type OrderDoc } from './order-doc';
 
 const createOrderInput = z.strictObject({ listing_id: docId, method: z.enum(ORDER_METHODS) });
 
 const HOUR_MS = 3_600_000;
-
-const orderKeyRef = (db: Firestore, uid: string, key: string) => db.collection(COL.orderKeys).doc(`${uid}:${key}`);
 
 /**
  * POST /api/orders { listing_id, method } — buys a licence. TOKENS is instant: in one
@@ -36,13 +34,12 @@ export const createOrder =
     const input = parse(createOrderInput, req.body);
     await consumeRateLimit(deps, 'order_create', caller.uid);
     const { db } = deps;
+    const keyRef = key ? keyedResponseRef(db, COL.orderKeys, caller.uid, key) : null;
     const created = await db.runTransaction(async (tx): Promise<CreateOrderResponse> => {
-      if (key) {
-        const prior = await tx.get(orderKeyRef(db, caller.uid, key));
-        if (prior.exists) return prior.get('response') as CreateOrderResponse;
-      }
+      const prior = keyRef ? priorResponse<CreateOrderResponse>(await tx.get(keyRef)) : null;
+      if (prior) return prior;
       const response = await placeOrder(deps, tx, caller.uid, input.listing_id, input.method);
-      if (key) tx.create(orderKeyRef(db, caller.uid, key), { response, created_at: response.order.created_at });
+      if (keyRef) tx.create(keyRef, { response, created_at: response.order.created_at });
       return response;
     });
     res.status(201).json(created);

@@ -1,10 +1,12 @@
 import type { RequestHandler } from 'express';
+import type { SubmissionResult } from '../../../common/submission';
 import { requireCaller } from '../platform/auth';
 import { consumeRateLimit } from '../platform/rate-limit';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
+import { idempotencyKey, priorResponse } from '../platform/idempotency';
 import { createTracks, precheck } from './create-tracks';
-import { idempotencyKey, priorResponse } from './idempotency';
+import { submissionKeyRef } from './idempotency';
 import { readSubmission } from './parse-submission';
 import { prepareMedia } from './prepare-media';
 import { storeMedia } from './store-media';
@@ -19,7 +21,7 @@ export const submitTrack =
   async (req, res) => {
     const caller = requireCaller(res);
     const key = idempotencyKey(req);
-    const prior = key ? await priorResponse(deps.db, caller.uid, key) : null;
+    const prior = key ? priorResponse<SubmissionResult>(await submissionKeyRef(deps.db, caller.uid, key).get()) : null;
     if (prior) {
       res.status(201).json(prior);
       return;
