@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FieldValue } from 'firebase-admin/firestore';
 import { backfillListedPreviews } from '../../functions/src/marketplace/backfill-previews';
-import { LISTINGS } from '../../functions/src/marketplace/listing-schemas';
 import { insertListing } from '../../functions/src/marketplace/listing-write';
 import { placeOrderNow } from '../../functions/src/orders/create-order';
 import { expireDueOrders } from '../../functions/src/orders/expire-orders';
@@ -42,7 +41,7 @@ async function receiptPng(): Promise<Buffer> {
 export async function seedMarketplace(deps: Deps, log: (msg: string) => void): Promise<void> {
   const previews = await backfillListedPreviews(deps);
   if (previews > 0) log(`Made previews for ${previews} listed tracks`);
-  if (!(await deps.db.collection(LISTINGS).limit(1).get()).empty) return;
+  if (!(await deps.db.collection(COL.listings).limit(1).get()).empty) return;
   const artist = await uidOf(deps, 'artist');
   await deps.db.collection(COL.profiles).doc(artist).update({ cash_app_tag: '$AriaArtist', updatedAt: FieldValue.serverTimestamp() });
 

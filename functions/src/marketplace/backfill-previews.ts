@@ -5,7 +5,6 @@ import { log } from '../platform/log';
 import { cutPreview, sniffAudio } from '../platform/media';
 import { newPreviewPath } from '../tracks/store-media';
 import type { TrackDoc } from '../tracks/track-doc';
-import { LISTINGS } from './listing-schemas';
 import { refreshListingCopies } from './listing-write';
 
 /** Cuts and stores a preview for a track that has none; false when another run got there first or there is no usable original. */
@@ -32,7 +31,7 @@ async function addPreview(deps: Deps, track: TrackDoc): Promise<boolean> {
  * preview are left alone. Returns how many previews it made.
  */
 export async function backfillListedPreviews(deps: Deps): Promise<number> {
-  const listings = await deps.db.collection(LISTINGS).where('_deleted', '==', false).get();
+  const listings = await deps.db.collection(COL.listings).where('_deleted', '==', false).get();
   const trackIds = [...new Set(listings.docs.map((l) => String(l.get('track_id'))))];
   const tracks = trackIds.length ? await deps.db.getAll(...trackIds.map((id) => deps.db.collection(COL.tracks).doc(id))) : [];
   let made = 0;

@@ -4,7 +4,7 @@ import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { badRequest, notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
-import { activeInput, createListingInput, editListingInput, LISTINGS, listingIdParams } from './listing-schemas';
+import { activeInput, createListingInput, editListingInput, listingIdParams } from './listing-schemas';
 import { insertListing, PREVIEW_URL_SECONDS, toListing, updateListing } from './listing-write';
 
 const bodyOf = (body: unknown): Record<string, unknown> =>
@@ -63,7 +63,7 @@ export const listAllListings =
   };
 
 async function liveListings(deps: Deps, activeOnly: boolean) {
-  const base = deps.db.collection(LISTINGS);
+  const base = deps.db.collection(COL.listings);
   const snap = await (activeOnly ? base.where('is_active', '==', true) : base.where('_deleted', '==', false)).get();
   return snap.docs
     .filter((d) => d.get('_deleted') !== true)
@@ -95,7 +95,7 @@ export const previewListing =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
     const { id } = parse(listingIdParams, req.params);
-    const listing = await deps.db.collection(LISTINGS).doc(id).get();
+    const listing = await deps.db.collection(COL.listings).doc(id).get();
     if (!listing.exists || listing.get('_deleted') === true || listing.get('is_active') !== true) throw notFound('Listing not found');
     const track = await deps.db.collection(COL.tracks).doc(String(listing.get('track_id'))).get();
     const path = track.get('preview_path') as unknown;

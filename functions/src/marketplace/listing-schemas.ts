@@ -2,9 +2,6 @@ import { z } from 'zod';
 import { docId } from '../../../common/schemas';
 import { SELECT_TRACK_MESSAGE } from '../../../common/marketplace-messages';
 
-/** marketplace_listings/{id} in Firestore. */
-export const LISTINGS = 'marketplace_listings';
-
 export const listingIdParams = z.strictObject({ id: docId });
 
 const priceTokens = z.number().int().min(0).max(1_000_000);

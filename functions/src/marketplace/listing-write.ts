@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../platform/errors';
 import type { TrackDoc } from '../tracks/track-doc';
 import { listingCopies } from './listing-copy';
 import type { z } from 'zod';
-import { LISTINGS, type createListingInput } from './listing-schemas';
+import type { createListingInput } from './listing-schemas';
 
 /** Preview links redirect to a signed URL this fresh, so a listing's preview never goes stale. */
 export const PREVIEW_URL_SECONDS = 3600;
@@ -26,7 +26,7 @@ async function listableTrack(deps: Deps, trackId: string): Promise<TrackDoc> {
 /** Creates an active listing for an approved marketplace track (the CMS and the demo seed). */
 export async function insertListing(deps: Deps, input: z.output<typeof createListingInput>): Promise<MarketplaceListing> {
   const track = await listableTrack(deps, input.track_id);
-  const ref = deps.db.collection(LISTINGS).doc();
+  const ref = deps.db.collection(COL.listings).doc();
   const [copy] = await listingCopies(deps.db, [{ listingId: ref.id, track }]);
   const data = {
     ...input,
@@ -51,7 +51,7 @@ export function toListing(id: string, data: Record<string, unknown>): Marketplac
 
 /** Applies a change to a live listing; 404 when it does not exist or was deleted. */
 export async function updateListing(db: Firestore, id: string, patch: Record<string, unknown>): Promise<MarketplaceListing> {
-  const ref = db.collection(LISTINGS).doc(id);
+  const ref = db.collection(COL.listings).doc(id);
   const data = await db.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists || snap.get('_deleted') === true) throw notFound('Listing not found');
@@ -69,7 +69,7 @@ export async function updateListing(db: Firestore, id: string, patch: Record<str
  * edit, delete), so /marketplace follows at once. Returns how many listings changed.
  */
 export async function refreshListingCopies(db: Firestore, audioPath?: string): Promise<number> {
-  let query = db.collection(LISTINGS).where('_deleted', '==', false);
+  let query = db.collection(COL.listings).where('_deleted', '==', false);
   if (audioPath !== undefined) {
     const tracks = await db.collection(COL.tracks).where('audio_path', '==', audioPath).get();
     if (tracks.empty) return 0;

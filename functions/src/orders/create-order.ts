@@ -12,7 +12,6 @@ import { badRequest, conflict, insufficientTokens } from '../platform/errors';
 import { parse } from '../platform/validate';
 import { MSG } from '../../../common/messages';
 import { readBalance, writeLedgerEntry } from '../tokens/ledger';
-import { LISTINGS } from '../marketplace/listing-schemas';
 import { applyTransition, cashExpiryHours, isDue, orderRef, purchaseKeyRef, toOrder, type OrderDoc } from './order-doc';
 
 const createOrderInput = z.strictObject({ listing_id: docId, method: z.enum(ORDER_METHODS) });
@@ -52,7 +51,7 @@ export async function placeOrderNow(deps: Deps, buyerId: string, listingId: stri
 
 async function placeOrder(deps: Deps, tx: Transaction, buyerId: string, listingId: string, method: OrderMethod): Promise<CreateOrderResponse> {
   const { db } = deps;
-  const listingSnap = await tx.get(db.collection(LISTINGS).doc(listingId));
+  const listingSnap = await tx.get(db.collection(COL.listings).doc(listingId));
   const listing = listingSnap.data();
   if (!listing || listing._deleted === true || listing.is_active !== true) throw badRequest(ORDER_MSG.listingInactive);
   const sellerId = String(listing.seller_id);

@@ -30,6 +30,8 @@ export const COL = {
   stripeEvents: 'stripe_events',
   /** orders/{id}: marketplace orders, replicated to their buyer and seller (party_ids). */
   orders: 'orders',
+  /** marketplace_listings/{id}: public listings of marketplace tracks. */
+  listings: 'marketplace_listings',
   /** purchase_keys/{buyerId}_{listingId}: the buyer's open order or licence for a listing (one at a time). */
   purchaseKeys: 'purchase_keys',
   /** order_keys/{uid}:{Idempotency-Key}: the first response of a keyed order. */
