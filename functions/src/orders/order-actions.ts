@@ -8,7 +8,7 @@ import { badRequest, conflict, forbidden } from '../platform/errors';
 import { log } from '../platform/log';
 import { cleanImage, type CleanImage } from '../platform/image';
 import { MediaError, sniffImage } from '../platform/media';
-import { readSingleUpload } from '../platform/multipart';
+import { readForm } from '../platform/multipart';
 import { parse } from '../platform/validate';
 import { applyTransition, expireIfDue, isDue, orderIdParams, orderRef, ownOrder, type OrderDoc } from './order-doc';
 
@@ -78,6 +78,14 @@ export const rejectOrder =
     res.json({ order: await actOnOrder(deps, caller.uid, id, 'reject') });
   };
 
+/** The proof form: the image, and optionally the order's id (which must match the URL's). */
+const PROOF_FORM_LIMITS = { fields: 5, fieldSize: 1024, files: 1, parts: 8 };
+const proofFields = (raw: Record<string, string>): { order_id?: string } => {
+  const unexpected = Object.keys(raw).find((name) => name !== 'order_id');
+  if (unexpected !== undefined) throw badRequest(`Unexpected field "${unexpected.slice(0, 100)}"`);
+  return raw;
+};
+
 /** The proof as it is stored: re-encoded, so no EXIF, GPS or text chunk of the upload survives (platform/image.ts). */
 async function cleanProof(ffmpegPath: string, data: Buffer): Promise<CleanImage> {
   const kind = sniffImage(data);
@@ -102,16 +110,17 @@ export const uploadProof =
     const caller = requireCaller(res);
     const { id } = parse(orderIdParams, req.params);
     await consumeRateLimit(deps, 'upload', caller.uid);
-    const upload = await readSingleUpload(req, {
-      field: PROOF_FIELD,
-      maxBytes: PROOF_MAX_BYTES,
-      allowedFields: ['order_id'],
-      tooLarge: ORDER_MSG.proofTooLarge,
+    const upload = await readForm(req, {
+      files: { [PROOF_FIELD]: { maxBytes: PROOF_MAX_BYTES, tooLarge: ORDER_MSG.proofTooLarge } },
+      required: PROOF_FIELD,
       missing: ORDER_MSG.proofRequired,
+      limits: PROOF_FORM_LIMITS,
+      tooLarge: ORDER_MSG.proofTooLarge,
+      fields: proofFields,
     });
     if (upload.fields.order_id !== undefined && upload.fields.order_id !== id) throw badRequest('order_id does not match the order');
     await precheck(deps, caller.uid, id, 'upload_proof');
-    const image = await cleanProof(deps.ffmpegPath, upload.data);
+    const image = await cleanProof(deps.ffmpegPath, upload.file.data);
     const path = `proofs/${id}/${randomUUID()}.${image.kind}`;
     await deps.storage.put(path, image.data, `image/${image.kind}`);
     try {

@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorHandler } from './errors';
-import { readSingleUpload } from './multipart';
+import { badRequest } from './errors';
+import { readForm } from './multipart';
 
 /**
- * readSingleUpload as a plain server streams the body, and as the Cloud Functions runtime hands
+ * readForm as a plain server streams the body, and as the Cloud Functions runtime hands
  * it over already read (req.rawBody, simulated here by a middleware that reads it first).
  */
 
@@ -26,8 +27,18 @@ beforeAll(async () => {
     });
   });
   app.post('/upload', async (req, res) => {
-    const upload = await readSingleUpload(req, { field: 'file', maxBytes: LIMIT, allowedFields: ['note'], tooLarge: 'Too big', missing: 'No file' });
-    res.json({ size: upload.data.length, fields: upload.fields });
+    const upload = await readForm(req, {
+      files: { file: { maxBytes: LIMIT, tooLarge: 'Too big' }, extra: { maxBytes: 10, tooLarge: 'Extra too big', nameOk: (n) => n.endsWith('.txt'), wrongType: 'Text only' } },
+      required: 'file',
+      missing: 'No file',
+      limits: { fields: 5, fieldSize: 1024, files: 2, parts: 8 },
+      tooLarge: 'Too big',
+      fields: (raw) => {
+        if (raw.note === 'bad') throw badRequest('note: bad');
+        return raw;
+      },
+    });
+    res.json({ size: upload.file.data.length, name: upload.file.name, ext: upload.file.ext, extra: upload.files.extra?.data.toString() ?? null, fields: upload.fields });
   });
   app.use(errorHandler);
   server = app.listen(0, '127.0.0.1');
@@ -57,13 +68,11 @@ function post(body: Buffer, opts: { buffered: boolean; declaredLength?: number }
   });
 }
 
-const form = (file: Buffer) =>
-  Buffer.concat([
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n`),
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\n\r\n`),
-    file,
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  ]);
+const field = (name: string, value: string) => Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+const filePart = (name: string, filename: string, data: Buffer) =>
+  Buffer.concat([Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\n\r\n`), data, Buffer.from('\r\n')]);
+const end = Buffer.from(`--${BOUNDARY}--\r\n`);
+const form = (file: Buffer) => Buffer.concat([field('note', 'hello'), filePart('file', 'a.bin', file), end]);
 const MALFORMED = Buffer.from(`--${BOUNDARY}\r\n${'x'.repeat(20)}\r\n\r\nvalue\r\n--${BOUNDARY}--\r\n`);
 
 describe.each([
@@ -72,7 +81,7 @@ describe.each([
 ])('readSingleUpload, body %s', (_label, buffered) => {
   it('reads the file and the fields', async () => {
     const res = await post(form(Buffer.alloc(1000, 7)), { buffered });
-    expect([res.status, res.body]).toEqual([200, { size: 1000, fields: { note: 'hello' } }]);
+    expect([res.status, res.body]).toEqual([200, { size: 1000, name: 'a.bin', ext: 'bin', extra: null, fields: { note: 'hello' } }]);
   });
 
   it('400 for a malformed body, never a 500', async () => {
@@ -92,3 +101,30 @@ describe('readSingleUpload, a body declared larger than any such form', () => {
     expect([res.status, res.body.error.message, res.connection]).toEqual([413, 'Too big', 'close']);
   });
 });
+
+describe('readForm, the rules of a form', () => {
+  const answer = async (...parts: Buffer[]) => {
+    const res = await post(Buffer.concat([...parts, end]), { buffered: false });
+    return [res.status, res.status === 200 ? res.body : res.body.error.message];
+  };
+
+  it('reads optional files beside the required one', async () => {
+    const res = await answer(filePart('file', 'a.bin', Buffer.alloc(3)), filePart('extra', 'b.txt', Buffer.from('hi')));
+    expect(res).toEqual([200, { size: 3, name: 'a.bin', ext: 'bin', extra: 'hi', fields: {} }]);
+  });
+
+  it.each([
+    ['the required file missing', [field('note', 'x')], [400, 'No file']],
+    ['fields that fail their check', [field('note', 'bad'), filePart('file', 'a.bin', Buffer.alloc(3))], [400, 'note: bad']],
+    ['a field after a file', [filePart('file', 'a.bin', Buffer.alloc(3)), field('note', 'x')], [400, 'Form fields must come before the files']],
+    ['a repeated field', [field('note', 'x'), field('note', 'y'), filePart('file', 'a.bin', Buffer.alloc(3))], [400, 'note: Repeated field']],
+    ['a field value over its size', [field('note', 'x'.repeat(1025)), filePart('file', 'a.bin', Buffer.alloc(3))], [400, 'note: Value too long']],
+    ['an unknown file field', [filePart('other', 'a.bin', Buffer.alloc(3))], [400, 'Unexpected file field "other"']],
+    ['a repeated file', [filePart('file', 'a.bin', Buffer.alloc(3)), filePart('file', 'b.bin', Buffer.alloc(3))], [400, 'file: Repeated field']],
+    ['a file of the wrong type', [filePart('file', 'a.bin', Buffer.alloc(3)), filePart('extra', 'b.exe', Buffer.alloc(3))], [400, 'Text only']],
+    ['an optional file over its own limit', [filePart('file', 'a.bin', Buffer.alloc(3)), filePart('extra', 'b.txt', Buffer.alloc(11))], [413, 'Extra too big']],
+  ])('refuses %s', async (_label, parts, expected) => {
+    expect(await answer(...parts)).toEqual(expected);
+  });
+});
+
