@@ -1,7 +1,8 @@
-import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { VOTE_MSG } from '../../../common/voting-messages';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
+import { SYNC_REGISTRY, toClientDoc, type ClientDoc } from '../sync/registry';
 import { statsFromTrack, type TrackDoc } from '../tracks/track-doc';
 import { voteKeyRef } from './pick-tracks';
 import { revealOf } from './reveal';
@@ -11,6 +12,15 @@ import type { ClientVote } from './vote-input';
 /** existing: the vote was already stored (a retry); foreign: its id belongs to another user. */
 export type VoteOutcome = 'scored' | 'rejected' | 'existing' | 'foreign';
 
+/** How a vote was settled, and the vote as its owner now holds it (nothing for another user's id). */
+export type ScoredVote = { outcome: Exclude<VoteOutcome, 'foreign'>; doc: ClientDoc } | { outcome: 'foreign'; doc: null };
+
+/** What the transaction settled: the stored vote (a retry) or the data it wrote. */
+type Settled =
+  | { outcome: 'existing'; snap: DocumentSnapshot }
+  | { outcome: 'scored' | 'rejected'; data: Record<string, unknown> & { updatedAt: Timestamp } }
+  | { outcome: 'foreign' };
+
 const count = (snap: DocumentSnapshot | undefined, field: string): number => (snap?.get(field) as number | undefined) ?? 0;
 
 /**
@@ -19,13 +29,13 @@ const count = (snap: DocumentSnapshot | undefined, field: string): number => (sn
  * and the session's progress updated in the same commit. A refused vote is stored as
  * `rejected` with the reason, so the client's document settles too.
  */
-export function scoreVote(deps: Deps, uid: string, vote: ClientVote): Promise<VoteOutcome> {
+export async function scoreVote(deps: Deps, uid: string, vote: ClientVote): Promise<ScoredVote> {
   const { db } = deps;
-  return db.runTransaction(async (tx) => {
+  const settled = await db.runTransaction(async (tx): Promise<Settled> => {
     const voteRef = db.collection(COL.votes).doc(vote.id);
     const sessionRef = db.collection(COL.voteSessions).doc(vote.session_id);
     const [existing, sessionSnap] = await tx.getAll(voteRef, sessionRef);
-    if (existing?.exists) return existing.get('user_id') === uid ? 'existing' : 'foreign';
+    if (existing?.exists) return existing.get('user_id') === uid ? { outcome: 'existing', snap: existing } : { outcome: 'foreign' };
 
     const nowIso = new Date(deps.now()).toISOString();
     const base = {
@@ -36,12 +46,18 @@ export function scoreVote(deps: Deps, uid: string, vote: ClientVote): Promise<Vo
       guessed_is_ai: vote.guess !== 'human',
       created_at: vote.created_at,
       scored_at: nowIso,
-      updatedAt: FieldValue.serverTimestamp(),
+      // A value, not serverTimestamp(): runTransaction does not return the commit time, and the
+      // push answers with exactly the stored vote (retries read it back). It precedes the commit
+      // by the transaction's duration; a pull could only page past it if another vote of the same
+      // owner committed in that window, i.e. two devices pushing within the same milliseconds
+      // (one push scores its votes one transaction after the other).
+      updatedAt: Timestamp.now(),
       _deleted: false,
     };
-    const reject = (error: string): VoteOutcome => {
-      tx.create(voteRef, { ...base, track_id: null, status: 'rejected', is_correct: null, reveal: null, error });
-      return 'rejected';
+    const reject = (error: string): Settled => {
+      const data = { ...base, track_id: null, status: 'rejected', is_correct: null, reveal: null, error };
+      tx.create(voteRef, data);
+      return { outcome: 'rejected', data };
     };
 
     const session = sessionSnap?.exists ? (sessionSnap.data() as VoteSessionDoc) : null;
@@ -62,7 +78,8 @@ export function scoreVote(deps: Deps, uid: string, vote: ClientVote): Promise<Vo
     if (key?.exists) return reject(VOTE_MSG.alreadyVoted);
 
     const isCorrect = vote.guess === track.song_type;
-    tx.create(voteRef, { ...base, track_id: trackId, status: 'scored', is_correct: isCorrect, reveal: revealOf(track), error: null });
+    const data = { ...base, track_id: trackId, status: 'scored', is_correct: isCorrect, reveal: revealOf(track), error: null };
+    tx.create(voteRef, data);
     tx.create(keyRef, { user_id: uid, track_id: trackId, vote_id: vote.id, created_at: nowIso });
     const counts = {
       total_votes: count(stats, 'total_votes') + 1,
@@ -75,8 +92,18 @@ export function scoreVote(deps: Deps, uid: string, vote: ClientVote): Promise<Vo
       { user_id: uid, total: count(userStats, 'total') + 1, correct: count(userStats, 'correct') + (isCorrect ? 1 : 0), updatedAt: FieldValue.serverTimestamp() },
       { merge: true },
     );
-    return 'scored';
+    return { outcome: 'scored', data };
   });
+  if (settled.outcome === 'foreign') return { outcome: 'foreign', doc: null };
+  if (settled.outcome === 'existing') return { outcome: 'existing', doc: toClientDoc('votes', settled.snap) };
+  return { outcome: settled.outcome, doc: writtenVote(vote.id, settled.data) };
+}
+
+/** The client's view of a vote this call wrote, as a pull would give it, without reading it back. */
+function writtenVote(id: string, data: Record<string, unknown> & { updatedAt: Timestamp }): ClientDoc {
+  const doc: ClientDoc = { id, updatedAt: data.updatedAt.toMillis(), _deleted: false };
+  for (const field of SYNC_REGISTRY.votes.fields) doc[field] = data[field] ?? null;
+  return doc;
 }
 
 /** Marks the clip voted in its session and completes the session when it was the last one. */

@@ -1,10 +1,9 @@
 import { VOTE_MSG } from '../../../common/voting-messages';
 import { scheduleLeaderboardRefresh } from '../leaderboards/refresh-scheduler';
-import { COL } from '../platform/collections';
 import { parse } from '../platform/validate';
 import type { PushHandler } from '../sync/push';
-import { toClientDoc, type ClientDoc } from '../sync/registry';
-import { scoreVote, type VoteOutcome } from './score-vote';
+import type { ClientDoc } from '../sync/registry';
+import { scoreVote } from './score-vote';
 import { clientVotes, type ClientVote } from './vote-input';
 
 /** What a caller gets back for a vote id that another user already holds: a refusal, nothing of theirs. */
@@ -25,17 +24,18 @@ const refusedForeign = (v: ClientVote): ClientDoc => ({
 /**
  * POST /api/sync/votes/push: every row is scored (or refused) in its own transaction, one
  * after the other, and the server's state of every row comes back as master state: the
- * scored vote with its reveal, or the refusal with its reason. A malformed row fails the
- * whole request with a 400 before anything is written.
+ * scored vote with its reveal, or the refusal with its reason, as each transaction wrote it.
+ * A malformed row fails the whole request with a 400 before anything is written.
  */
 export const votesPushHandler: PushHandler = async (deps, caller, rows) => {
   const votes = parse(clientVotes, rows.map((r) => r.newDocumentState));
-  const outcomes: VoteOutcome[] = [];
-  for (const vote of votes) outcomes.push(await scoreVote(deps, caller.uid, vote));
-  if (outcomes.includes('scored')) scheduleLeaderboardRefresh(deps);
-
-  const owned = votes.filter((_, i) => outcomes[i] !== 'foreign');
-  const snaps = owned.length ? await deps.db.getAll(...owned.map((v) => deps.db.collection(COL.votes).doc(v.id))) : [];
-  const byId = new Map(snaps.map((s) => [s.id, toClientDoc('votes', s)]));
-  return votes.map((v) => byId.get(v.id) ?? refusedForeign(v));
+  const docs: ClientDoc[] = [];
+  let scored = false;
+  for (const vote of votes) {
+    const result = await scoreVote(deps, caller.uid, vote);
+    scored ||= result.outcome === 'scored';
+    docs.push(result.doc ?? refusedForeign(vote));
+  }
+  if (scored) scheduleLeaderboardRefresh(deps);
+  return docs;
 };
