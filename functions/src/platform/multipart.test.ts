@@ -78,7 +78,7 @@ const MALFORMED = Buffer.from(`--${BOUNDARY}\r\n${'x'.repeat(20)}\r\n\r\nvalue\r
 describe.each([
   ['streamed', false],
   ['already read (rawBody)', true],
-])('readSingleUpload, body %s', (_label, buffered) => {
+])('readForm, body %s', (_label, buffered) => {
   it('reads the file and the fields', async () => {
     const res = await post(form(Buffer.alloc(1000, 7)), { buffered });
     expect([res.status, res.body]).toEqual([200, { size: 1000, name: 'a.bin', ext: 'bin', extra: null, fields: { note: 'hello' } }]);
@@ -95,7 +95,7 @@ describe.each([
   });
 });
 
-describe('readSingleUpload, a body declared larger than any such form', () => {
+describe('readForm, a body declared larger than any such form', () => {
   it('is refused unread, and the connection closed', async () => {
     const res = await post(form(Buffer.alloc(100)).subarray(0, 50), { buffered: false, declaredLength: 10 * 1024 * 1024 });
     expect([res.status, res.body.error.message, res.connection]).toEqual([413, 'Too big', 'close']);
