@@ -1,3 +1,5 @@
+import { DEFAULT_PRICING } from './constants';
+
 /** The contest's shared vocabulary and API shapes (client and server). */
 
 export const SONG_TYPES = ['human', 'ai', 'hybrid'] as const;
@@ -17,13 +19,20 @@ export const AUDIO_EXTENSIONS = ['mp3', 'm4a', 'wav', 'aac', 'ogg', 'flac'] as c
 export const VIDEO_EXTENSIONS = ['mp4', 'mov', 'avi', 'webm', 'mkv'] as const;
 export const AUDIO_MAX_BYTES = 50 * 1024 * 1024;
 
-/** Entry cost of a submission: contest, marketplace, or both (which saves 5). */
-export function entryCost(routes: readonly SubmissionRoute[], pricing: { contest_entry_cost: number; marketplace: { basic: number } }, bothCost: number): number {
+/** The prices a submission's cost depends on (app_config's pricing, or the defaults). */
+export type RoutePricing = { contest_entry_cost: number; marketplace: { basic: number } };
+
+/** What a submission costs: nothing for admins, else contest, marketplace, or both (which saves 5). */
+export function submissionCost(routes: readonly SubmissionRoute[], pricing: RoutePricing, admin: boolean): number {
+  if (admin) return 0;
   const contest = routes.includes('contest');
   const market = routes.includes('marketplace');
-  if (contest && market) return bothCost;
+  if (contest && market) return DEFAULT_PRICING.both_routes_cost;
   return (contest ? pricing.contest_entry_cost : 0) + (market ? pricing.marketplace.basic : 0);
 }
+
+/** Anything with AI in it (ai, hybrid) counts as AI. */
+export const isAi = (songType: SongType): boolean => songType !== 'human';
 
 /** A track's own fields (server-only storage paths and the clip id are added by the server's TrackDoc). */
 export type TrackFields = {

@@ -1,4 +1,5 @@
 import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { isAi } from '../../../common/contest';
 import { VOTE_MSG } from '../../../common/voting-messages';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
@@ -33,7 +34,7 @@ export function scoreVote(deps: Deps, uid: string, vote: ClientVote): Promise<Vo
       session_id: vote.session_id,
       clip_id: vote.clip_id,
       guess: vote.guess,
-      guessed_is_ai: vote.guess !== 'human',
+      guessed_is_ai: isAi(vote.guess),
       created_at: vote.created_at,
       scored_at: nowIso,
       updatedAt: FieldValue.serverTimestamp(),
