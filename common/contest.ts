@@ -55,44 +55,5 @@ export type TrackFields = {
   created_at: string;
 };
 
-/** What a voter learns about a track once their vote is recorded, never before. */
-export type Reveal = {
-  title: string;
-  artist_name: string;
-  song_type: SongType;
-  cover_art_url: string | null;
-  hybrid_ai_elements: string[];
-  hybrid_human_elements: string[];
-  hybrid_tools_used: string[];
-  creation_story: string | null;
-};
-
-/**
- * One clip of a vote session: a handle that only this session uses (votes name the clip by it)
- * and the URL that plays it; nothing about the track, and nothing shared with other sessions.
- */
-export type SessionClip = { clip_id: string; clip_url: string };
-
-export type VoteSessionView = {
-  id: string;
-  clips: SessionClip[];
-  is_first_session: boolean;
-  token_cost: number;
-  created_at: string;
-  completed_at: string | null;
-};
-
-/** A vote as the client writes it (offline) and the server completes it. */
-export type VoteDoc = {
-  id: string;
-  session_id: string;
-  clip_id: string;
-  guess: SongType;
-  created_at: string;
-  /** pending until the server scored it; rejected when the server refused it. */
-  status: 'pending' | 'scored' | 'rejected';
-  is_correct: boolean | null;
-  reveal: Reveal | null;
-  error: string | null;
-  updatedAt: number;
-};
+/** The vote documents are defined in common/voting.ts (zod); their types under the names used here. */
+export type { Reveal, SessionClip, VoteDoc, VoteSessionView } from './voting';

@@ -1,5 +1,6 @@
 import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { isAi } from '../../../common/contest';
+import type { VoteDoc } from '../../../common/voting';
 import { VOTE_MSG } from '../../../common/voting-messages';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
@@ -8,6 +9,16 @@ import { voteKeyRef } from './pick-tracks';
 import { revealOf } from './reveal';
 import { trackOfClip, type VoteSessionDoc } from './session-doc';
 import type { ClientVote } from './vote-input';
+
+/** votes/{id} as stored: the client's document (the sync registry sends those fields) plus the server's. */
+type StoredVote = Omit<VoteDoc, 'id' | 'updatedAt'> & {
+  user_id: string;
+  track_id: string | null;
+  guessed_is_ai: boolean;
+  scored_at: string;
+  updatedAt: FieldValue;
+  _deleted: false;
+};
 
 /** existing: the vote was already stored (a retry); foreign: its id belongs to another user. */
 export type VoteOutcome = 'scored' | 'rejected' | 'existing' | 'foreign';
@@ -38,10 +49,11 @@ export function scoreVote(deps: Deps, uid: string, vote: ClientVote): Promise<Vo
       created_at: vote.created_at,
       scored_at: nowIso,
       updatedAt: FieldValue.serverTimestamp(),
-      _deleted: false,
+      _deleted: false as const,
     };
     const reject = (error: string): VoteOutcome => {
-      tx.create(voteRef, { ...base, track_id: null, status: 'rejected', is_correct: null, reveal: null, error });
+      const stored: StoredVote = { ...base, track_id: null, status: 'rejected', is_correct: null, reveal: null, error };
+      tx.create(voteRef, stored);
       return 'rejected';
     };
 
@@ -63,7 +75,8 @@ export function scoreVote(deps: Deps, uid: string, vote: ClientVote): Promise<Vo
     if (key?.exists) return reject(VOTE_MSG.alreadyVoted);
 
     const isCorrect = vote.guess === track.song_type;
-    tx.create(voteRef, { ...base, track_id: trackId, status: 'scored', is_correct: isCorrect, reveal: revealOf(track), error: null });
+    const stored: StoredVote = { ...base, track_id: trackId, status: 'scored', is_correct: isCorrect, reveal: revealOf(track), error: null };
+    tx.create(voteRef, stored);
     tx.create(keyRef, { user_id: uid, track_id: trackId, vote_id: vote.id, created_at: nowIso });
     const counts = {
       total_votes: count(stats, 'total_votes') + 1,
