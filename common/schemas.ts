@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { USERNAME_MAX, USERNAME_MIN } from './constants';
 import { isDocId } from './doc-id';
+import { ORDER_METHODS } from './orders';
 import { normalizeCoupon, normalizeUsername } from './username';
 
 /** Request bodies of the API, shared by the client forms and the server's validation. */
@@ -67,3 +68,6 @@ export const roleChangeInput = z.strictObject({
   action: z.enum(['grant', 'revoke']),
 });
 
+/** POST /api/orders: buy a listing's licence with tokens, or order it for Cash App. */
+export const createOrderInput = z.strictObject({ listing_id: docId, method: z.enum(ORDER_METHODS) });
+export type CreateOrderInput = z.input<typeof createOrderInput>;

@@ -4,6 +4,7 @@ import { BALANCE_PUBLIC_FIELDS, DAILY_GRANT_PUBLIC_FIELDS, PROFILE_PUBLIC_FIELDS
 import { LISTING_PUBLIC_FIELDS } from '../../../common/marketplace';
 import { ORDER_PUBLIC_FIELDS } from '../../../common/orders';
 import { VOTE_PUBLIC_FIELDS, VOTE_SESSION_PUBLIC_FIELDS } from '../../../common/voting';
+import { LISTINGS } from '../marketplace/listing-schemas';
 import { COL } from '../platform/collections';
 
 /** Who may see which documents of a replicated collection: decided here, per caller. */
@@ -45,7 +46,7 @@ export const SYNC_REGISTRY: Record<SyncCollectionName, SyncCollection> = {
     fields: VOTE_SESSION_PUBLIC_FIELDS,
   },
   // Every listing, active or not (clients hide inactive ones); seller_id stays on the server.
-  marketplace_listings: { source: 'marketplace_listings', visibility: { kind: 'public' }, fields: LISTING_PUBLIC_FIELDS },
+  marketplace_listings: { source: LISTINGS, visibility: { kind: 'public' }, fields: LISTING_PUBLIC_FIELDS },
   // An order reaches its buyer and its seller, nobody else; the proof's storage path stays here.
   orders: { source: COL.orders, visibility: { kind: 'shared', ownersField: 'party_ids' }, fields: ORDER_PUBLIC_FIELDS },
 };

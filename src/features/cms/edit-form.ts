@@ -1,4 +1,5 @@
-import type { CmsTrack, CmsTrackEdit } from '@common/cms-messages';
+import type { CmsTrackEdit } from '@common/cms-edit';
+import type { CmsTrack } from '@common/cms-messages';
 import { latestClipStart } from '@common/clip';
 import type { SongType, SubmissionRoute, TrackStatus } from '@common/contest';
 
@@ -45,7 +46,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export function editFromForm(t: CmsTrack, f: EditForm): { edit: CmsTrackEdit } | { error: string } {
   const start = Number(f.preview_start_time.trim());
   if (f.preview_start_time.trim() === '' || !Number.isFinite(start)) return { error: 'Preview start must be a number of seconds' };
-  const next: CmsTrackEdit = {
+  const next = {
     ...f,
     preview_start_time: start,
     creation_story: f.creation_story.trim() || null,
