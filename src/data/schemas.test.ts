@@ -1,6 +1,7 @@
 import { createRxSchema } from 'rxdb';
 import { defaultHashSha256 } from 'rxdb/plugins/utils';
 import { describe, expect, it } from 'vitest';
+import { RX_SCHEMAS } from '../../scripts/rx-schemas';
 import { balanceSchema, dailyGrantSchema, listingSchema, orderSchema, profileSchema, userRolesSchema, voteSchema, voteSessionSchema } from './schemas';
 
 // The hand-written schemas the stored databases were created with, frozen: RxDB refuses a
@@ -200,6 +201,10 @@ const cases = [
 describe('RxDB schemas derived from the zod documents', () => {
   it.each(cases)('%s is the stored JSON schema, key for key', (_name, derived, frozen) => {
     expect(derived).toEqual(frozen);
+  });
+
+  it.each(cases)('%s in rx-schemas.json is what the zod document derives (else run: npx tsx scripts/rx-schemas.ts)', (name, shipped) => {
+    expect(shipped).toEqual(RX_SCHEMAS[name]);
   });
 
   it.each(cases)('%s has the stored schema hash', async (_name, derived, frozen) => {

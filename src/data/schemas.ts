@@ -1,21 +1,26 @@
 import type { RxJsonSchema } from 'rxdb';
-import { balanceRxSchema, dailyGrantRxSchema, profileRxSchema, userRolesRxSchema, type BalanceDoc, type DailyGrantDoc, type ProfileDoc, type UserRolesDoc } from '@common/accounts';
-import { listingRxSchema, type ListingDoc } from '@common/marketplace';
-import { orderRxSchema, type OrderRxDoc } from '@common/orders';
-import { voteRxSchema, voteSessionRxSchema, type VoteDoc, type VoteSession } from '@common/voting';
+import type { BalanceDoc, DailyGrantDoc, ProfileDoc, UserRolesDoc } from '@common/accounts';
+import type { ListingDoc } from '@common/listing-doc';
+import type { OrderRxDoc } from '@common/order-doc';
+import type { VoteDoc, VoteSession } from '@common/voting';
+import derived from './rx-schemas.json';
 
 /**
- * The client's RxDB schemas. Each is derived from its document's zod definition in common/
- * (schemas.test.ts pins them to the JSON the stored databases were created with).
+ * The client's RxDB schemas, derived from each document's zod definition in common/ by
+ * scripts/rx-schemas.ts (the JSON keeps zod out of the data layer's chunk). schemas.test.ts
+ * checks the JSON against the zod definitions and against the schemas stored databases have.
  */
 
 export type { BalanceDoc, DailyGrantDoc, ListingDoc, OrderRxDoc, ProfileDoc, UserRolesDoc, VoteDoc, VoteSession };
 
-export const profileSchema: RxJsonSchema<ProfileDoc> = profileRxSchema;
-export const userRolesSchema: RxJsonSchema<UserRolesDoc> = userRolesRxSchema;
-export const balanceSchema: RxJsonSchema<BalanceDoc> = balanceRxSchema;
-export const dailyGrantSchema: RxJsonSchema<DailyGrantDoc> = dailyGrantRxSchema;
-export const voteSchema: RxJsonSchema<VoteDoc> = voteRxSchema;
-export const voteSessionSchema: RxJsonSchema<VoteSession> = voteSessionRxSchema;
-export const listingSchema: RxJsonSchema<ListingDoc> = listingRxSchema;
-export const orderSchema: RxJsonSchema<OrderRxDoc> = orderRxSchema;
+// JSON imports type every string as `string`; the test proves these are the derived schemas.
+const rx = <T>(schema: object) => schema as RxJsonSchema<T>;
+
+export const profileSchema = rx<ProfileDoc>(derived.profiles);
+export const userRolesSchema = rx<UserRolesDoc>(derived.user_roles);
+export const balanceSchema = rx<BalanceDoc>(derived.token_balances);
+export const dailyGrantSchema = rx<DailyGrantDoc>(derived.daily_token_grants);
+export const voteSchema = rx<VoteDoc>(derived.votes);
+export const voteSessionSchema = rx<VoteSession>(derived.vote_sessions);
+export const listingSchema = rx<ListingDoc>(derived.marketplace_listings);
+export const orderSchema = rx<OrderRxDoc>(derived.orders);

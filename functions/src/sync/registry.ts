@@ -1,8 +1,8 @@
 import { FieldPath, Timestamp, type DocumentSnapshot, type Firestore, type Query } from 'firebase-admin/firestore';
 import type { Checkpoint, SyncCollectionName } from '../../../common/sync';
 import { BALANCE_PUBLIC_FIELDS, DAILY_GRANT_PUBLIC_FIELDS, PROFILE_PUBLIC_FIELDS, USER_ROLES_PUBLIC_FIELDS } from '../../../common/accounts';
-import { LISTING_PUBLIC_FIELDS } from '../../../common/marketplace';
-import { ORDER_PUBLIC_FIELDS } from '../../../common/orders';
+import { LISTING_PUBLIC_FIELDS } from '../../../common/listing-doc';
+import { ORDER_PUBLIC_FIELDS } from '../../../common/order-doc';
 import { VOTE_PUBLIC_FIELDS, VOTE_SESSION_PUBLIC_FIELDS } from '../../../common/voting';
 import { LISTINGS } from '../marketplace/listing-schemas';
 import { COL } from '../platform/collections';
