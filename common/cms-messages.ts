@@ -44,23 +44,3 @@ export type CmsTrack = TrackFields & {
   audio_url: string;
   stats: { total_votes: number; fool_rate: number };
 };
-
-/** Body of POST /api/cms/tracks/:id (every field optional). */
-export type CmsTrackEdit = Partial<
-  Pick<
-    CmsTrack,
-    | 'title'
-    | 'artist_name'
-    | 'genre'
-    | 'song_type'
-    | 'is_ai'
-    | 'submission_type'
-    | 'status'
-    | 'cover_art_url'
-    | 'preview_start_time'
-    | 'creation_story'
-    | 'hybrid_ai_elements'
-    | 'hybrid_human_elements'
-    | 'hybrid_tools_used'
-  >
->;

@@ -59,7 +59,6 @@ export const ROLES = ['user', 'admin', 'super_admin'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const MIGRATION_STATUSES = ['pre_migration', 'migrating', 'migrated'] as const;
-export type MigrationStatus = (typeof MIGRATION_STATUSES)[number];
 
 export const LEDGER_REASONS = [
   'signup_grant',

@@ -1,3 +1,5 @@
+import { DEFAULT_PRICING } from './constants';
+
 /** The contest's shared vocabulary and API shapes (client and server). */
 
 export const SONG_TYPES = ['human', 'ai', 'hybrid'] as const;
@@ -17,13 +19,20 @@ export const AUDIO_EXTENSIONS = ['mp3', 'm4a', 'wav', 'aac', 'ogg', 'flac'] as c
 export const VIDEO_EXTENSIONS = ['mp4', 'mov', 'avi', 'webm', 'mkv'] as const;
 export const AUDIO_MAX_BYTES = 50 * 1024 * 1024;
 
-/** Entry cost of a submission: contest, marketplace, or both (which saves 5). */
-export function entryCost(routes: readonly SubmissionRoute[], pricing: { contest_entry_cost: number; marketplace: { basic: number } }, bothCost: number): number {
+/** The prices a submission's cost depends on (app_config's pricing, or the defaults). */
+export type RoutePricing = { contest_entry_cost: number; marketplace: { basic: number } };
+
+/** What a submission costs: nothing for admins, else contest, marketplace, or both (which saves 5). */
+export function submissionCost(routes: readonly SubmissionRoute[], pricing: RoutePricing, admin: boolean): number {
+  if (admin) return 0;
   const contest = routes.includes('contest');
   const market = routes.includes('marketplace');
-  if (contest && market) return bothCost;
+  if (contest && market) return DEFAULT_PRICING.both_routes_cost;
   return (contest ? pricing.contest_entry_cost : 0) + (market ? pricing.marketplace.basic : 0);
 }
+
+/** Anything with AI in it (ai, hybrid) counts as AI. */
+export const isAi = (songType: SongType): boolean => songType !== 'human';
 
 /** A track's own fields (server-only storage paths and the clip id are added by the server's TrackDoc). */
 export type TrackFields = {
@@ -46,44 +55,5 @@ export type TrackFields = {
   created_at: string;
 };
 
-/** What a voter learns about a track once their vote is recorded, never before. */
-export type Reveal = {
-  title: string;
-  artist_name: string;
-  song_type: SongType;
-  cover_art_url: string | null;
-  hybrid_ai_elements: string[];
-  hybrid_human_elements: string[];
-  hybrid_tools_used: string[];
-  creation_story: string | null;
-};
-
-/**
- * One clip of a vote session: a handle that only this session uses (votes name the clip by it)
- * and the URL that plays it; nothing about the track, and nothing shared with other sessions.
- */
-export type SessionClip = { clip_id: string; clip_url: string };
-
-export type VoteSessionView = {
-  id: string;
-  clips: SessionClip[];
-  is_first_session: boolean;
-  token_cost: number;
-  created_at: string;
-  completed_at: string | null;
-};
-
-/** A vote as the client writes it (offline) and the server completes it. */
-export type VoteDoc = {
-  id: string;
-  session_id: string;
-  clip_id: string;
-  guess: SongType;
-  created_at: string;
-  /** pending until the server scored it; rejected when the server refused it. */
-  status: 'pending' | 'scored' | 'rejected';
-  is_correct: boolean | null;
-  reveal: Reveal | null;
-  error: string | null;
-  updatedAt: number;
-};
+/** The vote documents are defined in common/voting.ts (zod); their types under the names used here. */
+export type { Reveal, SessionClip, VoteDoc, VoteSessionView } from './voting';

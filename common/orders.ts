@@ -1,3 +1,5 @@
+import type { Order } from './order-doc';
+
 /** Orders: the contract between the API and the client (product spec, sections 3, 4 and 8). */
 
 export const ORDER_STATUSES = ['PENDING', 'AWAITING_SELLER', 'UNDER_REVIEW', 'APPROVED', 'REJECTED', 'EXPIRED'] as const;
@@ -21,9 +23,6 @@ export const ORDER_TRANSITIONS: Record<OrderAction, { from: readonly OrderStatus
   expire: { from: ['AWAITING_SELLER'], to: 'EXPIRED', by: 'system' },
 };
 
-/** Statuses of a cash order that still holds the buyer's place for its listing. */
-export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ['AWAITING_SELLER', 'UNDER_REVIEW'];
-
 /** Cash App orders wait this long for payment unless app_config says otherwise. */
 export const DEFAULT_CASH_ORDER_EXPIRY_HOURS = 24;
 /** Licence downloads: signed URLs valid 3600 s (spec, section 9). */
@@ -34,52 +33,7 @@ export const PROOF_FIELD = 'image';
 /** A seller's Cash App $cashtag: '$' then a letter, then 1 to 19 letters, digits, '-' or '_'. */
 export const CASH_TAG_PATTERN = /^\$[A-Za-z][A-Za-z0-9_-]{0,19}$/;
 
-/** An order as the API and replication send it (to its buyer and its seller only). */
-export type Order = {
-  id: string;
-  listing_id: string;
-  track_id: string;
-  buyer_id: string;
-  seller_id: string;
-  status: OrderStatus;
-  method: OrderMethod;
-  amount_tokens: number | null;
-  amount_usd: number | null;
-  /** Cash orders: where to pay, and until when. */
-  cash_app_tag: string | null;
-  expires_at: string | null;
-  has_proof: boolean;
-  created_at: string;
-  title: string;
-  artist_name: string;
-  cover_art_url: string | null;
-  listing_type: string;
-  version_type: string;
-  buyer_username: string;
-  seller_username: string;
-};
-
-export const ORDER_PUBLIC_FIELDS = [
-  'listing_id',
-  'track_id',
-  'buyer_id',
-  'seller_id',
-  'status',
-  'method',
-  'amount_tokens',
-  'amount_usd',
-  'cash_app_tag',
-  'expires_at',
-  'has_proof',
-  'created_at',
-  'title',
-  'artist_name',
-  'cover_art_url',
-  'listing_type',
-  'version_type',
-  'buyer_username',
-  'seller_username',
-] as const satisfies readonly (keyof Order)[];
+export type { Order, OrderRxDoc } from './order-doc';
 
 /** POST /api/orders { listing_id, method } answers this. */
 export type CreateOrderResponse = {

@@ -1,26 +1,12 @@
 import { z } from 'zod';
 import { USERNAME_MAX, USERNAME_MIN } from './constants';
+import { isDocId } from './doc-id';
+import { ORDER_METHODS } from './orders';
 import { normalizeCoupon, normalizeUsername } from './username';
 
 /** Request bodies of the API, shared by the client forms and the server's validation. */
 
-const utf8 = new TextEncoder();
-/** A UTF-16 surrogate without its pair: not text, and not storable as an id. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/**
- * Firestore document ids: well-formed text (no lone surrogates) of at most 1500 bytes, no '/',
- * not '.' or '..', not reserved '__x__'. Anything else Firestore refuses with an error.
- */
-export const isDocId = (s: string) =>
-  s.length > 0 &&
-  s.length <= 700 &&
-  !LONE_SURROGATE.test(s) &&
-  utf8.encode(s).length <= 1500 &&
-  !s.includes('/') &&
-  s !== '.' &&
-  s !== '..' &&
-  !/^__.*__$/.test(s);
+export { isDocId };
 export const docId = z.string().max(700).refine(isDocId, 'Invalid id');
 
 const username = z
@@ -82,3 +68,6 @@ export const roleChangeInput = z.strictObject({
   action: z.enum(['grant', 'revoke']),
 });
 
+/** POST /api/orders: buy a listing's licence with tokens, or order it for Cash App. */
+export const createOrderInput = z.strictObject({ listing_id: docId, method: z.enum(ORDER_METHODS) });
+export type CreateOrderInput = z.input<typeof createOrderInput>;

@@ -72,7 +72,6 @@ export const submissionFields = z.strictObject({
   creationStory,
 });
 export type SubmissionFieldsInput = z.input<typeof submissionFields>;
-export type SubmissionFields = z.output<typeof submissionFields>;
 
 const jsonList = <T extends z.ZodType>(list: T) =>
   z

@@ -4,6 +4,9 @@
 export const SYNC_COLLECTIONS = ['profiles', 'user_roles', 'token_balances', 'daily_token_grants', 'votes', 'vote_sessions', 'marketplace_listings', 'orders'] as const;
 export type SyncCollectionName = (typeof SYNC_COLLECTIONS)[number];
 
+/** The collection every visitor replicates, signed in or not (the others are one user's own). */
+export const PUBLIC_COLLECTION = 'marketplace_listings' satisfies SyncCollectionName;
+
 /** Position in a collection's change order: server commit time in microseconds, then id. */
 export type Checkpoint = { id: string; updatedAt: number };
 

@@ -25,12 +25,24 @@ describe('getDatabase', () => {
     await db.orders.insert({
       id: 'o1',
       listing_id: 'l1',
+      track_id: 't1',
       buyer_id: 'u1',
       seller_id: 'u2',
       status: 'APPROVED',
       method: 'TOKENS',
+      amount_tokens: 15,
+      amount_usd: null,
+      cash_app_tag: null,
+      expires_at: null,
+      has_proof: false,
       created_at: '2026-01-01T00:00:00Z',
       title: 'Song',
+      artist_name: 'Mara',
+      cover_art_url: null,
+      listing_type: 'basic',
+      version_type: 'preview',
+      buyer_username: 'ben',
+      seller_username: 'mara',
       updatedAt: 1,
     });
     await db.marketplace_listings.insert({
@@ -46,6 +58,12 @@ describe('getDatabase', () => {
       created_at: '2026-01-01T00:00:00Z',
       title: 'Song',
       artist_name: 'Mara',
+      genre: 'Pop',
+      song_type: null,
+      cover_art_url: null,
+      preview_url: null,
+      fool_rate: null,
+      in_contest: false,
       updatedAt: 1,
     });
     await resetPerUserCollections(db);

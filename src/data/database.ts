@@ -13,24 +13,28 @@ import {
   voteSessionSchema,
   type BalanceDoc,
   type DailyGrantDoc,
-  type ListingRxDoc,
+  type ListingDoc,
   type OrderRxDoc,
   type ProfileDoc,
   type UserRolesDoc,
-  type VoteRxDoc,
-  type VoteSessionRxDoc,
+  type VoteDoc,
+  type VoteSession,
 } from './schemas';
 
-export type Collections = {
-  profiles: RxCollection<ProfileDoc>;
-  user_roles: RxCollection<UserRolesDoc>;
-  token_balances: RxCollection<BalanceDoc>;
-  daily_token_grants: RxCollection<DailyGrantDoc>;
-  votes: RxCollection<VoteRxDoc>;
-  vote_sessions: RxCollection<VoteSessionRxDoc>;
-  orders: RxCollection<OrderRxDoc>;
-  marketplace_listings: RxCollection<ListingRxDoc>;
-} & Record<SyncCollectionName, RxCollection>;
+/** The document type of each replicated collection (every name in SYNC_COLLECTIONS needs one). */
+type DocOf = {
+  profiles: ProfileDoc;
+  user_roles: UserRolesDoc;
+  token_balances: BalanceDoc;
+  daily_token_grants: DailyGrantDoc;
+  votes: VoteDoc;
+  vote_sessions: VoteSession;
+  orders: OrderRxDoc;
+  marketplace_listings: ListingDoc;
+};
+
+/** One typed collection per replicated document: toMutableJSON() gives the common type. */
+export type Collections = { [K in SyncCollectionName]: RxCollection<DocOf[K]> };
 
 export type Database = RxDatabase<Collections>;
 

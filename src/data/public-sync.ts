@@ -1,5 +1,6 @@
 import type { RxReplicationState } from 'rxdb/plugins/replication';
 import { Subject, type Observable } from 'rxjs';
+import { PUBLIC_COLLECTION } from '@common/sync';
 import { getDatabase } from './database';
 import { replicateOverHttp } from './replication';
 import { SyncStream } from './sync-stream';
@@ -22,12 +23,12 @@ export function syncPublicListings(): Promise<PublicListingsSync> {
   running ??= (async () => {
     const db = await getDatabase();
     const errors = new Subject<unknown>();
-    const stream = new SyncStream(['marketplace_listings']);
+    const stream = new SyncStream([PUBLIC_COLLECTION]);
     const state = replicateOverHttp({
-      collection: db.marketplace_listings,
-      name: 'marketplace_listings',
+      collection: db[PUBLIC_COLLECTION],
+      name: PUBLIC_COLLECTION,
       scope: 'public',
-      stream$: stream.stream$('marketplace_listings'),
+      stream$: stream.stream$(PUBLIC_COLLECTION),
       onError: (err) => errors.next(err),
     }) as RxReplicationState<unknown, unknown>;
     stream.start();

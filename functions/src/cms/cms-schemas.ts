@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { CMS_TRACK_FILTERS, PLACEHOLDER_COVERS } from '../../../common/cms-messages';
-import { GENRES } from '../../../common/constants';
-import { AI_TOOLS, HYBRID_ELEMENTS, SONG_TYPES, SUBMISSION_ROUTES, TRACK_STATUSES } from '../../../common/contest';
+import { coverUrl } from '../../../common/cms-edit';
+import { CMS_TRACK_FILTERS } from '../../../common/cms-messages';
 import { docId } from '../../../common/schemas';
-import { ARTIST_MAX, DEFAULT_ARTIST, STORY_MAX, TITLE_MAX } from '../../../common/submission';
 
 /** Request shapes of the /api/cms endpoints (strict: unknown fields are a 400). */
 
@@ -11,46 +9,10 @@ export const trackIdParams = z.object({ id: docId });
 
 export const listTracksQuery = z.strictObject({ status: z.enum(CMS_TRACK_FILTERS).default('all') });
 
-export const coverUrl = z.enum(PLACEHOLDER_COVERS as [string, ...string[]], 'Must be one of the 26 placeholder covers');
-
 export const approveInput = z.strictObject({ cover_art_url: coverUrl.optional() });
 
 /** Reject and delete take no fields; an absent body counts as {}. */
 export const emptyInput = z.strictObject({});
 
-const text = (max: number) => z.string().trim().min(1, 'Must not be empty').max(max);
-const uniqueList = <T extends string>(values: readonly [T, ...T[]]) =>
-  z
-    .array(z.enum(values))
-    .max(values.length)
-    .refine((l) => new Set(l).size === l.length, 'Duplicate entries');
-
-export const editTrackInput = z
-  .strictObject({
-    title: text(TITLE_MAX),
-    /** Empty means 'Anonymous', as on submission. */
-    artist_name: z
-      .string()
-      .trim()
-      .max(ARTIST_MAX)
-      .transform((a) => a || DEFAULT_ARTIST),
-    genre: z.enum(GENRES),
-    song_type: z.enum(SONG_TYPES),
-    is_ai: z.boolean(),
-    submission_type: z.enum(SUBMISSION_ROUTES),
-    status: z.enum(TRACK_STATUSES),
-    cover_art_url: coverUrl.nullable(),
-    preview_start_time: z.number().finite().min(0, 'Must be 0 or more'),
-    creation_story: z
-      .string()
-      .trim()
-      .max(STORY_MAX)
-      .nullable()
-      .transform((s) => s || null),
-    hybrid_ai_elements: uniqueList(HYBRID_ELEMENTS),
-    hybrid_human_elements: uniqueList(HYBRID_ELEMENTS),
-    hybrid_tools_used: uniqueList(AI_TOOLS),
-  })
-  .partial()
-  .refine((o) => Object.keys(o).length > 0, 'No fields to update');
-export type EditTrackInput = z.infer<typeof editTrackInput>;
+/** The edit body is shared with the CMS edit form (common/cms-edit.ts). */
+export { editTrackInput, type EditTrackInput } from '../../../common/cms-edit';

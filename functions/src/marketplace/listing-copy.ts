@@ -1,5 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import type { SongType, TrackStatus } from '../../../common/contest';
+import type { TrackStatus } from '../../../common/contest';
+import type { MarketplaceListing } from '../../../common/marketplace';
 import { COL } from '../platform/collections';
 import type { TrackDoc } from '../tracks/track-doc';
 
@@ -13,16 +14,10 @@ const IN_CONTEST: ReadonlySet<TrackStatus> = new Set(['pending', 'approved']);
 const IN_LIMIT = 30;
 
 /** What a listing copies from its track, refreshed whenever the track or its contest twin changes. */
-export type ListingCopy = {
-  title: string;
-  artist_name: string;
-  genre: string;
-  cover_art_url: string | null;
-  song_type: SongType | null;
-  fool_rate: number | null;
-  in_contest: boolean;
-  preview_url: string | null;
-};
+export type ListingCopy = Pick<
+  MarketplaceListing,
+  'title' | 'artist_name' | 'genre' | 'cover_art_url' | 'song_type' | 'fool_rate' | 'in_contest' | 'preview_url'
+>;
 
 type Twin = { id: string; status: TrackStatus };
 

@@ -1,6 +1,5 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import type { MarketplaceListing } from '../../../common/marketplace-messages';
-import { LISTING_PUBLIC_FIELDS } from '../../../common/marketplace-messages';
+import { LISTING_PUBLIC_FIELDS, type MarketplaceListing } from '../../../common/listing-doc';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { badRequest, notFound } from '../platform/errors';

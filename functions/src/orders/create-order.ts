@@ -1,8 +1,7 @@
 import { FieldValue, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import type { RequestHandler } from 'express';
-import { z } from 'zod';
-import { ORDER_METHODS, ORDER_MSG, type CreateOrderResponse, type OrderMethod } from '../../../common/orders';
-import { docId } from '../../../common/schemas';
+import { ORDER_MSG, type CreateOrderResponse, type OrderMethod } from '../../../common/orders';
+import { createOrderInput } from '../../../common/schemas';
 import { requireCaller } from '../platform/auth';
 import { consumeRateLimit } from '../platform/rate-limit';
 import { COL } from '../platform/collections';
@@ -13,8 +12,6 @@ import { parse } from '../platform/validate';
 import { MSG } from '../../../common/messages';
 import { readBalance, writeLedgerEntry } from '../tokens/ledger';
 import { applyTransition, cashExpiryHours, isDue, orderRef, purchaseKeyRef, toOrder, type OrderDoc } from './order-doc';
-
-const createOrderInput = z.strictObject({ listing_id: docId, method: z.enum(ORDER_METHODS) });
 
 const HOUR_MS = 3_600_000;
 

@@ -1,7 +1,9 @@
 import { FieldPath, Timestamp, type DocumentSnapshot, type Firestore, type Query } from 'firebase-admin/firestore';
 import type { Checkpoint, SyncCollectionName } from '../../../common/sync';
-import { LISTING_PUBLIC_FIELDS } from '../../../common/marketplace-messages';
-import { ORDER_PUBLIC_FIELDS } from '../../../common/orders';
+import { BALANCE_PUBLIC_FIELDS, DAILY_GRANT_PUBLIC_FIELDS, PROFILE_PUBLIC_FIELDS, USER_ROLES_PUBLIC_FIELDS } from '../../../common/accounts';
+import { LISTING_PUBLIC_FIELDS } from '../../../common/listing-doc';
+import { ORDER_PUBLIC_FIELDS } from '../../../common/order-doc';
+import { VOTE_PUBLIC_FIELDS, VOTE_SESSION_PUBLIC_FIELDS } from '../../../common/voting';
 import { COL } from '../platform/collections';
 
 /** Who may see which documents of a replicated collection: decided here, per caller. */
@@ -22,28 +24,28 @@ export const SYNC_REGISTRY: Record<SyncCollectionName, SyncCollection> = {
   profiles: {
     source: COL.profiles,
     visibility: { kind: 'own', ownerField: 'user_id' },
-    fields: ['username', 'full_name', 'avatar_url', 'email', 'wallet_address', 'migration_status', 'free_voting_until', 'created_at', 'cash_app_tag'],
+    fields: PROFILE_PUBLIC_FIELDS,
   },
-  user_roles: { source: COL.userRoles, visibility: { kind: 'own', ownerField: 'user_id' }, fields: ['roles'] },
-  token_balances: { source: COL.balances, visibility: { kind: 'own', ownerField: 'user_id' }, fields: ['balance'] },
+  user_roles: { source: COL.userRoles, visibility: { kind: 'own', ownerField: 'user_id' }, fields: USER_ROLES_PUBLIC_FIELDS },
+  token_balances: { source: COL.balances, visibility: { kind: 'own', ownerField: 'user_id' }, fields: BALANCE_PUBLIC_FIELDS },
   daily_token_grants: {
     source: COL.dailyGrants,
     visibility: { kind: 'own', ownerField: 'user_id' },
-    fields: ['last_grant_date'],
+    fields: DAILY_GRANT_PUBLIC_FIELDS,
   },
   // A vote's track_id and a session's track_ids stay on the server: they would unblind the clips.
   votes: {
     source: COL.votes,
     visibility: { kind: 'own', ownerField: 'user_id' },
-    fields: ['session_id', 'clip_id', 'guess', 'created_at', 'status', 'is_correct', 'reveal', 'error'],
+    fields: VOTE_PUBLIC_FIELDS,
   },
   vote_sessions: {
     source: COL.voteSessions,
     visibility: { kind: 'own', ownerField: 'user_id' },
-    fields: ['clips', 'is_first_session', 'token_cost', 'created_at', 'completed_at'],
+    fields: VOTE_SESSION_PUBLIC_FIELDS,
   },
   // Every listing, active or not (clients hide inactive ones); seller_id stays on the server.
-  marketplace_listings: { source: 'marketplace_listings', visibility: { kind: 'public' }, fields: LISTING_PUBLIC_FIELDS },
+  marketplace_listings: { source: COL.listings, visibility: { kind: 'public' }, fields: LISTING_PUBLIC_FIELDS },
   // An order reaches its buyer and its seller, nobody else; the proof's storage path stays here.
   orders: { source: COL.orders, visibility: { kind: 'shared', ownersField: 'party_ids' }, fields: ORDER_PUBLIC_FIELDS },
 };

@@ -1,6 +1,6 @@
 import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { DEFAULT_PRICING, type Role } from '../../../common/constants';
-import { entryCost, type SubmissionRoute } from '../../../common/contest';
+import type { Role } from '../../../common/constants';
+import { isAi, submissionCost, type SubmissionRoute } from '../../../common/contest';
 import { MSG } from '../../../common/messages';
 import { isAdmin } from '../../../common/roles';
 import type { SubmissionResult } from '../../../common/submission';
@@ -8,7 +8,7 @@ import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { insufficientTokens, notFound } from '../platform/errors';
 import { readBalance, writeLedgerEntry } from '../tokens/ledger';
-import { appConfigRef, pricingFrom, readPricing, type Pricing } from '../tokens/pricing';
+import { appConfigRef, pricingFrom, readPricing } from '../tokens/pricing';
 import type { SubmissionInput } from './parse-submission';
 import type { StoredMedia } from './store-media';
 import { submissionKeyRef } from './idempotency';
@@ -24,10 +24,6 @@ export type NewSubmission = {
   previewStart: number;
 };
 
-/** Entry fee: contest 10, marketplace 15, both 20 (from app_config); admins pay nothing. */
-export const submissionCost = (roles: readonly Role[], pricing: Pricing, routes: readonly SubmissionRoute[]): number =>
-  isAdmin(roles) ? 0 : entryCost(routes, pricing, DEFAULT_PRICING.both_routes_cost);
-
 const rolesFrom = (snap: DocumentSnapshot): Role[] => (snap.get('roles') as Role[] | undefined) ?? [];
 
 /** A cheap check before any media work: profile present and enough tokens (decided again in the transaction). */
@@ -40,7 +36,7 @@ export async function precheck(deps: Deps, uid: string, routes: readonly Submiss
     appConfigRef(db),
   );
   if (!profile?.exists) throw notFound('Profile not found');
-  const cost = submissionCost(rolesFrom(roles!), pricingFrom(config!.data()), routes);
+  const cost = submissionCost(routes, pricingFrom(config!.data()), isAdmin(rolesFrom(roles!)));
   const have = (balance!.get('balance') as number | undefined) ?? 0;
   if (cost > have) throw insufficientTokens(MSG.insufficientTokens, { detail: MSG.needTokens(cost, have) });
 }
@@ -53,7 +49,7 @@ function trackDoc(s: NewSubmission, id: string, route: SubmissionRoute, clipId: 
     title: f.title,
     artist_name: f.artistName,
     genre: f.genre,
-    is_ai: f.songType !== 'human',
+    is_ai: isAi(f.songType),
     song_type: f.songType,
     submission_type: route,
     status: 'pending',
@@ -101,7 +97,7 @@ export async function createTracks(deps: Deps, s: NewSubmission): Promise<{ resu
     if (prior?.exists) return { result: prior.get('response') as SubmissionResult, replayed: true };
     if (!profile.exists) throw notFound('Profile not found');
     const routes = s.fields.submissionRoutes;
-    const cost = submissionCost(rolesFrom(roles), pricing, routes);
+    const cost = submissionCost(routes, pricing, isAdmin(rolesFrom(roles)));
     if (cost > balance) throw insufficientTokens(MSG.insufficientTokens, { detail: MSG.needTokens(cost, balance) });
 
     const nowIso = new Date(deps.now()).toISOString();

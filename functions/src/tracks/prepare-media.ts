@@ -1,3 +1,4 @@
+import { latestClipStart } from '../../../common/clip';
 import { CLIP_SECONDS } from '../../../common/constants';
 import { SUBMISSION_MESSAGES as M } from '../../../common/submission';
 import { badRequest } from '../platform/errors';
@@ -32,11 +33,9 @@ export const VIDEO_CONTENT_TYPES: Record<VideoKind, string> = {
   avi: 'video/x-msvideo',
 };
 
-/** Spec 5: the preview start is clamped to 0 .. duration - 45 (0 for a track shorter than a clip). */
+/** Spec 5: the preview start is clamped to 0 .. the latest clip start (the submit slider's maximum). */
 export function clampPreviewStart(requested: number, durationSeconds: number): number {
-  const latest = durationSeconds - CLIP_SECONDS;
-  if (!(latest > 0)) return 0;
-  return Math.floor(Math.min(Math.max(0, requested), latest) * 1000) / 1000;
+  return Math.min(Math.floor(Math.max(0, requested) * 1000) / 1000, latestClipStart(durationSeconds));
 }
 
 /** Checks the files by content (not by name), measures the audio by decoding it, and cuts the clip (and the preview of a marketplace track). */

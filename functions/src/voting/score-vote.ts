@@ -1,4 +1,6 @@
 import { FieldValue, Timestamp, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { isAi } from '../../../common/contest';
+import type { VoteDoc } from '../../../common/voting';
 import { VOTE_MSG } from '../../../common/voting-messages';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
@@ -9,6 +11,16 @@ import { revealOf } from './reveal';
 import { trackOfClip, type VoteSessionDoc } from './session-doc';
 import type { ClientVote } from './vote-input';
 
+/** votes/{id} as stored: the client's document (the sync registry sends those fields) plus the server's. */
+type StoredVote = Omit<VoteDoc, 'id' | 'updatedAt'> & {
+  user_id: string;
+  track_id: string | null;
+  guessed_is_ai: boolean;
+  scored_at: string;
+  updatedAt: Timestamp;
+  _deleted: false;
+};
+
 /** existing: the vote was already stored (a retry); foreign: its id belongs to another user. */
 export type VoteOutcome = 'scored' | 'rejected' | 'existing' | 'foreign';
 
@@ -18,7 +30,7 @@ export type ScoredVote = { outcome: Exclude<VoteOutcome, 'foreign'>; doc: Client
 /** What the transaction settled: the stored vote (a retry) or the data it wrote. */
 type Settled =
   | { outcome: 'existing'; snap: DocumentSnapshot }
-  | { outcome: 'scored' | 'rejected'; data: Record<string, unknown> & { updatedAt: Timestamp } }
+  | { outcome: 'scored' | 'rejected'; data: StoredVote }
   | { outcome: 'foreign' };
 
 const count = (snap: DocumentSnapshot | undefined, field: string): number => (snap?.get(field) as number | undefined) ?? 0;
@@ -43,7 +55,7 @@ export async function scoreVote(deps: Deps, uid: string, vote: ClientVote): Prom
       session_id: vote.session_id,
       clip_id: vote.clip_id,
       guess: vote.guess,
-      guessed_is_ai: vote.guess !== 'human',
+      guessed_is_ai: isAi(vote.guess),
       created_at: vote.created_at,
       scored_at: nowIso,
       // A value, not serverTimestamp(): runTransaction does not return the commit time, and the
@@ -52,10 +64,10 @@ export async function scoreVote(deps: Deps, uid: string, vote: ClientVote): Prom
       // owner committed in that window, i.e. two devices pushing within the same milliseconds
       // (one push scores its votes one transaction after the other).
       updatedAt: Timestamp.now(),
-      _deleted: false,
+      _deleted: false as const,
     };
     const reject = (error: string): Settled => {
-      const data = { ...base, track_id: null, status: 'rejected', is_correct: null, reveal: null, error };
+      const data: StoredVote = { ...base, track_id: null, status: 'rejected', is_correct: null, reveal: null, error };
       tx.create(voteRef, data);
       return { outcome: 'rejected', data };
     };
@@ -78,7 +90,7 @@ export async function scoreVote(deps: Deps, uid: string, vote: ClientVote): Prom
     if (key?.exists) return reject(VOTE_MSG.alreadyVoted);
 
     const isCorrect = vote.guess === track.song_type;
-    const data = { ...base, track_id: trackId, status: 'scored', is_correct: isCorrect, reveal: revealOf(track), error: null };
+    const data: StoredVote = { ...base, track_id: trackId, status: 'scored', is_correct: isCorrect, reveal: revealOf(track), error: null };
     tx.create(voteRef, data);
     tx.create(keyRef, { user_id: uid, track_id: trackId, vote_id: vote.id, created_at: nowIso });
     const counts = {

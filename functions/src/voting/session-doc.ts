@@ -1,5 +1,5 @@
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
-import type { SessionClip, VoteSessionView } from '../../../common/contest';
+import type { VoteSessionView } from '../../../common/voting';
 
 /**
  * vote_sessions/{id} as stored. `clips[i].clip_id` is a handle of this session only, and
@@ -7,19 +7,14 @@ import type { SessionClip, VoteSessionView } from '../../../common/contest';
  * `clips_expire_at` and `voted_clip_ids` never leave the server (the sync registry sends only
  * the view's fields).
  */
-export type VoteSessionDoc = {
+export type VoteSessionDoc = Omit<VoteSessionView, 'id'> & {
   user_id: string;
   track_ids: string[];
-  clips: SessionClip[];
   clip_paths: string[];
   /** Until when the session's clip URLs play (ISO; serve-clip.ts checks it). */
   clips_expire_at: string;
   /** Clips settled by a vote of this session (scored, or refused for the track's sake). */
   voted_clip_ids: string[];
-  is_first_session: boolean;
-  token_cost: number;
-  created_at: string;
-  completed_at: string | null;
 };
 
 export function sessionView(snap: DocumentSnapshot): VoteSessionView {

@@ -1,16 +1,15 @@
 import { z } from 'zod';
-import { SONG_TYPES } from '../../../common/contest';
 import { docId } from '../../../common/schemas';
+import { voteInput } from '../../../common/voting';
 
 /**
- * The part of a client VoteDoc (common/contest.ts) the server reads. The other fields
- * (status, is_correct, reveal, error, updatedAt) are the server's to decide and are ignored.
+ * The part of a client VoteDoc (common/voting.ts) the server reads: its id, the vote input the
+ * client checked, and when. The other fields (status, is_correct, reveal, error, updatedAt) are
+ * the server's to decide and are ignored.
  */
 export const clientVote = z.object({
   id: z.string().max(64).pipe(docId),
-  session_id: docId,
-  clip_id: docId,
-  guess: z.enum(SONG_TYPES),
+  ...voteInput.shape,
   created_at: z.string().min(1).max(64),
   _deleted: z.boolean().optional(),
 });

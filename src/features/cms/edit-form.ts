@@ -1,6 +1,6 @@
-import type { CmsTrack, CmsTrackEdit } from '@common/cms-messages';
-// Relative value import: vitest (which tests this file) has no '@common' alias.
-import { CLIP_SECONDS } from '../../../common/constants';
+import type { CmsTrackEdit } from '@common/cms-edit';
+import type { CmsTrack } from '@common/cms-messages';
+import { latestClipStart } from '@common/clip';
 import type { SongType, SubmissionRoute, TrackStatus } from '@common/contest';
 
 /** The edit dialog's values (text inputs hold strings). */
@@ -34,9 +34,8 @@ export const formFromTrack = (t: CmsTrack): EditForm => ({
   hybrid_tools_used: t.hybrid_tools_used,
 });
 
-/** Latest preview start that leaves a full clip. */
-export const maxPreviewStart = (t: Pick<CmsTrack, 'duration_seconds'>): number =>
-  Math.max(0, Math.floor((t.duration_seconds - CLIP_SECONDS) * 10) / 10);
+/** Latest preview start that leaves a full clip (the rule the server checks the edit against). */
+export const maxPreviewStart = (t: Pick<CmsTrack, 'duration_seconds'>): number => latestClipStart(t.duration_seconds);
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -47,7 +46,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export function editFromForm(t: CmsTrack, f: EditForm): { edit: CmsTrackEdit } | { error: string } {
   const start = Number(f.preview_start_time.trim());
   if (f.preview_start_time.trim() === '' || !Number.isFinite(start)) return { error: 'Preview start must be a number of seconds' };
-  const next: CmsTrackEdit = {
+  const next = {
     ...f,
     preview_start_time: start,
     creation_story: f.creation_story.trim() || null,

@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { EditListingInput } from '@common/listing-form';
+import { LISTING_DEFAULTS } from '@common/marketplace';
 import type { EligibleTrack, MarketplaceListing } from '@common/marketplace-messages';
 import {
   CREATE_LISTING_FAILED,
@@ -10,27 +12,18 @@ import {
 import { api } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
 
-type Form = {
-  track_id: string;
-  price_tokens: string;
-  price_usd: string;
-  listing_type: 'basic' | 'featured';
-  version_type: 'preview' | 'full';
-  accept_tokens: boolean;
-  accept_cash_app: boolean;
-};
+/** The form's values (number inputs hold strings). */
+type Form = Omit<Required<EditListingInput>, 'price_tokens' | 'price_usd'> & { track_id: string; price_tokens: string; price_usd: string };
 /** The spec's listing form defaults. */
 const DEFAULTS: Form = {
+  ...LISTING_DEFAULTS,
   track_id: '',
-  price_tokens: '15',
-  price_usd: '1.99',
-  listing_type: 'basic',
-  version_type: 'preview',
-  accept_tokens: true,
-  accept_cash_app: false,
+  price_tokens: String(LISTING_DEFAULTS.price_tokens),
+  price_usd: LISTING_DEFAULTS.price_usd.toFixed(2),
 };
 const input = 'mt-1 w-full rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2';
-const fieldsOf = (f: Form) => ({
+/** The request body's fields (the server checks them with the same schema). */
+const fieldsOf = (f: Form): Required<EditListingInput> => ({
   price_tokens: Number(f.price_tokens),
   price_usd: Number(f.price_usd),
   listing_type: f.listing_type,

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { CMS_MSG, type CmsTrack, type CmsTrackEdit } from '@common/cms-messages';
+import type { CmsTrackEdit } from '@common/cms-edit';
+import { CMS_MSG, type CmsTrack } from '@common/cms-messages';
 import { api } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
 

@@ -1,10 +1,12 @@
 import type { CreateOrderResponse, OrderMethod } from '@common/orders';
+import type { CreateOrderInput } from '@common/schemas';
 import { api } from '@/lib/api';
 
 /** POST /api/orders: a token purchase (approved at once) or a Cash App order awaiting payment. */
 export function createOrder(listingId: string, method: OrderMethod): Promise<CreateOrderResponse> {
+  const body: CreateOrderInput = { listing_id: listingId, method };
   return api<CreateOrderResponse>('/orders', {
-    body: { listing_id: listingId, method },
+    body,
     // One key per attempt: a retried request (flaky network) is not charged twice.
     headers: { 'Idempotency-Key': crypto.randomUUID() },
   });

@@ -22,8 +22,7 @@ export function useListings(): { listings: MarketplaceListing[] | null; failed: 
       const db = await m.getDatabase();
       if (cancelled) return;
       const query = db.marketplace_listings.find({ selector: { is_active: true } }).$.subscribe((list) => {
-        // The replicated documents are the API's listings (LISTING_PUBLIC_FIELDS) plus updatedAt.
-        setDocs(list.map((d) => d.toMutableJSON() as unknown as MarketplaceListing).sort(newestFirst));
+        setDocs(list.map((d) => d.toMutableJSON()).sort(newestFirst));
       });
       cleanups.push(() => query.unsubscribe());
       const sync = await m.syncPublicListings();

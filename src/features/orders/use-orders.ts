@@ -5,7 +5,7 @@ import { useRxValue } from '@/hooks/use-rx-value';
 
 // The collection holds only this user's orders (replication sends the buyer's and the seller's).
 const ordersQuery = (db: Database) => db.orders.find().$;
-const toOrders = (docs: Array<{ toMutableJSON: () => unknown }>) => docs.map((d) => d.toMutableJSON() as Order);
+const toOrders = (docs: Array<{ toMutableJSON: () => Order }>) => docs.map((d) => d.toMutableJSON());
 
 /** The signed-in user's orders (as buyer and as seller), live from RxDB; null while loading. */
 export function useOrders(uid: string | null): Order[] | null {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { formatClock } from '../../../common/clip';
 import { DEFAULT_PRICING } from '../../../common/constants';
+import { submissionCost } from '../../../common/contest';
 import { titleFromFileName } from '../../../common/submission';
 import {
   audioProblem,
@@ -7,9 +9,7 @@ import {
   clampClipStart,
   clipEnd,
   clipReadout,
-  formatClock,
   maxClipStart,
-  submissionCost,
   toggleIn,
   videoProblem,
 } from './submit-rules';

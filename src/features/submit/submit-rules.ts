@@ -1,11 +1,8 @@
-/**
- * Pure rules of the submit form: which files are refused, the clip window, costs.
- * Shared code is imported by relative path here because vitest (which tests this file) has no
- * '@common' alias.
- */
-import { CLIP_SECONDS, DEFAULT_PRICING, SLIDER_STEP_SECONDS, VIDEO_MAX_BYTES } from '../../../common/constants';
-import { AUDIO_MAX_BYTES, entryCost, type SubmissionRoute } from '../../../common/contest';
-import { isAudioName, isVideoName, SUBMISSION_MESSAGES as M } from '../../../common/submission';
+/** Pure rules of the submit form: which files are refused, the clip window, costs. */
+import { formatClock, latestClipStart, snapToStep } from '@common/clip';
+import { CLIP_SECONDS, DEFAULT_PRICING, VIDEO_MAX_BYTES } from '@common/constants';
+import { AUDIO_MAX_BYTES, type RoutePricing } from '@common/contest';
+import { isAudioName, isVideoName, SUBMISSION_MESSAGES as M } from '@common/submission';
 import { SUBMIT_CLIENT_MSG as C } from './submit-messages';
 
 export type FileProblem = { title: string; detail: string };
@@ -25,39 +22,23 @@ export function videoProblem(file: NamedSize): FileProblem | null {
   return null;
 }
 
-/** The latest start of the clip window: 0 .. duration - 45 (0 for tracks shorter than a clip). */
-export const maxClipStart = (duration: number): number =>
-  Number.isFinite(duration) && duration > CLIP_SECONDS ? roundToStep(duration - CLIP_SECONDS, Math.floor) : 0;
-
-function roundToStep(seconds: number, round: (n: number) => number = Math.round): number {
-  const steps = round(seconds / SLIDER_STEP_SECONDS + 1e-9);
-  return Math.round(steps * SLIDER_STEP_SECONDS * 10) / 10;
-}
+/** The slider's maximum (the shared rule, under the name the form uses). */
+export const maxClipStart = latestClipStart;
 
 /** A clip start clamped to 0 .. max(0, duration - 45) and snapped to the slider's 0.1 s step. */
 export function clampClipStart(start: number, duration: number): number {
   if (!Number.isFinite(start) || start <= 0) return 0;
-  return Math.min(roundToStep(start), maxClipStart(duration));
+  return Math.min(snapToStep(start), latestClipStart(duration));
 }
 
 /** The end of the clip window that starts at `start` (the track's end if it comes first). */
 export const clipEnd = (start: number, duration: number): number =>
   Number.isFinite(duration) && duration > 0 ? Math.min(start + CLIP_SECONDS, duration) : start + CLIP_SECONDS;
 
-/** m:ss of a number of seconds (floored). */
-export function formatClock(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds + 1e-6));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
-
 export const clipReadout = (start: number, duration: number): string => `Clip: ${formatClock(start)} – ${formatClock(clipEnd(start, duration))}`;
 
-export type RoutePricing = { contest_entry_cost: number; marketplace: { basic: number } };
-
-/** What a submission costs the user: nothing for admins, else the entry cost of the routes. */
-export function submissionCost(routes: readonly SubmissionRoute[], pricing: RoutePricing, admin: boolean): number {
-  return admin ? 0 : entryCost(routes, pricing, DEFAULT_PRICING.both_routes_cost);
-}
+/** The shared cost rule, where the route picker looks for it. */
+export { submissionCost, type RoutePricing } from '@common/contest';
 
 /** Tokens saved by choosing both routes instead of each one alone. */
 export const bothRoutesSaving = (pricing: RoutePricing): number =>

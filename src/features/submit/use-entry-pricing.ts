@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { DEFAULT_PRICING } from '@common/constants';
 import { api } from '@/lib/api';
-import type { RoutePricing } from './submit-rules';
+import type { RoutePricing } from '@common/contest';
 
 type ConfigResponse = { data: { pricing: RoutePricing } };
 

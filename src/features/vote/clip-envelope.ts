@@ -1,8 +1,5 @@
-/** m:ss for a player's clock. */
-export function formatClock(seconds: number): string {
-  const s = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
+/** The player's clock: the shared m:ss rule. */
+export { formatClock } from '@common/clip';
 
 /** The audio format from a clip URL's extension (the source may be a blob URL without one). */
 export function clipFormat(url: string): string {

@@ -1,16 +1,8 @@
-import * as z from 'zod/mini';
-import { SONG_TYPES, type VoteDoc } from '@common/contest';
+import { voteInput, type VoteDoc, type VoteInput } from '@common/voting';
 
-export const submitVoteInput = z.strictObject({
-  session_id: z.string().check(z.minLength(1)),
-  clip_id: z.string().check(z.minLength(1)),
-  guess: z.enum(SONG_TYPES),
-});
-export type SubmitVoteInput = z.infer<typeof submitVoteInput>;
-
-/** A new vote as the client writes it: pending until the server scores it. */
-export function newVote(input: SubmitVoteInput, now: Date = new Date(), id: string = crypto.randomUUID()): VoteDoc {
-  const v = submitVoteInput.parse(input);
+/** A new vote as the client writes it (its input checked as the server will): pending until the server scores it. */
+export function newVote(input: VoteInput, now: Date = new Date(), id: string = crypto.randomUUID()): VoteDoc {
+  const v = voteInput.parse(input);
   return {
     id,
     session_id: v.session_id,

@@ -1,13 +1,12 @@
 import { map } from 'rxjs';
-import type { VoteDoc, VoteSessionView } from '@common/contest';
 import type { Database } from '@/data/database';
 import { useRxValue } from '@/hooks/use-rx-value';
 
 const sessionQuery = (db: Database, id: string) =>
-  db.vote_sessions.findOne(id).$.pipe(map((d) => (d ? (d.toMutableJSON() as VoteSessionView) : null)));
+  db.vote_sessions.findOne(id).$.pipe(map((d) => (d ? d.toMutableJSON() : null)));
 
 const votesQuery = (db: Database, sessionId: string) =>
-  db.votes.find({ selector: { session_id: sessionId } }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON() as VoteDoc)));
+  db.votes.find({ selector: { session_id: sessionId } }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON())));
 
 /** The replicated vote session (null until it has been pulled). */
 export const useSessionDoc = (id: string | null) => useRxValue(id, sessionQuery);
