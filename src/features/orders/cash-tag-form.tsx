@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CASH_TAG_PATTERN, ORDER_MSG } from '@common/orders';
-import { resyncAccountSoon } from '@/data/lazy';
+import { afterWrite } from '@/data/lazy';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { saveCashTag } from './order-requests';
 
@@ -18,7 +18,7 @@ export function CashTagForm({ initial }: { initial: string | null }) {
     try {
       await saveCashTag(value);
       notifySuccess(ORDER_MSG.cashTagSaved);
-      resyncAccountSoon();
+      void afterWrite(['profiles']);
     } catch (err) {
       notifyError(ORDER_MSG.cashTagFailed, err);
     } finally {

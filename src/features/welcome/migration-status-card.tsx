@@ -1,7 +1,7 @@
 import { Loader2, Lock, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { MSG } from '@common/messages';
-import { resyncAccountSoon } from '@/data/lazy';
+import { afterWrite } from '@/data/lazy';
 import type { ProfileDoc } from '@/data/schemas';
 import { api } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -22,7 +22,7 @@ export function MigrationStatusCard({ profile }: { profile: ProfileDoc }) {
     try {
       await api('/accounts/wallet', { body: { wallet_address: wallet.trim() } });
       notifySuccess(MSG.walletSaved);
-      resyncAccountSoon();
+      void afterWrite(['profiles']);
     } catch (err) {
       notifyError(MSG.walletSaveFailed, err);
     } finally {
