@@ -1,37 +1,23 @@
 import { Link } from '@tanstack/react-router';
 import { CheckCircle2, Coins, Loader2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { PATHS } from '@common/paths';
 import { PRICING_MSG } from '@common/pricing-messages';
 import { useBalanceDoc } from '@/hooks/use-account';
+import { useApiRead } from '@/hooks/use-api-read';
 import { api } from '@/lib/api';
 
 type Status = { status: 'open' | 'completed'; tokens: number };
 const POLL_MS = 1000;
+const ignore = () => {};
 
 /** Polls the checkout until the webhook has credited it (or the session turns out unknown). */
 function useCheckoutStatus(sessionId: string | undefined): Status | 'unknown' | null {
-  const [state, setState] = useState<Status | 'unknown' | null>(null);
-  useEffect(() => {
-    if (!sessionId) return;
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = async () => {
-      try {
-        const s = await api<Status>(`/payments/session/${encodeURIComponent(sessionId)}`, { signal: controller.signal });
-        setState(s);
-        if (s.status !== 'completed') timer = setTimeout(() => void poll(), POLL_MS);
-      } catch {
-        if (!controller.signal.aborted) setState('unknown');
-      }
-    };
-    void poll();
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [sessionId]);
-  return state;
+  const { data, error } = useApiRead(
+    sessionId ? (signal) => api<Status>(`/payments/session/${encodeURIComponent(sessionId)}`, { signal }) : null,
+    [sessionId],
+    { everyMs: POLL_MS, until: (s, err) => err !== null || s?.status === 'completed', onError: ignore },
+  );
+  return error ? 'unknown' : data;
 }
 
 export function PaymentSuccessPage({ sessionId }: { sessionId?: string }) {
