@@ -1,4 +1,5 @@
 import { FileText, Info, Mail, Send, Settings, Users } from 'lucide-react';
+import { Card } from '@/components/ui/card';
 
 const TEMPLATES = [
   { name: 'Welcome Email', use: 'Sent to new users after signup' },
@@ -11,7 +12,7 @@ const action = 'inline-flex items-center justify-center gap-2 rounded-lg border 
 /** Static, as in the spec: the connected service, the templates, and buttons that do nothing yet. */
 export function EmailTab() {
   return (
-    <section className="space-y-6 rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6" aria-labelledby="email-system">
+    <Card className="space-y-6 p-6" aria-labelledby="email-system">
       <h2 id="email-system" className="flex items-center gap-2 text-xl font-bold">
         <Mail className="size-5 text-fuchsia-400" aria-hidden /> Email System
       </h2>
@@ -47,6 +48,6 @@ export function EmailTab() {
           <Settings className="size-4" aria-hidden /> Configure Templates
         </button>
       </div>
-    </section>
+    </Card>
   );
 }

@@ -7,6 +7,7 @@ import {
   UPDATE_LISTING_FAILED,
   UPDATE_LISTING_STATUS_FAILED,
 } from '@common/marketplace-messages';
+import { Card } from '@/components/ui/card';
 import { api } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
 
@@ -111,7 +112,7 @@ export function MarketplaceTab() {
   }
 
   return (
-    <section className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6" aria-labelledby="mkt-title">
+    <Card className="p-6" aria-labelledby="mkt-title">
       <h2 id="mkt-title" className="text-xl font-bold">
         Marketplace Listings
       </h2>
@@ -226,6 +227,6 @@ export function MarketplaceTab() {
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }

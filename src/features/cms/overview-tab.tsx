@@ -1,5 +1,6 @@
 import { BarChart3, Coins, Download, Gavel, Mail, Music, Users, Vote, type LucideIcon } from 'lucide-react';
 import type { CmsOverview } from '@common/cms-messages';
+import { CARD } from '@/components/ui/card';
 import { useOverview } from './load-overview';
 
 const STATS: ReadonlyArray<{ key: keyof CmsOverview; label: string; icon: LucideIcon }> = [
@@ -9,7 +10,7 @@ const STATS: ReadonlyArray<{ key: keyof CmsOverview; label: string; icon: Lucide
   { key: 'tokens_circulating', label: 'Tokens Circulating', icon: Coins },
 ];
 
-const card = 'rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6';
+const card = `${CARD} p-6`;
 const action = 'inline-flex items-center justify-center gap-2 rounded-lg border border-zinc-700 px-4 py-3 font-medium';
 
 /** Four stat cards and Quick Actions (only Moderate Submissions does something: it opens the Contest tab). */

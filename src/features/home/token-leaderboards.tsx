@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { LEADERBOARD_ROWS } from '@common/constants';
 import type { LeaderboardRow, Leaderboards } from '@common/leaderboards';
+import { Card } from '@/components/ui/card';
 
 const TABS = [
   { key: 'top_guessers', label: 'Top Guessers', unit: 'correct', empty: 'No guesses yet. Be the first to vote!' },
@@ -66,7 +67,7 @@ export function TokenLeaderboards({ boards }: { boards: Leaderboards | null }) {
     document.getElementById(`board-tab-${next.key}`)?.focus();
   };
   return (
-    <section aria-labelledby="token-boards" className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6">
+    <Card aria-labelledby="token-boards" className="p-6">
       <h2 id="token-boards" className="text-2xl font-bold">Token Economy Leaderboards</h2>
       <div role="tablist" aria-label="Leaderboards" className="mt-4 flex gap-1 rounded-lg bg-zinc-800 p-1 text-sm" onKeyDown={onKeyDown}>
         {TABS.map((t) => (
@@ -88,6 +89,6 @@ export function TokenLeaderboards({ boards }: { boards: Leaderboards | null }) {
       <div id="board-panel" role="tabpanel" aria-labelledby={`board-tab-${tab.key}`} className="mt-3">
         {boards ? <Board key={tab.key} rows={boards[tab.key]} unit={tab.unit} empty={tab.empty} /> : <p className="py-8 text-center text-zinc-500">Loading…</p>}
       </div>
-    </section>
+    </Card>
   );
 }

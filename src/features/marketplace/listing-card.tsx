@@ -2,15 +2,12 @@ import { Coins, Banknote } from 'lucide-react';
 import { IN_CONTEST_BADGE, IN_CONTEST_EXPLANATION, type MarketplaceListing } from '@common/marketplace-messages';
 import { SONG_TYPE_LABELS } from '@common/contest';
 import { ORDER_MSG } from '@common/orders';
+import { Card } from '@/components/ui/card';
 
 /** One listing: cover, track info, fool rate (or 'In the contest'), prices, a preview player and Buy. */
 export function ListingCard({ listing, online, onBuy }: { listing: MarketplaceListing; online: boolean; onBuy: () => void }) {
   return (
-    <article
-      className="flex flex-col overflow-hidden rounded-2xl border border-zinc-800 bg-zinc-900/60"
-      data-testid="listing-card"
-      aria-label={listing.title}
-    >
+    <Card as="article" className="flex flex-col overflow-hidden" data-testid="listing-card" aria-label={listing.title}>
       {listing.cover_art_url ? (
         <img src={listing.cover_art_url} alt="" className="aspect-square w-full object-cover" loading="lazy" />
       ) : (
@@ -61,6 +58,6 @@ export function ListingCard({ listing, online, onBuy }: { listing: MarketplaceLi
           </button>
         </div>
       </div>
-    </article>
+    </Card>
   );
 }

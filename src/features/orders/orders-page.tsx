@@ -1,6 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { Loader2, Receipt } from 'lucide-react';
 import type { Order } from '@common/orders';
+import { Card } from '@/components/ui/card';
 import { useProfile } from '@/hooks/use-account';
 import { useSession } from '@/lib/session';
 import { CashTagForm } from './cash-tag-form';
@@ -54,7 +55,7 @@ function OrderList({ orders, side, now, empty }: { orders: Order[] | null; side:
         <span className="sr-only">Loading...</span>
       </div>
     );
-  if (orders.length === 0) return <p className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6 text-center text-zinc-400">{empty}</p>;
+  if (orders.length === 0) return <Card as="p" className="p-6 text-center text-zinc-400">{empty}</Card>;
   return (
     <ul className="space-y-3">
       {orders.map((o) => (

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { CheckCircle2, Coins, Loader2 } from 'lucide-react';
 import { PATHS } from '@common/paths';
 import { PRICING_MSG } from '@common/pricing-messages';
+import { Card } from '@/components/ui/card';
 import { useBalanceDoc } from '@/hooks/use-account';
 import { useApiRead } from '@/hooks/use-api-read';
 import { api } from '@/lib/api';
@@ -26,7 +27,7 @@ export function PaymentSuccessPage({ sessionId }: { sessionId?: string }) {
   const credited = status !== null && status !== 'unknown' && status.status === 'completed';
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
-      <div className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6">
+      <Card as="div" className="p-6">
         <CheckCircle2 className="mx-auto size-14 text-emerald-400" aria-hidden />
         <h1 className="mt-4 text-3xl font-black">{PRICING_MSG.paymentSuccessful}</h1>
         <p className="mt-3 text-zinc-400" aria-live="polite">
@@ -50,7 +51,7 @@ export function PaymentSuccessPage({ sessionId }: { sessionId?: string }) {
             Back to Pricing
           </Link>
         </div>
-      </div>
+      </Card>
     </section>
   );
 }

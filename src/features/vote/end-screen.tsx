@@ -1,11 +1,12 @@
 import { RotateCcw } from 'lucide-react';
+import { Card } from '@/components/ui/card';
 
 type Props = { score: { correct: number; total: number; pending: number }; onNewSession: () => void };
 
 /** The end of a session: the final score (pending guesses still to be scored are counted apart). */
 export function EndScreen({ score, onNewSession }: Props) {
   return (
-    <section className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-10 text-center" data-testid="competition-complete">
+    <Card className="p-10 text-center" data-testid="competition-complete">
       <h2 className="text-3xl font-black">Competition Complete! 🏆</h2>
       <p className="mt-4 text-zinc-400">Final score</p>
       <p className="text-5xl font-black text-fuchsia-200" data-testid="final-score">
@@ -24,6 +25,6 @@ export function EndScreen({ score, onNewSession }: Props) {
           <RotateCcw className="size-4" aria-hidden /> New Session
         </button>
       )}
-    </section>
+    </Card>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Coins, Headphones, Loader2, RotateCcw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PATHS } from '@common/paths';
+import { Card } from '@/components/ui/card';
 import { useSession } from '@/lib/session';
 import { Arena } from './arena';
 import { useVoteSession } from './use-vote-session';
@@ -11,10 +12,10 @@ const button = 'inline-flex items-center gap-2 rounded-lg bg-gradient-to-r from-
 
 function Notice({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
   return (
-    <section className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-10 text-center" data-testid={testId}>
+    <Card className="p-10 text-center" data-testid={testId}>
       <h2 className="text-2xl font-black">{title}</h2>
       <div className="mt-3 space-y-6 text-zinc-400">{children}</div>
-    </section>
+    </Card>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Loader2, Lock, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { MSG } from '@common/messages';
+import { Card } from '@/components/ui/card';
 import { afterWrite } from '@/data/lazy';
 import type { ProfileDoc } from '@/data/schemas';
 import { api } from '@/lib/api';
@@ -30,7 +31,7 @@ export function MigrationStatusCard({ profile }: { profile: ProfileDoc }) {
     }
   };
   return (
-    <section className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6">
+    <Card className="p-6">
       <div className="flex items-center justify-between gap-3">
         <h2 className="flex items-center gap-2 text-xl font-bold">
           <Wallet className="size-5 text-violet-300" aria-hidden /> Migration status
@@ -68,6 +69,6 @@ export function MigrationStatusCard({ profile }: { profile: ProfileDoc }) {
           </button>
         )}
       </div>
-    </section>
+    </Card>
   );
 }
