@@ -2,6 +2,7 @@ import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-route
 import { RotateCcw, TriangleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import { PATHS } from '@common/paths';
+import { buttonClass } from '@/components/ui/button';
 
 /**
  * What a route shows when it throws while loading or rendering (every page route and the root
@@ -23,7 +24,7 @@ export function ErrorScreen({ error, reset }: ErrorComponentProps) {
         <button
           type="button"
           onClick={retry}
-          className="inline-flex items-center gap-2 rounded-lg bg-gradient-to-r from-fuchsia-600 to-violet-600 px-6 py-3 font-bold hover:brightness-110"
+          className={buttonClass('primary', 'inline-flex items-center gap-2 px-6 py-3 font-bold hover:brightness-110')}
         >
           <RotateCcw className="size-4" aria-hidden /> Try Again
         </button>

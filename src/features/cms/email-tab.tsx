@@ -1,4 +1,5 @@
 import { FileText, Info, Mail, Send, Settings, Users } from 'lucide-react';
+import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 
 const TEMPLATES = [
@@ -7,7 +8,7 @@ const TEMPLATES = [
   { name: 'Coupon Email', use: 'For promotional coupons' },
 ] as const;
 
-const action = 'inline-flex items-center justify-center gap-2 rounded-lg border border-zinc-700 px-4 py-3 font-medium text-zinc-500';
+const action = buttonClass('secondary', 'inline-flex items-center justify-center gap-2 px-4 py-3 font-medium text-zinc-500');
 
 /** Static, as in the spec: the connected service, the templates, and buttons that do nothing yet. */
 export function EmailTab() {

@@ -7,6 +7,7 @@ import {
   UPDATE_LISTING_FAILED,
   UPDATE_LISTING_STATUS_FAILED,
 } from '@common/marketplace-messages';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { api } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -48,6 +49,15 @@ const formOf = (l: MarketplaceListing): Form => ({
   accept_tokens: l.accept_tokens,
   accept_cash_app: l.accept_cash_app,
 });
+
+function NumberInput({ label, step, value, onChange }: { label: string; step: number; value: string; onChange: (value: string) => void }) {
+  return (
+    <label>
+      {label}
+      <input className={input} type="number" min={0} step={step} value={value} onChange={(e) => onChange(e.target.value)} />
+    </label>
+  );
+}
 
 /** CMS Marketplace tab: create listings for approved tracks, edit, activate or deactivate, delete. */
 export function MarketplaceTab() {
@@ -131,28 +141,8 @@ export function MarketplaceTab() {
             {editing && !tracks.some((t) => t.id === form.track_id) && <option value={form.track_id}>{form.track_id}</option>}
           </select>
         </label>
-        <label>
-          Price (tokens)
-          <input
-            className={input}
-            type="number"
-            min={0}
-            step={1}
-            value={form.price_tokens}
-            onChange={(e) => set('price_tokens', e.target.value)}
-          />
-        </label>
-        <label>
-          Price (USD)
-          <input
-            className={input}
-            type="number"
-            min={0}
-            step={0.01}
-            value={form.price_usd}
-            onChange={(e) => set('price_usd', e.target.value)}
-          />
-        </label>
+        <NumberInput label="Price (tokens)" step={1} value={form.price_tokens} onChange={(v) => set('price_tokens', v)} />
+        <NumberInput label="Price (USD)" step={0.01} value={form.price_usd} onChange={(v) => set('price_usd', v)} />
         <label>
           Listing type
           <select className={input} value={form.listing_type} onChange={(e) => set('listing_type', e.target.value as Form['listing_type'])}>
@@ -175,17 +165,13 @@ export function MarketplaceTab() {
           App
         </label>
         <div className="flex gap-3 sm:col-span-2">
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded-lg bg-gradient-to-r from-fuchsia-600 to-violet-600 px-4 py-2 font-semibold disabled:opacity-50"
-          >
+          <Button type="submit" disabled={busy} className="px-4 py-2 font-semibold disabled:opacity-50">
             {editing ? 'Save Changes' : 'Create Listing'}
-          </button>
+          </Button>
           {editing && (
-            <button type="button" onClick={reset} className="rounded-lg border border-zinc-700 px-4 py-2">
+            <Button look="secondary" onClick={reset} className="px-4 py-2">
               Cancel
-            </button>
+            </Button>
           )}
         </div>
       </form>
@@ -199,16 +185,16 @@ export function MarketplaceTab() {
                 {l.artist_name} · {l.price_tokens} tokens · ${l.price_usd.toFixed(2)} · {l.listing_type} · {l.version_type}
               </p>
             </div>
-            <button
-              type="button"
-              className="rounded-lg border border-zinc-700 px-3 py-1 text-sm"
+            <Button
+              look="secondary"
+              className="px-3 py-1 text-sm"
               onClick={() => {
                 setEditing(l.id);
                 setForm(formOf(l));
               }}
             >
               Edit
-            </button>
+            </Button>
             <button
               type="button"
               aria-pressed={l.is_active}

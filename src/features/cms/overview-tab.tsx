@@ -1,5 +1,6 @@
 import { BarChart3, Coins, Download, Gavel, Mail, Music, Users, Vote, type LucideIcon } from 'lucide-react';
 import type { CmsOverview } from '@common/cms-messages';
+import { buttonClass } from '@/components/ui/button';
 import { CARD } from '@/components/ui/card';
 import { useOverview } from './load-overview';
 
@@ -11,7 +12,7 @@ const STATS: ReadonlyArray<{ key: keyof CmsOverview; label: string; icon: Lucide
 ];
 
 const card = `${CARD} p-6`;
-const action = 'inline-flex items-center justify-center gap-2 rounded-lg border border-zinc-700 px-4 py-3 font-medium';
+const action = buttonClass('secondary', 'inline-flex items-center justify-center gap-2 px-4 py-3 font-medium');
 
 /** Four stat cards and Quick Actions (only Moderate Submissions does something: it opens the Contest tab). */
 export function OverviewTab({ reloadKey, onModerate }: { reloadKey: number; onModerate: () => void }) {

@@ -1,6 +1,7 @@
 import { Check, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import type { CmsTrack } from '@common/cms-messages';
+import { buttonClass } from '@/components/ui/button';
 import { CoverPicker } from './cover-picker';
 import { dateLabel, routeLabel, songTypeLabel } from './format';
 
@@ -51,7 +52,7 @@ export function PendingTrackCard({ track, busy, onApprove, onReject, onDelete }:
           type="button"
           disabled={busy}
           onClick={onReject}
-          className="inline-flex items-center gap-1.5 rounded-lg border border-zinc-700 px-4 py-2 font-semibold hover:bg-zinc-800 disabled:opacity-50"
+          className={buttonClass('secondary', 'inline-flex items-center gap-1.5 px-4 py-2 font-semibold hover:bg-zinc-800 disabled:opacity-50')}
         >
           <X className="size-4" aria-hidden /> Reject
         </button>

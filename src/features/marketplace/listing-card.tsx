@@ -2,6 +2,7 @@ import { Coins, Banknote } from 'lucide-react';
 import { IN_CONTEST_BADGE, IN_CONTEST_EXPLANATION, type MarketplaceListing } from '@common/marketplace-messages';
 import { SONG_TYPE_LABELS } from '@common/contest';
 import { ORDER_MSG } from '@common/orders';
+import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 
 /** One listing: cover, track info, fool rate (or 'In the contest'), prices, a preview player and Buy. */
@@ -52,7 +53,7 @@ export function ListingCard({ listing, online, onBuy }: { listing: MarketplaceLi
             onClick={onBuy}
             disabled={!online}
             title={online ? undefined : ORDER_MSG.offline}
-            className="ml-auto rounded-lg bg-gradient-to-r from-fuchsia-600 to-violet-600 px-4 py-2 font-semibold disabled:cursor-not-allowed disabled:opacity-50"
+            className={buttonClass('primary', 'ml-auto px-4 py-2 font-semibold disabled:cursor-not-allowed disabled:opacity-50')}
           >
             Buy
           </button>

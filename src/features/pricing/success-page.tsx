@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { CheckCircle2, Coins, Loader2 } from 'lucide-react';
 import { PATHS } from '@common/paths';
 import { PRICING_MSG } from '@common/pricing-messages';
+import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useBalanceDoc } from '@/hooks/use-account';
 import { useApiRead } from '@/hooks/use-api-read';
@@ -44,10 +45,10 @@ export function PaymentSuccessPage({ sessionId }: { sessionId?: string }) {
           <span data-testid="success-balance">{balance?.balance ?? '…'} tokens</span>
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link to={PATHS.vote} className="rounded-lg bg-gradient-to-r from-fuchsia-600 to-violet-600 px-5 py-2.5 font-bold">
+          <Link to={PATHS.vote} className={buttonClass('primary', 'px-5 py-2.5 font-bold')}>
             Start Voting
           </Link>
-          <Link to={PATHS.pricing} className="rounded-lg border border-zinc-700 px-5 py-2.5 font-semibold text-zinc-200">
+          <Link to={PATHS.pricing} className={buttonClass('secondary', 'px-5 py-2.5 font-semibold text-zinc-200')}>
             Back to Pricing
           </Link>
         </div>

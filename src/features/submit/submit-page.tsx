@@ -4,6 +4,7 @@ import { GENRES } from '@common/constants';
 import { SONG_TYPE_LABELS, SONG_TYPES } from '@common/contest';
 import { ARTIST_MAX, DEFAULT_ARTIST, TITLE_MAX } from '@common/submission';
 import { CARD } from '@/components/ui/card';
+import { Field, INPUT } from '@/components/ui/field';
 import { useRoles } from '@/hooks/use-account';
 import { FileInputs } from './file-inputs';
 import { HybridDetails } from './hybrid-details';
@@ -14,8 +15,6 @@ import { useEntryPricing } from './use-entry-pricing';
 import { useSubmitForm } from './use-submit-form';
 import { useSubmitTrack } from './use-submit-track';
 
-const input =
-  'w-full rounded-md border border-zinc-700 bg-zinc-900 px-3 py-2.5 text-zinc-100 placeholder:text-zinc-500 focus:border-fuchsia-500 focus:outline-none focus:ring-2 focus:ring-fuchsia-500/30 disabled:opacity-50';
 const card = `${CARD} p-6 space-y-5`;
 const fileKey = (f: File) => `${f.name}:${f.size}:${f.lastModified}`;
 
@@ -42,32 +41,29 @@ export function SubmitPage() {
       <form onSubmit={onSubmit} className="space-y-6" noValidate>
         <div className={card}>
           <div className="grid gap-4 sm:grid-cols-2">
-            <label className="block space-y-1.5 text-sm">
-              <span className="font-medium">Title</span>
+            <Field label="Title">
               <input
-                className={input}
+                className={INPUT}
                 value={form.title}
                 onChange={(e) => set('title', e.target.value)}
                 maxLength={TITLE_MAX}
                 placeholder="Track title"
                 disabled={busy}
               />
-            </label>
-            <label className="block space-y-1.5 text-sm">
-              <span className="font-medium">Artist name</span>
+            </Field>
+            <Field label="Artist name">
               <input
-                className={input}
+                className={INPUT}
                 value={form.artistName}
                 onChange={(e) => set('artistName', e.target.value)}
                 maxLength={ARTIST_MAX}
                 placeholder={DEFAULT_ARTIST}
                 disabled={busy}
               />
-            </label>
+            </Field>
           </div>
-          <label className="block space-y-1.5 text-sm">
-            <span className="font-medium">Genre</span>
-            <select className={input} value={form.genre} onChange={(e) => set('genre', e.target.value)} disabled={busy}>
+          <Field label="Genre">
+            <select className={INPUT} value={form.genre} onChange={(e) => set('genre', e.target.value)} disabled={busy}>
               <option value="">Select a genre</option>
               {GENRES.map((g) => (
                 <option key={g} value={g}>
@@ -75,7 +71,7 @@ export function SubmitPage() {
                 </option>
               ))}
             </select>
-          </label>
+          </Field>
           <fieldset>
             <legend className="mb-1.5 text-sm font-medium">Song type</legend>
             <div className="grid grid-cols-3 gap-2">

@@ -1,4 +1,5 @@
 import { RotateCcw } from 'lucide-react';
+import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 
 type Props = { score: { correct: number; total: number; pending: number }; onNewSession: () => void };
@@ -20,7 +21,7 @@ export function EndScreen({ score, onNewSession }: Props) {
         <button
           type="button"
           onClick={onNewSession}
-          className="mt-8 inline-flex items-center gap-2 rounded-lg bg-gradient-to-r from-fuchsia-600 to-violet-600 px-6 py-3 font-bold hover:brightness-110"
+          className={buttonClass('primary', 'mt-8 inline-flex items-center gap-2 px-6 py-3 font-bold hover:brightness-110')}
         >
           <RotateCcw className="size-4" aria-hidden /> New Session
         </button>

@@ -1,6 +1,7 @@
 import { Loader2, Lock, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { MSG } from '@common/messages';
+import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { afterWrite } from '@/data/lazy';
 import type { ProfileDoc } from '@/data/schemas';
@@ -36,10 +37,10 @@ export function MigrationStatusCard({ profile }: { profile: ProfileDoc }) {
         <h2 className="flex items-center gap-2 text-xl font-bold">
           <Wallet className="size-5 text-violet-300" aria-hidden /> Migration status
         </h2>
-        <span className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-xs font-bold ${badge.className}`}>
+        <Badge size="md" className={`inline-flex items-center gap-1.5 ${badge.className}`}>
           {profile.migration_status === 'migrating' ? <Loader2 className="size-3 animate-spin" aria-hidden /> : null}
           {badge.label}
-        </span>
+        </Badge>
       </div>
       <p className="mt-2 text-sm text-zinc-400">
         When the community reaches its user goal, tokens move to a blockchain. You may add a wallet address now (optional); it
