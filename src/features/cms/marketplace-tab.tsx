@@ -50,6 +50,30 @@ const formOf = (l: MarketplaceListing): Form => ({
   accept_cash_app: l.accept_cash_app,
 });
 
+const LISTING_TYPES = [
+  ['basic', 'Basic'],
+  ['featured', 'Featured'],
+] as const;
+const VERSION_TYPES = [
+  ['preview', 'Preview'],
+  ['full', 'Full'],
+] as const;
+
+function Choice<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: ReadonlyArray<readonly [T, string]>; onChange: (value: T) => void }) {
+  return (
+    <label>
+      {label}
+      <select className={input} value={value} onChange={(e) => onChange(e.target.value as T)}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function NumberInput({ label, step, value, onChange }: { label: string; step: number; value: string; onChange: (value: string) => void }) {
   return (
     <label>
@@ -143,20 +167,8 @@ export function MarketplaceTab() {
         </label>
         <NumberInput label="Price (tokens)" step={1} value={form.price_tokens} onChange={(v) => set('price_tokens', v)} />
         <NumberInput label="Price (USD)" step={0.01} value={form.price_usd} onChange={(v) => set('price_usd', v)} />
-        <label>
-          Listing type
-          <select className={input} value={form.listing_type} onChange={(e) => set('listing_type', e.target.value as Form['listing_type'])}>
-            <option value="basic">Basic</option>
-            <option value="featured">Featured</option>
-          </select>
-        </label>
-        <label>
-          Version type
-          <select className={input} value={form.version_type} onChange={(e) => set('version_type', e.target.value as Form['version_type'])}>
-            <option value="preview">Preview</option>
-            <option value="full">Full</option>
-          </select>
-        </label>
+        <Choice label="Listing type" value={form.listing_type} options={LISTING_TYPES} onChange={(v) => set('listing_type', v)} />
+        <Choice label="Version type" value={form.version_type} options={VERSION_TYPES} onChange={(v) => set('version_type', v)} />
         <label className="flex items-center gap-2">
           <input type="checkbox" checked={form.accept_tokens} onChange={(e) => set('accept_tokens', e.target.checked)} /> Accept tokens
         </label>
