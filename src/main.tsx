@@ -1,5 +1,3 @@
-// First: zod must not compile with eval (CSP) before the routes build their search schemas.
-import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';

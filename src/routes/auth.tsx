@@ -1,16 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { ErrorScreen } from '@/components/error-screen';
 import { AuthPage } from '@/features/auth/auth-page';
 
+type AuthSearch = { ref?: string; mode?: 'signin' | 'signup' };
+
 /** ?ref= (a referrer's username) and ?mode=signin|signup; anything else is dropped. */
-const authSearch = z.object({
-  ref: z.catch(z.optional(z.string().check(z.maxLength(40))), undefined),
-  mode: z.catch(z.optional(z.enum(['signin', 'signup'])), undefined),
-});
+function search(raw: Record<string, unknown>): AuthSearch {
+  const ref = typeof raw.ref === 'string' && raw.ref.length <= 40 ? raw.ref : undefined;
+  const mode = raw.mode === 'signin' || raw.mode === 'signup' ? raw.mode : undefined;
+  return { ...(ref ? { ref } : {}), ...(mode ? { mode } : {}) };
+}
 
 export const Route = createFileRoute('/auth')({
-  validateSearch: authSearch,
+  validateSearch: search,
   component: AuthRoute,
   errorComponent: ErrorScreen,
 });

@@ -1,16 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { ErrorScreen } from '@/components/error-screen';
 import { PaymentSuccessPage } from '@/features/pricing/success-page';
 import { requireSignedIn } from '@/lib/router-context';
 
+type SuccessSearch = { session_id?: string };
+
 /** ?session_id= (a checkout session id); anything else is dropped. */
-const successSearch = z.object({
-  session_id: z.catch(z.optional(z.string().check(z.regex(/^[\w-]{1,200}$/))), undefined),
-});
+function search(raw: Record<string, unknown>): SuccessSearch {
+  const id = raw.session_id;
+  return typeof id === 'string' && /^[\w-]{1,200}$/.test(id) ? { session_id: id } : {};
+}
 
 export const Route = createFileRoute('/pricing/success')({
-  validateSearch: successSearch,
+  validateSearch: search,
   beforeLoad: requireSignedIn,
   component: SuccessRoute,
   errorComponent: ErrorScreen,

@@ -57,7 +57,7 @@ export function CmsDashboard({ superAdmin, reloadKey }: { superAdmin: boolean; r
   const tabs = tabsFor(superAdmin);
   const active = tabs.some((t) => t.key === tab) ? tab : 'overview';
   return (
-    <Tabs asChild value={active} onValueChange={(key) => setTab(key as CmsTabKey)}>
+    <Tabs value={active} onValueChange={(key) => setTab(key as CmsTabKey)}>
       <section className="mx-auto max-w-6xl space-y-6 px-4 py-8">
         <Header superAdmin={superAdmin} />
         <CmsTabBar tabs={tabs} />

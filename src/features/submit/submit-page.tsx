@@ -1,3 +1,5 @@
+// First: zod must be told not to compile with eval before the form's schemas are built.
+import '@/lib/zod-config';
 import { Loader2, Send, Upload } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { GENRES } from '@common/constants';
