@@ -1,6 +1,17 @@
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importX from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
+
+/** Each feature is a room: it may import shared code and itself, never another feature. */
+const featureZones = readdirSync('./src/features', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map(({ name }) => ({
+    target: `./src/features/${name}`,
+    from: './src/features',
+    except: [`./${name}`],
+    message: 'A feature imports no other feature: move what both need to src/components, src/hooks or src/lib, and compose in a route.',
+  }));
 
 export default tseslint.config(
   { ignores: ['dist', 'dev-dist', '.local', 'functions/lib', 'node_modules', 'src/routeTree.gen.ts', 'test-results', 'playwright-report'] },
@@ -11,7 +22,6 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'react-hooks/set-state-in-effect': 'off',
-      '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_|Typed$' }],
       'import-x/no-cycle': 'error',
       // Direction: shared (lib, data, hooks, components, config, common) -> features -> routes.
@@ -23,10 +33,13 @@ export default tseslint.config(
             { target: ['./src/lib', './src/data', './src/hooks', './src/components', './src/config'], from: ['./src/features', './src/routes'] },
             { target: './common', from: ['./src', './functions'] },
             { target: './functions', from: './src' },
+            ...featureZones,
           ],
         },
       ],
     },
     settings: { 'import-x/resolver': { typescript: { project: ['tsconfig.json', 'tsconfig.node.json'] } } },
   },
+  // Test harnesses and scripts read untyped JSON; `any` stays banned in src/ and functions/.
+  { files: ['tests/**', 'scripts/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
 );

@@ -20,12 +20,10 @@ declare module '@tanstack/react-router' {
   }
 }
 
-const logReplicationError = (err: unknown) => console.warn('replication', err);
-
 /** Stops replication after sign-out, if it ever started (no need to load RxDB for that). */
 async function stopAccountSync() {
   const m = await loadDataLayerIfLoaded();
-  await m?.syncAccount(null, logReplicationError);
+  await m?.syncAccount(null);
 }
 
 /** Renders only once Firebase has reported the first auth state, so guards see the truth. */
@@ -34,7 +32,7 @@ async function boot() {
   const apply = (session: ReturnType<typeof useSession.getState>) => {
     router.update({ ...router.options, context: { session } });
     const uid = session.user?.uid ?? null;
-    if (uid) void loadDataLayer().then((m) => m.syncAccount(uid, logReplicationError));
+    if (uid) void loadDataLayer().then((m) => m.syncAccount(uid));
     else void stopAccountSync();
   };
   apply(useSession.getState());

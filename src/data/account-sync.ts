@@ -36,7 +36,7 @@ function startedFor(uid: string) {
 }
 
 /** Starts (or stops, for null) the account replications; calls are applied in order. */
-export function syncAccount(uid: string | null, onError: (err: unknown) => void): Promise<void> {
+export function syncAccount(uid: string | null): Promise<void> {
   queue = queue.then(async () => {
     if (running?.uid === uid) return;
     if (running) {
@@ -54,7 +54,7 @@ export function syncAccount(uid: string | null, onError: (err: unknown) => void)
     const states = new Map<SyncCollectionName, State>();
     for (const name of ACCOUNT_COLLECTIONS) {
       const push = PUSH_COLLECTIONS.has(name);
-      states.set(name, replicateOverHttp({ collection: db[name], name, scope: uid, stream$: stream.stream$(name), push, onError }) as State);
+      states.set(name, replicateOverHttp({ collection: db[name], name, scope: uid, stream$: stream.stream$(name), push }) as State);
     }
     stream.start();
     running = { uid, stream, states };
@@ -63,9 +63,14 @@ export function syncAccount(uid: string | null, onError: (err: unknown) => void)
   return queue;
 }
 
-/** Pulls now (after an API call changed the user's documents) instead of waiting for the stream. */
-export function resyncAccount(): void {
-  running?.states.forEach((s) => s.reSync());
+/**
+ * Pulls `names` now (after an API call changed them) instead of waiting for the stream, and
+ * resolves once they are in sync again, or at once when the user's replication is not running.
+ */
+export async function pullNow(names: readonly SyncCollectionName[]): Promise<void> {
+  const states = names.flatMap((name) => running?.states.get(name) ?? []);
+  states.forEach((s) => s.reSync());
+  await Promise.all(states.map((s) => s.awaitInSync()));
 }
 
 /**

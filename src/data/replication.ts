@@ -3,6 +3,7 @@ import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/rep
 import type { Observable } from 'rxjs';
 import type { Checkpoint, PullResponse, SyncCollectionName } from '@common/sync';
 import { api } from '@/lib/api';
+import { syncFailures } from './sync-errors';
 import type { PullStreamItem } from './sync-stream';
 
 type PushRow = { assumedMasterState?: Record<string, unknown> | null; newDocumentState: Record<string, unknown> };
@@ -15,7 +16,8 @@ export type ReplicationOptions = {
   stream$: Observable<PullStreamItem>;
   /** Collections the client writes (offline) push their changes; the server returns conflicts. */
   push?: boolean;
-  onError: (err: unknown) => void;
+  /** Besides the shared report (a toast once per failure streak). */
+  onError?: (err: unknown) => void;
 };
 
 /**
@@ -39,17 +41,24 @@ export function replicateOverHttp(opts: ReplicationOptions): RxReplicationState<
           params.set('updatedAt', String(checkpoint.updatedAt));
         }
         const res = await api<PullResponse<Record<string, unknown> & { _deleted: boolean }>>(`/sync/${opts.name}/pull?${params}`);
+        syncFailures.succeeded();
         return { documents: res.documents, checkpoint: res.checkpoint ?? checkpoint ?? undefined };
       },
     },
     push: opts.push
       ? {
           batchSize: 20,
-          handler: async (rows) =>
-            api<Array<Record<string, unknown> & { _deleted: boolean }>>(`/sync/${opts.name}/push`, { body: rows as PushRow[] }),
+          handler: async (rows) => {
+            const conflicts = await api<Array<Record<string, unknown> & { _deleted: boolean }>>(`/sync/${opts.name}/push`, { body: rows as PushRow[] });
+            syncFailures.succeeded();
+            return conflicts;
+          },
         }
       : undefined,
   });
-  state.error$.subscribe(opts.onError);
+  state.error$.subscribe((err) => {
+    syncFailures.failed(err);
+    opts.onError?.(err);
+  });
   return state;
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { MSG } from '@common/messages';
-import { resyncAccountSoon } from '@/data/lazy';
+import { afterWrite } from '@/data/lazy';
 import { useDailyGrant } from '@/hooks/use-account';
 import { api } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -20,7 +20,7 @@ export function useDailyClaim() {
       setClaimedToday(true);
       if (res.granted) notifySuccess(MSG.dailyClaimed, MSG.dailyClaimedBody);
       else notifySuccess('Already claimed today', 'Come back tomorrow for another free token.');
-      resyncAccountSoon();
+      void afterWrite(['token_balances', 'daily_token_grants']);
     } catch (err) {
       notifyError('Daily token claim failed', err);
     } finally {

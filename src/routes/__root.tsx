@@ -1,5 +1,6 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { Toaster } from 'sonner';
+import { ErrorScreen } from '@/components/error-screen';
 import { RadioPlayer } from '@/features/radio/radio-player';
 import { NotFoundPage } from '@/features/not-found/not-found-page';
 import { Footer } from '@/features/shell/footer';
@@ -10,6 +11,7 @@ import type { RouterContext } from '@/lib/router-context';
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   notFoundComponent: NotFoundPage,
+  errorComponent: ErrorScreen,
 });
 
 function RootLayout() {

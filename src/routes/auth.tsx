@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { ErrorScreen } from '@/components/error-screen';
 import { AuthPage } from '@/features/auth/auth-page';
 
 type AuthSearch = { ref?: string; mode?: 'signin' | 'signup' };
@@ -13,6 +14,7 @@ function search(raw: Record<string, unknown>): AuthSearch {
 export const Route = createFileRoute('/auth')({
   validateSearch: search,
   component: AuthRoute,
+  errorComponent: ErrorScreen,
 });
 
 function AuthRoute() {

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { ErrorScreen } from '@/components/error-screen';
 import { PaymentSuccessPage } from '@/features/pricing/success-page';
 import { requireSignedIn } from '@/lib/router-context';
 
@@ -14,6 +15,7 @@ export const Route = createFileRoute('/pricing/success')({
   validateSearch: search,
   beforeLoad: requireSignedIn,
   component: SuccessRoute,
+  errorComponent: ErrorScreen,
 });
 
 function SuccessRoute() {

@@ -52,7 +52,7 @@ const BOUNDARY = 'test-boundary';
 function post(body: Buffer, opts: { buffered: boolean; declaredLength?: number }) {
   const headers: Record<string, string> = { 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`, 'Content-Length': String(opts.declaredLength ?? body.length) };
   if (opts.buffered) headers['x-buffered'] = '1';
-  return new Promise<{ status: number; body: any; connection: string | undefined }>((resolve, reject) => {
+  return new Promise<{ status: number; body: { error: { message: string } } & Record<string, unknown>; connection: string | undefined }>((resolve, reject) => {
     const req = request(`${base}/upload`, { method: 'POST', headers });
     req.on('response', (res) => {
       const parts: Buffer[] = [];

@@ -5,6 +5,8 @@ import { toast } from 'sonner';
 import { MSG } from '@common/messages';
 import { PATHS } from '@common/paths';
 import { normalizeCoupon, normalizeUsername, usernameProblem } from '@common/username';
+import { Field, INPUT } from '@/components/ui/field';
+import { Tab, TabList, TabPanel, Tabs } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSession } from '@/lib/session';
@@ -23,8 +25,7 @@ import { GoogleIcon } from './google-icon';
 
 type Mode = 'signin' | 'signup';
 
-const input =
-  'w-full rounded-md border border-zinc-700 bg-zinc-900 px-3 py-2.5 text-zinc-100 placeholder:text-zinc-500 focus:border-fuchsia-500 focus:outline-none focus:ring-2 focus:ring-fuchsia-500/30';
+const MODES = ['signin', 'signup'] as const;
 
 function reportCoupon(coupon: SignupResult['coupon']) {
   if (!coupon) return;
@@ -115,78 +116,91 @@ export function AuthPage({ referralCode, initialMode }: { referralCode?: string;
           {mode === 'signup' ? 'Get 50 tokens and a free week of unlimited voting.' : 'Sign in to vote, submit and trade tracks.'}
         </p>
 
-        <div role="tablist" className="mt-6 grid grid-cols-2 rounded-lg bg-zinc-800 p-1 text-sm font-medium">
-          {(['signin', 'signup'] as const).map((m) => (
-            <button
-              key={m}
-              type="button"
-              role="tab"
-              aria-selected={mode === m}
-              onClick={() => setMode(m)}
-              className={`rounded-md py-2 ${mode === m ? 'bg-zinc-950 text-white shadow' : 'text-zinc-400 hover:text-zinc-200'}`}
-            >
-              {m === 'signin' ? 'Sign In' : 'Sign Up'}
-            </button>
+        <Tabs value={mode} onValueChange={(m) => setMode(m as Mode)}>
+          <TabList look="segment" className="mt-6 grid grid-cols-2 text-sm font-medium">
+            {MODES.map((m) => (
+              <Tab key={m} value={m} look="segment" className="data-[state=active]:shadow">
+                {m === 'signin' ? 'Sign In' : 'Sign Up'}
+              </Tab>
+            ))}
+          </TabList>
+          {MODES.map((m) => (
+            <TabPanel key={m} value={m}>
+              {mode === 'signup' && referralCode ? (
+                <div className="mt-5 flex items-center gap-2 rounded-lg border border-emerald-500/30 bg-emerald-500/10 px-3 py-2 text-sm text-emerald-200">
+                  <UserPlus className="size-4" aria-hidden /> Referred by <strong>@{referralCode}</strong>
+                </div>
+              ) : null}
+
+              <form onSubmit={(e) => void onSubmit(e)} className="mt-5 space-y-4" noValidate={mode === 'signup'}>
+                {mode === 'signup' ? (
+                  <Field label="Username" hint="3 to 20 characters: letters, digits and underscore.">
+                    <input
+                      className={INPUT}
+                      name="username"
+                      autoComplete="username"
+                      value={username}
+                      onChange={(e) => setUsername(normalizeUsername(e.target.value))}
+                      placeholder="your_name"
+                      maxLength={20}
+                    />
+                  </Field>
+                ) : null}
+                <Field label="Email">
+                  <input
+                    className={INPUT}
+                    type="email"
+                    name="email"
+                    autoComplete="email"
+                    required
+                    value={email}
+                    onChange={(e) => setEmail(e.target.value)}
+                    placeholder="you@example.com"
+                  />
+                </Field>
+                <Field label="Password">
+                  <input
+                    className={INPUT}
+                    type="password"
+                    name="password"
+                    autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
+                    required
+                    minLength={6}
+                    value={password}
+                    onChange={(e) => setPassword(e.target.value)}
+                    placeholder="••••••••"
+                  />
+                </Field>
+                {mode === 'signup' ? (
+                  <Field
+                    label={
+                      <span className="flex items-center gap-1.5">
+                        <Gift className="size-4 text-amber-300" aria-hidden /> Coupon code <span className="text-zinc-500">(optional)</span>
+                      </span>
+                    }
+                  >
+                    <input
+                      className={INPUT}
+                      name="coupon"
+                      value={coupon}
+                      onChange={(e) => setCoupon(e.target.value.toUpperCase())}
+                      placeholder="WELCOME25"
+                      maxLength={64}
+                    />
+                  </Field>
+                ) : null}
+                <button
+                  type="submit"
+                  disabled={busy}
+                  className="flex w-full items-center justify-center gap-2 rounded-md bg-gradient-to-r from-fuchsia-600 to-violet-600 py-2.5 font-semibold hover:from-fuchsia-500 hover:to-violet-500 disabled:opacity-60"
+                >
+                  {busy ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
+                  {busy ? 'Processing...' : mode === 'signup' ? 'Sign Up & Get 50 Tokens' : 'Sign In'}
+                </button>
+              </form>
+            </TabPanel>
           ))}
-        </div>
-
-        {mode === 'signup' && referralCode ? (
-          <div className="mt-5 flex items-center gap-2 rounded-lg border border-emerald-500/30 bg-emerald-500/10 px-3 py-2 text-sm text-emerald-200">
-            <UserPlus className="size-4" aria-hidden /> Referred by <strong>@{referralCode}</strong>
-          </div>
-        ) : null}
-
-        <form onSubmit={(e) => void onSubmit(e)} className="mt-5 space-y-4" noValidate={mode === 'signup'}>
-          {mode === 'signup' ? (
-            <label className="block space-y-1.5 text-sm">
-              <span className="font-medium">Username</span>
-              <input
-                className={input}
-                name="username"
-                autoComplete="username"
-                value={username}
-                onChange={(e) => setUsername(normalizeUsername(e.target.value))}
-                placeholder="your_name"
-                maxLength={20}
-              />
-              <span className="block text-xs text-zinc-500">3 to 20 characters: letters, digits and underscore.</span>
-            </label>
-          ) : null}
-          <label className="block space-y-1.5 text-sm">
-            <span className="font-medium">Email</span>
-            <input className={input} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
-          </label>
-          <label className="block space-y-1.5 text-sm">
-            <span className="font-medium">Password</span>
-            <input
-              className={input}
-              type="password"
-              name="password"
-              autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
-              required
-              minLength={6}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              placeholder="••••••••"
-            />
-          </label>
-          {mode === 'signup' ? (
-            <label className="block space-y-1.5 text-sm">
-              <span className="flex items-center gap-1.5 font-medium">
-                <Gift className="size-4 text-amber-300" aria-hidden /> Coupon code <span className="text-zinc-500">(optional)</span>
-              </span>
-              <input className={input} name="coupon" value={coupon} onChange={(e) => setCoupon(e.target.value.toUpperCase())} placeholder="WELCOME25" maxLength={64} />
-            </label>
-          ) : null}
-          <button
-            type="submit"
-            disabled={busy}
-            className="flex w-full items-center justify-center gap-2 rounded-md bg-gradient-to-r from-fuchsia-600 to-violet-600 py-2.5 font-semibold hover:from-fuchsia-500 hover:to-violet-500 disabled:opacity-60"
-          >
-            {busy ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
-            {busy ? 'Processing...' : mode === 'signup' ? 'Sign Up & Get 50 Tokens' : 'Sign In'}
-          </button>
-        </form>
+        </Tabs>
 
         <div className="my-5 flex items-center gap-3 text-xs uppercase text-zinc-500">
           <span className="h-px flex-1 bg-zinc-800" /> or <span className="h-px flex-1 bg-zinc-800" />
@@ -199,9 +213,7 @@ export function AuthPage({ referralCode, initialMode }: { referralCode?: string;
         >
           <GoogleIcon /> Continue with Google
         </button>
-        {usesAuthEmulator ? (
-          <EmulatorGoogleDialog open={chooserOpen} onOpenChange={setChooserOpen} onChoose={(account) => void google(account)} />
-        ) : null}
+        {usesAuthEmulator ? <EmulatorGoogleDialog open={chooserOpen} onOpenChange={setChooserOpen} onChoose={(account) => void google(account)} /> : null}
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import type { CmsTrack } from '@common/cms-messages';
+import { Card } from '@/components/ui/card';
 import { EditTrackDialog } from './edit-track-dialog';
 import { dateLabel, routeLabel, songTypeLabel } from './format';
 import { StatusBadge } from './status-badge';
@@ -12,7 +13,7 @@ const td = 'px-3 py-2 align-middle';
 export function AllTracksTable({ tracks, onChanged }: { tracks: CmsTrack[] | null; onChanged: () => void }) {
   const [editing, setEditing] = useState<CmsTrack | null>(null);
   return (
-    <section className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6" aria-labelledby="all-tracks">
+    <Card className="p-6" aria-labelledby="all-tracks">
       <h2 id="all-tracks" className="text-xl font-bold">All Contest Songs</h2>
       <p className="text-sm text-zinc-400">Edit and manage all tracks in the system</p>
       {tracks === null ? (
@@ -79,6 +80,6 @@ export function AllTracksTable({ tracks, onChanged }: { tracks: CmsTrack[] | nul
         </div>
       )}
       {editing ? <EditTrackDialog track={editing} onClose={() => setEditing(null)} onSaved={onChanged} /> : null}
-    </section>
+    </Card>
   );
 }

@@ -2,7 +2,9 @@ import { Crown, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { CMS_MSG } from '@common/cms-messages';
 import { PRODUCT_NAME } from '@common/constants';
-import { CmsTabBar, panelId, tabId } from './cms-tab-bar';
+import { Badge } from '@/components/ui/badge';
+import { TabPanel, Tabs } from '@/components/ui/tabs';
+import { CmsTabBar } from './cms-tab-bar';
 import { tabsFor, type CmsTabKey } from './cms-tabs';
 import { ContestTab } from './contest-tab';
 import { EmailTab } from './email-tab';
@@ -14,13 +16,13 @@ function Header({ superAdmin }: { superAdmin: boolean }) {
   return (
     <header>
       {superAdmin ? (
-        <span className="inline-flex items-center gap-1.5 rounded-full bg-fuchsia-600/20 px-3 py-1 text-xs font-bold text-fuchsia-200 ring-1 ring-fuchsia-500/40">
+        <Badge size="md" className="inline-flex items-center gap-1.5 bg-fuchsia-600/20 text-fuchsia-200 ring-1 ring-fuchsia-500/40">
           <Crown className="size-3.5" aria-hidden /> Super Admin Control Center
-        </span>
+        </Badge>
       ) : (
-        <span className="inline-flex items-center gap-1.5 rounded-full bg-violet-600/20 px-3 py-1 text-xs font-bold text-violet-200 ring-1 ring-violet-500/40">
+        <Badge size="md" className="inline-flex items-center gap-1.5 bg-violet-600/20 text-violet-200 ring-1 ring-violet-500/40">
           <ShieldCheck className="size-3.5" aria-hidden /> Admin Dashboard
-        </span>
+        </Badge>
       )}
       <h1 className="mt-3 text-3xl font-black sm:text-4xl">{PRODUCT_NAME} CMS</h1>
       <p className="mt-1 text-zinc-400">{CMS_MSG.subtitle}</p>
@@ -55,12 +57,18 @@ export function CmsDashboard({ superAdmin, reloadKey }: { superAdmin: boolean; r
   const tabs = tabsFor(superAdmin);
   const active = tabs.some((t) => t.key === tab) ? tab : 'overview';
   return (
-    <section className="mx-auto max-w-6xl space-y-6 px-4 py-8">
-      <Header superAdmin={superAdmin} />
-      <CmsTabBar tabs={tabs} active={active} onSelect={setTab} />
-      <div role="tabpanel" id={panelId(active)} aria-labelledby={tabId(active)}>
-        <Panel tab={active} superAdmin={superAdmin} reloadKey={reloadKey} onSelect={setTab} />
-      </div>
-    </section>
+    <Tabs value={active} onValueChange={(key) => setTab(key as CmsTabKey)}>
+      <section className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+        <Header superAdmin={superAdmin} />
+        <CmsTabBar tabs={tabs} />
+        <div>
+          {tabs.map(({ key }) => (
+            <TabPanel key={key} value={key}>
+              <Panel tab={key} superAdmin={superAdmin} reloadKey={reloadKey} onSelect={setTab} />
+            </TabPanel>
+          ))}
+        </div>
+      </section>
+    </Tabs>
   );
 }

@@ -1,7 +1,7 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { CMS_MSG, type CmsTrack } from '@common/cms-messages';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogCloseX, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { notifyError } from '@/lib/notify';
 import { editFromForm, formFromTrack, maxPreviewStart, type EditForm } from './edit-form';
 import { EditTrackFields } from './edit-track-fields';
@@ -24,38 +24,31 @@ export function EditTrackDialog({ track, onClose, onSaved }: { track: CmsTrack; 
   };
 
   return (
-    <Dialog.Root open onOpenChange={(open) => (open || saving ? undefined : onClose())}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/70" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[min(94vw,44rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-zinc-800 bg-zinc-900 p-6 text-zinc-100 shadow-2xl">
-          <div className="flex items-start justify-between gap-4">
-            <div>
-              <Dialog.Title className="text-xl font-bold">Edit track</Dialog.Title>
-              <Dialog.Description className="text-sm text-zinc-400">
-                {track.title} — {track.artist_name}
-              </Dialog.Description>
-            </div>
-            <Dialog.Close className="rounded-md p-1 text-zinc-400 hover:bg-zinc-800" aria-label="Close" disabled={saving}>
-              <X className="size-5" aria-hidden />
-            </Dialog.Close>
-          </div>
-          <form onSubmit={(e) => void submit(e)} className="mt-5 space-y-5">
-            <EditTrackFields form={form} set={set} trackId={track.id} maxStart={maxPreviewStart(track)} />
-            <div className="flex justify-end gap-3">
-              <Dialog.Close type="button" className="rounded-lg border border-zinc-700 px-4 py-2 font-semibold hover:bg-zinc-800" disabled={saving}>
-                Cancel
-              </Dialog.Close>
-              <button
-                type="submit"
-                disabled={saving}
-                className="rounded-lg bg-gradient-to-r from-fuchsia-600 to-violet-600 px-5 py-2 font-semibold disabled:opacity-50"
-              >
-                {saving ? 'Saving...' : 'Save Changes'}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open
+      onOpenChange={(open) => (open || saving ? undefined : onClose())}
+      className="max-h-[90dvh] w-[min(94vw,44rem)] overflow-y-auto rounded-2xl border border-zinc-800 bg-zinc-900 p-6 text-zinc-100 shadow-2xl"
+    >
+      <div className="flex items-start justify-between gap-4">
+        <div>
+          <DialogTitle className="text-xl font-bold">Edit track</DialogTitle>
+          <DialogDescription className="text-sm text-zinc-400">
+            {track.title} — {track.artist_name}
+          </DialogDescription>
+        </div>
+        <DialogCloseX className="text-zinc-400" disabled={saving} />
+      </div>
+      <form onSubmit={(e) => void submit(e)} className="mt-5 space-y-5">
+        <EditTrackFields form={form} set={set} trackId={track.id} maxStart={maxPreviewStart(track)} />
+        <div className="flex justify-end gap-3">
+          <DialogClose type="button" className={buttonClass('secondary', 'px-4 py-2 font-semibold hover:bg-zinc-800')} disabled={saving}>
+            Cancel
+          </DialogClose>
+          <Button type="submit" disabled={saving} className="px-5 py-2 font-semibold disabled:opacity-50">
+            {saving ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

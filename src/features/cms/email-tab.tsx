@@ -1,4 +1,6 @@
 import { FileText, Info, Mail, Send, Settings, Users } from 'lucide-react';
+import { buttonClass } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 
 const TEMPLATES = [
   { name: 'Welcome Email', use: 'Sent to new users after signup' },
@@ -6,12 +8,12 @@ const TEMPLATES = [
   { name: 'Coupon Email', use: 'For promotional coupons' },
 ] as const;
 
-const action = 'inline-flex items-center justify-center gap-2 rounded-lg border border-zinc-700 px-4 py-3 font-medium text-zinc-500';
+const action = buttonClass('secondary', 'inline-flex items-center justify-center gap-2 px-4 py-3 font-medium text-zinc-500');
 
 /** Static, as in the spec: the connected service, the templates, and buttons that do nothing yet. */
 export function EmailTab() {
   return (
-    <section className="space-y-6 rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6" aria-labelledby="email-system">
+    <Card className="space-y-6 p-6" aria-labelledby="email-system">
       <h2 id="email-system" className="flex items-center gap-2 text-xl font-bold">
         <Mail className="size-5 text-fuchsia-400" aria-hidden /> Email System
       </h2>
@@ -47,6 +49,6 @@ export function EmailTab() {
           <Settings className="size-4" aria-hidden /> Configure Templates
         </button>
       </div>
-    </section>
+    </Card>
   );
 }

@@ -9,6 +9,8 @@ import {
   UPDATE_LISTING_FAILED,
   UPDATE_LISTING_STATUS_FAILED,
 } from '@common/marketplace-messages';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { api } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
 
@@ -40,6 +42,39 @@ const formOf = (l: MarketplaceListing): Form => ({
   accept_tokens: l.accept_tokens,
   accept_cash_app: l.accept_cash_app,
 });
+
+const LISTING_TYPES = [
+  ['basic', 'Basic'],
+  ['featured', 'Featured'],
+] as const;
+const VERSION_TYPES = [
+  ['preview', 'Preview'],
+  ['full', 'Full'],
+] as const;
+
+function Choice<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: ReadonlyArray<readonly [T, string]>; onChange: (value: T) => void }) {
+  return (
+    <label>
+      {label}
+      <select className={input} value={value} onChange={(e) => onChange(e.target.value as T)}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function NumberInput({ label, step, value, onChange }: { label: string; step: number; value: string; onChange: (value: string) => void }) {
+  return (
+    <label>
+      {label}
+      <input className={input} type="number" min={0} step={step} value={value} onChange={(e) => onChange(e.target.value)} />
+    </label>
+  );
+}
 
 /** CMS Marketplace tab: create listings for approved tracks, edit, activate or deactivate, delete. */
 export function MarketplaceTab() {
@@ -104,7 +139,7 @@ export function MarketplaceTab() {
   }
 
   return (
-    <section className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6" aria-labelledby="mkt-title">
+    <Card className="p-6" aria-labelledby="mkt-title">
       <h2 id="mkt-title" className="text-xl font-bold">
         Marketplace Listings
       </h2>
@@ -123,42 +158,10 @@ export function MarketplaceTab() {
             {editing && !tracks.some((t) => t.id === form.track_id) && <option value={form.track_id}>{form.track_id}</option>}
           </select>
         </label>
-        <label>
-          Price (tokens)
-          <input
-            className={input}
-            type="number"
-            min={0}
-            step={1}
-            value={form.price_tokens}
-            onChange={(e) => set('price_tokens', e.target.value)}
-          />
-        </label>
-        <label>
-          Price (USD)
-          <input
-            className={input}
-            type="number"
-            min={0}
-            step={0.01}
-            value={form.price_usd}
-            onChange={(e) => set('price_usd', e.target.value)}
-          />
-        </label>
-        <label>
-          Listing type
-          <select className={input} value={form.listing_type} onChange={(e) => set('listing_type', e.target.value as Form['listing_type'])}>
-            <option value="basic">Basic</option>
-            <option value="featured">Featured</option>
-          </select>
-        </label>
-        <label>
-          Version type
-          <select className={input} value={form.version_type} onChange={(e) => set('version_type', e.target.value as Form['version_type'])}>
-            <option value="preview">Preview</option>
-            <option value="full">Full</option>
-          </select>
-        </label>
+        <NumberInput label="Price (tokens)" step={1} value={form.price_tokens} onChange={(v) => set('price_tokens', v)} />
+        <NumberInput label="Price (USD)" step={0.01} value={form.price_usd} onChange={(v) => set('price_usd', v)} />
+        <Choice label="Listing type" value={form.listing_type} options={LISTING_TYPES} onChange={(v) => set('listing_type', v)} />
+        <Choice label="Version type" value={form.version_type} options={VERSION_TYPES} onChange={(v) => set('version_type', v)} />
         <label className="flex items-center gap-2">
           <input type="checkbox" checked={form.accept_tokens} onChange={(e) => set('accept_tokens', e.target.checked)} /> Accept tokens
         </label>
@@ -167,17 +170,13 @@ export function MarketplaceTab() {
           App
         </label>
         <div className="flex gap-3 sm:col-span-2">
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded-lg bg-gradient-to-r from-fuchsia-600 to-violet-600 px-4 py-2 font-semibold disabled:opacity-50"
-          >
+          <Button type="submit" disabled={busy} className="px-4 py-2 font-semibold disabled:opacity-50">
             {editing ? 'Save Changes' : 'Create Listing'}
-          </button>
+          </Button>
           {editing && (
-            <button type="button" onClick={reset} className="rounded-lg border border-zinc-700 px-4 py-2">
+            <Button look="secondary" onClick={reset} className="px-4 py-2">
               Cancel
-            </button>
+            </Button>
           )}
         </div>
       </form>
@@ -191,16 +190,16 @@ export function MarketplaceTab() {
                 {l.artist_name} · {l.price_tokens} tokens · ${l.price_usd.toFixed(2)} · {l.listing_type} · {l.version_type}
               </p>
             </div>
-            <button
-              type="button"
-              className="rounded-lg border border-zinc-700 px-3 py-1 text-sm"
+            <Button
+              look="secondary"
+              className="px-3 py-1 text-sm"
               onClick={() => {
                 setEditing(l.id);
                 setForm(formOf(l));
               }}
             >
               Edit
-            </button>
+            </Button>
             <button
               type="button"
               aria-pressed={l.is_active}
@@ -219,6 +218,6 @@ export function MarketplaceTab() {
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }

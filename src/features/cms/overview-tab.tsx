@@ -1,5 +1,7 @@
 import { BarChart3, Coins, Download, Gavel, Mail, Music, Users, Vote, type LucideIcon } from 'lucide-react';
 import type { CmsOverview } from '@common/cms-messages';
+import { buttonClass } from '@/components/ui/button';
+import { CARD } from '@/components/ui/card';
 import { useOverview } from './load-overview';
 
 const STATS: ReadonlyArray<{ key: keyof CmsOverview; label: string; icon: LucideIcon }> = [
@@ -9,8 +11,8 @@ const STATS: ReadonlyArray<{ key: keyof CmsOverview; label: string; icon: Lucide
   { key: 'tokens_circulating', label: 'Tokens Circulating', icon: Coins },
 ];
 
-const card = 'rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6';
-const action = 'inline-flex items-center justify-center gap-2 rounded-lg border border-zinc-700 px-4 py-3 font-medium';
+const card = `${CARD} p-6`;
+const action = buttonClass('secondary', 'inline-flex items-center justify-center gap-2 px-4 py-3 font-medium');
 
 /** Four stat cards and Quick Actions (only Moderate Submissions does something: it opens the Contest tab). */
 export function OverviewTab({ reloadKey, onModerate }: { reloadKey: number; onModerate: () => void }) {

@@ -1,5 +1,5 @@
 import { Check, Trash2, X } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { CmsTrack } from '@common/cms-messages';
 import { CoverPicker } from './cover-picker';
 import { dateLabel, routeLabel, songTypeLabel } from './format';
@@ -11,6 +11,15 @@ type Props = {
   onReject: () => void;
   onDelete: () => void;
 };
+
+/** One of the moderation buttons; all wait while a decision is being saved. */
+function Decision({ busy, onClick, className, children }: { busy: boolean; onClick: () => void; className: string; children: ReactNode }) {
+  return (
+    <button type="button" disabled={busy} onClick={onClick} className={`inline-flex items-center gap-1.5 rounded-lg px-4 py-2 font-semibold disabled:opacity-50 ${className}`}>
+      {children}
+    </button>
+  );
+}
 
 /** One pending submission: its details, the full track to listen to, a cover choice and the three actions. */
 export function PendingTrackCard({ track, busy, onApprove, onReject, onDelete }: Props) {
@@ -39,30 +48,15 @@ export function PendingTrackCard({ track, busy, onApprove, onReject, onDelete }:
       <audio controls preload="none" src={track.audio_url} className="w-full" aria-label={`Full track: ${track.title}`} />
       <CoverPicker name={`cover-${track.id}`} value={cover} onChange={setCover} />
       <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => onApprove(cover)}
-          className="inline-flex items-center gap-1.5 rounded-lg bg-emerald-600 px-4 py-2 font-semibold hover:bg-emerald-500 disabled:opacity-50"
-        >
+        <Decision busy={busy} onClick={() => onApprove(cover)} className="bg-emerald-600 hover:bg-emerald-500">
           <Check className="size-4" aria-hidden /> Approve
-        </button>
-        <button
-          type="button"
-          disabled={busy}
-          onClick={onReject}
-          className="inline-flex items-center gap-1.5 rounded-lg border border-zinc-700 px-4 py-2 font-semibold hover:bg-zinc-800 disabled:opacity-50"
-        >
+        </Decision>
+        <Decision busy={busy} onClick={onReject} className="border border-zinc-700 hover:bg-zinc-800">
           <X className="size-4" aria-hidden /> Reject
-        </button>
-        <button
-          type="button"
-          disabled={busy}
-          onClick={onDelete}
-          className="inline-flex items-center gap-1.5 rounded-lg border border-red-500/50 px-4 py-2 font-semibold text-red-300 hover:bg-red-500/10 disabled:opacity-50"
-        >
+        </Decision>
+        <Decision busy={busy} onClick={onDelete} className="border border-red-500/50 text-red-300 hover:bg-red-500/10">
           <Trash2 className="size-4" aria-hidden /> Delete
-        </button>
+        </Decision>
       </div>
     </li>
   );

@@ -1,4 +1,5 @@
 import type { TrackStatus } from '@common/contest';
+import { Badge } from '@/components/ui/badge';
 
 const STYLES: Record<TrackStatus, string> = {
   pending: 'bg-amber-400/15 text-amber-200 ring-amber-400/40',
@@ -7,5 +8,5 @@ const STYLES: Record<TrackStatus, string> = {
 };
 
 export function StatusBadge({ status }: { status: TrackStatus }) {
-  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ${STYLES[status]}`}>{status}</span>;
+  return <Badge className={`inline-block capitalize ring-1 ${STYLES[status]}`}>{status}</Badge>;
 }

@@ -1,4 +1,5 @@
 import type { CmsTrack } from '@common/cms-messages';
+import { Card } from '@/components/ui/card';
 import { useModeration } from './moderate-track';
 import { PendingTrackCard } from './pending-track-card';
 
@@ -6,7 +7,7 @@ import { PendingTrackCard } from './pending-track-card';
 export function TrackModeration({ tracks, onChanged }: { tracks: CmsTrack[] | null; onChanged: () => void }) {
   const moderation = useModeration(onChanged);
   return (
-    <section className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6" aria-labelledby="track-moderation">
+    <Card className="p-6" aria-labelledby="track-moderation">
       <h2 id="track-moderation" className="text-xl font-bold">Track Moderation</h2>
       <p className="text-sm text-zinc-400">Approve or reject pending track submissions</p>
       {tracks === null ? (
@@ -27,6 +28,6 @@ export function TrackModeration({ tracks, onChanged }: { tracks: CmsTrack[] | nu
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }

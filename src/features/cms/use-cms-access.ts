@@ -2,8 +2,12 @@ import { useEffect, useState } from 'react';
 import { TIMINGS_MS, type Role } from '@common/constants';
 import { isAdmin, isSuperAdmin } from '@common/roles';
 import { useRoles } from '@/hooks/use-account';
+import { useApiRead } from '@/hooks/use-api-read';
 import { api } from '@/lib/api';
 import { useSession } from '@/lib/session';
+
+/** The gate shows the failure itself. */
+const ignore = () => {};
 
 export type CmsAccess = {
   state: 'loading' | 'trouble' | 'denied' | 'ready';
@@ -27,24 +31,12 @@ export function useCmsAccess(): CmsAccess {
   const user = useSession((s) => s.user);
   const authLoading = !useSession((s) => s.ready);
   const local = useRoles();
-  const [server, setServer] = useState<Role[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
   const [timedOut, setTimedOut] = useState(false);
   const localKey = local.loaded ? local.roles.join(',') : null;
   const uid = user?.uid ?? null;
-
-  useEffect(() => {
-    if (!uid) return;
-    const abort = new AbortController();
-    setError(null);
-    api<{ roles: Role[] }>('/me', { signal: abort.signal })
-      .then((me) => setServer(me.roles))
-      .catch((err: unknown) => {
-        if (!abort.signal.aborted) setError(err instanceof Error ? err.message : String(err));
-      });
-    return () => abort.abort();
-  }, [uid, attempt, localKey]);
+  const me = useApiRead(uid ? (signal) => api<{ roles: Role[] }>('/me', { signal }).then((r) => r.roles) : null, [uid, localKey], { onError: ignore });
+  const server = me.data;
+  const error = me.error ? (me.error instanceof Error ? me.error.message : String(me.error)) : null;
 
   const roles = server ?? (local.loaded && local.admin ? local.roles : null);
   const rolesLoading = roles === null;
@@ -68,6 +60,6 @@ export function useCmsAccess(): CmsAccess {
     roles,
     superAdmin: roles !== null && isSuperAdmin(roles),
     error,
-    recheck: () => setAttempt((a) => a + 1),
+    recheck: me.reload,
   };
 }

@@ -1,11 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import type { DeceptionRow } from '@common/leaderboards';
 import { PATHS } from '@common/paths';
+import { Card } from '@/components/ui/card';
 
 /** Top contest tracks by fool rate, then votes. */
 export function DeceptionLeaderboard({ rows }: { rows: DeceptionRow[] | null }) {
   return (
-    <section aria-labelledby="deception" className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6">
+    <Card aria-labelledby="deception" className="p-6">
       <h2 id="deception" className="text-2xl font-bold">Deception Leaderboard</h2>
       <p className="text-sm text-zinc-400">The contest tracks that fooled the most listeners.</p>
       {rows === null ? (
@@ -40,6 +41,6 @@ export function DeceptionLeaderboard({ rows }: { rows: DeceptionRow[] | null }) 
           ))}
         </ol>
       )}
-    </section>
+    </Card>
   );
 }

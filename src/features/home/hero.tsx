@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Headphones, Upload } from 'lucide-react';
 import { PATHS } from '@common/paths';
+import { buttonClass } from '@/components/ui/button';
 
 export function Hero() {
   return (
@@ -18,10 +19,10 @@ export function Hero() {
           listeners climb the Deception Leaderboard.
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link to={PATHS.vote} className="inline-flex items-center justify-center gap-2 rounded-lg bg-gradient-to-r from-fuchsia-600 to-violet-600 px-6 py-3 text-lg font-bold hover:from-fuchsia-500 hover:to-violet-500">
+          <Link to={PATHS.vote} className={buttonClass('primary', 'inline-flex items-center justify-center gap-2 px-6 py-3 text-lg font-bold hover:from-fuchsia-500 hover:to-violet-500')}>
             <Headphones className="size-5" aria-hidden /> Start Voting Now
           </Link>
-          <Link to={PATHS.submit} className="inline-flex items-center justify-center gap-2 rounded-lg border border-zinc-700 px-6 py-3 text-lg font-semibold hover:bg-zinc-900">
+          <Link to={PATHS.submit} className={buttonClass('secondary', 'inline-flex items-center justify-center gap-2 px-6 py-3 text-lg font-semibold hover:bg-zinc-900')}>
             <Upload className="size-5" aria-hidden /> Submit Your Track
           </Link>
         </div>

@@ -1,4 +1,5 @@
 import { EarOff, ShoppingBag, Trophy } from 'lucide-react';
+import { Card } from '@/components/ui/card';
 
 const STEPS = [
   { icon: EarOff, title: 'Vote Blind', text: 'Hear a 45-second clip with no title, no artist, no hints. Guess AI, Human or Hybrid.' },
@@ -8,7 +9,7 @@ const STEPS = [
 
 export function HowItWorks() {
   return (
-    <section aria-labelledby="how-it-works" className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6">
+    <Card aria-labelledby="how-it-works" className="p-6">
       <h2 id="how-it-works" className="mb-5 text-2xl font-bold">How It Works</h2>
       <div className="grid gap-4 sm:grid-cols-3">
         {STEPS.map(({ icon: Icon, title, text }) => (
@@ -19,6 +20,6 @@ export function HowItWorks() {
           </div>
         ))}
       </div>
-    </section>
+    </Card>
   );
 }

@@ -1,11 +1,12 @@
 import { Rocket } from 'lucide-react';
-import { usePolled } from '@/hooks/use-polled';
+import { useApiRead } from '@/hooks/use-api-read';
+import { api } from '@/lib/api';
 
 type Migration = { user_count: number; user_threshold: number; users_needed: number; migration_enabled: boolean };
 
 /** The planned move of tokens on-chain: a countdown of users still needed, or done. */
 export function MigrationCard() {
-  const { data } = usePolled<Migration>('/public/migration', 60_000);
+  const { data } = useApiRead((signal) => api<Migration>('/public/migration', { signal }), [], { everyMs: 60_000 });
   const pct = data ? Math.min(100, (data.user_count / Math.max(1, data.user_threshold)) * 100) : 0;
   return (
     <section aria-labelledby="migration" className="rounded-2xl border border-violet-500/30 bg-violet-500/5 p-6">

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { LEADERBOARD_ROWS } from '@common/constants';
 import type { LeaderboardRow, Leaderboards } from '@common/leaderboards';
+import { Card } from '@/components/ui/card';
+import { Tab, TabList, TabPanel, Tabs } from '@/components/ui/tabs';
 
 const TABS = [
   { key: 'top_guessers', label: 'Top Guessers', unit: 'correct', empty: 'No guesses yet. Be the first to vote!' },
@@ -52,42 +54,25 @@ function Board({ rows, unit, empty }: { rows: LeaderboardRow[]; unit: string; em
   );
 }
 
-type TabKey = (typeof TABS)[number]['key'];
-
-/** A small ARIA tablist (arrow keys move between tabs). */
+/** The three boards as tabs; only the selected one renders. */
 export function TokenLeaderboards({ boards }: { boards: Leaderboards | null }) {
-  const [active, setActive] = useState<TabKey>('top_guessers');
-  const tab = TABS.find((t) => t.key === active) ?? TABS[0];
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
-    const i = TABS.findIndex((t) => t.key === active);
-    const next = TABS[(i + (e.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length]!;
-    setActive(next.key);
-    document.getElementById(`board-tab-${next.key}`)?.focus();
-  };
   return (
-    <section aria-labelledby="token-boards" className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6">
+    <Card aria-labelledby="token-boards" className="p-6">
       <h2 id="token-boards" className="text-2xl font-bold">Token Economy Leaderboards</h2>
-      <div role="tablist" aria-label="Leaderboards" className="mt-4 flex gap-1 rounded-lg bg-zinc-800 p-1 text-sm" onKeyDown={onKeyDown}>
+      <Tabs defaultValue={TABS[0].key}>
+        <TabList look="segment" aria-label="Leaderboards" className="mt-4 flex gap-1 text-sm">
+          {TABS.map((t) => (
+            <Tab key={t.key} value={t.key} look="segment" className="flex-1 px-3">
+              {t.label}
+            </Tab>
+          ))}
+        </TabList>
         {TABS.map((t) => (
-          <button
-            key={t.key}
-            id={`board-tab-${t.key}`}
-            type="button"
-            role="tab"
-            aria-selected={active === t.key}
-            aria-controls="board-panel"
-            tabIndex={active === t.key ? 0 : -1}
-            onClick={() => setActive(t.key)}
-            className={`flex-1 rounded-md px-3 py-2 ${active === t.key ? 'bg-zinc-950 text-white' : 'text-zinc-400 hover:text-zinc-200'}`}
-          >
-            {t.label}
-          </button>
+          <TabPanel key={t.key} value={t.key} className="mt-3">
+            {boards ? <Board rows={boards[t.key]} unit={t.unit} empty={t.empty} /> : <p className="py-8 text-center text-zinc-500">Loading…</p>}
+          </TabPanel>
         ))}
-      </div>
-      <div id="board-panel" role="tabpanel" aria-labelledby={`board-tab-${tab.key}`} className="mt-3">
-        {boards ? <Board key={tab.key} rows={boards[tab.key]} unit={tab.unit} empty={tab.empty} /> : <p className="py-8 text-center text-zinc-500">Loading…</p>}
-      </div>
-    </section>
+      </Tabs>
+    </Card>
   );
 }

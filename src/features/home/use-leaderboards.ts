@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Leaderboards } from '@common/leaderboards';
 import { streamBaseUrl } from '@/config/env';
+import { useApiRead } from '@/hooks/use-api-read';
 import { api } from '@/lib/api';
 
 /**
@@ -8,30 +9,18 @@ import { api } from '@/lib/api';
  * Server-Sent Events with the whole set whenever it changes. EventSource reconnects by itself.
  */
 export function useLeaderboards(): Leaderboards | null {
-  const [boards, setBoards] = useState<Leaderboards | null>(null);
+  const first = useApiRead((signal) => api<Leaderboards>('/public/leaderboards', { signal }), []);
+  const [streamed, setStreamed] = useState<Leaderboards | null>(null);
   useEffect(() => {
-    const abort = new AbortController();
-    let streamed = false;
-    api<Leaderboards>('/public/leaderboards', { signal: abort.signal })
-      .then((data) => {
-        if (!streamed) setBoards(data);
-      })
-      .catch((err: unknown) => {
-        if (!abort.signal.aborted) console.warn('leaderboards load failed', err);
-      });
     const source = new EventSource(`${streamBaseUrl}/api/public/leaderboards/stream`);
     source.onmessage = (event: MessageEvent<string>) => {
-      streamed = true;
       try {
-        setBoards(JSON.parse(event.data) as Leaderboards);
+        setStreamed(JSON.parse(event.data) as Leaderboards);
       } catch (err) {
         console.warn('bad leaderboards event', err);
       }
     };
-    return () => {
-      abort.abort();
-      source.close();
-    };
+    return () => source.close();
   }, []);
-  return boards;
+  return streamed ?? first.data;
 }

@@ -1,16 +1,7 @@
-import type { ReactNode } from 'react';
-import { CONTACT_EMAIL, PRODUCT_NAME } from '../../../common/constants';
-import { LegalEmailLink, LegalLayout, LegalSection } from './legal-layout';
+import { CONTACT_EMAIL, PRODUCT_NAME } from '@common/constants';
+import { LegalEmailLink, LegalLayout, type LegalSectionEntry } from './legal-layout';
 
-const EFFECTIVE_DATE = 'October 11, 2025';
-
-interface PolicySection {
-  id: string;
-  heading: string;
-  body: ReactNode;
-}
-
-const SECTIONS: readonly PolicySection[] = [
+const SECTIONS: readonly LegalSectionEntry[] = [
   {
     id: 'information-we-collect',
     heading: 'Information We Collect',
@@ -151,15 +142,14 @@ const SECTIONS: readonly PolicySection[] = [
 
 export function PrivacyPage() {
   return (
-    <LegalLayout title="Privacy Policy" effectiveDate={EFFECTIVE_DATE} contents={SECTIONS}>
-      <p>
-        This Privacy Policy explains how {PRODUCT_NAME} (&quot;we&quot;, &quot;us&quot;, &quot;our&quot;) collects, uses and protects your information when you use our website and app, where listeners hear music clips blind and guess whether a human, an AI or both made them.
-      </p>
-      {SECTIONS.map((section) => (
-        <LegalSection key={section.id} id={section.id} heading={section.heading}>
-          {section.body}
-        </LegalSection>
-      ))}
-    </LegalLayout>
+    <LegalLayout
+      title="Privacy Policy"
+      intro={
+        <>
+          This Privacy Policy explains how {PRODUCT_NAME} (&quot;we&quot;, &quot;us&quot;, &quot;our&quot;) collects, uses and protects your information when you use our website and app, where listeners hear music clips blind and guess whether a human, an AI or both made them.
+        </>
+      }
+      sections={SECTIONS}
+    />
   );
 }

@@ -1,16 +1,7 @@
-import type { ReactNode } from 'react';
-import { CLIP_SECONDS, CONTACT_EMAIL, DEFAULT_PRICING, PRODUCT_NAME } from '../../../common/constants';
-import { LegalEmailLink, LegalLayout, LegalSection } from './legal-layout';
+import { CLIP_SECONDS, CONTACT_EMAIL, DEFAULT_PRICING, PRODUCT_NAME } from '@common/constants';
+import { LegalEmailLink, LegalLayout, type LegalSectionEntry } from './legal-layout';
 
-const EFFECTIVE_DATE = 'October 11, 2025';
-
-interface TermsSection {
-  id: string;
-  heading: string;
-  body: ReactNode;
-}
-
-const SECTIONS: readonly TermsSection[] = [
+const SECTIONS: readonly LegalSectionEntry[] = [
   {
     id: 'acceptance',
     heading: 'Acceptance of These Terms',
@@ -149,15 +140,14 @@ const SECTIONS: readonly TermsSection[] = [
 
 export function TermsPage() {
   return (
-    <LegalLayout title="Terms of Service" effectiveDate={EFFECTIVE_DATE} contents={SECTIONS}>
-      <p>
-        These Terms of Service govern your use of {PRODUCT_NAME}, including its website, app, contests, marketplace, tokens and radio features. Please read them carefully.
-      </p>
-      {SECTIONS.map((section) => (
-        <LegalSection key={section.id} id={section.id} heading={section.heading}>
-          {section.body}
-        </LegalSection>
-      ))}
-    </LegalLayout>
+    <LegalLayout
+      title="Terms of Service"
+      intro={
+        <>
+          These Terms of Service govern your use of {PRODUCT_NAME}, including its website, app, contests, marketplace, tokens and radio features. Please read them carefully.
+        </>
+      }
+      sections={SECTIONS}
+    />
   );
 }

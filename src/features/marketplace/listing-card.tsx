@@ -2,15 +2,13 @@ import { Coins, Banknote } from 'lucide-react';
 import { IN_CONTEST_BADGE, IN_CONTEST_EXPLANATION, type MarketplaceListing } from '@common/marketplace-messages';
 import { SONG_TYPE_LABELS } from '@common/contest';
 import { ORDER_MSG } from '@common/orders';
+import { buttonClass } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 
 /** One listing: cover, track info, fool rate (or 'In the contest'), prices, a preview player and Buy. */
 export function ListingCard({ listing, online, onBuy }: { listing: MarketplaceListing; online: boolean; onBuy: () => void }) {
   return (
-    <article
-      className="flex flex-col overflow-hidden rounded-2xl border border-zinc-800 bg-zinc-900/60"
-      data-testid="listing-card"
-      aria-label={listing.title}
-    >
+    <Card as="article" className="flex flex-col overflow-hidden" data-testid="listing-card" aria-label={listing.title}>
       {listing.cover_art_url ? (
         <img src={listing.cover_art_url} alt="" className="aspect-square w-full object-cover" loading="lazy" />
       ) : (
@@ -55,12 +53,12 @@ export function ListingCard({ listing, online, onBuy }: { listing: MarketplaceLi
             onClick={onBuy}
             disabled={!online}
             title={online ? undefined : ORDER_MSG.offline}
-            className="ml-auto rounded-lg bg-gradient-to-r from-fuchsia-600 to-violet-600 px-4 py-2 font-semibold disabled:cursor-not-allowed disabled:opacity-50"
+            className={buttonClass('primary', 'ml-auto px-4 py-2 font-semibold disabled:cursor-not-allowed disabled:opacity-50')}
           >
             Buy
           </button>
         </div>
       </div>
-    </article>
+    </Card>
   );
 }

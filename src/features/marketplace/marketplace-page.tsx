@@ -5,6 +5,7 @@ import { ORDER_MSG } from '@common/orders';
 import type { MarketplaceListing } from '@common/marketplace-messages';
 import { LISTINGS_LOAD_FAILED, NO_LISTINGS } from '@common/marketplace-messages';
 import { PATHS } from '@common/paths';
+import { Card } from '@/components/ui/card';
 import { useOnline } from '@/hooks/use-online';
 import { useSession } from '@/lib/session';
 import { ListingCard } from './listing-card';
@@ -47,9 +48,9 @@ export function MarketplacePage() {
           <span className="sr-only">Loading...</span>
         </div>
       ) : active.length === 0 ? (
-        <p className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6 text-center text-zinc-400" role={failed ? 'alert' : undefined}>
+        <Card as="p" className="p-6 text-center text-zinc-400" role={failed ? 'alert' : undefined}>
           {failed ? LISTINGS_LOAD_FAILED : NO_LISTINGS}
-        </p>
+        </Card>
       ) : (
         <>
           {featured.length > 0 && (

@@ -1,8 +1,9 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { Banknote, Coins, Loader2, WifiOff, X } from 'lucide-react';
+import { Banknote, Coins, Loader2, WifiOff } from 'lucide-react';
 import type { MarketplaceListing } from '@common/marketplace-messages';
 import type { OrderMethod } from '@common/orders';
 import { ORDER_MSG } from '@common/orders';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogCloseX, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { useBalanceDoc, useRoles } from '@/hooks/use-account';
 import { useOnline } from '@/hooks/use-online';
 import { PurchaseDone } from './purchase-done';
@@ -18,64 +19,61 @@ export function PurchaseDialog({ listing, onClose }: { listing: MarketplaceListi
   const { buy, pending, result } = usePurchase(listing, balance);
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/70" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-zinc-800 bg-zinc-950 p-6 shadow-2xl">
-          <div className="flex items-start gap-4">
-            {listing.cover_art_url ? (
-              <img src={listing.cover_art_url} alt="" className="size-16 rounded-lg object-cover" />
-            ) : (
-              <div className="size-16 rounded-lg bg-gradient-to-br from-fuchsia-900 to-violet-900" aria-hidden />
-            )}
-            <div className="min-w-0 flex-1">
-              <Dialog.Title className="truncate text-xl font-bold">{listing.title}</Dialog.Title>
-              <Dialog.Description className="text-zinc-400">{listing.artist_name}</Dialog.Description>
-              <p className="mt-1 text-xs text-zinc-400">
-                Licence: {LICENCE_LABEL[listing.listing_type] ?? listing.listing_type} · {LICENCE_LABEL[listing.version_type] ?? listing.version_type}
-              </p>
-            </div>
-            <Dialog.Close className="rounded-md p-1 hover:bg-zinc-800" aria-label="Close">
-              <X className="size-5" />
-            </Dialog.Close>
-          </div>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      className="max-h-[90dvh] w-[calc(100%-2rem)] max-w-md overflow-y-auto rounded-2xl border border-zinc-800 bg-zinc-950 p-6 shadow-2xl"
+    >
+      <div className="flex items-start gap-4">
+        {listing.cover_art_url ? (
+          <img src={listing.cover_art_url} alt="" className="size-16 rounded-lg object-cover" />
+        ) : (
+          <div className="size-16 rounded-lg bg-gradient-to-br from-fuchsia-900 to-violet-900" aria-hidden />
+        )}
+        <div className="min-w-0 flex-1">
+          <DialogTitle className="truncate text-xl font-bold">{listing.title}</DialogTitle>
+          <DialogDescription className="text-zinc-400">{listing.artist_name}</DialogDescription>
+          <p className="mt-1 text-xs text-zinc-400">
+            Licence: {LICENCE_LABEL[listing.listing_type] ?? listing.listing_type} · {LICENCE_LABEL[listing.version_type] ?? listing.version_type}
+          </p>
+        </div>
+        <DialogCloseX />
+      </div>
 
-          {result ? (
-            <PurchaseDone result={result} />
-          ) : (
-            <div className="mt-6 space-y-3">
-              {!online && (
-                <p role="alert" className="flex items-center gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 p-3 text-sm text-amber-200">
-                  <WifiOff className="size-4 shrink-0" aria-hidden /> {ORDER_MSG.offline}
-                </p>
-              )}
-              {listing.accept_tokens && (
-                <PayOption
-                  icon={<Coins className="size-5 text-amber-400" aria-hidden />}
-                  label="Pay with Tokens"
-                  detail={`${listing.price_tokens} tokens · your balance: ${admin ? '∞' : `${balance} tokens`}`}
-                  method="TOKENS"
-                  pending={pending}
-                  disabled={!online}
-                  onPay={buy}
-                />
-              )}
-              {listing.accept_cash_app && (
-                <PayOption
-                  icon={<Banknote className="size-5 text-emerald-400" aria-hidden />}
-                  label="Pay with Cash App"
-                  detail={`${usd(listing.price_usd)} to the seller's Cash App`}
-                  method="CASH_APP"
-                  pending={pending}
-                  disabled={!online}
-                  onPay={buy}
-                />
-              )}
-            </div>
+      {result ? (
+        <PurchaseDone result={result} />
+      ) : (
+        <div className="mt-6 space-y-3">
+          {!online && (
+            <p role="alert" className="flex items-center gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 p-3 text-sm text-amber-200">
+              <WifiOff className="size-4 shrink-0" aria-hidden /> {ORDER_MSG.offline}
+            </p>
           )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          {listing.accept_tokens && (
+            <PayOption
+              icon={<Coins className="size-5 text-amber-400" aria-hidden />}
+              label="Pay with Tokens"
+              detail={`${listing.price_tokens} tokens · your balance: ${admin ? '∞' : `${balance} tokens`}`}
+              method="TOKENS"
+              pending={pending}
+              disabled={!online}
+              onPay={buy}
+            />
+          )}
+          {listing.accept_cash_app && (
+            <PayOption
+              icon={<Banknote className="size-5 text-emerald-400" aria-hidden />}
+              label="Pay with Cash App"
+              detail={`${usd(listing.price_usd)} to the seller's Cash App`}
+              method="CASH_APP"
+              pending={pending}
+              disabled={!online}
+              onPay={buy}
+            />
+          )}
+        </div>
+      )}
+    </Dialog>
   );
 }
 
@@ -94,15 +92,14 @@ function PayOption({ icon, label, detail, method, pending, disabled, onPay }: Pa
     <div className="flex items-center gap-3 rounded-xl border border-zinc-800 bg-zinc-900/60 p-4">
       {icon}
       <p className="min-w-0 flex-1 text-sm text-zinc-300">{detail}</p>
-      <button
-        type="button"
+      <Button
         onClick={() => void onPay(method)}
         disabled={disabled || pending !== null}
-        className="inline-flex shrink-0 items-center gap-1.5 rounded-lg bg-gradient-to-r from-fuchsia-600 to-violet-600 px-3 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50"
+        className="inline-flex shrink-0 items-center gap-1.5 px-3 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50"
       >
         {pending === method && <Loader2 className="size-4 animate-spin" aria-hidden />}
         {label}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { MarketplaceListing } from '@common/marketplace-messages';
 import type { OrderMethod } from '@common/orders';
 import { ORDER_MSG } from '@common/orders';
-import { resyncAccountSoon } from '@/data/lazy';
+import { afterWrite } from '@/data/lazy';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { createOrder } from './create-order';
 import { purchaseFailure } from './purchase-errors';
@@ -21,7 +21,7 @@ export function usePurchase(listing: MarketplaceListing, balance: number) {
     setPending(method);
     try {
       const res = await createOrder(listing.id, method);
-      resyncAccountSoon();
+      void afterWrite(['orders', 'token_balances']);
       if (method === 'TOKENS') {
         notifySuccess(ORDER_MSG.purchaseSuccessful, `${listing.title} is yours. Find your licence in My Orders.`);
         setResult({ kind: 'tokens' });

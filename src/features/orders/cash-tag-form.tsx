@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { CASH_TAG_PATTERN, ORDER_MSG } from '@common/orders';
-import { resyncAccountSoon } from '@/data/lazy';
+import { CARD } from '@/components/ui/card';
+import { afterWrite } from '@/data/lazy';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { saveCashTag } from './order-requests';
 
@@ -18,7 +19,7 @@ export function CashTagForm({ initial }: { initial: string | null }) {
     try {
       await saveCashTag(value);
       notifySuccess(ORDER_MSG.cashTagSaved);
-      resyncAccountSoon();
+      void afterWrite(['profiles']);
     } catch (err) {
       notifyError(ORDER_MSG.cashTagFailed, err);
     } finally {
@@ -27,7 +28,7 @@ export function CashTagForm({ initial }: { initial: string | null }) {
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-4">
+    <form onSubmit={(e) => void submit(e)} className={`${CARD} p-4`}>
       <label htmlFor="cash-app-tag" className="font-semibold">
         Your Cash App tag
       </label>

@@ -1,18 +1,29 @@
 import { Check, Download, Eye, FileText, Loader2, Upload, X } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { Order } from '@common/orders';
 import { ORDER_MSG } from '@common/orders';
+import { Button, buttonClass, type ButtonLook } from '@/components/ui/button';
 import { notifyError } from '@/lib/notify';
 import type { OrderActions } from './order-display';
 import { proofProblem } from './order-display';
 import { decideOrder, downloadCertificate, downloadTrack, proofUrl, uploadProof } from './order-requests';
 import { useOrderAction } from './use-order-action';
 
-const button =
-  'inline-flex items-center gap-1.5 rounded-lg border border-zinc-700 px-3 py-1.5 text-sm font-semibold hover:bg-zinc-800 disabled:cursor-not-allowed disabled:opacity-50';
-const primary =
-  'inline-flex items-center gap-1.5 rounded-lg bg-gradient-to-r from-fuchsia-600 to-violet-600 px-3 py-1.5 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50';
+const size = 'inline-flex items-center gap-1.5 px-3 py-1.5 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50';
+const LOOK_EXTRA: Record<ButtonLook, string> = { primary: '', secondary: 'hover:bg-zinc-800' };
 
-const Spin = ({ on, icon }: { on: boolean; icon: React.ReactNode }) => (on ? <Loader2 className="size-4 animate-spin" aria-hidden /> : icon);
+const Spin = ({ on, icon }: { on: boolean; icon: ReactNode }) => (on ? <Loader2 className="size-4 animate-spin" aria-hidden /> : icon);
+
+type ActionProps = { id: string; busy: string | null; look?: ButtonLook; icon: ReactNode; onClick: () => void; children: ReactNode };
+
+/** One order action; every action is disabled while one runs, and the running one spins. */
+function Action({ id, busy, look = 'secondary', icon, onClick, children }: ActionProps) {
+  return (
+    <Button look={look} className={`${size} ${LOOK_EXTRA[look]}`} disabled={busy !== null} onClick={onClick}>
+      <Spin on={busy === id} icon={icon} /> {children}
+    </Button>
+  );
+}
 
 /** The buyer's buttons: upload the payment proof, or download the licensed track and certificate. */
 export function BuyerActions({ order, can }: { order: Order; can: OrderActions }) {
@@ -30,7 +41,9 @@ export function BuyerActions({ order, can }: { order: Order; can: OrderActions }
   return (
     <div className="flex flex-wrap gap-2">
       {can.uploadProof && (
-        <label className={`${primary} cursor-pointer focus-within:ring-2 focus-within:ring-fuchsia-400 ${busy ? 'pointer-events-none opacity-50' : ''}`}>
+        <label
+          className={`${buttonClass('primary', size)} cursor-pointer focus-within:ring-2 focus-within:ring-fuchsia-400 ${busy ? 'pointer-events-none opacity-50' : ''}`}
+        >
           <Spin on={busy === 'proof'} icon={<Upload className="size-4" aria-hidden />} />
           Upload payment proof
           <input type="file" accept="image/*" className="sr-only" onChange={onProof} disabled={busy !== null} />
@@ -38,22 +51,23 @@ export function BuyerActions({ order, can }: { order: Order; can: OrderActions }
       )}
       {can.download && (
         <>
-          <button
-            type="button"
-            className={primary}
-            disabled={busy !== null}
+          <Action
+            id="track"
+            busy={busy}
+            look="primary"
+            icon={<Download className="size-4" aria-hidden />}
             onClick={() => void run('track', () => downloadTrack(order.id), { failure: 'Download failed' })}
           >
-            <Spin on={busy === 'track'} icon={<Download className="size-4" aria-hidden />} /> Download track
-          </button>
-          <button
-            type="button"
-            className={button}
-            disabled={busy !== null}
+            Download track
+          </Action>
+          <Action
+            id="certificate"
+            busy={busy}
+            icon={<FileText className="size-4" aria-hidden />}
             onClick={() => void run('certificate', () => downloadCertificate(order.id), { failure: 'Download failed' })}
           >
-            <Spin on={busy === 'certificate'} icon={<FileText className="size-4" aria-hidden />} /> Download certificate
-          </button>
+            Download certificate
+          </Action>
         </>
       )}
     </div>
@@ -68,8 +82,7 @@ async function viewProof(orderId: string): Promise<void> {
     if (tab) {
       tab.opener = null;
       tab.location.href = url;
-    }
-    else window.open(url, '_blank', 'noopener');
+    } else window.open(url, '_blank', 'noopener');
   } catch (err) {
     tab?.close();
     throw err;
@@ -86,24 +99,30 @@ export function SellerActions({ order, can }: { order: Order; can: OrderActions 
   return (
     <div className="flex flex-wrap gap-2">
       {can.viewProof && (
-        <button type="button" className={button} disabled={busy !== null} onClick={() => void run('view', () => viewProof(order.id), { failure: 'Failed to open proof' })}>
-          <Spin on={busy === 'view'} icon={<Eye className="size-4" aria-hidden />} /> View proof
-        </button>
+        <Action
+          id="view"
+          busy={busy}
+          icon={<Eye className="size-4" aria-hidden />}
+          onClick={() => void run('view', () => viewProof(order.id), { failure: 'Failed to open proof' })}
+        >
+          View proof
+        </Action>
       )}
       {can.approve && (
-        <button
-          type="button"
-          className={primary}
-          disabled={busy !== null}
+        <Action
+          id="approve"
+          busy={busy}
+          look="primary"
+          icon={<Check className="size-4" aria-hidden />}
           onClick={() => void run('approve', () => decideOrder(order.id, 'approve'), { success: ORDER_MSG.orderApproved, failure: ORDER_MSG.approvalFailed })}
         >
-          <Spin on={busy === 'approve'} icon={<Check className="size-4" aria-hidden />} /> Approve
-        </button>
+          Approve
+        </Action>
       )}
       {can.reject && (
-        <button type="button" className={button} disabled={busy !== null} onClick={reject}>
-          <Spin on={busy === 'reject'} icon={<X className="size-4" aria-hidden />} /> Reject
-        </button>
+        <Action id="reject" busy={busy} icon={<X className="size-4" aria-hidden />} onClick={reject}>
+          Reject
+        </Action>
       )}
     </div>
   );

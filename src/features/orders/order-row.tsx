@@ -1,6 +1,7 @@
 import { Clock } from 'lucide-react';
 import type { Order } from '@common/orders';
 import { ORDER_MSG } from '@common/orders';
+import { Card } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
 import { BuyerActions, SellerActions } from './order-actions';
 import { amountLabel, displayStatus, methodLabel, orderActions, type Side } from './order-display';
@@ -12,7 +13,7 @@ export function OrderRow({ order, side, now }: { order: Order; side: Side; now: 
   const can = orderActions(order, side, now);
   const counterparty = side === 'buyer' ? `Seller: @${order.seller_username}` : `Buyer: @${order.buyer_username}`;
   return (
-    <li data-testid="order-row" aria-label={order.title} className="flex flex-col gap-4 rounded-2xl border border-zinc-800 bg-zinc-900/60 p-4 sm:flex-row">
+    <Card as="li" data-testid="order-row" aria-label={order.title} className="flex flex-col gap-4 p-4 sm:flex-row">
       {order.cover_art_url ? (
         <img src={order.cover_art_url} alt="" className="size-20 shrink-0 rounded-lg object-cover" loading="lazy" />
       ) : (
@@ -50,6 +51,6 @@ export function OrderRow({ order, side, now }: { order: Order; side: Side; now: 
         )}
         {side === 'buyer' ? <BuyerActions order={order} can={can} /> : <SellerActions order={order} can={can} />}
       </div>
-    </li>
+    </Card>
   );
 }

@@ -1,4 +1,5 @@
 import type { OrderStatus } from '@common/orders';
+import { Badge } from '@/components/ui/badge';
 import { STATUS_LABEL } from './order-display';
 
 const STYLE: Record<OrderStatus, string> = {
@@ -12,8 +13,8 @@ const STYLE: Record<OrderStatus, string> = {
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return (
-    <span data-testid="order-status" className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STYLE[status]}`}>
+    <Badge data-testid="order-status" className={STYLE[status]}>
       {STATUS_LABEL[status]}
-    </span>
+    </Badge>
   );
 }

@@ -1,6 +1,7 @@
-import * as Tabs from '@radix-ui/react-tabs';
 import { Loader2, Receipt } from 'lucide-react';
 import type { Order } from '@common/orders';
+import { Card } from '@/components/ui/card';
+import { Tab, TabList, TabPanel, Tabs } from '@/components/ui/tabs';
 import { useProfile } from '@/hooks/use-account';
 import { useSession } from '@/lib/session';
 import { CashTagForm } from './cash-tag-form';
@@ -8,8 +9,7 @@ import { splitOrders, type Side } from './order-display';
 import { OrderRow } from './order-row';
 import { useNow, useOrders } from './use-orders';
 
-const trigger =
-  'rounded-lg px-4 py-2 text-sm font-medium text-zinc-400 transition hover:text-zinc-100 data-[state=active]:bg-gradient-to-r data-[state=active]:from-fuchsia-600 data-[state=active]:to-violet-600 data-[state=active]:text-white';
+const trigger = 'px-4 text-sm';
 
 /** /orders: My Purchases and My Sales, live from RxDB, with each side's actions. */
 export function OrdersPage() {
@@ -25,23 +25,23 @@ export function OrdersPage() {
         <Receipt className="size-8 text-fuchsia-400" aria-hidden />
         <h1 className="text-3xl font-bold">My Orders</h1>
       </header>
-      <Tabs.Root defaultValue="purchases">
-        <Tabs.List aria-label="Orders" className="mb-6 inline-flex gap-1 rounded-xl bg-zinc-900 p-1">
-          <Tabs.Trigger value="purchases" className={trigger}>
+      <Tabs defaultValue="purchases">
+        <TabList look="pill" aria-label="Orders" className="mb-6 inline-flex">
+          <Tab look="pill" value="purchases" className={trigger}>
             My Purchases
-          </Tabs.Trigger>
-          <Tabs.Trigger value="sales" className={trigger}>
+          </Tab>
+          <Tab look="pill" value="sales" className={trigger}>
             My Sales
-          </Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="purchases">
+          </Tab>
+        </TabList>
+        <TabPanel value="purchases">
           <OrderList orders={orders === null ? null : purchases} side="buyer" now={now} empty="No purchases yet" />
-        </Tabs.Content>
-        <Tabs.Content value="sales" className="space-y-6">
+        </TabPanel>
+        <TabPanel value="sales" className="space-y-6">
           {profile !== undefined && <CashTagForm key={profile?.cash_app_tag ?? ''} initial={profile?.cash_app_tag ?? null} />}
           <OrderList orders={orders === null ? null : sales} side="seller" now={now} empty="No sales yet" />
-        </Tabs.Content>
-      </Tabs.Root>
+        </TabPanel>
+      </Tabs>
     </section>
   );
 }
@@ -54,7 +54,7 @@ function OrderList({ orders, side, now, empty }: { orders: Order[] | null; side:
         <span className="sr-only">Loading...</span>
       </div>
     );
-  if (orders.length === 0) return <p className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6 text-center text-zinc-400">{empty}</p>;
+  if (orders.length === 0) return <Card as="p" className="p-6 text-center text-zinc-400">{empty}</Card>;
   return (
     <ul className="space-y-3">
       {orders.map((o) => (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { resyncAccountSoon } from '@/data/lazy';
+import { afterWrite } from '@/data/lazy';
 import { notifyError, notifySuccess } from '@/lib/notify';
 
 /**
@@ -13,7 +13,7 @@ export function useOrderAction() {
     try {
       await request();
       if (texts.success) notifySuccess(texts.success);
-      resyncAccountSoon();
+      void afterWrite(['orders']);
     } catch (err) {
       notifyError(texts.failure, err);
     } finally {

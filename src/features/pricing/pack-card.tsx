@@ -1,5 +1,6 @@
 import { Coins, Loader2, Sparkles } from 'lucide-react';
 import type { TOKEN_PACKS } from '@common/constants';
+import { buttonClass } from '@/components/ui/button';
 
 type Pack = (typeof TOKEN_PACKS)[number];
 
@@ -30,7 +31,7 @@ export function PackCard({ pack, pending, onBuy }: { pack: Pack; pending: boolea
         type="button"
         onClick={onBuy}
         disabled={pending}
-        className="mt-6 inline-flex items-center justify-center gap-2 rounded-lg bg-gradient-to-r from-fuchsia-600 to-violet-600 px-4 py-2.5 font-bold disabled:opacity-60"
+        className={buttonClass('primary', 'mt-6 inline-flex items-center justify-center gap-2 px-4 py-2.5 font-bold disabled:opacity-60')}
       >
         {pending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
         Buy

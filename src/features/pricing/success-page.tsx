@@ -1,37 +1,25 @@
 import { Link } from '@tanstack/react-router';
 import { CheckCircle2, Coins, Loader2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { PATHS } from '@common/paths';
 import { PRICING_MSG } from '@common/pricing-messages';
+import { buttonClass } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { useBalanceDoc } from '@/hooks/use-account';
+import { useApiRead } from '@/hooks/use-api-read';
 import { api } from '@/lib/api';
 
 type Status = { status: 'open' | 'completed'; tokens: number };
 const POLL_MS = 1000;
+const ignore = () => {};
 
 /** Polls the checkout until the webhook has credited it (or the session turns out unknown). */
 function useCheckoutStatus(sessionId: string | undefined): Status | 'unknown' | null {
-  const [state, setState] = useState<Status | 'unknown' | null>(null);
-  useEffect(() => {
-    if (!sessionId) return;
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = async () => {
-      try {
-        const s = await api<Status>(`/payments/session/${encodeURIComponent(sessionId)}`, { signal: controller.signal });
-        setState(s);
-        if (s.status !== 'completed') timer = setTimeout(() => void poll(), POLL_MS);
-      } catch {
-        if (!controller.signal.aborted) setState('unknown');
-      }
-    };
-    void poll();
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [sessionId]);
-  return state;
+  const { data, error } = useApiRead(
+    sessionId ? (signal) => api<Status>(`/payments/session/${encodeURIComponent(sessionId)}`, { signal }) : null,
+    [sessionId],
+    { everyMs: POLL_MS, until: (s, err) => err !== null || s?.status === 'completed', onError: ignore },
+  );
+  return error ? 'unknown' : data;
 }
 
 export function PaymentSuccessPage({ sessionId }: { sessionId?: string }) {
@@ -40,7 +28,7 @@ export function PaymentSuccessPage({ sessionId }: { sessionId?: string }) {
   const credited = status !== null && status !== 'unknown' && status.status === 'completed';
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
-      <div className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6">
+      <Card as="div" className="p-6">
         <CheckCircle2 className="mx-auto size-14 text-emerald-400" aria-hidden />
         <h1 className="mt-4 text-3xl font-black">{PRICING_MSG.paymentSuccessful}</h1>
         <p className="mt-3 text-zinc-400" aria-live="polite">
@@ -57,14 +45,14 @@ export function PaymentSuccessPage({ sessionId }: { sessionId?: string }) {
           <span data-testid="success-balance">{balance?.balance ?? '…'} tokens</span>
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link to={PATHS.vote} className="rounded-lg bg-gradient-to-r from-fuchsia-600 to-violet-600 px-5 py-2.5 font-bold">
+          <Link to={PATHS.vote} className={buttonClass('primary', 'px-5 py-2.5 font-bold')}>
             Start Voting
           </Link>
-          <Link to={PATHS.pricing} className="rounded-lg border border-zinc-700 px-5 py-2.5 font-semibold text-zinc-200">
+          <Link to={PATHS.pricing} className={buttonClass('secondary', 'px-5 py-2.5 font-semibold text-zinc-200')}>
             Back to Pricing
           </Link>
         </div>
-      </div>
+      </Card>
     </section>
   );
 }

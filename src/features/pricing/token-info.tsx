@@ -1,5 +1,6 @@
 import { Gift, Info } from 'lucide-react';
 import { DEFAULT_PRICING, FREE_VOTING_DAYS } from '@common/constants';
+import { Card } from '@/components/ui/card';
 
 const P = DEFAULT_PRICING;
 
@@ -18,7 +19,7 @@ const WAYS: Array<[string, string]> = [
 export function TokenInfo() {
   return (
     <div className="mt-12 grid gap-6 md:grid-cols-2">
-      <section className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6">
+      <Card className="p-6">
         <h2 className="flex items-center gap-2 text-xl font-bold">
           <Info className="size-5 text-violet-400" aria-hidden /> How Tokens Work
         </h2>
@@ -30,7 +31,7 @@ export function TokenInfo() {
             </div>
           ))}
         </dl>
-      </section>
+      </Card>
       <section className="rounded-2xl border border-amber-400/30 bg-amber-400/10 p-6">
         <h2 className="flex items-center gap-2 text-xl font-bold text-amber-100">
           <Gift className="size-5 text-amber-300" aria-hidden /> New User Bonus

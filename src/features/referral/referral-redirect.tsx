@@ -3,29 +3,25 @@ import { Loader2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { normalizeUsername } from '@common/username';
 import { PATHS } from '@common/paths';
+import { useApiRead } from '@/hooks/use-api-read';
 import { api } from '@/lib/api';
+
+const logFailure = (err: unknown) => console.warn('referral lookup failed', err);
 
 /** /{username}: sends a friend to sign-up with the referrer filled in, or home if no such user. */
 export function ReferralRedirect() {
   const { username } = useParams({ from: '/$username' });
   const navigate = useNavigate();
+  const normalized = normalizeUsername(username);
+  const { data, error } = useApiRead(
+    (signal) => api<{ exists: boolean }>(`/accounts/username/${encodeURIComponent(normalized || '_')}`, { signal }),
+    [normalized],
+    { onError: logFailure },
+  );
   useEffect(() => {
-    const normalized = normalizeUsername(username);
-    let cancelled = false;
-    api<{ exists: boolean }>(`/accounts/username/${encodeURIComponent(normalized || '_')}`)
-      .then(({ exists }) => {
-        if (cancelled) return;
-        if (exists) void navigate({ to: PATHS.auth, search: { ref: normalized }, replace: true });
-        else void navigate({ to: '/', replace: true });
-      })
-      .catch((err: unknown) => {
-        console.warn('referral lookup failed', err);
-        if (!cancelled) void navigate({ to: '/', replace: true });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [username, navigate]);
+    if (data?.exists) void navigate({ to: PATHS.auth, search: { ref: normalized }, replace: true });
+    else if (data || error) void navigate({ to: '/', replace: true });
+  }, [data, error, normalized, navigate]);
   return (
     <div className="grid min-h-[50vh] place-items-center">
       <p className="flex items-center gap-2 text-zinc-300">

@@ -1,7 +1,7 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from '@tanstack/react-router';
-import { LogIn, LogOut, X } from 'lucide-react';
+import { LogIn, LogOut } from 'lucide-react';
 import { PATHS } from '@common/paths';
+import { Dialog, DialogCloseX, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { useSession } from '@/lib/session';
 import { BalancePill, CmsLink, OrdersLink, UserChip } from './account-badges';
 import { NAV_LINKS } from './nav-items';
@@ -13,54 +13,49 @@ export function MobileMenuSheet({ open, setOpen }: { open: boolean; setOpen: (op
   const signOut = useSignOut();
   const close = () => setOpen(false);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-72 flex-col gap-2 border-l border-zinc-800 bg-zinc-950 p-5 shadow-2xl">
-          <div className="mb-4 flex items-center justify-between">
-            <Dialog.Title className="text-lg font-bold">Menu</Dialog.Title>
-            <Dialog.Close className="rounded-md p-1 hover:bg-zinc-800" aria-label="Close menu">
-              <X className="size-5" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
-          {user ? (
-            <div className="mb-3 flex flex-col gap-3">
-              <UserChip />
-              <BalancePill />
-            </div>
-          ) : null}
-          {NAV_LINKS.map((l) => (
-            <Link key={l.to} to={l.to} onClick={close} className="rounded-md px-3 py-2 text-base hover:bg-zinc-800">
-              {l.label}
-            </Link>
-          ))}
-          {user ? <OrdersLink onNavigate={close} /> : null}
-          <CmsLink onNavigate={close} />
-          <div className="mt-auto">
-            {user ? (
-              <button
-                type="button"
-                onClick={() => {
-                  close();
-                  void signOut();
-                }}
-                className="flex w-full items-center justify-center gap-2 rounded-md border border-zinc-700 px-3 py-2"
-              >
-                <LogOut className="size-4" aria-hidden /> Sign Out
-              </button>
-            ) : (
-              <Link
-                to={PATHS.auth}
-                onClick={close}
-                className="flex w-full items-center justify-center gap-2 rounded-md bg-fuchsia-600 px-3 py-2 font-semibold"
-              >
-                <LogIn className="size-4" aria-hidden /> Sign In
-              </Link>
-            )}
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      placement="right"
+      overlayClassName="bg-black/60"
+      className="flex w-72 flex-col gap-2 border-l border-zinc-800 bg-zinc-950 p-5 shadow-2xl"
+    >
+      <div className="mb-4 flex items-center justify-between">
+        <DialogTitle className="text-lg font-bold">Menu</DialogTitle>
+        <DialogCloseX label="Close menu" />
+      </div>
+      <DialogDescription className="sr-only">Site navigation</DialogDescription>
+      {user ? (
+        <div className="mb-3 flex flex-col gap-3">
+          <UserChip />
+          <BalancePill />
+        </div>
+      ) : null}
+      {NAV_LINKS.map((l) => (
+        <Link key={l.to} to={l.to} onClick={close} className="rounded-md px-3 py-2 text-base hover:bg-zinc-800">
+          {l.label}
+        </Link>
+      ))}
+      {user ? <OrdersLink onNavigate={close} /> : null}
+      <CmsLink onNavigate={close} />
+      <div className="mt-auto">
+        {user ? (
+          <button
+            type="button"
+            onClick={() => {
+              close();
+              void signOut();
+            }}
+            className="flex w-full items-center justify-center gap-2 rounded-md border border-zinc-700 px-3 py-2"
+          >
+            <LogOut className="size-4" aria-hidden /> Sign Out
+          </button>
+        ) : (
+          <Link to={PATHS.auth} onClick={close} className="flex w-full items-center justify-center gap-2 rounded-md bg-fuchsia-600 px-3 py-2 font-semibold">
+            <LogIn className="size-4" aria-hidden /> Sign In
+          </Link>
+        )}
+      </div>
+    </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 import { FileAudio, FileVideo } from 'lucide-react';
-import type { ChangeEvent } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import { AUDIO_EXTENSIONS, AUDIO_MAX_BYTES, VIDEO_EXTENSIONS } from '@common/contest';
 import { notifyError } from '@/lib/notify';
 import { audioProblem, videoProblem, type FileProblem } from './submit-rules';
@@ -29,43 +29,50 @@ type Props = {
 
 const sizeMb = (f: File) => `${(f.size / (1024 * 1024)).toFixed(1)} MB`;
 
+type FileFieldProps = { id: string; label: ReactNode; exts: readonly string[]; hint: string; onChange: (e: ChangeEvent<HTMLInputElement>) => void; disabled: boolean };
+
+/** A labelled file input with a hint line: the accepted formats, or the chosen file. */
+function FileField({ id, label, exts, hint, onChange, disabled }: FileFieldProps) {
+  return (
+    <div className="space-y-1.5 text-sm">
+      <label htmlFor={id} className="flex items-center gap-1.5 font-medium">
+        {label}
+      </label>
+      <input id={id} type="file" accept={accept(exts)} onChange={onChange} disabled={disabled} aria-describedby={`${id}-hint`} className={fileInput} />
+      <p id={`${id}-hint`} className="text-xs text-zinc-500">
+        {hint}
+      </p>
+    </div>
+  );
+}
+
 export function FileInputs({ audio, video, onAudio, onVideo, disabled }: Props) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <div className="space-y-1.5 text-sm">
-        <label htmlFor="audio-file" className="flex items-center gap-1.5 font-medium">
-          <FileAudio className="size-4 text-fuchsia-300" aria-hidden /> Audio file
-        </label>
-        <input
-          id="audio-file"
-          type="file"
-          accept={accept(AUDIO_EXTENSIONS)}
-          onChange={(e) => onAudio(pick(e, audioProblem))}
-          disabled={disabled}
-          aria-describedby="audio-file-hint"
-          className={fileInput}
-        />
-        <p id="audio-file-hint" className="text-xs text-zinc-500">
-          {audio ? `${audio.name} · ${sizeMb(audio)}` : `${AUDIO_EXTENSIONS.join(', ')} · up to ${AUDIO_MAX_BYTES / (1024 * 1024)}MB`}
-        </p>
-      </div>
-      <div className="space-y-1.5 text-sm">
-        <label htmlFor="video-file" className="flex items-center gap-1.5 font-medium">
-          <FileVideo className="size-4 text-violet-300" aria-hidden /> Video file (optional)
-        </label>
-        <input
-          id="video-file"
-          type="file"
-          accept={accept(VIDEO_EXTENSIONS)}
-          onChange={(e) => onVideo(pick(e, videoProblem))}
-          disabled={disabled}
-          aria-describedby="video-file-hint"
-          className={fileInput}
-        />
-        <p id="video-file-hint" className="text-xs text-zinc-500">
-          {video ? `${video.name} · ${sizeMb(video)}` : `${VIDEO_EXTENSIONS.join(', ')} · up to 20MB`}
-        </p>
-      </div>
+      <FileField
+        id="audio-file"
+        label={
+          <>
+            <FileAudio className="size-4 text-fuchsia-300" aria-hidden /> Audio file
+          </>
+        }
+        exts={AUDIO_EXTENSIONS}
+        hint={audio ? `${audio.name} · ${sizeMb(audio)}` : `${AUDIO_EXTENSIONS.join(', ')} · up to ${AUDIO_MAX_BYTES / (1024 * 1024)}MB`}
+        onChange={(e) => onAudio(pick(e, audioProblem))}
+        disabled={disabled}
+      />
+      <FileField
+        id="video-file"
+        label={
+          <>
+            <FileVideo className="size-4 text-violet-300" aria-hidden /> Video file (optional)
+          </>
+        }
+        exts={VIDEO_EXTENSIONS}
+        hint={video ? `${video.name} · ${sizeMb(video)}` : `${VIDEO_EXTENSIONS.join(', ')} · up to 20MB`}
+        onChange={(e) => onVideo(pick(e, videoProblem))}
+        disabled={disabled}
+      />
     </div>
   );
 }

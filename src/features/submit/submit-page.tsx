@@ -5,6 +5,8 @@ import type { FormEvent } from 'react';
 import { GENRES } from '@common/constants';
 import { SONG_TYPE_LABELS, SONG_TYPES } from '@common/contest';
 import { ARTIST_MAX, DEFAULT_ARTIST, TITLE_MAX } from '@common/submission';
+import { CARD } from '@/components/ui/card';
+import { Field, INPUT } from '@/components/ui/field';
 import { useRoles } from '@/hooks/use-account';
 import { FileInputs } from './file-inputs';
 import { HybridDetails } from './hybrid-details';
@@ -15,9 +17,7 @@ import { useEntryPricing } from './use-entry-pricing';
 import { useSubmitForm } from './use-submit-form';
 import { useSubmitTrack } from './use-submit-track';
 
-const input =
-  'w-full rounded-md border border-zinc-700 bg-zinc-900 px-3 py-2.5 text-zinc-100 placeholder:text-zinc-500 focus:border-fuchsia-500 focus:outline-none focus:ring-2 focus:ring-fuchsia-500/30 disabled:opacity-50';
-const card = 'rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6 space-y-5';
+const card = `${CARD} p-6 space-y-5`;
 const fileKey = (f: File) => `${f.name}:${f.size}:${f.lastModified}`;
 
 export function SubmitPage() {
@@ -43,18 +43,29 @@ export function SubmitPage() {
       <form onSubmit={onSubmit} className="space-y-6" noValidate>
         <div className={card}>
           <div className="grid gap-4 sm:grid-cols-2">
-            <label className="block space-y-1.5 text-sm">
-              <span className="font-medium">Title</span>
-              <input className={input} value={form.title} onChange={(e) => set('title', e.target.value)} maxLength={TITLE_MAX} placeholder="Track title" disabled={busy} />
-            </label>
-            <label className="block space-y-1.5 text-sm">
-              <span className="font-medium">Artist name</span>
-              <input className={input} value={form.artistName} onChange={(e) => set('artistName', e.target.value)} maxLength={ARTIST_MAX} placeholder={DEFAULT_ARTIST} disabled={busy} />
-            </label>
+            <Field label="Title">
+              <input
+                className={INPUT}
+                value={form.title}
+                onChange={(e) => set('title', e.target.value)}
+                maxLength={TITLE_MAX}
+                placeholder="Track title"
+                disabled={busy}
+              />
+            </Field>
+            <Field label="Artist name">
+              <input
+                className={INPUT}
+                value={form.artistName}
+                onChange={(e) => set('artistName', e.target.value)}
+                maxLength={ARTIST_MAX}
+                placeholder={DEFAULT_ARTIST}
+                disabled={busy}
+              />
+            </Field>
           </div>
-          <label className="block space-y-1.5 text-sm">
-            <span className="font-medium">Genre</span>
-            <select className={input} value={form.genre} onChange={(e) => set('genre', e.target.value)} disabled={busy}>
+          <Field label="Genre">
+            <select className={INPUT} value={form.genre} onChange={(e) => set('genre', e.target.value)} disabled={busy}>
               <option value="">Select a genre</option>
               {GENRES.map((g) => (
                 <option key={g} value={g}>
@@ -62,7 +73,7 @@ export function SubmitPage() {
                 </option>
               ))}
             </select>
-          </label>
+          </Field>
           <fieldset>
             <legend className="mb-1.5 text-sm font-medium">Song type</legend>
             <div className="grid grid-cols-3 gap-2">
@@ -71,7 +82,15 @@ export function SubmitPage() {
                   key={t}
                   className="flex cursor-pointer items-center justify-center gap-2 rounded-lg border border-zinc-700 py-2.5 text-sm font-medium has-[:checked]:border-fuchsia-500 has-[:checked]:bg-fuchsia-600/20 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-fuchsia-500/50"
                 >
-                  <input type="radio" name="songType" value={t} checked={form.songType === t} onChange={() => set('songType', t)} disabled={busy} className="accent-fuchsia-500" />
+                  <input
+                    type="radio"
+                    name="songType"
+                    value={t}
+                    checked={form.songType === t}
+                    onChange={() => set('songType', t)}
+                    disabled={busy}
+                    className="accent-fuchsia-500"
+                  />
                   {SONG_TYPE_LABELS[t]}
                 </label>
               ))}
@@ -95,7 +114,13 @@ export function SubmitPage() {
           {form.audioFile ? (
             <div className="border-t border-zinc-800 pt-5">
               <h2 className="mb-3 font-semibold">Preview segment</h2>
-              <SegmentPicker key={fileKey(form.audioFile)} file={form.audioFile} start={form.previewStart} onStartChange={(s) => set('previewStart', s)} disabled={busy} />
+              <SegmentPicker
+                key={fileKey(form.audioFile)}
+                file={form.audioFile}
+                start={form.previewStart}
+                onStartChange={(s) => set('previewStart', s)}
+                disabled={busy}
+              />
             </div>
           ) : null}
         </div>

@@ -1,10 +1,10 @@
 import { ChevronLeft, ChevronRight, Flag } from 'lucide-react';
+import { buttonClass } from '@/components/ui/button';
 import type { Arena } from './use-arena';
 import { VOTE_TEXT } from './vote-texts';
 
-const secondary = 'inline-flex items-center gap-1.5 rounded-lg border border-zinc-700 px-4 py-2.5 font-semibold hover:bg-zinc-800 disabled:cursor-not-allowed disabled:opacity-40';
-const primary =
-  'inline-flex items-center gap-1.5 rounded-lg bg-gradient-to-r from-fuchsia-600 to-violet-600 px-5 py-2.5 font-bold hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-50';
+const secondary = buttonClass('secondary', 'inline-flex items-center gap-1.5 px-4 py-2.5 font-semibold hover:bg-zinc-800 disabled:cursor-not-allowed disabled:opacity-40');
+const primary = buttonClass('primary', 'inline-flex items-center gap-1.5 px-5 py-2.5 font-bold hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-50');
 
 /** Previous, then Submit Guess until the guess is in, then Next Track or Finish Competition. */
 export function ArenaNav({ arena }: { arena: Arena }) {

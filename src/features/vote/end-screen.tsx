@@ -1,11 +1,13 @@
 import { RotateCcw } from 'lucide-react';
+import { buttonClass } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 
 type Props = { score: { correct: number; total: number; pending: number }; onNewSession: () => void };
 
 /** The end of a session: the final score (pending guesses still to be scored are counted apart). */
 export function EndScreen({ score, onNewSession }: Props) {
   return (
-    <section className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-10 text-center" data-testid="competition-complete">
+    <Card className="p-10 text-center" data-testid="competition-complete">
       <h2 className="text-3xl font-black">Competition Complete! 🏆</h2>
       <p className="mt-4 text-zinc-400">Final score</p>
       <p className="text-5xl font-black text-fuchsia-200" data-testid="final-score">
@@ -19,11 +21,11 @@ export function EndScreen({ score, onNewSession }: Props) {
         <button
           type="button"
           onClick={onNewSession}
-          className="mt-8 inline-flex items-center gap-2 rounded-lg bg-gradient-to-r from-fuchsia-600 to-violet-600 px-6 py-3 font-bold hover:brightness-110"
+          className={buttonClass('primary', 'mt-8 inline-flex items-center gap-2 px-6 py-3 font-bold hover:brightness-110')}
         >
           <RotateCcw className="size-4" aria-hidden /> New Session
         </button>
       )}
-    </section>
+    </Card>
   );
 }

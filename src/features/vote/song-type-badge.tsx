@@ -1,6 +1,6 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
-import { clsx } from 'clsx';
 import { SONG_TYPE_LABELS, type SongType } from '@common/contest';
+import { badgeClass } from '@/components/ui/badge';
 import { SONG_TYPE_HINTS } from './vote-texts';
 
 const TONE: Record<SongType, string> = {
@@ -15,7 +15,7 @@ export function SongTypeBadge({ type }: { type: SongType }) {
     <Tooltip.Provider delayDuration={150}>
       <Tooltip.Root>
         <Tooltip.Trigger asChild>
-          <button type="button" data-testid="song-type-badge" className={clsx('rounded-full border px-3 py-1 text-xs font-bold tracking-wide', TONE[type])}>
+          <button type="button" data-testid="song-type-badge" className={badgeClass('md', `border tracking-wide ${TONE[type]}`)}>
             {SONG_TYPE_LABELS[type]}
           </button>
         </Tooltip.Trigger>

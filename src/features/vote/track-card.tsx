@@ -1,4 +1,5 @@
 import { CloudOff, XCircle } from 'lucide-react';
+import { Card } from '@/components/ui/card';
 import type { Arena } from './use-arena';
 import { ClipPlayer } from './clip-player';
 import { CoverArt } from './cover-art';
@@ -12,7 +13,7 @@ export function TrackCard({ arena }: { arena: Arena }) {
   if (!clip) return null;
   const reveal = vote?.status === 'scored' ? vote.reveal : null;
   return (
-    <article className="grid gap-6 rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6 md:grid-cols-[minmax(0,240px)_1fr]">
+    <Card as="article" className="grid gap-6 p-6 md:grid-cols-[minmax(0,240px)_1fr]">
       <CoverArt reveal={reveal} />
       <div className="flex min-w-0 flex-col gap-5">
         <ClipPlayer key={clip.clip_id} url={clip.clip_url} reveal={reveal} />
@@ -33,6 +34,6 @@ export function TrackCard({ arena }: { arena: Arena }) {
           <RevealPanel vote={vote} />
         ) : null}
       </div>
-    </article>
+    </Card>
   );
 }

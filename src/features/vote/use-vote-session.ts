@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { VoteDoc, VoteSessionView } from '@common/contest';
-import { loadDataLayer } from '@/data/lazy';
+import { afterWrite, loadDataLayer } from '@/data/lazy';
 import { notifyError } from '@/lib/notify';
 import { resumableSession } from './arena-logic';
 import { openVoteSession } from './open-vote-session';
@@ -18,9 +18,6 @@ export type SessionPhase =
 const PULL_WAIT_MS = 5_000;
 const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** The session this page opened last, until replication brings its document. */
-let lastOpened: { uid: string; session: VoteSessionView } | null = null;
-
 /** The newest unfinished session on this device (after the first pull, when online). */
 async function findResumable(uid: string): Promise<VoteSessionView | null> {
   const m = await loadDataLayer();
@@ -30,7 +27,6 @@ async function findResumable(uid: string): Promise<VoteSessionView | null> {
   }
   const [sessionDocs, voteDocs] = await Promise.all([db.vote_sessions.find().exec(), db.votes.find().exec()]);
   const sessions = sessionDocs.map((d) => d.toMutableJSON() as VoteSessionView);
-  if (lastOpened?.uid === uid && !sessions.some((s) => s.id === lastOpened?.session.id)) sessions.push(lastOpened.session);
   return resumableSession(sessions, voteDocs.map((d) => d.toMutableJSON() as VoteDoc));
 }
 
@@ -50,7 +46,8 @@ export function useVoteSession(uid: string) {
       if (cancelled) return;
       if (resume) return setPhase({ kind: 'ready', sessionId: resume.id });
       const result = await openVoteSession();
-      if (result.kind === 'session') lastOpened = { uid, session: result.session };
+      // The session is read from RxDB like any other: pull it before showing it.
+      if (result.kind === 'session') await afterWrite(['vote_sessions']);
       if (cancelled) return;
       setPhase(result.kind === 'session' ? { kind: 'ready', sessionId: result.session.id } : result);
     })().catch((err: unknown) => {
@@ -64,9 +61,7 @@ export function useVoteSession(uid: string) {
   }, [uid, attempt]);
 
   const sessionId = phase.kind === 'ready' ? phase.sessionId : null;
-  const doc = useSessionDoc(sessionId);
-  const opened = lastOpened?.uid === uid && lastOpened.session.id === sessionId ? lastOpened.session : null;
-  const session: VoteSessionView | null = doc ?? opened;
+  const session = useSessionDoc(sessionId) ?? null;
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   return { phase, session, reload };
 }

@@ -2,19 +2,21 @@ import { Link } from '@tanstack/react-router';
 import { Coins, Headphones, Loader2, RotateCcw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PATHS } from '@common/paths';
+import { buttonClass } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { useSession } from '@/lib/session';
 import { Arena } from './arena';
 import { useVoteSession } from './use-vote-session';
 import { VOTE_TEXT } from './vote-texts';
 
-const button = 'inline-flex items-center gap-2 rounded-lg bg-gradient-to-r from-fuchsia-600 to-violet-600 px-6 py-3 font-bold hover:brightness-110';
+const button = buttonClass('primary', 'inline-flex items-center gap-2 px-6 py-3 font-bold hover:brightness-110');
 
 function Notice({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
   return (
-    <section className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-10 text-center" data-testid={testId}>
+    <Card className="p-10 text-center" data-testid={testId}>
       <h2 className="text-2xl font-black">{title}</h2>
       <div className="mt-3 space-y-6 text-zinc-400">{children}</div>
-    </section>
+    </Card>
   );
 }
 

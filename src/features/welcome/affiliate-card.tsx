@@ -2,6 +2,7 @@ import { Check, Copy, Link2 } from 'lucide-react';
 import { useState } from 'react';
 import { DEFAULT_PRICING, TIMINGS_MS } from '@common/constants';
 import { MSG } from '@common/messages';
+import { Card } from '@/components/ui/card';
 import { notifyError, notifySuccess } from '@/lib/notify';
 
 export function AffiliateCard({ username }: { username: string }) {
@@ -18,7 +19,7 @@ export function AffiliateCard({ username }: { username: string }) {
     }
   };
   return (
-    <section className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6">
+    <Card className="p-6">
       <h2 className="flex items-center gap-2 text-xl font-bold">
         <Link2 className="size-5 text-fuchsia-300" aria-hidden /> Your affiliate link
       </h2>
@@ -30,6 +31,6 @@ export function AffiliateCard({ username }: { username: string }) {
           {copied ? 'Copied' : 'Copy'}
         </button>
       </div>
-    </section>
+    </Card>
   );
 }

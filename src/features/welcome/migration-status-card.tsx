@@ -1,7 +1,9 @@
 import { Loader2, Lock, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { MSG } from '@common/messages';
-import { resyncAccountSoon } from '@/data/lazy';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { afterWrite } from '@/data/lazy';
 import type { ProfileDoc } from '@/data/schemas';
 import { api } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -22,7 +24,7 @@ export function MigrationStatusCard({ profile }: { profile: ProfileDoc }) {
     try {
       await api('/accounts/wallet', { body: { wallet_address: wallet.trim() } });
       notifySuccess(MSG.walletSaved);
-      resyncAccountSoon();
+      void afterWrite(['profiles']);
     } catch (err) {
       notifyError(MSG.walletSaveFailed, err);
     } finally {
@@ -30,15 +32,15 @@ export function MigrationStatusCard({ profile }: { profile: ProfileDoc }) {
     }
   };
   return (
-    <section className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6">
+    <Card className="p-6">
       <div className="flex items-center justify-between gap-3">
         <h2 className="flex items-center gap-2 text-xl font-bold">
           <Wallet className="size-5 text-violet-300" aria-hidden /> Migration status
         </h2>
-        <span className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-xs font-bold ${badge.className}`}>
+        <Badge size="md" className={`inline-flex items-center gap-1.5 ${badge.className}`}>
           {profile.migration_status === 'migrating' ? <Loader2 className="size-3 animate-spin" aria-hidden /> : null}
           {badge.label}
-        </span>
+        </Badge>
       </div>
       <p className="mt-2 text-sm text-zinc-400">
         When the community reaches its user goal, tokens move to a blockchain. You may add a wallet address now (optional); it
@@ -68,6 +70,6 @@ export function MigrationStatusCard({ profile }: { profile: ProfileDoc }) {
           </button>
         )}
       </div>
-    </section>
+    </Card>
   );
 }

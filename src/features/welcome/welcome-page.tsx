@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { browserPopupRedirectResolver, getRedirectResult } from 'firebase/auth';
 import { TIMINGS_MS } from '@common/constants';
 import { PATHS } from '@common/paths';
+import { buttonClass } from '@/components/ui/button';
 import { useBalanceDoc, useProfile } from '@/hooks/use-account';
 import { reportEmailVerified } from '@/lib/email-verification';
 import { auth } from '@/lib/firebase';
@@ -81,10 +82,10 @@ export function WelcomePage() {
         {profile ? <MigrationStatusCard profile={profile} /> : null}
       </div>
       <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
-        <Link to={PATHS.vote} className="inline-flex items-center justify-center gap-2 rounded-lg bg-gradient-to-r from-fuchsia-600 to-violet-600 px-6 py-3 font-bold">
+        <Link to={PATHS.vote} className={buttonClass('primary', 'inline-flex items-center justify-center gap-2 px-6 py-3 font-bold')}>
           <Headphones className="size-5" aria-hidden /> Start Voting Now
         </Link>
-        <Link to={PATHS.marketplace} className="inline-flex items-center justify-center gap-2 rounded-lg border border-zinc-700 px-6 py-3 font-semibold hover:bg-zinc-900">
+        <Link to={PATHS.marketplace} className={buttonClass('secondary', 'inline-flex items-center justify-center gap-2 px-6 py-3 font-semibold hover:bg-zinc-900')}>
           <ShoppingBag className="size-5" aria-hidden /> Explore Marketplace
         </Link>
       </div>
