@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { VoteDoc, VoteSessionView } from '@common/contest';
+import type { VoteSessionView } from '@common/contest';
 import { afterWrite, loadDataLayer } from '@/data/lazy';
 import { notifyError } from '@/lib/notify';
 import { resumableSession } from './arena-logic';
@@ -26,8 +26,7 @@ async function findResumable(uid: string): Promise<VoteSessionView | null> {
     await Promise.race([Promise.all([m.awaitInitialPull(uid, 'vote_sessions'), m.awaitInitialPull(uid, 'votes')]), delay(PULL_WAIT_MS)]);
   }
   const [sessionDocs, voteDocs] = await Promise.all([db.vote_sessions.find().exec(), db.votes.find().exec()]);
-  const sessions = sessionDocs.map((d) => d.toMutableJSON() as VoteSessionView);
-  return resumableSession(sessions, voteDocs.map((d) => d.toMutableJSON() as VoteDoc));
+  return resumableSession(sessionDocs.map((d) => d.toMutableJSON()), voteDocs.map((d) => d.toMutableJSON()));
 }
 
 /**
