@@ -13,6 +13,12 @@ const featureZones = readdirSync('./src/features', { withFileTypes: true })
     message: 'A feature imports no other feature: move what both need to src/components, src/hooks or src/lib, and compose in a route.',
   }));
 
+/** Packages that only run in the browser: the server and common/ never import them. */
+const BROWSER_PACKAGES = ['react', 'react-dom', 'react-dom/*', 'rxdb', 'rxdb/*', 'firebase', 'firebase/*', 'howler', 'wavesurfer.js', 'workbox-window', 'zustand', 'sonner', 'canvas-confetti', 'lucide-react', '@radix-ui/*', '@tanstack/*', 'virtual:*', '@/*'];
+/** Packages that only run on the server: common/ is shared with the browser, so it never imports them. */
+const SERVER_PACKAGES = ['firebase-admin', 'firebase-admin/*', 'firebase-functions', 'firebase-functions/*', 'express', 'busboy', 'helmet', 'cors', 'stripe', 'node:*'];
+const banImports = (groups, message) => ['error', { patterns: [{ group: groups, message }] }];
+
 export default tseslint.config(
   { ignores: ['dist', 'dev-dist', '.local', 'functions/lib', 'node_modules', 'src/routeTree.gen.ts', 'test-results', 'playwright-report'] },
   ...tseslint.configs.recommended,
@@ -39,6 +45,11 @@ export default tseslint.config(
       ],
     },
     settings: { 'import-x/resolver': { typescript: { project: ['tsconfig.json', 'tsconfig.node.json'] } } },
+  },
+  { files: ['functions/src/**'], rules: { 'no-restricted-imports': banImports(BROWSER_PACKAGES, 'The server imports no browser code.') } },
+  {
+    files: ['common/**'],
+    rules: { 'no-restricted-imports': banImports([...BROWSER_PACKAGES, ...SERVER_PACKAGES], 'common/ is shared by the browser and the server: pure rules, zod schemas and constants only.') },
   },
   // Test harnesses and scripts read untyped JSON; `any` stays banned in src/ and functions/.
   { files: ['tests/**', 'scripts/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
