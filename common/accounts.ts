@@ -8,7 +8,7 @@ import { changeTime as updatedAt, docKey as id, publicFieldsOf, rxSchemaOf } fro
 
 const nullableText = z.nullable(z.string());
 
-export const profileDoc = z.object({
+const profileDoc = z.object({
   id,
   username: z.string(),
   full_name: nullableText,
@@ -26,17 +26,17 @@ export const PROFILE_PUBLIC_FIELDS = publicFieldsOf(profileDoc.shape);
 /** Version 1 added cash_app_tag (src/data/database.ts migrates version-0 documents). */
 export const profileRxSchema = rxSchemaOf(profileDoc, { version: 1, required: ['id', 'username', 'migration_status', 'updatedAt'] });
 
-export const userRolesDoc = z.object({ id, roles: z.array(z.string()), updatedAt });
+const userRolesDoc = z.object({ id, roles: z.array(z.string()), updatedAt });
 export type UserRolesDoc = z.infer<typeof userRolesDoc>;
 export const USER_ROLES_PUBLIC_FIELDS = publicFieldsOf(userRolesDoc.shape);
 export const userRolesRxSchema = rxSchemaOf(userRolesDoc, { version: 0 });
 
-export const balanceDoc = z.object({ id, balance: z.number(), updatedAt });
+const balanceDoc = z.object({ id, balance: z.number(), updatedAt });
 export type BalanceDoc = z.infer<typeof balanceDoc>;
 export const BALANCE_PUBLIC_FIELDS = publicFieldsOf(balanceDoc.shape);
 export const balanceRxSchema = rxSchemaOf(balanceDoc, { version: 0 });
 
-export const dailyGrantDoc = z.object({ id, last_grant_date: nullableText, updatedAt });
+const dailyGrantDoc = z.object({ id, last_grant_date: nullableText, updatedAt });
 export type DailyGrantDoc = z.infer<typeof dailyGrantDoc>;
 export const DAILY_GRANT_PUBLIC_FIELDS = publicFieldsOf(dailyGrantDoc.shape);
 export const dailyGrantRxSchema = rxSchemaOf(dailyGrantDoc, { version: 0, required: ['id', 'updatedAt'] });

@@ -55,24 +55,19 @@ export const TOKEN_PACKS = [
   { id: 'ultimate', name: 'Ultimate', tokens: 1000, priceUsd: 74.99, savings: 'Save $25' },
 ] as const;
 
-export const ROLES = ['user', 'admin', 'super_admin'] as const;
-export type Role = (typeof ROLES)[number];
+export type Role = 'user' | 'admin' | 'super_admin';
 
-export const MIGRATION_STATUSES = ['pre_migration', 'migrating', 'migrated'] as const;
-
-export const LEDGER_REASONS = [
-  'signup_grant',
-  'referral_reward',
-  'coupon',
-  'daily_drip',
-  'admin_grant',
-  'admin_deduction',
-  'submission_fee',
-  'vote_session',
-  'token_purchase',
-  'marketplace_purchase',
-  'marketplace_sale',
-] as const;
-export type LedgerReason = (typeof LEDGER_REASONS)[number];
+export type LedgerReason =
+  | 'signup_grant'
+  | 'referral_reward'
+  | 'coupon'
+  | 'daily_drip'
+  | 'admin_grant'
+  | 'admin_deduction'
+  | 'submission_fee'
+  | 'vote_session'
+  | 'token_purchase'
+  | 'marketplace_purchase'
+  | 'marketplace_sale';
 
 export const GENRES = ['Hip-Hop', 'Pop', 'Rock', 'Electronic', 'R&B', 'Classical', 'Jazz', 'Country', 'Other'] as const;

@@ -56,4 +56,3 @@ export type TrackFields = {
 };
 
 /** The vote documents are defined in common/voting.ts (zod); their types under the names used here. */
-export type { Reveal, SessionClip, VoteDoc, VoteSessionView } from './voting';

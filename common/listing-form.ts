@@ -31,7 +31,6 @@ export const createListingInput = z.strictObject({
   accept_tokens: fields.accept_tokens.default(LISTING_DEFAULTS.accept_tokens),
   accept_cash_app: fields.accept_cash_app.default(LISTING_DEFAULTS.accept_cash_app),
 });
-export type CreateListingInput = z.input<typeof createListingInput>;
 
 export const editListingInput = z.strictObject({
   price_tokens: fields.price_tokens.optional(),

@@ -7,7 +7,6 @@ export const UPDATE_LISTING_STATUS_FAILED = 'Failed to update listing status.';
 export const NO_LISTINGS = 'No listings yet';
 
 /** The listing is defined in common/marketplace.ts (zod); its types under the names used here. */
-export type { ListingType, MarketplaceListing, VersionType } from './marketplace';
 
 /** The /marketplace badge of a listing whose track is still in the contest, and its explanation. */
 export const IN_CONTEST_BADGE = 'In the contest';

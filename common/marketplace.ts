@@ -17,4 +17,3 @@ export const LISTING_DEFAULTS = {
   accept_cash_app: false,
 } as const;
 
-export type { ListingDoc, MarketplaceListing } from './listing-doc';

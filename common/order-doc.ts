@@ -8,7 +8,7 @@ const nullableText = z.nullable(z.string());
 const nullableNumber = z.nullable(z.number());
 
 /** An order as the API and replication send it (to its buyer and its seller only). */
-export const orderDoc = z.object({
+const orderDoc = z.object({
   id,
   listing_id: z.string(),
   track_id: z.string(),

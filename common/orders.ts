@@ -33,7 +33,6 @@ export const PROOF_FIELD = 'image';
 /** A seller's Cash App $cashtag: '$' then a letter, then 1 to 19 letters, digits, '-' or '_'. */
 export const CASH_TAG_PATTERN = /^\$[A-Za-z][A-Za-z0-9_-]{0,19}$/;
 
-export type { Order, OrderRxDoc } from './order-doc';
 
 /** POST /api/orders { listing_id, method } answers this. */
 export type CreateOrderResponse = {

@@ -50,11 +50,11 @@ export const voteRxSchema = rxSchemaOf(voteDoc, { version: 0 });
  * One clip of a vote session: a handle that only this session uses (votes name the clip by it)
  * and the URL that plays it; nothing about the track, and nothing shared with other sessions.
  */
-export const sessionClip = z.object({ clip_id: z.string(), clip_url: z.string() });
+const sessionClip = z.object({ clip_id: z.string(), clip_url: z.string() });
 export type SessionClip = z.infer<typeof sessionClip>;
 
 /** A vote session of the signed-in user (pull only): opaque clip ids and signed clip URLs. */
-export const voteSessionDoc = z.object({
+const voteSessionDoc = z.object({
   id,
   clips: z.array(sessionClip),
   is_first_session: z.boolean(),

@@ -1,7 +1,7 @@
 import { notifyError } from '@/lib/notify';
 
-export const SYNC_FAILED = 'Sync failed';
-export const SYNC_FAILED_BODY = 'Your data on this device is kept; it syncs again as soon as the server answers.';
+const SYNC_FAILED = 'Sync failed';
+const SYNC_FAILED_BODY = 'Your data on this device is kept; it syncs again as soon as the server answers.';
 
 /**
  * Reports failures once per streak: the first failure calls `report`, the next ones only

@@ -8,7 +8,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Stripe from 'stripe';
-import type { VoteSessionView } from '../../common/contest';
+import type { VoteSessionView } from '../../common/voting';
 import type { TrackDoc } from '../../functions/src/tracks/track-doc';
 import { packById, priceCents } from '../../functions/src/payments/packs';
 import { addTrack, makeAdmin, openSession, testClip } from './contest-fixtures';

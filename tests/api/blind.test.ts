@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
-import type { Reveal, VoteSessionView } from '../../common/contest';
+import type { Reveal, VoteSessionView } from '../../common/voting';
 import type { Leaderboards } from '../../common/leaderboards';
-import type { MarketplaceListing } from '../../common/marketplace-messages';
+import type { MarketplaceListing } from '../../common/listing-doc';
 import { SYNC_COLLECTIONS } from '../../common/sync';
 import { refreshLeaderboardSummary } from '../../functions/src/leaderboards/summary';
 import { probeAudio } from '../../functions/src/platform/media';

@@ -3,7 +3,7 @@
  * (so every track has its original, clip and preview files, with durations that match), approved
  * and listed through the CMS, orders in each state, checkouts, vote sessions and coupons.
  */
-import type { VoteSessionView } from '../../common/contest';
+import type { VoteSessionView } from '../../common/voting';
 import { world, type User } from './authz-world';
 import type { Harness } from './harness';
 import { grant, setCashTag, uploadProof } from './order-fixtures';

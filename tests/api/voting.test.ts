@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SongType, VoteSessionView } from '../../common/contest';
+import type { SongType } from '../../common/contest';
+import type { VoteSessionView } from '../../common/voting';
 import { foolRate, type TrackDoc } from '../../functions/src/tracks/track-doc';
 import { addTrack, allDocs, clipTracks, makeAdmin, openSession, pushVotes, voteAll, voteDoc } from './contest-fixtures';
 import { ledgerInvariant, signUp, startHarness, type Harness } from './harness';

@@ -11,7 +11,7 @@ import { createAccount } from './create-account';
 import { rewardReferral } from './referral';
 
 /** A username for an account made through Google: from the name or email, made unique by digits. */
-export function usernameCandidate(seed: string, attempt: number): string {
+function usernameCandidate(seed: string, attempt: number): string {
   let base = normalizeUsername(seed).slice(0, USERNAME_MAX);
   if (base.length < USERNAME_MIN) base = `user${base}`;
   if (attempt === 0) return base;

@@ -6,14 +6,14 @@ import { refreshLeaderboardsNow, scheduleLeaderboardRefresh } from './refresh-sc
 import { summariesFrom, summaryRefs } from './summary';
 
 /** Summaries older than this are refreshed in the background after a view. */
-export const SUMMARY_STALE_MS = 60_000;
+const SUMMARY_STALE_MS = 60_000;
 
 /**
  * The four boards at a constant cost: the deception query (at most 10 documents) and the three
  * leaderboard_summary documents, whatever the number of tracks, votes or users. Only the very
  * first view of a database, before any summary exists, waits for them to be computed.
  */
-export async function readLeaderboards(deps: Deps): Promise<Leaderboards> {
+async function readLeaderboards(deps: Deps): Promise<Leaderboards> {
   const { db } = deps;
   const [deception, summaryDocs] = await Promise.all([deceptionQuery(db).get(), db.getAll(...summaryRefs(db))]);
   let boards = summariesFrom(summaryDocs);

@@ -5,7 +5,7 @@ import { refreshLeaderboardSummary, type Summaries } from './summary';
 /** Scored votes refresh the summaries at most once per this window (trailing). */
 export const LEADERBOARD_REFRESH_DEBOUNCE_MS = 3_000;
 /** While leaderboard streams are open, the summaries (weekly earners too) are refreshed this often. */
-export const LEADERBOARD_STREAM_REFRESH_MS = 30_000;
+const LEADERBOARD_STREAM_REFRESH_MS = 30_000;
 
 type State = {
   timer: NodeJS.Timeout | null;

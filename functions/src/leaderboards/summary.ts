@@ -5,7 +5,7 @@ import { refreshListingCopies } from '../marketplace/listing-write';
 import type { Deps } from '../platform/deps';
 
 export const SUMMARY_CATEGORIES = ['top_guessers', 'top_fooling_tracks', 'top_earners_week'] as const;
-export type SummaryCategory = (typeof SUMMARY_CATEGORIES)[number];
+type SummaryCategory = (typeof SUMMARY_CATEGORIES)[number];
 export type Summaries = Record<SummaryCategory, LeaderboardRow[]>;
 
 const WEEK_MS = 7 * 86_400_000;
@@ -13,7 +13,7 @@ const WEEK_MS = 7 * 86_400_000;
 /** leaderboard_summary/{category}: { category, rows (up to 100, ranked), updated_at }. */
 export const summaryRefs = (db: Firestore) => SUMMARY_CATEGORIES.map((c) => db.collection(COL.leaderboardSummary).doc(c));
 
-export const emptySummaries = (): Summaries => ({ top_guessers: [], top_fooling_tracks: [], top_earners_week: [] });
+const emptySummaries = (): Summaries => ({ top_guessers: [], top_fooling_tracks: [], top_earners_week: [] });
 
 /** The boards held by summary documents (any order, missing ones empty). */
 export function summariesFrom(snaps: readonly DocumentSnapshot[]): Summaries {

@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { TrackStatus } from '../../../common/contest';
-import type { MarketplaceListing } from '../../../common/marketplace';
+import type { MarketplaceListing } from '../../../common/listing-doc';
 import { COL } from '../platform/collections';
 import type { TrackDoc } from '../tracks/track-doc';
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { ORDER_MSG, ORDER_TRANSITIONS, PROOF_FIELD, PROOF_MAX_BYTES, type Order, type OrderAction } from '../../../common/orders';
+import { ORDER_MSG, ORDER_TRANSITIONS, PROOF_FIELD, PROOF_MAX_BYTES, type OrderAction } from '../../../common/orders';
+import type { Order } from '../../../common/order-doc';
 import { requireCaller } from '../platform/auth';
 import { consumeRateLimit } from '../platform/rate-limit';
 import type { Deps } from '../platform/deps';

@@ -1,7 +1,8 @@
 import { FieldValue, type DocumentReference, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { ORDER_PUBLIC_FIELDS } from '../../../common/order-doc';
-import { DEFAULT_CASH_ORDER_EXPIRY_HOURS, ORDER_TRANSITIONS, type Order, type OrderAction } from '../../../common/orders';
+import { DEFAULT_CASH_ORDER_EXPIRY_HOURS, ORDER_TRANSITIONS, type OrderAction } from '../../../common/orders';
+import type { Order } from '../../../common/order-doc';
 import { docId } from '../../../common/schemas';
 import { COL } from '../platform/collections';
 import { notFound } from '../platform/errors';

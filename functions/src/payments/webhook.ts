@@ -25,7 +25,7 @@ const ignored = (eventId: string, why: string): WebhookResult => {
  * and a second event for the same session (completed, then async_payment_succeeded), credit
  * nothing more.
  */
-export async function handleEvent(deps: Deps, event: Stripe.Event): Promise<WebhookResult> {
+async function handleEvent(deps: Deps, event: Stripe.Event): Promise<WebhookResult> {
   if (!CREDITING.has(event.type)) return { received: true, credited: 0 };
   const session = event.data.object as Stripe.Checkout.Session;
   if (session.payment_status !== 'paid') return { received: true, credited: 0 };

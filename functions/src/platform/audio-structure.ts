@@ -14,7 +14,7 @@ import { adtsEnd, mp3End, type AudioEnd } from './mpeg-frames';
 export type StructureProblem = 'truncated' | 'trailing_data';
 
 /** Where the content ends once the tags players expect at the very end (ID3v1, APEv2, Lyrics3v2, appended ID3v2) are set aside. */
-export function tagsStart(buf: Buffer): number {
+function tagsStart(buf: Buffer): number {
   let end = buf.length;
   for (let before = -1; before !== end; ) {
     before = end;

@@ -35,7 +35,7 @@ export const VIDEO_LIMITS: FfmpegLimits = { timeoutMs: 30_000, cpuSeconds: 30, m
 export const IMAGE_LIMITS: FfmpegLimits = { timeoutMs: 20_000, cpuSeconds: 20, memoryBytes: 1024 * MIB, fileBytes: 32 * MIB };
 
 /** Why a run was stopped before it finished on its own, or null. */
-export type Stopped = 'timeout' | 'limit' | null;
+type Stopped = 'timeout' | 'limit' | null;
 
 export type RunResult = { code: number; stdout: string; stderr: string; stopped: Stopped };
 

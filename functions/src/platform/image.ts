@@ -11,7 +11,7 @@ import { MediaError, run, type ImageKind } from './media';
  */
 
 /** Larger pictures are refused before decoding (ffmpeg's max_pixels): 50 MP is beyond any phone camera's. */
-export const MAX_IMAGE_PIXELS = 50_000_000;
+const MAX_IMAGE_PIXELS = 50_000_000;
 /** Longer sides are scaled down: still sharp enough to read a receipt, and a bounded file. */
 export const MAX_IMAGE_SIDE = 2560;
 

@@ -6,7 +6,7 @@ import { badRequest, payloadTooLarge } from './errors';
 
 export type UploadedFile = { name: string; ext: string; data: Buffer };
 
-export type FileRule = {
+type FileRule = {
   maxBytes: number;
   tooLarge: string;
   /** Whether the file's name (its extension) is acceptable; refused with `wrongType` when not. */

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 
 const HEARTBEAT_MS = 15_000;
 /** Hosting and load balancers cut long requests; end first and let the client reconnect. */
-export const MAX_STREAM_MS = 50_000;
+const MAX_STREAM_MS = 50_000;
 
 export type EventStream = {
   /** Sends one `data:` event with the value as JSON (nothing once closed). */

@@ -25,7 +25,7 @@ function stripId3(buf: Buffer): Buffer {
   return buf.subarray(10 + size);
 }
 
-export function nowPlayingAt(ms: number) {
+function nowPlayingAt(ms: number) {
   const seconds = Math.floor(ms / 1000);
   const index = Math.floor(seconds / SONG_SECONDS);
   const elapsed = seconds % SONG_SECONDS;

@@ -8,7 +8,7 @@ import { consumeRateLimit } from '../platform/rate-limit';
 import { parse } from '../platform/validate';
 import type { ClientDoc } from './registry';
 
-export const PUSH_MAX_ROWS = 50;
+const PUSH_MAX_ROWS = 50;
 
 /** RxDB's push row: what the client believes the server has, and what it wants. */
 export type PushRow = { assumedMasterState: Record<string, unknown> | null; newDocumentState: Record<string, unknown> };

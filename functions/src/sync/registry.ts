@@ -50,7 +50,7 @@ export const SYNC_REGISTRY: Record<SyncCollectionName, SyncCollection> = {
   orders: { source: COL.orders, visibility: { kind: 'shared', ownersField: 'party_ids' }, fields: ORDER_PUBLIC_FIELDS },
 };
 
-export const micros = (ts: Timestamp): number => ts.seconds * 1_000_000 + Math.floor(ts.nanoseconds / 1000);
+const micros = (ts: Timestamp): number => ts.seconds * 1_000_000 + Math.floor(ts.nanoseconds / 1000);
 const fromMicros = (us: number): Timestamp => new Timestamp(Math.floor(us / 1_000_000), (us % 1_000_000) * 1000);
 
 /** The caller's view of a collection, in change order; null when they may see nothing. */

@@ -7,10 +7,10 @@ import { notFound } from '../platform/errors';
 import { readBalance, writeLedgerEntry } from './ledger';
 import { readPricing } from './pricing';
 
-export const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
 /** claim-daily-token: grants daily_drip once per UTC day, decided in one transaction. */
-export async function claimDailyToken(deps: Deps, userId: string): Promise<{ granted: boolean; balance: number; last_grant_date: string }> {
+async function claimDailyToken(deps: Deps, userId: string): Promise<{ granted: boolean; balance: number; last_grant_date: string }> {
   const { db } = deps;
   return db.runTransaction(async (tx) => {
     const grantRef = db.collection(COL.dailyGrants).doc(userId);

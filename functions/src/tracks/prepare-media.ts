@@ -34,7 +34,7 @@ export const VIDEO_CONTENT_TYPES: Record<VideoKind, string> = {
 };
 
 /** Spec 5: the preview start is clamped to 0 .. the latest clip start (the submit slider's maximum). */
-export function clampPreviewStart(requested: number, durationSeconds: number): number {
+function clampPreviewStart(requested: number, durationSeconds: number): number {
   return Math.min(Math.floor(Math.max(0, requested) * 1000) / 1000, latestClipStart(durationSeconds));
 }
 

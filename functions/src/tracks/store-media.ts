@@ -15,7 +15,7 @@ export type StoredMedia = {
 };
 
 /** An unguessable id that says nothing about the track (clips are fetched by voters). */
-export const newClipId = (): string => randomBytes(18).toString('base64url');
+const newClipId = (): string => randomBytes(18).toString('base64url');
 
 /** Where a preview goes: an opaque name that links it to neither the original nor the clip. */
 export const newPreviewPath = (): string => `previews/${randomBytes(18).toString('base64url')}.mp3`;

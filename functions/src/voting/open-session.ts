@@ -1,5 +1,5 @@
 import { FieldValue, type DocumentSnapshot } from 'firebase-admin/firestore';
-import type { VoteSessionView } from '../../../common/contest';
+import type { VoteSessionView } from '../../../common/voting';
 import type { Role } from '../../../common/constants';
 import { MSG } from '../../../common/messages';
 import { isAdmin } from '../../../common/roles';

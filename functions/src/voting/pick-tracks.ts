@@ -11,7 +11,7 @@ const PAGE = 100;
  * opening a session costs at most ~2 reads per scanned track whatever the catalogue's size.
  * A listener who has voted on the newest 1000 is offered nothing older (docs/decisions.md).
  */
-export const MAX_SCANNED_TRACKS = 1000;
+const MAX_SCANNED_TRACKS = 1000;
 /** vote_keys looked up per round while filtering a page. */
 const KEY_CHUNK = 20;
 /** A session's clips are served for a week, so they can be cached and voted on offline. */

@@ -1,4 +1,4 @@
-import type { Reveal } from '../../../common/contest';
+import type { Reveal } from '../../../common/voting';
 import type { TrackDoc } from '../tracks/track-doc';
 
 /** What a voter learns about a track once their vote is recorded (never before). */

@@ -22,7 +22,7 @@ type StoredVote = Omit<VoteDoc, 'id' | 'updatedAt'> & {
 };
 
 /** existing: the vote was already stored (a retry); foreign: its id belongs to another user. */
-export type VoteOutcome = 'scored' | 'rejected' | 'existing' | 'foreign';
+type VoteOutcome = 'scored' | 'rejected' | 'existing' | 'foreign';
 
 /** How a vote was settled, and the vote as its owner now holds it (nothing for another user's id). */
 export type ScoredVote = { outcome: Exclude<VoteOutcome, 'foreign'>; doc: ClientDoc } | { outcome: 'foreign'; doc: null };

@@ -5,7 +5,7 @@ export type CmsTabKey = 'overview' | 'users' | 'contest' | 'marketplace' | 'radi
 export type CmsTab = { key: CmsTabKey; label: string; icon: LucideIcon; superAdminOnly?: boolean };
 
 /** The CMS tab bar in the spec's order; Config is for super admins only. */
-export const CMS_TABS: readonly CmsTab[] = [
+const CMS_TABS: readonly CmsTab[] = [
   { key: 'overview', label: 'Overview', icon: BarChart3 },
   { key: 'users', label: 'Users & Roles', icon: Users },
   { key: 'contest', label: 'Contest', icon: Music },

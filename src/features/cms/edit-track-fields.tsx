@@ -6,7 +6,7 @@ import type { EditForm } from './edit-form';
 import { routeLabel, songTypeLabel } from './format';
 import { MultiCheck } from './multi-check';
 
-export const field = 'w-full rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2 text-zinc-100 focus:border-fuchsia-500 focus:outline-none';
+const field = 'w-full rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2 text-zinc-100 focus:border-fuchsia-500 focus:outline-none';
 
 const tone = 'text-zinc-300';
 const capitalize = (s: string) => s[0]!.toUpperCase() + s.slice(1);

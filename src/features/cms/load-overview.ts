@@ -3,7 +3,7 @@ import { useApiRead } from '@/hooks/use-api-read';
 import { api } from '@/lib/api';
 import { notifyError } from '@/lib/notify';
 
-export const loadOverview = (signal?: AbortSignal) => api<CmsOverview>('/cms/overview', { signal });
+const loadOverview = (signal?: AbortSignal) => api<CmsOverview>('/cms/overview', { signal });
 
 const toastFailure = (err: unknown) => notifyError(err instanceof Error && err.message ? err.message : CMS_MSG.loadStatsFailed);
 

@@ -3,7 +3,7 @@ import { useApiRead } from '@/hooks/use-api-read';
 import { api } from '@/lib/api';
 import { notifyError } from '@/lib/notify';
 
-export const loadTracks = (status: CmsTrackFilter, signal?: AbortSignal) =>
+const loadTracks = (status: CmsTrackFilter, signal?: AbortSignal) =>
   api<{ tracks: CmsTrack[] }>(`/cms/tracks?status=${status}`, { signal }).then((r) => r.tracks);
 
 const toastFailure = (err: unknown) => notifyError(CMS_MSG.loadTracksFailed, err);

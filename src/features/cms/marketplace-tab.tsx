@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { EditListingInput } from '@common/listing-form';
 import { LISTING_DEFAULTS } from '@common/marketplace';
-import type { EligibleTrack, MarketplaceListing } from '@common/marketplace-messages';
+import type { EligibleTrack } from '@common/marketplace-messages';
+import type { MarketplaceListing } from '@common/listing-doc';
 import {
   CREATE_LISTING_FAILED,
   LISTINGS_LOAD_FAILED,

@@ -6,10 +6,10 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 const path = (id: string, action: string) => `/cms/tracks/${encodeURIComponent(id)}/${action}`;
 
 /** `cover` null: the server picks a random placeholder. */
-export const approveTrack = (id: string, cover: string | null) =>
+const approveTrack = (id: string, cover: string | null) =>
   api<{ track: CmsTrack }>(path(id, 'approve'), { body: cover ? { cover_art_url: cover } : {} });
-export const rejectTrack = (id: string) => api<{ track: CmsTrack }>(path(id, 'reject'), { body: {} });
-export const deleteTrack = (id: string) => api<{ id: string; deleted: true }>(path(id, 'delete'), { body: {} });
+const rejectTrack = (id: string) => api<{ track: CmsTrack }>(path(id, 'reject'), { body: {} });
+const deleteTrack = (id: string) => api<{ id: string; deleted: true }>(path(id, 'delete'), { body: {} });
 
 /** Approve / reject / delete with the spec's toasts; `busyId` is the track being worked on; `onDone` refreshes lists. */
 export function useModeration(onDone: () => void) {

@@ -4,7 +4,7 @@ import { CMS_MSG, type CmsTrack } from '@common/cms-messages';
 import { api } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
 
-export const updateTrack = (id: string, edit: CmsTrackEdit) => api<{ track: CmsTrack }>(`/cms/tracks/${encodeURIComponent(id)}`, { body: edit });
+const updateTrack = (id: string, edit: CmsTrackEdit) => api<{ track: CmsTrack }>(`/cms/tracks/${encodeURIComponent(id)}`, { body: edit });
 
 /** Saves an edit; true when saved (toast 'Track updated') or nothing changed, false after the spec's failure toast. */
 export function useUpdateTrack(onDone: () => void) {

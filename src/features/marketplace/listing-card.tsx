@@ -1,5 +1,6 @@
 import { Coins, Banknote } from 'lucide-react';
-import { IN_CONTEST_BADGE, IN_CONTEST_EXPLANATION, type MarketplaceListing } from '@common/marketplace-messages';
+import { IN_CONTEST_BADGE, IN_CONTEST_EXPLANATION } from '@common/marketplace-messages';
+import type { MarketplaceListing } from '@common/listing-doc';
 import { SONG_TYPE_LABELS } from '@common/contest';
 import { ORDER_MSG } from '@common/orders';
 import { buttonClass } from '@/components/ui/button';

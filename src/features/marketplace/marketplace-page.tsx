@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Loader2, ShoppingBag, WifiOff } from 'lucide-react';
 import { ORDER_MSG } from '@common/orders';
-import type { MarketplaceListing } from '@common/marketplace-messages';
+import type { MarketplaceListing } from '@common/listing-doc';
 import { LISTINGS_LOAD_FAILED, NO_LISTINGS } from '@common/marketplace-messages';
 import { PATHS } from '@common/paths';
 import { Card } from '@/components/ui/card';

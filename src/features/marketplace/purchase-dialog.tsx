@@ -1,5 +1,5 @@
 import { Banknote, Coins, Loader2, WifiOff } from 'lucide-react';
-import type { MarketplaceListing } from '@common/marketplace-messages';
+import type { MarketplaceListing } from '@common/listing-doc';
 import type { OrderMethod } from '@common/orders';
 import { ORDER_MSG } from '@common/orders';
 import { Button } from '@/components/ui/button';

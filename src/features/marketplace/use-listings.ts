@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { LISTINGS_LOAD_FAILED, type MarketplaceListing } from '@common/marketplace-messages';
+import { LISTINGS_LOAD_FAILED } from '@common/marketplace-messages';
+import type { MarketplaceListing } from '@common/listing-doc';
 import { loadDataLayer } from '@/data/lazy';
 import { notifyError } from '@/lib/notify';
 

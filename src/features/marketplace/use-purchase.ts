@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { MarketplaceListing } from '@common/marketplace-messages';
+import type { MarketplaceListing } from '@common/listing-doc';
 import type { OrderMethod } from '@common/orders';
 import { ORDER_MSG } from '@common/orders';
 import { afterWrite } from '@/data/lazy';
@@ -7,7 +7,7 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { createOrder } from './create-order';
 import { purchaseFailure } from './purchase-errors';
 
-export type CashPayment = { tag: string; amountUsd: number; expiresAt: string | null };
+type CashPayment = { tag: string; amountUsd: number; expiresAt: string | null };
 export type PurchaseResult = { kind: 'tokens' } | ({ kind: 'cash' } & CashPayment);
 
 export const usd = (amount: number) => `$${amount.toFixed(2)}`;

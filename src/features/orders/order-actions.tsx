@@ -1,6 +1,6 @@
 import { Check, Download, Eye, FileText, Loader2, Upload, X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { Order } from '@common/orders';
+import type { Order } from '@common/order-doc';
 import { ORDER_MSG } from '@common/orders';
 import { Button, buttonClass, type ButtonLook } from '@/components/ui/button';
 import { notifyError } from '@/lib/notify';

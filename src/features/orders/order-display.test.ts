@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Order } from '@common/orders';
+import type { Order } from '@common/order-doc';
 import { ORDER_MSG, PROOF_MAX_BYTES } from '@common/orders';
 import { amountLabel, displayStatus, methodLabel, orderActions, proofProblem, splitOrders, STATUS_LABEL } from './order-display';
 

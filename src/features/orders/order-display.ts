@@ -1,4 +1,5 @@
-import type { Order, OrderStatus } from '@common/orders';
+import type { OrderStatus } from '@common/orders';
+import type { Order } from '@common/order-doc';
 import { ORDER_MSG, ORDER_TRANSITIONS, PROOF_MAX_BYTES } from '@common/orders';
 
 export type Side = 'buyer' | 'seller';

@@ -1,4 +1,4 @@
-import type { Order } from '@common/orders';
+import type { Order } from '@common/order-doc';
 import { PROOF_FIELD } from '@common/orders';
 import { api, apiBlob } from '@/lib/api';
 import { downloadBlob, downloadUrl } from '@/lib/download';

@@ -1,5 +1,5 @@
 import { Clock } from 'lucide-react';
-import type { Order } from '@common/orders';
+import type { Order } from '@common/order-doc';
 import { ORDER_MSG } from '@common/orders';
 import { Card } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';

@@ -1,5 +1,5 @@
 import { Loader2, Receipt } from 'lucide-react';
-import type { Order } from '@common/orders';
+import type { Order } from '@common/order-doc';
 import { Card } from '@/components/ui/card';
 import { Tab, TabList, TabPanel, Tabs } from '@/components/ui/tabs';
 import { useProfile } from '@/hooks/use-account';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Order } from '@common/orders';
+import type { Order } from '@common/order-doc';
 import type { Database } from '@/data/database';
 import { useRxValue } from '@/hooks/use-rx-value';
 

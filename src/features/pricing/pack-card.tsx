@@ -5,7 +5,7 @@ import { buttonClass } from '@/components/ui/button';
 type Pack = (typeof TOKEN_PACKS)[number];
 
 /** Price per token to 3 decimals, e.g. '$0.100 per token'. */
-export const perToken = (pack: Pack): string => `$${(pack.priceUsd / pack.tokens).toFixed(3)} per token`;
+const perToken = (pack: Pack): string => `$${(pack.priceUsd / pack.tokens).toFixed(3)} per token`;
 
 export function PackCard({ pack, pending, onBuy }: { pack: Pack; pending: boolean; onBuy: () => void }) {
   const popular = 'popular' in pack && pack.popular;

@@ -1,5 +1,5 @@
 import { CloudCheck, Loader2 } from 'lucide-react';
-import type { VoteSessionView } from '@common/contest';
+import type { VoteSessionView } from '@common/voting';
 import { ArenaHeader } from './arena-header';
 import { ArenaNav } from './arena-nav';
 import { EndScreen } from './end-screen';

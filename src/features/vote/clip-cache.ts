@@ -1,5 +1,5 @@
 /** The Cache Storage bucket the service worker also serves clips from (vite.config.ts). */
-export const CLIP_CACHE = 'vote-clips';
+const CLIP_CACHE = 'vote-clips';
 
 const hasCaches = () => typeof caches !== 'undefined';
 const pathOf = (url: string) => new URL(url, 'http://x').pathname;

@@ -1,5 +1,5 @@
 import { Disc3 } from 'lucide-react';
-import type { Reveal } from '@common/contest';
+import type { Reveal } from '@common/voting';
 
 /** The track's cover after its reveal; before, the same neutral artwork for every clip. */
 export function CoverArt({ reveal }: { reveal: Reveal | null }) {

@@ -1,8 +1,8 @@
-import type { VoteSessionView } from '@common/contest';
+import type { VoteSessionView } from '@common/voting';
 import { api } from '@/lib/api';
 import { insufficientTokens } from './session-errors';
 
-export type OpenSessionResponse = { session: VoteSessionView | null; balance: number };
+type OpenSessionResponse = { session: VoteSessionView | null; balance: number };
 
 export type OpenSessionResult =
   | { kind: 'session'; session: VoteSessionView }

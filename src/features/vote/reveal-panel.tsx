@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import type { VoteDoc } from '@common/contest';
+import type { VoteDoc } from '@common/voting';
 import { verdict } from './arena-logic';
 import { SongTypeBadge } from './song-type-badge';
 

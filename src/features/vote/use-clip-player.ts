@@ -1,7 +1,7 @@
 import type { Howl } from 'howler';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CLIP_SECONDS } from '@common/constants';
-import type { Reveal } from '@common/contest';
+import type { Reveal } from '@common/voting';
 import { cachedClip } from './clip-cache';
 import { clipVolume } from '@common/clip-envelope';
 import { clipFormat } from './clip-envelope';
