@@ -16,9 +16,12 @@ test('a referral link signs a friend up; the referrer is credited live once the 
   await expect(friendPage).toHaveURL(/\/welcome$/);
   await expect(friendPage.getByTestId('welcome-balance')).toHaveText('50 tokens');
 
-  // The verification email's link (Firebase's, from the Auth emulator) leads back to /welcome.
+  // The verification email's link (Firebase's, from the Auth emulator) leads back to /welcome,
+  // which tells the API (the page stays open until it has).
+  const reported = friendPage.waitForResponse((r) => r.url().endsWith('/api/accounts/email-verified') && r.ok());
   await friendPage.goto(await verificationLink(request, friend.email));
   await expect(friendPage).toHaveURL(/\/welcome$/);
+  await reported;
   await friendContext.close();
 
   // The referrer's open page updates without a reload (SSE replication).
