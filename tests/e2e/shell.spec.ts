@@ -35,6 +35,15 @@ test('home shows the offer, hero, how it works, migration countdown, leaderboard
   await expect(page.getByText(/fooled/).first()).toBeVisible();
   await page.getByRole('tab', { name: 'Weekly Earners' }).click();
   await expect(page.getByText('@artist')).toBeVisible();
+  // The tabs work by keyboard (WAI-ARIA tabs: arrows wrap, Home and End).
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Top Guessers' })).toBeFocused();
+  await expect(page.getByRole('tab', { name: 'Top Guessers' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('End');
+  await expect(page.getByRole('tab', { name: 'Weekly Earners' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('tab', { name: 'Fooling Tracks' })).toBeFocused();
+  await expect(page.getByRole('tabpanel')).toContainText(/fooled/);
   await page.getByRole('link', { name: 'Privacy Policy' }).click();
   await expect(page.getByText('Effective date: October 11, 2025')).toBeVisible();
   await page.getByRole('link', { name: 'Terms of Service' }).click();
