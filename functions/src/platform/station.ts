@@ -1,0 +1,20 @@
+/**
+ * The radio station as the API uses it (an AzuraCast station deployed, the demo station
+ * locally): media arrives over SFTP, a file is asked to play next, and now-playing and the
+ * recent history say what aired. Tests pass an in-memory twin.
+ */
+
+/** A file on the station, by its path under the station's media folder. */
+export type StationMedia = { path: string; title: string; artist: string };
+
+/** A song the station played or plays, as its now-playing API reports it. */
+export type AiredSong = { title: string; artist: string; playedAt: number; duration: number };
+
+export interface RadioStation {
+  /** Writes `data` to `remotePath` (e.g. /music/2026/11/x.mp3) under the media folder, making its folders. */
+  upload(remotePath: string, data: Buffer): Promise<void>;
+  /** Asks the station to play the file next (AzuraCast: a request for that media). */
+  playNext(media: StationMedia): Promise<void>;
+  /** What plays now and what played recently, newest first. */
+  recent(): Promise<{ now: AiredSong | null; history: AiredSong[] }>;
+}
