@@ -1,7 +1,7 @@
 /** The replication contract between the API and the client's RxDB collections. */
 
 /** Client collections the API replicates; each maps to one Firestore collection. */
-export const SYNC_COLLECTIONS = ['profiles', 'user_roles', 'token_balances', 'daily_token_grants', 'votes', 'vote_sessions', 'marketplace_listings', 'orders'] as const;
+export const SYNC_COLLECTIONS = ['profiles', 'user_roles', 'token_balances', 'daily_token_grants', 'votes', 'vote_sessions', 'marketplace_listings', 'orders', 'radio_submissions'] as const;
 export type SyncCollectionName = (typeof SYNC_COLLECTIONS)[number];
 
 /** The collection every visitor replicates, signed in or not (the others are one user's own). */

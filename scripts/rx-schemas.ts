@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { balanceRxSchema, dailyGrantRxSchema, profileRxSchema, userRolesRxSchema } from '../common/accounts';
 import { listingRxSchema } from '../common/listing-doc';
 import { orderRxSchema } from '../common/order-doc';
+import { radioSubmissionRxSchema } from '../common/radio';
 import { voteRxSchema, voteSessionRxSchema } from '../common/voting';
 
 export const RX_SCHEMAS = {
@@ -16,6 +17,7 @@ export const RX_SCHEMAS = {
   vote_sessions: voteSessionRxSchema,
   marketplace_listings: listingRxSchema,
   orders: orderRxSchema,
+  radio_submissions: radioSubmissionRxSchema,
 };
 
 if (process.argv[1]?.endsWith('rx-schemas.ts')) {

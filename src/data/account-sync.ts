@@ -13,6 +13,7 @@ const ACCOUNT_COLLECTIONS: readonly SyncCollectionName[] = [
   'votes',
   'vote_sessions',
   'orders',
+  'radio_submissions',
 ];
 const PUSH_COLLECTIONS: ReadonlySet<SyncCollectionName> = new Set(['votes']);
 /** Whose documents the per-user collections (contest, orders) hold on this device. */

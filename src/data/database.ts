@@ -8,6 +8,7 @@ import {
   listingSchema,
   orderSchema,
   profileSchema,
+  radioSubmissionSchema,
   userRolesSchema,
   voteSchema,
   voteSessionSchema,
@@ -16,6 +17,7 @@ import {
   type ListingDoc,
   type OrderRxDoc,
   type ProfileDoc,
+  type RadioSubmissionRxDoc,
   type UserRolesDoc,
   type VoteDoc,
   type VoteSession,
@@ -31,6 +33,7 @@ type DocOf = {
   vote_sessions: VoteSession;
   orders: OrderRxDoc;
   marketplace_listings: ListingDoc;
+  radio_submissions: RadioSubmissionRxDoc;
 };
 
 /** One typed collection per replicated document: toMutableJSON() gives the common type. */
@@ -40,12 +43,14 @@ export type Database = RxDatabase<Collections>;
 
 /**
  * Collections that hold one user's data at a time: the contest's (documents without a user
- * id) and the user's orders (as buyer or seller).
+ * id), the user's orders (as buyer or seller) and radio submissions (their own; an admin's
+ * device holds every one).
  */
 const perUserCollections = {
   votes: { schema: voteSchema },
   vote_sessions: { schema: voteSessionSchema },
   orders: { schema: orderSchema },
+  radio_submissions: { schema: radioSubmissionSchema },
 };
 
 /**
@@ -54,7 +59,7 @@ const perUserCollections = {
  * and the previous user's orders would stay on the device).
  */
 export async function resetPerUserCollections(database: Database): Promise<void> {
-  await Promise.all([database.votes.remove(), database.vote_sessions.remove(), database.orders.remove()]);
+  await Promise.all(Object.keys(perUserCollections).map((name) => database[name as keyof typeof perUserCollections].remove()));
   await database.addCollections(perUserCollections);
 }
 

@@ -2,7 +2,7 @@ import { createRxSchema } from 'rxdb';
 import { defaultHashSha256 } from 'rxdb/plugins/utils';
 import { describe, expect, it } from 'vitest';
 import { RX_SCHEMAS } from '../../scripts/rx-schemas';
-import { balanceSchema, dailyGrantSchema, listingSchema, orderSchema, profileSchema, userRolesSchema, voteSchema, voteSessionSchema } from './schemas';
+import { balanceSchema, dailyGrantSchema, listingSchema, orderSchema, profileSchema, radioSubmissionSchema, userRolesSchema, voteSchema, voteSessionSchema } from './schemas';
 
 // The hand-written schemas the stored databases were created with, frozen: RxDB refuses a
 // stored collection whose schema hash changed at the same version.
@@ -187,6 +187,31 @@ const orderLiteral = {
   required: ['id', 'listing_id', 'buyer_id', 'seller_id', 'status', 'method', 'created_at', 'title', 'updatedAt'],
 } as const;
 
+const radioLiteral = {
+  ...base,
+  properties: {
+    id: { type: 'string', maxLength: 128 },
+    user_id: { type: 'string' },
+    track_id: nullableString,
+    submission_type: { type: 'string', enum: ['music', 'advertisement'] },
+    status: { type: 'string', enum: ['pending', 'approved', 'rejected', 'uploaded', 'scheduled', 'broadcasted'] },
+    payment_status: { type: 'string', enum: ['unpaid', 'paid'] },
+    payment_amount: { type: 'number' },
+    ad_audio_url: nullableString,
+    ad_tier: nullableString,
+    ad_duration_seconds: nullableNumber,
+    sftp_uploaded: { type: 'boolean' },
+    sftp_upload_error: nullableString,
+    sftp_path: nullableString,
+    scheduled_broadcast_time: nullableString,
+    created_at: { type: 'string' },
+    track_title: nullableString,
+    track_artist: nullableString,
+    updatedAt: { type: 'number' },
+  },
+  required: ['id', 'user_id', 'track_id', 'submission_type', 'status', 'payment_status', 'payment_amount', 'ad_audio_url', 'ad_tier', 'ad_duration_seconds', 'sftp_uploaded', 'sftp_upload_error', 'sftp_path', 'scheduled_broadcast_time', 'created_at', 'track_title', 'track_artist', 'updatedAt'],
+} as const;
+
 const cases = [
   ['profiles', profileSchema, profileLiteral],
   ['user_roles', userRolesSchema, rolesLiteral],
@@ -196,6 +221,7 @@ const cases = [
   ['vote_sessions', voteSessionSchema, voteSessionLiteral],
   ['marketplace_listings', listingSchema, listingLiteral],
   ['orders', orderSchema, orderLiteral],
+  ['radio_submissions', radioSubmissionSchema, radioLiteral],
 ] as const;
 
 describe('RxDB schemas derived from the zod documents', () => {

@@ -2,6 +2,7 @@ import type { RxJsonSchema } from 'rxdb';
 import type { BalanceDoc, DailyGrantDoc, ProfileDoc, UserRolesDoc } from '@common/accounts';
 import type { ListingDoc } from '@common/listing-doc';
 import type { OrderRxDoc } from '@common/order-doc';
+import type { RadioSubmissionRxDoc } from '@common/radio';
 import type { VoteDoc, VoteSession } from '@common/voting';
 import derived from './rx-schemas.json';
 
@@ -11,7 +12,7 @@ import derived from './rx-schemas.json';
  * checks the JSON against the zod definitions and against the schemas stored databases have.
  */
 
-export type { BalanceDoc, DailyGrantDoc, ListingDoc, OrderRxDoc, ProfileDoc, UserRolesDoc, VoteDoc, VoteSession };
+export type { BalanceDoc, DailyGrantDoc, ListingDoc, OrderRxDoc, ProfileDoc, RadioSubmissionRxDoc, UserRolesDoc, VoteDoc, VoteSession };
 
 // JSON imports type every string as `string`; the test proves these are the derived schemas.
 const rx = <T>(schema: object) => schema as RxJsonSchema<T>;
@@ -24,3 +25,4 @@ export const voteSchema = rx<VoteDoc>(derived.votes);
 export const voteSessionSchema = rx<VoteSession>(derived.vote_sessions);
 export const listingSchema = rx<ListingDoc>(derived.marketplace_listings);
 export const orderSchema = rx<OrderRxDoc>(derived.orders);
+export const radioSubmissionSchema = rx<RadioSubmissionRxDoc>(derived.radio_submissions);

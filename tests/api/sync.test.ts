@@ -233,3 +233,73 @@ describe('GET /api/sync/stream', () => {
     expect(res.body.error.code).toBe('invalid_argument');
   });
 });
+
+describe('radio_submissions replication', () => {
+  type Sub = Doc & { user_id: string };
+  const submission = (id: string, owner: string) =>
+    h.db.collection('radio_submissions').doc(id).set({
+      user_id: owner,
+      track_id: null,
+      submission_type: 'advertisement',
+      status: 'pending',
+      payment_status: 'paid',
+      payment_amount: 150,
+      ad_audio_url: `radio-ads/${owner}/${id}.mp3`,
+      ad_tier: 'standard',
+      ad_duration_seconds: 15,
+      sftp_uploaded: false,
+      sftp_upload_error: null,
+      sftp_path: `/ads/2026/11/${id}.mp3`,
+      scheduled_broadcast_time: null,
+      created_at: new Date().toISOString(),
+      track_title: `Ad ${id}`,
+      track_artist: 'Advertisement',
+      station_requested_at: null,
+      updatedAt: FieldValue.serverTimestamp(),
+      _deleted: false,
+    });
+  let admin: Who;
+
+  beforeAll(async () => {
+    admin = await user('sync_radio_admin');
+    await h.db.collection('user_roles').doc(admin.uid).set({ user_id: admin.uid, roles: ['user', 'admin'], updatedAt: FieldValue.serverTimestamp(), _deleted: false });
+    await submission('sync_radio_a', A.uid);
+    await submission('sync_radio_b', B.uid);
+  });
+
+  it("gives a user their own submissions only, an admin every one, and nobody the station's bookkeeping", async () => {
+    const ids = async (token?: string) => ((await pull('radio_submissions', { token })).body.documents as Sub[]).map((d) => d.id).filter((id) => id.startsWith('sync_radio_'));
+    expect(await ids(A.token)).toEqual(['sync_radio_a']);
+    expect(await ids(B.token)).toEqual(['sync_radio_b']);
+    expect(await ids(C.token)).toEqual([]);
+    expect(await ids()).toEqual([]);
+    expect((await ids(admin.token)).sort()).toEqual(['sync_radio_a', 'sync_radio_b']);
+    const docs = (await pull('radio_submissions', { token: admin.token })).body.documents as Sub[];
+    expect(docs[0]).not.toHaveProperty('station_requested_at');
+    expect(docs.find((d) => d.id === 'sync_radio_a')).toMatchObject({ user_id: A.uid, status: 'pending', ad_tier: 'standard', track_title: 'Ad sync_radio_a' });
+  });
+
+  it("streams another user's submission to an admin, and not to that other user", async () => {
+    h.clock.now = Date.now();
+    const ctrl = new AbortController();
+    const open = async (token: string) => {
+      const res = await fetch(h.url('/api/sync/stream?collections=radio_submissions'), { headers: { Authorization: `Bearer ${token}` }, signal: ctrl.signal });
+      expect(res.status).toBe(200);
+      const sse = sseReader<StreamEvent>(res.body!);
+      expect(await sse.next()).toEqual({ resync: true });
+      return sse;
+    };
+    try {
+      const [adminSse, carolSse] = [await open(admin.token), await open(C.token)];
+      await submission('sync_radio_b2', B.uid);
+      await submission('sync_radio_c', C.uid);
+      const seen = await adminSse.until((e) => !!e.documents?.some((d) => d.id === 'sync_radio_b2'));
+      expect(seen.collection).toBe('radio_submissions');
+      const carol = await carolSse.until((e) => !!e.documents?.some((d) => d.id === 'sync_radio_c'));
+      expect(JSON.stringify(carol)).not.toContain('sync_radio_b2');
+      expect(JSON.stringify(carolSse.events)).not.toContain(B.uid);
+    } finally {
+      ctrl.abort();
+    }
+  });
+});

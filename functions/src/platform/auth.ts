@@ -38,6 +38,12 @@ export async function rolesOf(deps: Deps, uid: string): Promise<Role[]> {
   return roles ?? [];
 }
 
+/** The caller as replication sees them; their roles are read only when `withRoles` (an admin sees more). */
+export async function viewerOf(deps: Deps, uid: string | null, withRoles: boolean): Promise<{ uid: string; admin: boolean } | null> {
+  if (!uid) return null;
+  return { uid, admin: withRoles && isAdmin(await rolesOf(deps, uid)) };
+}
+
 /** Middleware for admin-only routes: 401 signed out, 403 without the admin role. */
 export const requireAdmin =
   (deps: Deps): RequestHandler =>

@@ -42,4 +42,6 @@ export const COL = {
   referrals: 'referrals',
   /** referral_days/{referrerUid}:{YYYY-MM-DD}: rewards paid to a referrer that day (the daily cap). */
   referralDays: 'referral_days',
+  /** radio_submissions/{id}: paid radio submissions, replicated to their owner and to admins. */
+  radioSubmissions: 'radio_submissions',
 } as const;

@@ -2,11 +2,11 @@ import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { docId } from '../../../common/schemas';
 import { SYNC_COLLECTIONS, SYNC_PULL_MAX } from '../../../common/sync';
-import { callerOf } from '../platform/auth';
+import { callerOf, viewerOf } from '../platform/auth';
 import type { Deps } from '../platform/deps';
 import { parse } from '../platform/validate';
 import { expireDueOrders } from '../orders/expire-orders';
-import { afterCheckpoint, checkpointOf, toClientDoc, visibleQuery } from './registry';
+import { afterCheckpoint, checkpointOf, needsRoles, toClientDoc, visibleQuery } from './registry';
 
 const pullQuery = z.strictObject({
   id: docId.optional(),
@@ -22,9 +22,10 @@ export const pull =
     const q = parse(pullQuery, req.query);
     const checkpoint = q.id !== undefined && q.updatedAt !== undefined ? { id: q.id, updatedAt: q.updatedAt } : null;
     const uid = callerOf(res)?.uid ?? null;
+    const viewer = await viewerOf(deps, uid, needsRoles([collection]));
     // Expiry on read: the caller's unpaid cash orders past their deadline end before they are sent.
     if (collection === 'orders' && uid) await expireDueOrders(deps, uid);
-    const query = visibleQuery(deps.db, collection, uid);
+    const query = visibleQuery(deps.db, collection, viewer);
     if (!query) {
       res.json({ documents: [], checkpoint });
       return;

@@ -3,6 +3,7 @@ import type { Checkpoint, SyncCollectionName } from '../../../common/sync';
 import { BALANCE_PUBLIC_FIELDS, DAILY_GRANT_PUBLIC_FIELDS, PROFILE_PUBLIC_FIELDS, USER_ROLES_PUBLIC_FIELDS } from '../../../common/accounts';
 import { LISTING_PUBLIC_FIELDS } from '../../../common/listing-doc';
 import { ORDER_PUBLIC_FIELDS } from '../../../common/order-doc';
+import { RADIO_SUBMISSION_PUBLIC_FIELDS } from '../../../common/radio';
 import { VOTE_PUBLIC_FIELDS, VOTE_SESSION_PUBLIC_FIELDS } from '../../../common/voting';
 import { COL } from '../platform/collections';
 
@@ -11,7 +12,12 @@ type Visibility =
   | { kind: 'own'; ownerField: string }
   /** Documents with several owners (an order's buyer and seller) list them in an array field. */
   | { kind: 'shared'; ownersField: string }
+  /** One user's documents, and every document for admins (the radio queue). */
+  | { kind: 'ownOrAdmin'; ownerField: string }
   | { kind: 'public' };
+
+/** Who is asking: signed out (null), or a user and whether they hold the admin role. */
+export type Viewer = { uid: string; admin: boolean } | null;
 
 type SyncCollection = {
   source: string;
@@ -48,21 +54,29 @@ export const SYNC_REGISTRY: Record<SyncCollectionName, SyncCollection> = {
   marketplace_listings: { source: COL.listings, visibility: { kind: 'public' }, fields: LISTING_PUBLIC_FIELDS },
   // An order reaches its buyer and its seller, nobody else; the proof's storage path stays here.
   orders: { source: COL.orders, visibility: { kind: 'shared', ownersField: 'party_ids' }, fields: ORDER_PUBLIC_FIELDS },
+  // A submission reaches its owner and the admins who run the queue; the station bookkeeping stays here.
+  radio_submissions: {
+    source: COL.radioSubmissions,
+    visibility: { kind: 'ownOrAdmin', ownerField: 'user_id' },
+    fields: RADIO_SUBMISSION_PUBLIC_FIELDS,
+  },
 };
+
+/** Whether the collection's visibility depends on the viewer's roles (then the caller looks them up once). */
+export const needsRoles = (names: readonly SyncCollectionName[]): boolean =>
+  names.some((name) => SYNC_REGISTRY[name].visibility.kind === 'ownOrAdmin');
 
 const micros = (ts: Timestamp): number => ts.seconds * 1_000_000 + Math.floor(ts.nanoseconds / 1000);
 const fromMicros = (us: number): Timestamp => new Timestamp(Math.floor(us / 1_000_000), (us % 1_000_000) * 1000);
 
 /** The caller's view of a collection, in change order; null when they may see nothing. */
-export function visibleQuery(db: Firestore, name: SyncCollectionName, uid: string | null): Query | null {
-  const entry = SYNC_REGISTRY[name];
-  let query: Query = db.collection(entry.source);
-  if (entry.visibility.kind !== 'public') {
-    if (!uid) return null;
-    query =
-      entry.visibility.kind === 'own'
-        ? query.where(entry.visibility.ownerField, '==', uid)
-        : query.where(entry.visibility.ownersField, 'array-contains', uid);
+export function visibleQuery(db: Firestore, name: SyncCollectionName, viewer: Viewer): Query | null {
+  const { source, visibility } = SYNC_REGISTRY[name];
+  let query: Query = db.collection(source);
+  if (visibility.kind !== 'public') {
+    if (!viewer) return null;
+    if (visibility.kind === 'own' || (visibility.kind === 'ownOrAdmin' && !viewer.admin)) query = query.where(visibility.ownerField, '==', viewer.uid);
+    else if (visibility.kind === 'shared') query = query.where(visibility.ownersField, 'array-contains', viewer.uid);
   }
   return query.orderBy('updatedAt').orderBy(FieldPath.documentId());
 }

@@ -2,13 +2,12 @@ import type { RequestHandler } from 'express';
 import { Timestamp } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { SYNC_COLLECTIONS, type StreamEvent } from '../../../common/sync';
-import { callerOf } from '../platform/auth';
+import { callerOf, viewerOf } from '../platform/auth';
 import type { Deps } from '../platform/deps';
 import { log } from '../platform/log';
 import { openEventStream } from '../platform/sse';
 import { parse } from '../platform/validate';
-import { checkpointOf, toClientDoc, visibleQuery } from './registry';
-
+import { checkpointOf, needsRoles, toClientDoc, visibleQuery } from './registry';
 
 const streamQuery = z.strictObject({
   collections: z
@@ -25,9 +24,10 @@ const streamQuery = z.strictObject({
  */
 export const stream =
   (deps: Deps): RequestHandler =>
-  (req, res) => {
+  async (req, res) => {
     const { collections } = parse(streamQuery, req.query);
     const uid = callerOf(res)?.uid ?? null;
+    const viewer = await viewerOf(deps, uid, needsRoles(collections));
     const stream = openEventStream(req, res);
     const send = (event: StreamEvent) => stream.send(event);
     send({ resync: true });
@@ -35,7 +35,7 @@ export const stream =
 
     const since = Timestamp.fromMillis(deps.now());
     for (const name of collections) {
-      const query = visibleQuery(deps.db, name, uid);
+      const query = visibleQuery(deps.db, name, viewer);
       if (!query) continue;
       const unsubscribe = query.where('updatedAt', '>=', since).onSnapshot(
         (snap) => {
