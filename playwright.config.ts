@@ -8,7 +8,7 @@ const launchOptions = {
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
 };
 
-export const E2E_PORTS = { web: 5273, api: 5101, auth: 9199, firestore: 8180 };
+export const E2E_PORTS = { web: 5273, api: 5101, auth: 9199, firestore: 8180, station: 8100, stationSftp: 2122 };
 
 /** Sign-ups share one client address locally, so the browser tests lift that limit; the coupon limit stays low for the runtime suite. */
 const E2E_RATE_LIMITS = JSON.stringify({ signup: { max: 1000, windowSeconds: 3600 }, coupon: { max: 5, windowSeconds: 3600 } });
@@ -44,6 +44,8 @@ export default defineConfig({
       API_PORT: String(E2E_PORTS.api),
       AUTH_PORT: String(E2E_PORTS.auth),
       FIRESTORE_PORT: String(E2E_PORTS.firestore),
+      STATION_PORT: String(E2E_PORTS.station),
+      STATION_SFTP_PORT: String(E2E_PORTS.stationSftp),
       RATE_LIMITS: E2E_RATE_LIMITS,
     },
   },

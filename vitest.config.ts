@@ -9,7 +9,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'functions/src/**/*.test.ts', 'common/**/*.test.ts', 'tests/api/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'functions/src/**/*.test.ts', 'common/**/*.test.ts', 'tests/api/**/*.test.ts', 'scripts/**/*.test.ts'],
     globalSetup: ['tests/api/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,

@@ -2,12 +2,15 @@
  * The whole product locally, on the path production takes: the PWA served by the Firebase
  * Hosting emulator (firebase.json's rewrites and headers), the API as the `api` function in the
  * Functions emulator (the bundle `firebase deploy` ships, secrets from functions/.secret.local),
- * the Auth emulator, and an in-process Firestore emulator (state saved on exit). The demo data is
- * seeded here, and local timers stand in for the scheduled functions (no Pub/Sub emulator).
+ * the Auth emulator, an in-process Firestore emulator (state saved on exit), and the demo radio
+ * station (scripts/lib/demo-station: AzuraCast's API, its SFTP media folder and the live stream;
+ * docs/radio-station.md). The demo data is seeded here, and local timers stand in for the
+ * scheduled functions (no Pub/Sub emulator).
  * With --dev, Vite's dev server (hot reload) replaces Hosting. Ctrl-C stops everything.
  *
  * Options (env): WEB_PORT 5173, API_PORT 5001 (Functions emulator), AUTH_PORT 9099,
- * FIRESTORE_PORT 8080, STACK_DIR .local/stack (state), STACK_FRESH=1 (start from empty data),
+ * FIRESTORE_PORT 8080, STATION_PORT 8000 (demo station: API and stream), STATION_SFTP_PORT 2022
+ * (its SFTP), STACK_DIR .local/stack (state), STACK_FRESH=1 (start from empty data),
  * RATE_LIMITS (JSON overrides of the request limits, e.g. for the browser tests).
  */
 import { mkdir, rename, rm } from 'node:fs/promises';
@@ -40,6 +43,7 @@ import { loadSnapshot, saveSnapshot } from './lib/firestore-snapshot';
 import { ensureLocalSecrets, persistentSecret } from './lib/local-secrets';
 import { ensureRadioDemoMp3, ffmpegPath } from './lib/media';
 import { disableMetadataProbe } from './lib/no-metadata-probe';
+import { DEMO_STATION_SHORTCODE, startDemoStation, type DemoStation } from './lib/demo-station';
 import { portInUse } from './lib/ports';
 import { DEMO_ACCOUNTS, DEMO_COUPON, DEMO_PASSWORD, seedDemo } from './lib/seed';
 import { seedContest } from './lib/seed-contest';
@@ -51,16 +55,22 @@ const ports = {
   api: Number(process.env.API_PORT ?? 5001),
   auth: Number(process.env.AUTH_PORT ?? 9099),
   firestore: Number(process.env.FIRESTORE_PORT ?? 8080),
+  station: Number(process.env.STATION_PORT ?? 8000),
+  stationSftp: Number(process.env.STATION_SFTP_PORT ?? 2022),
 };
 const stateDir = resolve(process.env.STACK_DIR ?? '.local/stack');
 const snapshotFile = `${stateDir}/firestore.json`;
 const webDir = `${stateDir}/web`;
+const stationDir = `${stateDir}/station`;
+/** The SFTP user of the demo station (an AzuraCast SFTP user deployed). */
+const STATION_SFTP_USER = 'foolrate';
 /** Local timers in place of the scheduled functions (every minute, like refreshLeaderboards). */
 const TIMER_MS = 60_000;
 const WARM_WORKERS = 6;
 const say = (msg: string) => console.log(`[stack] ${msg}`);
 
 let firestore: FirestoreServer | null = null;
+let station: DemoStation | null = null;
 let emulators: Emulators | null = null;
 let web: ViteDevServer | null = null;
 let saveState: (() => Promise<void>) | null = null;
@@ -68,7 +78,14 @@ const timers: Array<() => void> = [];
 let stopping = false;
 
 async function checkPorts(): Promise<void> {
-  const named = { WEB_PORT: ports.web, API_PORT: ports.api, AUTH_PORT: ports.auth, FIRESTORE_PORT: ports.firestore };
+  const named = {
+    WEB_PORT: ports.web,
+    API_PORT: ports.api,
+    AUTH_PORT: ports.auth,
+    FIRESTORE_PORT: ports.firestore,
+    STATION_PORT: ports.station,
+    STATION_SFTP_PORT: ports.stationSftp,
+  };
   const { hub, logging } = hubPorts(ports.auth);
   const taken: string[] = [];
   for (const [name, port] of Object.entries(named)) {
@@ -80,8 +97,15 @@ async function checkPorts(): Promise<void> {
   if (taken.length) throw new Error(taken.join('\n'));
 }
 
-/** How the web app is built for the emulators (dev server or production build alike). */
-const webEnv = () => ({ VITE_AUTH_EMULATOR_URL: `http://127.0.0.1:${ports.auth}`, VITE_SYNC_STREAM_BASE_URL: functionUrl(ports) });
+const stationUrl = () => `http://127.0.0.1:${ports.station}`;
+
+/** How the web app is built for the emulators (dev server or production build alike); the CSP allows the station's origin. */
+const webEnv = () => ({
+  VITE_AUTH_EMULATOR_URL: `http://127.0.0.1:${ports.auth}`,
+  VITE_SYNC_STREAM_BASE_URL: functionUrl(ports),
+  VITE_RADIO_STREAM_URL: `${stationUrl()}/listen/${DEMO_STATION_SHORTCODE}/radio.mp3`,
+  VITE_RADIO_METADATA_URL: `${stationUrl()}/api/nowplaying/${DEMO_STATION_SHORTCODE}`,
+});
 
 /** The production build of the PWA, configured for the emulators. */
 async function buildWeb(outDir: string): Promise<void> {
@@ -106,11 +130,23 @@ async function main(): Promise<void> {
   say(`Firestore emulator (in-process) on 127.0.0.1:${ports.firestore}`);
   firestore = await startFirestoreEmulator(ports.firestore);
   const appUrl = `http://localhost:${ports.web}`;
-  const [secrets, storageSecret, mp3Path] = await Promise.all([
+  await mkdir(stationDir, { recursive: true });
+  const [secrets, storageSecret, mp3Path, stationPassword] = await Promise.all([
     ensureLocalSecrets(resolve('functions/.secret.local')),
     persistentSecret(`${stateDir}/storage-secret`),
     ensureRadioDemoMp3(`${stateDir}/media`),
+    persistentSecret(`${stationDir}/sftp-password`),
   ]);
+  station = await startDemoStation({
+    httpPort: ports.station,
+    sftpPort: ports.stationSftp,
+    mediaDir: `${stationDir}/media`,
+    loopMp3: mp3Path,
+    user: STATION_SFTP_USER,
+    password: stationPassword,
+    hostKeyPath: `${stationDir}/ssh-host-key`,
+  });
+  say(`Demo radio station: ${station.urls.api} (stream ${station.urls.stream}), SFTP ${station.urls.sftp} (media in ${stationDir}/media)`);
   // What the function reads from its environment (config.ts); FUNCTIONS_EMULATOR is set by the emulator itself.
   const functionEnv: Record<string, string> = {
     FIRESTORE_EMULATOR_HOST: `127.0.0.1:${ports.firestore}`,
@@ -119,6 +155,12 @@ async function main(): Promise<void> {
     LOCAL_STORAGE_DIR: `${stateDir}/storage`,
     LOCAL_STORAGE_SECRET: storageSecret,
     DEMO_RADIO_MP3: mp3Path,
+    STATION_SFTP_HOST: '127.0.0.1',
+    STATION_SFTP_PORT: String(ports.stationSftp),
+    STATION_SFTP_USER: STATION_SFTP_USER,
+    STATION_SFTP_PASSWORD: stationPassword,
+    STATION_API_URL: stationUrl(),
+    STATION_ID: DEMO_STATION_SHORTCODE,
     ...(process.env.RATE_LIMITS ? { RATE_LIMITS: process.env.RATE_LIMITS } : {}),
   };
   Object.assign(process.env, { FIRESTORE_EMULATOR_HOST: functionEnv.FIRESTORE_EMULATOR_HOST, FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}` });
@@ -206,6 +248,7 @@ async function shutdown(code: number): Promise<void> {
   timers.forEach((stop) => stop());
   await web?.close().catch(() => undefined);
   if (emulators) await stopEmulators(emulators, 12_000);
+  await station?.stop().catch(() => undefined);
   await saveState?.().catch((err: unknown) => say(`Could not save Firestore data: ${String(err)}`));
   firestore?.stop();
   process.exit(code);

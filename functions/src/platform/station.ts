@@ -18,3 +18,15 @@ export interface RadioStation {
   /** What plays now and what played recently, newest first. */
   recent(): Promise<{ now: AiredSong | null; history: AiredSong[] }>;
 }
+
+/**
+ * How the API reaches the station (an AzuraCast station deployed, the demo station locally):
+ * SFTP for the media folder, and the station's public API (requests, now-playing). The API key
+ * (optional) lets the API's requests bypass the station's listener request limits.
+ */
+export type StationConfig = {
+  sftp: { host: string; port: number; username: string; password?: string; privateKey?: string };
+  apiUrl: string;
+  stationId: string;
+  apiKey: string | null;
+};

@@ -1,0 +1,129 @@
+import { posix } from 'node:path';
+import SftpClient from 'ssh2-sftp-client';
+import type { AiredSong, RadioStation, StationConfig, StationMedia } from './station';
+
+/**
+ * The radio station as an AzuraCast station (or the local demo station, which speaks the same
+ * API): media goes into the station's media folder over SFTP, "play next" is a song request
+ * through the public request API, and now-playing says what aired.
+ *
+ * AzuraCast API used:
+ *   GET  {api}/api/station/{id}/requests[?searchPhrase=]  requestable songs: [{request_id, song, …}]
+ *                                                        (newer versions may page: {rows: […]})
+ *   POST {api}/api/station/{id}/request/{request_id}     queue a request (X-API-Key bypasses limits)
+ *   GET  {api}/api/nowplaying/{id}                        now_playing, song_history (newest first)
+ */
+
+const SFTP_READY_TIMEOUT_MS = 10_000;
+const FETCH_TIMEOUT_MS = 10_000;
+
+/** The parts of AzuraCast's song object this gateway reads. */
+type AzSong = { id?: string; text?: string; title?: string; artist?: string };
+type AzRequestable = { request_id?: string; request_url?: string; song?: AzSong; path?: string };
+type AzHistoryItem = { played_at?: number; duration?: number; song?: AzSong };
+type AzNowPlaying = { now_playing?: AzHistoryItem | null; song_history?: AzHistoryItem[] };
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const same = (a: string | undefined, b: string) => (a ?? '').trim().toLowerCase() === b.trim().toLowerCase();
+/** Media paths compare without their leading slash (AzuraCast lists them relative to the media folder). */
+const samePath = (a: string, b: string) => a.replace(/^\/+/, '') === b.replace(/^\/+/, '');
+
+async function readJson(url: string, init: RequestInit = {}): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(url, { ...init, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: kept as text for the error message
+  }
+  return { status: res.status, body };
+}
+
+function messageOf(body: unknown): string {
+  if (isRecord(body) && typeof body.message === 'string') return body.message;
+  if (isRecord(body) && typeof body.formatted_message === 'string') return body.formatted_message;
+  return typeof body === 'string' ? body.slice(0, 200) : '';
+}
+
+/** A requests listing: a plain array, or a page ({rows: […]}) in newer AzuraCast versions. */
+function requestRows(body: unknown): AzRequestable[] {
+  const rows = Array.isArray(body) ? body : isRecord(body) && Array.isArray(body.rows) ? body.rows : null;
+  if (!rows) throw new Error('The station answered its request list with an unexpected shape');
+  return rows.filter(isRecord) as AzRequestable[];
+}
+
+/** The requestable song for `media`: same title and artist, and the same path when the listing says it. */
+function findRequestable(rows: AzRequestable[], media: StationMedia): AzRequestable | undefined {
+  const tagged = rows.filter((r) => r.request_id && same(r.song?.title, media.title) && same(r.song?.artist, media.artist));
+  return tagged.find((r) => typeof r.path === 'string' && samePath(r.path, media.path)) ?? tagged.find((r) => typeof r.path !== 'string');
+}
+
+function airedSong(item: AzHistoryItem | null | undefined): AiredSong | null {
+  if (!isRecord(item) || !isRecord(item.song)) return null;
+  return {
+    title: typeof item.song.title === 'string' ? item.song.title : '',
+    artist: typeof item.song.artist === 'string' ? item.song.artist : '',
+    playedAt: typeof item.played_at === 'number' ? item.played_at * 1000 : 0,
+    duration: typeof item.duration === 'number' ? item.duration : 0,
+  };
+}
+
+export function azuracastStation(cfg: StationConfig): RadioStation {
+  const api = cfg.apiUrl.replace(/\/+$/, '');
+  const station = encodeURIComponent(cfg.stationId);
+  const headers = (): Record<string, string> => ({ Accept: 'application/json', ...(cfg.apiKey ? { 'X-API-Key': cfg.apiKey } : {}) });
+
+  async function listRequestable(searchPhrase?: string): Promise<AzRequestable[]> {
+    const query = searchPhrase ? `?searchPhrase=${encodeURIComponent(searchPhrase)}` : '';
+    const { status, body } = await readJson(`${api}/api/station/${station}/requests${query}`, { headers: headers() });
+    if (status !== 200) throw new Error(`The station's request list failed (HTTP ${status}): ${messageOf(body)}`);
+    return requestRows(body);
+  }
+
+  return {
+    async upload(remotePath, data) {
+      const sftp = new SftpClient('fool-rate-api');
+      try {
+        await sftp.connect({
+          host: cfg.sftp.host,
+          port: cfg.sftp.port,
+          username: cfg.sftp.username,
+          ...(cfg.sftp.password ? { password: cfg.sftp.password } : {}),
+          ...(cfg.sftp.privateKey ? { privateKey: cfg.sftp.privateKey } : {}),
+          readyTimeout: SFTP_READY_TIMEOUT_MS,
+        });
+        await sftp.mkdir(posix.dirname(remotePath), true);
+        await sftp.put(data, remotePath);
+      } finally {
+        await sftp.end().catch(() => undefined);
+      }
+    },
+
+    async playNext(media) {
+      // The search narrows a big library; a station whose search misses it is asked for the whole list.
+      const found = findRequestable(await listRequestable(media.title), media) ?? findRequestable(await listRequestable(), media);
+      if (!found?.request_id) {
+        throw new Error(`The station has no requestable song "${media.artist} - ${media.title}" (${media.path}): is the file in a playlist that allows requests, and has the station processed it yet?`);
+      }
+      const { status, body } = await readJson(`${api}/api/station/${station}/request/${encodeURIComponent(found.request_id)}`, {
+        method: 'POST',
+        headers: headers(),
+      });
+      if (status < 200 || status >= 300 || (isRecord(body) && body.success === false)) {
+        throw new Error(`The station refused the request for "${media.artist} - ${media.title}" (HTTP ${status}): ${messageOf(body)}`);
+      }
+    },
+
+    async recent() {
+      const { status, body } = await readJson(`${api}/api/nowplaying/${station}`, { headers: { Accept: 'application/json' } });
+      if (status !== 200 || !isRecord(body)) throw new Error(`The station's now-playing failed (HTTP ${status}): ${messageOf(body)}`);
+      const np = body as AzNowPlaying;
+      const history = Array.isArray(np.song_history) ? np.song_history : [];
+      return {
+        now: airedSong(np.now_playing),
+        history: history.map(airedSong).filter((s): s is AiredSong => s !== null),
+      };
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { basename, extname, join, posix, relative, sep } from 'node:path';
+import { readId3, stripTags } from './id3';
+
+/**
+ * The station's media library: every mp3 under the media folder, by its path inside it
+ * (/music/2026/11/x.mp3), with the title and artist of its ID3 tag. Like AzuraCast, every file
+ * is requestable; its request id is a stable hash of the path.
+ */
+
+export type MediaFile = { path: string; requestId: string; title: string; artist: string; album: string; bytes: number };
+
+export const BYTES_PER_SECOND = 16_000; // 128 kbps CBR
+const isMp3 = (name: string) => extname(name).toLowerCase() === '.mp3';
+
+export const requestIdOf = (path: string) => createHash('sha256').update(path).digest('hex').slice(0, 24);
+
+export class MediaLibrary {
+  private readonly files = new Map<string, MediaFile>();
+
+  constructor(private readonly root: string) {}
+
+  /** The local file behind a media path. */
+  localPath(path: string): string {
+    return join(this.root, ...path.split('/').filter(Boolean));
+  }
+
+  /** Reads the whole folder again. */
+  async scan(): Promise<void> {
+    this.files.clear();
+    const entries = await readdir(this.root, { recursive: true, withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      if (!entry.isFile() || !isMp3(entry.name)) continue;
+      const rel = relative(this.root, join(entry.parentPath, entry.name)).split(sep).join('/');
+      await this.add(`/${rel}`);
+    }
+  }
+
+  /** Adds (or reads again) one file, e.g. when an upload finishes. */
+  async add(path: string): Promise<MediaFile | null> {
+    const normal = posix.normalize(`/${path}`);
+    if (!isMp3(normal)) return null;
+    const data = await readFile(this.localPath(normal)).catch(() => null);
+    if (!data) return null;
+    const tags = readId3(data);
+    const file: MediaFile = {
+      path: normal,
+      requestId: requestIdOf(normal),
+      title: tags.title ?? basename(normal, extname(normal)),
+      artist: tags.artist ?? 'Unknown Artist',
+      album: tags.album ?? '',
+      bytes: stripTags(data).length,
+    };
+    this.files.set(normal, file);
+    return file;
+  }
+
+  remove(path: string): void {
+    this.files.delete(posix.normalize(`/${path}`));
+  }
+
+  list(): MediaFile[] {
+    return [...this.files.values()].sort((a, b) => a.path.localeCompare(b.path));
+  }
+
+  byRequestId(id: string): MediaFile | undefined {
+    return this.list().find((f) => f.requestId === id);
+  }
+
+  /** The file's audio without its tags, ready to stream. */
+  async audio(file: MediaFile): Promise<Buffer> {
+    return stripTags(await readFile(this.localPath(file.path)));
+  }
+}
