@@ -20,9 +20,9 @@ export interface RadioStation {
 }
 
 /**
- * How the API reaches the station (an AzuraCast station deployed, the demo station locally):
- * SFTP for the media folder, and the station's public API (requests, now-playing). The API key
- * (optional) lets the API's requests bypass the station's listener request limits.
+ * How to reach the deployed station (config.ts reads it; platform/azuracast-station.ts uses it):
+ * SFTP for media, the AzuraCast API at `apiUrl` for station `stationId` (shortcode or id) with
+ * `apiKey` where an endpoint needs one. Exactly one of password and privateKey is usually set.
  */
 export type StationConfig = {
   sftp: { host: string; port: number; username: string; password?: string; privateKey?: string };
