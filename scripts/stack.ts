@@ -22,6 +22,8 @@ import { build, createServer, type ViteDevServer } from 'vite';
 import { readConfig } from '../functions/src/config';
 import { refreshLeaderboardSummary } from '../functions/src/leaderboards/summary';
 import { startOrderExpirySweep } from '../functions/src/orders/expire-orders';
+import { airScheduled } from '../functions/src/radio/air-scheduled';
+import { azuracastStation } from '../functions/src/platform/azuracast-station';
 import { firebaseAuthGateway } from '../functions/src/platform/firebase-auth';
 import { stripePayments } from '../functions/src/platform/payments';
 import { DiskStorage } from '../functions/src/platform/storage';
@@ -41,6 +43,7 @@ import {
 import { startFirestoreEmulator, type FirestoreServer } from './lib/firestore-emulator';
 import { loadSnapshot, saveSnapshot } from './lib/firestore-snapshot';
 import { ensureLocalSecrets, persistentSecret } from './lib/local-secrets';
+import { seedRadio } from './lib/seed-radio';
 import { ensureRadioDemoMp3, ffmpegPath } from './lib/media';
 import { disableMetadataProbe } from './lib/no-metadata-probe';
 import { DEMO_STATION_SHORTCODE, startDemoStation, type DemoStation } from './lib/demo-station';
@@ -67,6 +70,8 @@ const STATION_SFTP_USER = 'foolrate';
 /** Local timers in place of the scheduled functions (every minute, like refreshLeaderboards). */
 const TIMER_MS = 60_000;
 const WARM_WORKERS = 6;
+/** How often scheduled radio submissions are checked locally (the deployed airRadio: every minute). */
+const RADIO_AIR_MS = 3_000;
 const say = (msg: string) => console.log(`[stack] ${msg}`);
 
 let firestore: FirestoreServer | null = null;
@@ -131,11 +136,10 @@ async function main(): Promise<void> {
   firestore = await startFirestoreEmulator(ports.firestore);
   const appUrl = `http://localhost:${ports.web}`;
   await mkdir(stationDir, { recursive: true });
-  const [secrets, storageSecret, mp3Path, stationPassword] = await Promise.all([
+  const [secrets, storageSecret, mp3Path] = await Promise.all([
     ensureLocalSecrets(resolve('functions/.secret.local')),
     persistentSecret(`${stateDir}/storage-secret`),
     ensureRadioDemoMp3(`${stateDir}/media`),
-    persistentSecret(`${stationDir}/sftp-password`),
   ]);
   station = await startDemoStation({
     httpPort: ports.station,
@@ -143,7 +147,8 @@ async function main(): Promise<void> {
     mediaDir: `${stationDir}/media`,
     loopMp3: mp3Path,
     user: STATION_SFTP_USER,
-    password: stationPassword,
+    // The function reads the same password from functions/.secret.local (a declared secret).
+    password: secrets.STATION_SFTP_PASSWORD!,
     hostKeyPath: `${stationDir}/ssh-host-key`,
   });
   say(`Demo radio station: ${station.urls.api} (stream ${station.urls.stream}), SFTP ${station.urls.sftp} (media in ${stationDir}/media)`);
@@ -154,11 +159,9 @@ async function main(): Promise<void> {
     APP_ORIGINS: `http://127.0.0.1:${ports.web}`,
     LOCAL_STORAGE_DIR: `${stateDir}/storage`,
     LOCAL_STORAGE_SECRET: storageSecret,
-    DEMO_RADIO_MP3: mp3Path,
     STATION_SFTP_HOST: '127.0.0.1',
     STATION_SFTP_PORT: String(ports.stationSftp),
     STATION_SFTP_USER: STATION_SFTP_USER,
-    STATION_SFTP_PASSWORD: stationPassword,
     STATION_API_URL: stationUrl(),
     STATION_ID: DEMO_STATION_SHORTCODE,
     ...(process.env.RATE_LIMITS ? { RATE_LIMITS: process.env.RATE_LIMITS } : {}),
@@ -201,15 +204,27 @@ async function main(): Promise<void> {
   // The seed writes through the same code as the function, with the same configuration.
   const config = readConfig({ ...functionEnv, ...secrets, FUNCTIONS_EMULATOR: 'true', GCLOUD_PROJECT: PROJECT_ID });
   const storage = new DiskStorage(functionEnv.LOCAL_STORAGE_DIR!, storageSecret, () => Date.now());
-  const deps = { db, auth: firebaseAuthGateway(adminAuth), storage, ffmpegPath, payments: stripePayments(config.payments), config, now: () => Date.now() };
+  const deps = {
+    db,
+    auth: firebaseAuthGateway(adminAuth),
+    storage,
+    ffmpegPath,
+    payments: stripePayments(config.payments),
+    station: config.station ? azuracastStation(config.station) : null,
+    config,
+    now: () => Date.now(),
+  };
   if ((await db.collection('profiles').limit(1).get()).empty) {
     say('Seeding demo data…');
     await seedDemo(deps, adminAuth);
   }
   await seedContest(deps, adminAuth, resolve('.local/media-cache/songs'), say);
   await seedMarketplace(deps, say);
+  await seedRadio(deps, say);
   timers.push(startOrderExpirySweep(deps, TIMER_MS, (err) => say(`Order expiry sweep failed: ${String(err)}`)));
   every(TIMER_MS, 'Leaderboard refresh', () => refreshLeaderboardSummary(deps));
+  // Deployed, airRadio runs every minute; locally a scheduled broadcast starts within seconds.
+  every(RADIO_AIR_MS, 'Radio airing', () => airScheduled(deps));
 
   await waitFor(`${functionUrl(ports)}/api/public/config`, (s) => s === 200, 60_000, exited);
   // The Functions emulator starts a worker process per request in flight (~1-3 s each); a page

@@ -28,9 +28,9 @@ describe('readConfig', () => {
   });
 
   it('keeps local files, the demo radio and emulation off unless the Functions emulator says so', () => {
-    const config = readConfig({ ...deployed, LOCAL_STORAGE_DIR: '/tmp/x', LOCAL_STORAGE_SECRET: 's', DEMO_RADIO_MP3: '/tmp/a.mp3' });
-    expect(config).toMatchObject({ emulated: false, localStorage: null, demoRadioMp3: null });
-    expect(readConfig({ ...emulated, DEMO_RADIO_MP3: '/tmp/a.mp3' })).toMatchObject({ emulated: true, localStorage: { dir: '/tmp/files' }, demoRadioMp3: '/tmp/a.mp3' });
+    const config = readConfig({ ...deployed, LOCAL_STORAGE_DIR: '/tmp/x', LOCAL_STORAGE_SECRET: 's' });
+    expect(config).toMatchObject({ emulated: false, localStorage: null });
+    expect(readConfig(emulated)).toMatchObject({ emulated: true, localStorage: { dir: '/tmp/files' } });
   });
 
   it('takes the app URL from APP_URL or the project, and allows only the app origins', () => {

@@ -45,8 +45,6 @@ export type Config = {
   allowedOrigins: readonly string[];
   payments: PaymentsConfig;
   rateLimits: RateLimits;
-  /** The demo radio station's mp3 (emulators only): the API serves it as a looping stream. */
-  demoRadioMp3: string | null;
   /** On-disk object storage with signed URLs (emulators only); deployed, Cloud Storage. */
   localStorage: { dir: string; secret: string } | null;
   /** The radio station (SFTP for files, its API for requests and now-playing), or null when none is configured. */
@@ -162,7 +160,6 @@ export function readConfig(env: Env = process.env): Config {
     else problems.push('RATE_LIMITS: expected JSON like {"signup":{"max":10,"windowSeconds":3600}}');
   }
 
-  const demoRadioMp3 = emulated ? (env.DEMO_RADIO_MP3 ?? null) : null;
   let localStorage: Config['localStorage'] = null;
   if (emulated) {
     if (!env.LOCAL_STORAGE_DIR) problems.push('LOCAL_STORAGE_DIR: not set (the emulators keep files on disk)');
@@ -171,5 +168,5 @@ export function readConfig(env: Env = process.env): Config {
   }
   const station = stationOf(env, problems);
   if (problems.length) throw new ConfigError(problems);
-  return { emulated, appUrl, allowedOrigins: [...origins], payments: paymentsOf(env, emulated), rateLimits, demoRadioMp3, localStorage, station };
+  return { emulated, appUrl, allowedOrigins: [...origins], payments: paymentsOf(env, emulated), rateLimits, localStorage, station };
 }

@@ -8,16 +8,23 @@ import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import type { Express } from 'express';
 import { createApp } from './app';
-import { API_SECRETS, ConfigError, readConfig } from './config';
+import { API_SECRETS, ConfigError, readConfig, STATION_SECRETS } from './config';
 import { refreshLeaderboardSummary } from './leaderboards/summary';
 import { expireDueOrders } from './orders/expire-orders';
+import { airScheduled } from './radio/air-scheduled';
 import type { Deps } from './platform/deps';
+import { azuracastStation } from './platform/azuracast-station';
 import { firebaseAuthGateway } from './platform/firebase-auth';
 import { log } from './platform/log';
 import { stripePayments } from './platform/payments';
 import { CloudStorage, DiskStorage } from './platform/storage';
 
 const REGION = 'us-central1';
+/**
+ * Every function binds every secret: each instance reads the whole configuration at start, and a
+ * station configured without its password would be refused there (config.ts).
+ */
+const SECRETS = [...API_SECRETS, ...STATION_SECRETS];
 
 let deps: Deps | null = null;
 let app: Express | null = null;
@@ -42,6 +49,8 @@ onInit(() => {
     storage: local ? new DiskStorage(local.dir, local.secret, () => Date.now()) : new CloudStorage(getStorage(firebase).bucket()),
     ffmpegPath: ffmpegInstaller.path,
     payments: stripePayments(config.payments),
+    // Without a configured station the radio queue keeps the manual download flow only.
+    station: config.station ? azuracastStation(config.station) : null,
     config,
     now: () => Date.now(),
   };
@@ -57,17 +66,25 @@ const ready = (): Deps => {
  * The whole HTTP API. `cors: false`: the app answers CORS itself for its configured origins
  * (the Functions emulator would otherwise allow every origin).
  */
-export const api = onRequest({ region: REGION, timeoutSeconds: 120, memory: '512MiB', secrets: API_SECRETS, cors: false }, (req, res) => {
+export const api = onRequest({ region: REGION, timeoutSeconds: 120, memory: '512MiB', secrets: SECRETS, cors: false }, (req, res) => {
   if (!app) throw new Error(NOT_READY);
   app(req, res);
 });
 
 /** The leaderboard summaries, recomputed every minute (in-process timers only run on warm instances). */
-export const refreshLeaderboards = onSchedule({ schedule: 'every 1 minutes', region: REGION }, async () => {
+export const refreshLeaderboards = onSchedule({ schedule: 'every 1 minutes', region: REGION, secrets: SECRETS }, async () => {
   await refreshLeaderboardSummary(ready());
 });
 
 /** Unpaid Cash App orders past their deadline become EXPIRED (reads expire them too). */
-export const expireOrders = onSchedule({ schedule: 'every 5 minutes', region: REGION }, async () => {
+export const expireOrders = onSchedule({ schedule: 'every 5 minutes', region: REGION, secrets: SECRETS }, async () => {
   await expireDueOrders(ready());
+});
+
+/**
+ * Scheduled radio submissions: at their time the station is asked to play them next, and they
+ * become broadcasted once the station reports them played (radio/air-scheduled.ts).
+ */
+export const airRadio = onSchedule({ schedule: 'every 1 minutes', region: REGION, secrets: SECRETS }, async () => {
+  await airScheduled(ready());
 });

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, writeFile } from 'node:fs/promises';
 
 /**
  * functions/.secret.local: the values of the function's declared secrets under the Functions
  * emulator (deployed they come from Secret Manager). Created on first start with local values:
  * a random webhook secret, and no Stripe key, which on the emulators means the API's own
  * checkout page. Put sk_test_… / whsec_… (from `stripe listen`) here for Stripe test mode.
+ * The station's secrets are added to an older file that lacks them: the demo station's SFTP
+ * password (the stack starts the demo station with it), no private key and no API key ('none').
  */
 export async function ensureLocalSecrets(path: string): Promise<Record<string, string>> {
   if (!existsSync(path)) {
@@ -22,6 +24,18 @@ export async function ensureLocalSecrets(path: string): Promise<Record<string, s
       { mode: 0o600 },
     );
   }
+  let values = await readSecrets(path);
+  const missing = Object.entries(stationDefaults()).filter(([key]) => !(key in values));
+  if (missing.length) {
+    await appendFile(path, `# The radio station (the local demo station; docs/radio-station.md).\n${missing.map(([k, v]) => `${k}=${v}`).join('\n')}\n`);
+    values = await readSecrets(path);
+  }
+  return values;
+}
+
+const stationDefaults = () => ({ STATION_SFTP_PASSWORD: randomBytes(24).toString('hex'), STATION_SFTP_PRIVATE_KEY: 'none', STATION_API_KEY: 'none' });
+
+async function readSecrets(path: string): Promise<Record<string, string>> {
   const values: Record<string, string> = {};
   for (const line of (await readFile(path, 'utf8')).split('\n')) {
     const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUPON, KINDS, KNOWN_USERNAME, MATRIX, SIGNED_FILE, type Entry, type Kind, type MatrixRequest } from './authz-matrix';
-import { contestTracks, demoRadioMp3, world, type User, type World } from './authz-world';
+import { contestTracks, world, type User, type World } from './authz-world';
 import { signUp, startHarness, type Harness } from './harness';
 import { PNG } from './order-fixtures';
 import { routeKey } from './routes';
@@ -18,7 +18,7 @@ let w: World;
 
 beforeAll(async () => {
   // With the demo radio on, so that its routes are part of the app and of the matrix.
-  h = await startHarness({ config: { demoRadioMp3: await demoRadioMp3() } });
+  h = await startHarness();
   probe = await startProbe(h);
   w = world(h);
   await signUp(h, KNOWN_USERNAME);

@@ -338,6 +338,4 @@ export const MATRIX: Record<RouteKey, Entry> = {
       return post(`/api/cms/radio/${s.id}/schedule`, { scheduled_broadcast_time: new Date(w.h.clock.now + 3_600_000).toISOString() });
     },
   },
-  'GET /api/radio/demo/nowplaying': { owner: 'n/a', expect: PUBLIC, request: fixed(get('/api/radio/demo/nowplaying')) },
-  'GET /api/radio/demo/stream.mp3': { owner: 'n/a', expect: PUBLIC, request: fixed(get('/api/radio/demo/stream.mp3')), check: hasType('audio/mpeg') },
 };

@@ -4,26 +4,16 @@
  * through the API or the shared fixtures, outside any probed request.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Stripe from 'stripe';
 import type { VoteSessionView } from '../../common/voting';
 import type { TrackDoc } from '../../functions/src/tracks/track-doc';
 import { packById, priceCents } from '../../functions/src/payments/packs';
-import { addTrack, makeAdmin, openSession, testClip } from './contest-fixtures';
+import { addTrack, makeAdmin, openSession } from './contest-fixtures';
 import { signUp, TEST_WEBHOOK_SECRET, type Harness } from './harness';
 import { buy, listTrack, setCashTag, uploadProof, type User } from './order-fixtures';
 import { taggedSong } from './submission-fixtures';
 
 export type { User };
-
-/** The demo radio's mp3 for the harness config (so its routes exist and are covered too). */
-export async function demoRadioMp3(): Promise<string> {
-  const path = join(await mkdtemp(join(tmpdir(), 'radio-')), 'demo.mp3');
-  await writeFile(path, await testClip());
-  return path;
-}
 
 let song: Promise<Buffer> | null = null;
 /** A 2 s mp3 the submission endpoint accepts (decodable, at least 1 s). */

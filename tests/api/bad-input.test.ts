@@ -238,13 +238,13 @@ const cases: Case[] = [
   { name: 'pull: checkpoint id that is a path', method: 'GET', path: '/api/sync/profiles/pull?id=a%2Fb&updatedAt=1', token: U, status: 400 },
   { name: 'pull: empty checkpoint id', method: 'GET', path: '/api/sync/profiles/pull?id=&updatedAt=1', token: U, status: 400 },
 
-  // --- Endpoints that do not exist (the demo radio is off in this harness)
+  // --- Endpoints that do not exist
   { name: 'unknown endpoint', method: 'GET', path: '/api/nothing/here', status: 404, message: 'No such endpoint', code: 'not_found' },
   { name: 'unknown POST endpoint', method: 'POST', path: '/api/tokens/claim-weekly', token: U, body: {}, status: 404, message: 'No such endpoint' },
   { name: 'known path, wrong method', method: 'GET', path: '/api/tokens/claim-daily', token: U, status: 404, message: 'No such endpoint' },
   { name: 'known path, wrong method (POST /api/me)', method: 'POST', path: '/api/me', token: U, body: {}, status: 404, message: 'No such endpoint' },
   { name: 'username lookup without a username', method: 'GET', path: '/api/accounts/username/', status: 404, message: 'No such endpoint' },
-  { name: 'demo radio when it is switched off', method: 'GET', path: '/api/radio/demo/nowplaying', status: 404, message: 'No such endpoint' },
+  { name: 'the old in-API demo radio (the station is its own server now)', method: 'GET', path: '/api/radio/demo/nowplaying', status: 404, message: 'No such endpoint' },
 ];
 
 /** Some cases name users that only exist once beforeAll ran. */

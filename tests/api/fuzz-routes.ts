@@ -64,7 +64,7 @@ const int = fc.oneof(fc.integer().map(String), fc.constantFrom('-1', '1.5', '1e3
  * HEAD response's headers only with its end (body writes are dropped), so the caller would wait
  * for the stream's end (50 s for SSE, never for the radio).
  */
-export const ENDLESS_ROUTES: ReadonlySet<string> = new Set(['GET /api/public/leaderboards/stream', 'GET /api/sync/stream', 'GET /api/radio/demo/stream.mp3']);
+export const ENDLESS_ROUTES: ReadonlySet<string> = new Set(['GET /api/public/leaderboards/stream', 'GET /api/sync/stream']);
 
 export const ROUTE_FUZZ: Record<string, Gen> = {
   'POST /api/payments/webhook': (p) => webhookBody(p).map((body): Shape => ({ path: '/api/payments/webhook', body, method: 'POST' })),
@@ -141,8 +141,6 @@ export const ROUTE_FUZZ: Record<string, Gen> = {
   'GET /api/orders/:id/proof': (p) => getAt(at('/api/orders/*/proof', p.orderIds)),
   'GET /api/orders/:id/download': (p) => getAt(at('/api/orders/*/download', p.orderIds)),
   'GET /api/orders/:id/certificate': (p) => getAt(at('/api/orders/*/certificate', p.orderIds)),
-  'GET /api/radio/demo/nowplaying': () => getAt(fc.constant('/api/radio/demo/nowplaying')),
-  'GET /api/radio/demo/stream.mp3': () => getAt(fc.constant('/api/radio/demo/stream.mp3')),
 };
 
 /** For a route without its own generator: its parameters from every pool, any JSON body. */

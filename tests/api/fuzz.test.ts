@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoRadioMp3, submittableSong } from './authz-world';
+import { submittableSong } from './authz-world';
 import { headerText, multipart } from './fuzz-arbitraries';
 import { MAGIC, type Data, type FuzzBody } from './fuzz-bodies';
 import { emulatorSafe, ENDLESS_ROUTES, genericFuzz, notPrototypeName, ROUTE_FUZZ, unknownPaths, type Auth, type FuzzRequest } from './fuzz-routes';
@@ -40,7 +40,7 @@ let fw: FuzzWorld;
 let song: Buffer;
 
 beforeAll(async () => {
-  h = await startHarness({ config: { demoRadioMp3: await demoRadioMp3() } });
+  h = await startHarness();
   probe = await startProbe(h);
   fw = await fuzzWorld(h);
   song = await submittableSong();

@@ -17,7 +17,6 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     allowedOrigins: [TEST_APP_URL],
     payments: { mode: 'local', webhookSecret: TEST_WEBHOOK_SECRET },
     rateLimits: RELAXED_LIMITS,
-    demoRadioMp3: null,
     localStorage: null,
     station: null,
     ...overrides,
