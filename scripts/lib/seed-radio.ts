@@ -6,6 +6,9 @@ import { radioFileName, sftpPath, type AdDuration, type AdTier, type RadioStatus
 import { COL } from '../../functions/src/platform/collections';
 import type { Deps } from '../../functions/src/platform/deps';
 import { queueMusic } from '../../functions/src/radio/queue-music';
+import { sourceAudioPath } from '../../functions/src/radio/source-audio';
+import { putOnStation } from '../../functions/src/radio/station-upload';
+import { storedOf } from '../../functions/src/radio/submission-doc';
 import { runFfmpeg } from './media';
 
 const DAY_MS = 86_400_000;
@@ -45,6 +48,13 @@ const ADS: Array<{ name: string; tier: AdTier; seconds: AdDuration; status: Radi
   { name: 'Synth Shop Spring Sale', tier: 'prime', seconds: 30, status: 'scheduled', uploaded: true },
 ];
 
+/** Puts a seeded submission's file on the station, when the stack runs one, so it can really air. */
+async function onStation(deps: Deps, id: string): Promise<void> {
+  if (!deps.station) return;
+  const doc = storedOf(await deps.db.collection(COL.radioSubmissions).doc(id).get());
+  await putOnStation(deps, deps.station, doc, await sourceAudioPath(deps, doc));
+}
+
 /**
  * Demo radio queue: music submissions of approved seeded tracks (sent by the super admin's quick
  * send, through the real code, for their owners) and ads of the listener with generated audio,
@@ -71,6 +81,8 @@ export async function seedRadio(deps: Deps, say: (msg: string) => void): Promise
     if (!track) break;
     const { submission } = await queueMusic(deps, track.id, { by: 'admin', uid: superAdmin });
     const when = step.scheduleInDays === undefined ? null : new Date(deps.now() + step.scheduleInDays * DAY_MS).toISOString();
+    // Uploaded ones are really on the station when the stack runs one (the demo station).
+    if (step.uploaded) await onStation(deps, submission.id);
     await db.collection(COL.radioSubmissions).doc(submission.id).update({
       status: step.status,
       sftp_uploaded: step.uploaded,
@@ -108,6 +120,7 @@ export async function seedRadio(deps: Deps, say: (msg: string) => void): Promise
       updatedAt: FieldValue.serverTimestamp(),
       _deleted: false,
     });
+    if (ad.uploaded) await onStation(deps, ref.id);
   }
   say(`Seeded the radio queue: ${music} music submissions and ${ADS.length} ads`);
 }

@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-it('seeds music and ads in every status, some uploaded, one failed upload; a second run adds nothing', async () => {
+it('seeds music and ads in every status, some uploaded (on the station), one failed upload; a second run adds nothing', async () => {
   const [sup, , artist] = await users(h, 'superadmin', 'listener', 'artist');
   await makeAdmin(h.db, sup.uid, 'super_admin');
   for (let i = 0; i < 8; i++) await trackWithAudio(h, artist);
@@ -25,6 +25,8 @@ it('seeds music and ads in every status, some uploaded, one failed upload; a sec
   expect(docs.filter((d) => d.sftp_upload_error && d.status === 'approved')).toHaveLength(1);
   for (const d of docs.filter((d) => d.status === 'scheduled')) expect(Date.parse(d.scheduled_broadcast_time)).toBeGreaterThan(h.clock.now);
   for (const d of docs.filter((d) => d.ad_audio_url)) expect(await h.deps.storage.exists(d.ad_audio_url)).toBe(true);
+  // What the seed calls uploaded is on the station, so it can really air.
+  expect([...h.station.uploads.keys()].sort()).toEqual(docs.filter((d) => d.sftp_uploaded).map((d) => d.sftp_path).sort());
   expect(said).toEqual(['Seeded the radio queue: 7 music submissions and 3 ads']);
   await seedRadio(h.deps, (m) => said.push(m));
   expect((await h.db.collection('radio_submissions').get()).size).toBe(docs.length);

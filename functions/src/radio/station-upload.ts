@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { RADIO_MSG } from '../../../common/radio-messages';
 import type { Deps } from '../platform/deps';
+import type { RadioStation } from '../platform/station';
 import { conflict, HttpError } from '../platform/errors';
 import { log } from '../platform/log';
 import { encodeForStation, sniffAudio } from '../platform/media';
@@ -15,10 +16,40 @@ const uploadable = (doc: StoredRadioSubmission, now: number): void => {
 };
 
 /** What the admin sees of a failure: short, and never a credential (the station's own error text is only logged). */
-function failureText(stage: 'read' | 'convert' | 'upload'): string {
+function failureText(stage: Stage): string {
   if (stage === 'read') return 'The original audio could not be read';
   if (stage === 'convert') return 'The audio could not be converted to mp3';
   return 'The station did not accept the file (SFTP upload failed)';
+}
+
+type Stage = 'read' | 'convert' | 'upload';
+
+class StationStageError extends Error {
+  constructor(
+    readonly stage: Stage,
+    cause: unknown,
+  ) {
+    super(`station upload failed at ${stage}`, { cause });
+  }
+}
+
+/**
+ * The submission's original audio (at `path` in storage), as a 128 kbps mp3 tagged with its
+ * title and artist, written to its SFTP path on the station. Throws a StationStageError.
+ */
+export async function putOnStation(deps: Deps, station: RadioStation, doc: StoredRadioSubmission, path: string): Promise<void> {
+  let stage: Stage = 'read';
+  try {
+    const original = await deps.storage.get(path);
+    const kind = original ? sniffAudio(original.data) : null;
+    if (!original || !kind) throw new Error(`no readable audio at ${path}`);
+    stage = 'convert';
+    const mp3 = await encodeForStation(deps.ffmpegPath, original.data, kind, stationTags(doc));
+    stage = 'upload';
+    await station.upload(doc.sftp_path!, mp3);
+  } catch (err) {
+    throw new StationStageError(stage, err);
+  }
 }
 
 /**
@@ -44,16 +75,10 @@ export const stationUpload =
       return { upload_started_at: startedAt };
     });
 
-    let stage: 'read' | 'convert' | 'upload' = 'read';
     try {
-      const original = await deps.storage.get(path);
-      const kind = original ? sniffAudio(original.data) : null;
-      if (!original || !kind) throw new Error(`no readable audio at ${path}`);
-      stage = 'convert';
-      const mp3 = await encodeForStation(deps.ffmpegPath, original.data, kind, stationTags(doc));
-      stage = 'upload';
-      await station.upload(doc.sftp_path!, mp3);
+      await putOnStation(deps, station, doc, path);
     } catch (err) {
+      const stage = err instanceof StationStageError ? err.stage : 'upload';
       log.stationCallFailed(`upload:${stage}`, id, err);
       await changeSubmission(deps, id, () => ({ sftp_upload_error: failureText(stage), upload_started_at: null }));
       throw new HttpError(502, 'station_failed', RADIO_MSG.stationUploadFailed, { detail: failureText(stage) });
