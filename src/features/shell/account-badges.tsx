@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Coins, LayoutDashboard, Receipt } from 'lucide-react';
+import { Coins, LayoutDashboard, ListMusic, Receipt } from 'lucide-react';
 import { toast } from 'sonner';
 import { MSG } from '@common/messages';
 import { PATHS } from '@common/paths';
@@ -70,6 +70,20 @@ export function OrdersLink({ onNavigate }: { onNavigate?: () => void }) {
       activeProps={{ className: 'text-white bg-zinc-800/70' }}
     >
       <Receipt className="size-4" aria-hidden /> My Orders
+    </Link>
+  );
+}
+
+/** The signed-in user's own tracks, their radio submissions and ads. */
+export function MyTracksLink({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <Link
+      to={PATHS.myTracks}
+      onClick={onNavigate}
+      className="inline-flex items-center gap-1.5 rounded-md px-3 py-2 text-sm font-medium text-zinc-300 hover:bg-zinc-800 hover:text-white"
+      activeProps={{ className: 'text-white bg-zinc-800/70' }}
+    >
+      <ListMusic className="size-4" aria-hidden /> My Tracks
     </Link>
   );
 }
