@@ -68,6 +68,8 @@ export type LedgerReason =
   | 'vote_session'
   | 'token_purchase'
   | 'marketplace_purchase'
-  | 'marketplace_sale';
+  | 'marketplace_sale'
+  | 'radio_submission'
+  | 'radio_ad';
 
 export const GENRES = ['Hip-Hop', 'Pop', 'Rock', 'Electronic', 'R&B', 'Classical', 'Jazz', 'Country', 'Other'] as const;

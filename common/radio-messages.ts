@@ -28,6 +28,19 @@ export const RADIO_MSG = {
   stationNotConfigured: 'Station upload is not configured',
   stationUploadFailed: 'Failed to upload to the station',
   advertisement: 'Advertisement',
+  // Beyond the spec: the API's refusals
+  trackNotFound: 'Track not found',
+  submissionNotFound: 'Radio submission not found',
+  notPending: 'Only pending submissions can be approved or rejected',
+  notApprovedForUpload: 'Only approved submissions can be uploaded to the station',
+  uploadInProgress: 'An upload of this submission is already in progress',
+  notUploaded: 'Only submissions uploaded to the station can be scheduled',
+  scheduleInPast: 'The broadcast time must be in the future',
+  scheduleTooFar: 'The broadcast time must be within a year',
+  adAudioRequired: 'An audio file is required',
+  adUploadTooLarge: 'The upload is too large (audio at most 50MB)',
+  adLengthMismatch: (measured: number, slot: number) =>
+    `The ad is ${measured.toFixed(1)} s long; a ${slot} s slot takes ${slot} s of audio (within 1 s)`,
   // Beyond the spec: the Radio Queue's other actions and toasts
   success: 'Success',
   error: 'Error',

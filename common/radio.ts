@@ -35,6 +35,30 @@ export function sftpPath(type: RadioSubmissionType, at: Date, fileName: string):
   return `/${RADIO_FOLDERS[type]}/${at.getUTCFullYear()}/${month}/${fileName}`;
 }
 
+/** Longest title part of a station file name (the id keeps names unique). */
+const FILE_SLUG_MAX = 60;
+
+/**
+ * The station file name of a submission: the title as a lower-case ASCII slug (letters, digits,
+ * single dashes; 'track' when nothing is left), then the submission id, then .mp3. Safe on any
+ * file system and in a URL; the client shows it in the SFTP path.
+ */
+export function radioFileName(title: string, id: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, FILE_SLUG_MAX)
+    .replace(/-+$/, '');
+  const safeId = id.replace(/[^A-Za-z0-9_-]/g, '');
+  return `${slug || 'track'}-${safeId}.mp3`;
+}
+
+/** The music submission of a track has this id: one per track, so two sends cannot both create one. */
+export const musicSubmissionId = (trackId: string): string => `music_${trackId}`;
+
 const nullableText = z.nullable(z.string());
 const nullableNumber = z.nullable(z.number());
 
@@ -72,6 +96,16 @@ export type RadioMusicInput = z.infer<typeof radioMusicInput>;
 
 /** The admin quick send. */
 export const radioQuickSendInput = z.strictObject({ track_id: z.string().check(z.minLength(1), z.maxLength(128)) });
+
+/** The ad form's file field (multipart), and its text fields (they come first). */
+export const AD_AUDIO_FIELD = 'audio';
+export const AD_NAME_MAX = 80;
+export const radioAdFields = z.strictObject({
+  tier: z.enum(AD_TIERS),
+  duration_seconds: z.enum(['15', '30', '60']),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(AD_NAME_MAX)),
+});
+export type RadioAdFields = z.infer<typeof radioAdFields>;
 
 /** Scheduling: an ISO date-time. */
 export const radioScheduleInput = z.strictObject({ scheduled_broadcast_time: z.iso.datetime({ offset: true }) });

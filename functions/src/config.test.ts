@@ -74,6 +74,63 @@ describe('readConfig', () => {
   });
 });
 
+describe('readConfig: the radio station', () => {
+  const station = {
+    STATION_SFTP_HOST: 'radio.example.com',
+    STATION_SFTP_USER: 'foolrate',
+    STATION_SFTP_PASSWORD: 'pw',
+    STATION_API_URL: 'https://radio.example.com/',
+    STATION_ID: 'foolrate_fm',
+  };
+  const problemsOf = (env: Record<string, string>): string[] => {
+    try {
+      readConfig(env);
+    } catch (err) {
+      return (err as ConfigError).problems;
+    }
+    return [];
+  };
+
+  it('is null when nothing of it is set (also blank values and secrets set to none)', () => {
+    expect(readConfig(deployed).station).toBeNull();
+    expect(readConfig({ ...deployed, STATION_SFTP_PASSWORD: 'none', STATION_SFTP_PRIVATE_KEY: ' ', STATION_API_KEY: 'NONE' }).station).toBeNull();
+  });
+
+  it('reads SFTP (port 22 by default), the API URL without a trailing slash, the station id and an optional API key', () => {
+    expect(readConfig({ ...deployed, ...station }).station).toEqual({
+      sftp: { host: 'radio.example.com', port: 22, username: 'foolrate', password: 'pw' },
+      apiUrl: 'https://radio.example.com',
+      stationId: 'foolrate_fm',
+      apiKey: null,
+    });
+    const keyed = readConfig({
+      ...deployed,
+      ...station,
+      STATION_SFTP_PASSWORD: 'none',
+      STATION_SFTP_PRIVATE_KEY: '-----BEGIN KEY-----\\nabc\\n-----END KEY-----',
+      STATION_SFTP_PORT: '2022',
+      STATION_API_KEY: 'key123',
+    }).station;
+    expect(keyed).toEqual({
+      sftp: { host: 'radio.example.com', port: 2022, username: 'foolrate', privateKey: '-----BEGIN KEY-----\nabc\n-----END KEY-----' },
+      apiUrl: 'https://radio.example.com',
+      stationId: 'foolrate_fm',
+      apiKey: 'key123',
+    });
+  });
+
+  it('lists what is missing when it is partly set, and a bad port or URL', () => {
+    expect(problemsOf({ ...deployed, STATION_SFTP_HOST: 'radio.example.com' })).toEqual([
+      'Radio station: partly configured, missing STATION_SFTP_USER, STATION_SFTP_PASSWORD or STATION_SFTP_PRIVATE_KEY, STATION_API_URL, STATION_ID',
+    ]);
+    expect(problemsOf({ ...deployed, STATION_API_KEY: 'k' })[0]).toMatch(/^Radio station: partly configured, missing STATION_SFTP_HOST/);
+    expect(problemsOf({ ...deployed, ...station, STATION_SFTP_PORT: '70000', STATION_API_URL: 'ftp://radio' })).toEqual([
+      'STATION_SFTP_PORT: not a port number (70000)',
+      'STATION_API_URL: not an http(s) URL (ftp://radio)',
+    ]);
+  });
+});
+
 describe('logSilenced', () => {
   it('mutes the log only for API_LOG=silent', () => {
     expect(logSilenced({ API_LOG: 'silent' })).toBe(true);

@@ -9,11 +9,23 @@
 import { defineSecret } from 'firebase-functions/params';
 import { z } from 'zod';
 import { DEFAULT_RATE_LIMITS, type RateLimitName, type RateLimits } from '../../common/rate-limits';
+import type { StationConfig } from './platform/station';
 
 export const STRIPE_SECRET_KEY = defineSecret('STRIPE_SECRET_KEY');
 export const STRIPE_WEBHOOK_SECRET = defineSecret('STRIPE_WEBHOOK_SECRET');
 /** Every secret the `api` function reads (its `secrets:` option). */
 export const API_SECRETS = [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET];
+
+/**
+ * The radio station's secrets (docs/decisions.md, Radio). Not in API_SECRETS: a function that
+ * lists a secret cannot deploy until it is set, and a deployment may have no station. One with a
+ * station adds these to the `secrets:` of the `api` function and of the airing schedule; a
+ * secret it does not use (the password or the private key) is set to `none`, which counts as unset.
+ */
+export const STATION_SFTP_PASSWORD = defineSecret('STATION_SFTP_PASSWORD');
+export const STATION_SFTP_PRIVATE_KEY = defineSecret('STATION_SFTP_PRIVATE_KEY');
+export const STATION_API_KEY = defineSecret('STATION_API_KEY');
+export const STATION_SECRETS = [STATION_SFTP_PASSWORD, STATION_SFTP_PRIVATE_KEY, STATION_API_KEY];
 
 /**
  * How token packs are paid: real Stripe Checkout; the API's own checkout page (emulators only,
@@ -37,6 +49,8 @@ export type Config = {
   demoRadioMp3: string | null;
   /** On-disk object storage with signed URLs (emulators only); deployed, Cloud Storage. */
   localStorage: { dir: string; secret: string } | null;
+  /** The radio station (SFTP for files, its API for requests and now-playing), or null when none is configured. */
+  station: StationConfig | null;
 };
 
 export class ConfigError extends Error {
@@ -64,6 +78,54 @@ function paymentsOf(env: Env, emulated: boolean): PaymentsConfig {
   if (isStripeKey) return { mode: 'stripe', secretKey: key, webhookSecret };
   if (emulated) return { mode: 'local', webhookSecret };
   return { mode: 'off', reason: key ? 'STRIPE_SECRET_KEY is not a Stripe secret key' : 'STRIPE_SECRET_KEY is not set' };
+}
+
+/** A set value: trimmed, with blank and `none` (a secret a deployment does not use) as unset. */
+const setValue = (v: string | undefined): string | null => {
+  const t = v?.trim() ?? '';
+  return t === '' || t.toLowerCase() === 'none' ? null : t;
+};
+
+const STATION_VARS = [
+  'STATION_SFTP_HOST',
+  'STATION_SFTP_PORT',
+  'STATION_SFTP_USER',
+  'STATION_SFTP_PASSWORD',
+  'STATION_SFTP_PRIVATE_KEY',
+  'STATION_API_URL',
+  'STATION_ID',
+  'STATION_API_KEY',
+] as const;
+
+/** The station, when its SFTP host, user and a credential, its API URL and its id are all set; none of them set: null. */
+function stationOf(env: Env, problems: string[]): StationConfig | null {
+  const v = Object.fromEntries(STATION_VARS.map((name) => [name, setValue(env[name])])) as Record<(typeof STATION_VARS)[number], string | null>;
+  if (STATION_VARS.every((name) => v[name] === null)) return null;
+  const missing: string[] = [];
+  if (!v.STATION_SFTP_HOST) missing.push('STATION_SFTP_HOST');
+  if (!v.STATION_SFTP_USER) missing.push('STATION_SFTP_USER');
+  if (!v.STATION_SFTP_PASSWORD && !v.STATION_SFTP_PRIVATE_KEY) missing.push('STATION_SFTP_PASSWORD or STATION_SFTP_PRIVATE_KEY');
+  if (!v.STATION_API_URL) missing.push('STATION_API_URL');
+  if (!v.STATION_ID) missing.push('STATION_ID');
+  const before = problems.length;
+  if (missing.length) problems.push(`Radio station: partly configured, missing ${missing.join(', ')}`);
+  const port = v.STATION_SFTP_PORT === null ? 22 : Number(v.STATION_SFTP_PORT);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) problems.push(`STATION_SFTP_PORT: not a port number (${v.STATION_SFTP_PORT})`);
+  const apiUrl = v.STATION_API_URL ? z.url({ protocol: /^https?$/ }).safeParse(v.STATION_API_URL) : null;
+  if (apiUrl && !apiUrl.success) problems.push(`STATION_API_URL: not an http(s) URL (${v.STATION_API_URL})`);
+  if (problems.length > before) return null;
+  return {
+    sftp: {
+      host: v.STATION_SFTP_HOST!,
+      port,
+      username: v.STATION_SFTP_USER!,
+      ...(v.STATION_SFTP_PASSWORD ? { password: v.STATION_SFTP_PASSWORD } : {}),
+      ...(v.STATION_SFTP_PRIVATE_KEY ? { privateKey: v.STATION_SFTP_PRIVATE_KEY.replace(/\\n/g, '\n') } : {}),
+    },
+    apiUrl: v.STATION_API_URL!.replace(/\/+$/, ''),
+    stationId: v.STATION_ID!,
+    apiKey: v.STATION_API_KEY,
+  };
 }
 
 /** Reads and checks the configuration (the process environment unless given); throws a ConfigError listing every problem. */
@@ -107,6 +169,7 @@ export function readConfig(env: Env = process.env): Config {
     if (!env.LOCAL_STORAGE_SECRET) problems.push('LOCAL_STORAGE_SECRET: not set (it signs local file URLs)');
     localStorage = { dir: env.LOCAL_STORAGE_DIR ?? '', secret: env.LOCAL_STORAGE_SECRET ?? '' };
   }
+  const station = stationOf(env, problems);
   if (problems.length) throw new ConfigError(problems);
-  return { emulated, appUrl, allowedOrigins: [...origins], payments: paymentsOf(env, emulated), rateLimits, demoRadioMp3, localStorage };
+  return { emulated, appUrl, allowedOrigins: [...origins], payments: paymentsOf(env, emulated), rateLimits, demoRadioMp3, localStorage, station };
 }

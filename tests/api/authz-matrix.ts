@@ -13,7 +13,8 @@
  * entry without a route.
  */
 import type { ProbeResponse } from './write-probe';
-import { PNG } from './order-fixtures';
+import { grant, PNG } from './order-fixtures';
+import { adAudio, adForm, addRadioSubmission, trackWithAudio } from './radio-fixtures';
 import type { RouteKey } from './routes';
 import { submittableSong, type User, type World } from './authz-world';
 
@@ -274,6 +275,68 @@ export const MATRIX: Record<RouteKey, Entry> = {
     expect: OWNER_ONLY,
     request: async (w, owner) => get(`/api/orders/${await w.licence(await owner())}/certificate`),
     check: hasType('application/pdf'),
+  },
+  'GET /api/tracks/mine': { owner: 'n/a', expect: SIGNED_IN, request: fixed(get('/api/tracks/mine')) },
+  // The owner of an approved track pays for it (given the tokens here); anyone else is told the track does not exist.
+  'POST /api/radio/submissions': {
+    owner: 'the track’s submitter',
+    expect: cells(401, 404, 201, 404, 404),
+    request: async (w, owner) => {
+      const o = await owner();
+      await grant(w.h, o.uid, 1000);
+      return post('/api/radio/submissions', { track_id: (await trackWithAudio(w.h, o)).id, submission_type: 'music' });
+    },
+  },
+  'POST /api/radio/ads': {
+    owner: 'n/a',
+    expect: cells(401, 201, 'n/a', 201, 201),
+    request: async (w, _owner, caller) => {
+      if (caller) await grant(w.h, caller.uid, 200);
+      return { method: 'POST', path: '/api/radio/ads', form: adForm({}, await adAudio(15)) };
+    },
+  },
+  'GET /api/cms/radio/station': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(get('/api/cms/radio/station')) },
+  // The admin needs the radio cost in tokens (not charged), given here.
+  'POST /api/cms/radio/send': {
+    owner: 'the track’s submitter',
+    expect: ADMIN_ON_OWNED(201),
+    request: async (w, owner, caller) => {
+      if (caller) await grant(w.h, caller.uid, 1000);
+      return post('/api/cms/radio/send', { track_id: (await trackWithAudio(w.h, await owner())).id });
+    },
+  },
+  'POST /api/cms/radio/:id/approve': {
+    owner: 'the submission’s owner',
+    expect: ADMIN_ON_OWNED(200),
+    request: async (w, owner) => post(`/api/cms/radio/${(await addRadioSubmission(w.h, await owner(), 'music')).id}/approve`, {}),
+  },
+  'POST /api/cms/radio/:id/reject': {
+    owner: 'the submission’s owner',
+    expect: ADMIN_ON_OWNED(200),
+    request: async (w, owner) => post(`/api/cms/radio/${(await addRadioSubmission(w.h, await owner(), 'advertisement')).id}/reject`, {}),
+  },
+  'POST /api/cms/radio/:id/download-link': {
+    owner: 'the submission’s owner',
+    expect: ADMIN_ON_OWNED(200),
+    request: async (w, owner) => post(`/api/cms/radio/${(await addRadioSubmission(w.h, await owner(), 'music')).id}/download-link`, {}),
+  },
+  'POST /api/cms/radio/:id/mark-uploaded': {
+    owner: 'the submission’s owner',
+    expect: ADMIN_ON_OWNED(200),
+    request: async (w, owner) => post(`/api/cms/radio/${(await addRadioSubmission(w.h, await owner(), 'music', { status: 'approved' })).id}/mark-uploaded`, {}),
+  },
+  'POST /api/cms/radio/:id/upload': {
+    owner: 'the submission’s owner',
+    expect: ADMIN_ON_OWNED(200),
+    request: async (w, owner) => post(`/api/cms/radio/${(await addRadioSubmission(w.h, await owner(), 'advertisement', { status: 'approved' })).id}/upload`, {}),
+  },
+  'POST /api/cms/radio/:id/schedule': {
+    owner: 'the submission’s owner',
+    expect: ADMIN_ON_OWNED(200),
+    request: async (w, owner) => {
+      const s = await addRadioSubmission(w.h, await owner(), 'music', { status: 'uploaded', sftp_uploaded: true });
+      return post(`/api/cms/radio/${s.id}/schedule`, { scheduled_broadcast_time: new Date(w.h.clock.now + 3_600_000).toISOString() });
+    },
   },
   'GET /api/radio/demo/nowplaying': { owner: 'n/a', expect: PUBLIC, request: fixed(get('/api/radio/demo/nowplaying')) },
   'GET /api/radio/demo/stream.mp3': { owner: 'n/a', expect: PUBLIC, request: fixed(get('/api/radio/demo/stream.mp3')), check: hasType('audio/mpeg') },

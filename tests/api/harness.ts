@@ -13,6 +13,7 @@ import { testConfig } from './test-config';
 import type { Deps } from '../../functions/src/platform/deps';
 import { stripePayments } from '../../functions/src/platform/payments';
 import { DiskStorage } from '../../functions/src/platform/storage';
+import { MemoryStation } from './memory-station';
 
 const ffmpegPath = ffmpegInstaller.path;
 import { FakeAuth } from './fake-auth';
@@ -27,6 +28,8 @@ export type Harness = {
   db: Firestore;
   auth: FakeAuth;
   deps: Deps & { storage: DiskStorage };
+  /** The in-memory station behind deps.station (deps.station is null when started with `station: false`). */
+  station: MemoryStation;
   clock: { now: number };
   call: (method: string, path: string, opts?: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> }) => Promise<{ status: number; body: any }>;
   url: (path: string) => string;
@@ -34,7 +37,7 @@ export type Harness = {
 };
 
 /** A fresh project in the shared emulator, the real API on a random port, and a controllable clock. */
-export async function startHarness(opts: { seed?: boolean; config?: Partial<Config> } = {}): Promise<Harness> {
+export async function startHarness(opts: { seed?: boolean; config?: Partial<Config>; station?: boolean } = {}): Promise<Harness> {
   process.env.FIRESTORE_EMULATOR_HOST = inject('firestoreHost');
   disableMetadataProbe();
   const app = initializeApp({ projectId: `demo-test-${randomUUID().slice(0, 8)}` }, randomUUID());
@@ -43,7 +46,17 @@ export async function startHarness(opts: { seed?: boolean; config?: Partial<Conf
   const clock = { now: Date.parse('2026-03-01T12:00:00Z') };
   const storage = new DiskStorage(await mkdtemp(join(tmpdir(), 'storage-')), 'test-secret', () => clock.now);
   const config = testConfig(opts.config);
-  const deps = { db, auth, storage, ffmpegPath, payments: stripePayments(config.payments), config, now: () => clock.now } satisfies Deps;
+  const station = new MemoryStation(() => clock.now);
+  const deps = {
+    db,
+    auth,
+    storage,
+    ffmpegPath,
+    payments: stripePayments(config.payments),
+    station: opts.station === false ? null : station,
+    config,
+    now: () => clock.now,
+  } satisfies Deps;
   if (opts.seed !== false) await seedBaseConfig(db);
   const server = createApp(deps).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
@@ -52,6 +65,7 @@ export async function startHarness(opts: { seed?: boolean; config?: Partial<Conf
     db,
     auth,
     deps,
+    station,
     clock,
     url: (path) => `${base}${path}`,
     async call(method, path, o = {}) {

@@ -19,6 +19,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     rateLimits: RELAXED_LIMITS,
     demoRadioMp3: null,
     localStorage: null,
+    station: null,
     ...overrides,
   };
 }

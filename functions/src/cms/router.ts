@@ -1,13 +1,14 @@
 import { Router } from 'express';
 import { requireAdmin } from '../platform/auth';
 import type { Deps } from '../platform/deps';
+import { radioCmsRouter } from '../radio/cms-routes';
 import { deleteTrack } from './delete-track';
 import { editTrack } from './edit-track';
 import { listTracks } from './list-tracks';
 import { approveTrack, rejectTrack } from './moderate';
 import { overview } from './overview';
 
-/** Admin endpoints under /api/cms (stats, track moderation and editing); every one needs admin. */
+/** Admin endpoints under /api/cms (stats, track moderation and editing, the radio queue); every one needs admin. */
 export function cmsRouter(deps: Deps): Router {
   const router = Router();
   router.use(requireAdmin(deps));
@@ -17,5 +18,6 @@ export function cmsRouter(deps: Deps): Router {
   router.post('/tracks/:id/reject', rejectTrack(deps));
   router.post('/tracks/:id/delete', deleteTrack(deps));
   router.post('/tracks/:id', editTrack(deps));
+  router.use('/radio', radioCmsRouter(deps));
   return router;
 }

@@ -42,6 +42,11 @@ export const COL = {
   referrals: 'referrals',
   /** referral_days/{referrerUid}:{YYYY-MM-DD}: rewards paid to a referrer that day (the daily cap). */
   referralDays: 'referral_days',
-  /** radio_submissions/{id}: paid radio submissions, replicated to their owner and to admins. */
+  /**
+   * radio_submissions/{id}: paid radio queue entries (music: music_{trackId}, one per track;
+   * ads: random ids), replicated to their owner and to admins.
+   */
   radioSubmissions: 'radio_submissions',
+  /** radio_keys/{uid}:{Idempotency-Key}: the first response of a keyed radio submission or ad. */
+  radioKeys: 'radio_keys',
 } as const;

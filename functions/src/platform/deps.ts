@@ -1,6 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Config } from '../config';
 import type { PaymentGateway } from './payments';
+import type { RadioStation } from './station';
 import type { ObjectStorage } from './storage';
 
 export type VerifiedUser = { uid: string; email?: string; name?: string; picture?: string };
@@ -23,6 +24,8 @@ export type Deps = {
   ffmpegPath: string;
   /** Stripe Checkout and webhook signatures (platform/payments.ts). */
   payments: PaymentGateway;
+  /** The radio station (uploads, play requests, what aired); null when none is configured. */
+  station: RadioStation | null;
   config: Config;
   now: () => number;
 };

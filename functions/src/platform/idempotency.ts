@@ -16,7 +16,7 @@ export function idempotencyKey(req: Request): string | null {
 }
 
 /** The collections that keep the first response of keyed requests. */
-export type KeyedResponses = typeof COL.submissionKeys | typeof COL.orderKeys;
+export type KeyedResponses = typeof COL.submissionKeys | typeof COL.orderKeys | typeof COL.radioKeys;
 
 /** {collection}/{uid}:{key}: the first response to a keyed request (field `response`), replayed for repeats. */
 export const keyedResponseRef = (db: Firestore, collection: KeyedResponses, uid: string, key: string) =>

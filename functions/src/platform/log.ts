@@ -16,5 +16,8 @@ export const log = {
   stripeEventIgnored: (eventId: string, why: string) => write('warn', 'stripe_event_ignored', { eventId, why }),
   paymentsRefused: (reason: string) => write('error', 'payments_refused', { reason }),
   configInvalid: (problems: string[]) => write('error', 'config_invalid', { problems }),
+  /** A radio station call failed (upload, play request, now-playing); the message never carries credentials. */
+  stationCallFailed: (what: string, submissionId: string | null, err: unknown) =>
+    write('warn', 'station_call_failed', { what, submissionId, message: err instanceof Error ? err.message.slice(0, 300) : String(err).slice(0, 300) }),
   mediaCleanupFailed: (path: string, err: unknown) => write('warn', 'media_cleanup_failed', { path, message: String(err) }),
 };

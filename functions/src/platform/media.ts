@@ -171,6 +171,33 @@ export function cutPreview(ffmpegPath: string, buf: Buffer, ext: string, startSe
   return cutMp3(ffmpegPath, buf, ext, startSeconds, seconds, { bitrate: '64k', channels: 1 });
 }
 
+/** Transcoding a whole track for the station: longer than a cut, and its output is the whole track at 128 kbps. */
+const STATION_LIMITS: FfmpegLimits = { timeoutMs: 90_000, cpuSeconds: 90, memoryBytes: 256 * 1024 * 1024, fileBytes: 128 * 1024 * 1024 };
+
+/** A tag value ffmpeg writes as is: no control characters, at most 200 characters. */
+const tagValue = (s: string): string => s.replace(/\p{Cc}/gu, ' ').trim().slice(0, 200);
+
+/**
+ * The file the radio station plays: the whole first audio stream as mp3, 128 kbps CBR, 44.1 kHz
+ * stereo, with only the ID3v2 title and artist (the station's now-playing reads them); nothing
+ * else of the upload's metadata, cover art or chapters is kept.
+ */
+export async function encodeForStation(ffmpegPath: string, buf: Buffer, ext: string, tags: { title: string; artist: string }): Promise<Buffer> {
+  return withTempInput(buf, ext, async (dir, inputArgs) => {
+    const output = join(dir, 'station.mp3');
+    const result = await run(ffmpegPath, [
+      '-loglevel', 'error', '-y', ...inputArgs,
+      '-map', '0:a:0', '-vn', '-sn', '-dn', '-map_metadata', '-1', '-map_chapters', '-1',
+      '-c:a', 'libmp3lame', '-b:a', '128k', '-ar', '44100', '-ac', '2',
+      '-metadata', `title=${tagValue(tags.title)}`, '-metadata', `artist=${tagValue(tags.artist)}`,
+      '-id3v2_version', '3', '-write_id3v1', '0',
+      '-f', 'mp3', output,
+    ], STATION_LIMITS); // prettier-ignore
+    if (result.code !== 0) throw new MediaError('cut_failed', result.stderr.slice(-500));
+    return readFile(output);
+  });
+}
+
 export type ImageKind = 'png' | 'jpeg' | 'gif' | 'webp';
 
 /** The image format of `buf` by its leading bytes, or null. */

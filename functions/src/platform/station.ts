@@ -18,3 +18,15 @@ export interface RadioStation {
   /** What plays now and what played recently, newest first. */
   recent(): Promise<{ now: AiredSong | null; history: AiredSong[] }>;
 }
+
+/**
+ * How to reach the deployed station (config.ts reads it; platform/azuracast-station.ts uses it):
+ * SFTP for media, the AzuraCast API at `apiUrl` for station `stationId` (shortcode or id) with
+ * `apiKey` where an endpoint needs one. Exactly one of password and privateKey is usually set.
+ */
+export type StationConfig = {
+  sftp: { host: string; port: number; username: string; password?: string; privateKey?: string };
+  apiUrl: string;
+  stationId: string;
+  apiKey: string | null;
+};

@@ -10,6 +10,8 @@ export interface ObjectStorage {
   put(path: string, data: Buffer, contentType: string): Promise<void>;
   get(path: string): Promise<{ data: Buffer; contentType: string } | null>;
   delete(path: string): Promise<void>;
+  /** Whether a file is stored at `path` (without reading it). */
+  exists(path: string): Promise<boolean>;
   /** A URL that grants read access to `path` for `seconds`; with `downloadAs`, the file downloads under that name. */
   signedUrl(path: string, seconds: number, downloadAs?: string): Promise<string>;
 }
@@ -54,6 +56,14 @@ export class DiskStorage implements ObjectStorage {
     await rm(`${full}.type`, { force: true });
   }
 
+  async exists(path: string): Promise<boolean> {
+    try {
+      return (await stat(safePath(this.root, path))).isFile();
+    } catch {
+      return false;
+    }
+  }
+
   sign(path: string, expires: number): string {
     return createHmac('sha256', this.secret).update(`${path}\n${expires}`).digest('base64url');
   }
@@ -95,6 +105,11 @@ export class CloudStorage implements ObjectStorage {
 
   async delete(path: string): Promise<void> {
     await this.bucket.file(path).delete({ ignoreNotFound: true });
+  }
+
+  async exists(path: string): Promise<boolean> {
+    const [exists] = await this.bucket.file(path).exists();
+    return exists;
   }
 
   async signedUrl(path: string, seconds: number, downloadAs?: string): Promise<string> {

@@ -1,0 +1,158 @@
+import type { DocumentSnapshot } from 'firebase-admin/firestore';
+import type { Request, RequestHandler } from 'express';
+import { z } from 'zod';
+import type { Role } from '../../../common/constants';
+import { AUDIO_MAX_BYTES } from '../../../common/contest';
+import { MSG } from '../../../common/messages';
+import {
+  AD_AUDIO_FIELD,
+  AD_DURATION_TOLERANCE_SECONDS,
+  radioAdFields,
+  radioFileName,
+  sftpPath,
+  type AdDuration,
+  type RadioSubmission,
+} from '../../../common/radio';
+import { RADIO_MSG } from '../../../common/radio-messages';
+import { isSuperAdmin } from '../../../common/roles';
+import { requireCaller } from '../platform/auth';
+import { COL } from '../platform/collections';
+import type { Deps } from '../platform/deps';
+import { badRequest, insufficientTokens, notFound } from '../platform/errors';
+import { idempotencyKey, keyedResponseRef, priorResponse } from '../platform/idempotency';
+import { log } from '../platform/log';
+import { probeAudio, type AudioKind } from '../platform/media';
+import { readForm } from '../platform/multipart';
+import { consumeRateLimit } from '../platform/rate-limit';
+import { parse } from '../platform/validate';
+import { readBalance, writeLedgerEntry } from '../tokens/ledger';
+import { appConfigRef, pricingFrom, readPricing } from '../tokens/pricing';
+import { audioRefusal, checkAudio } from '../tracks/check-media';
+import { AUDIO_CONTENT_TYPES } from '../tracks/prepare-media';
+import { changed, radioRef, toSubmission, type StoredRadioSubmission } from './submission-doc';
+
+const adFields = z.strictObject(radioAdFields.shape);
+type AdFields = z.infer<typeof adFields>;
+
+const LIMITS = { fields: 10, fieldSize: 1024, files: 1, parts: 12 };
+
+async function readAdForm(req: Request) {
+  return readForm(req, {
+    files: { [AD_AUDIO_FIELD]: { maxBytes: AUDIO_MAX_BYTES, tooLarge: RADIO_MSG.adUploadTooLarge } },
+    required: AD_AUDIO_FIELD,
+    missing: `${AD_AUDIO_FIELD}: ${RADIO_MSG.adAudioRequired}`,
+    limits: LIMITS,
+    tooLarge: RADIO_MSG.adUploadTooLarge,
+    fields: (raw) => parse(adFields, raw),
+  });
+}
+
+/** Checks the audio by content (as track uploads are) and measures it by decoding; it must fill its slot. */
+async function checkAdAudio(deps: Deps, data: Buffer, slot: AdDuration): Promise<AudioKind> {
+  const kind = checkAudio(data);
+  let measured: number;
+  try {
+    measured = (await probeAudio(deps.ffmpegPath, data, kind)).durationSeconds;
+  } catch (err) {
+    throw audioRefusal(err);
+  }
+  if (Math.abs(measured - slot) > AD_DURATION_TOLERANCE_SECONDS) throw badRequest(RADIO_MSG.adLengthMismatch(measured, slot));
+  return kind;
+}
+
+const rolesOfSnap = (roles: DocumentSnapshot) => (roles.get('roles') as Role[] | undefined) ?? [];
+
+/** A cheap check before the audio work: profile and tokens (decided again in the transaction). */
+async function precheck(deps: Deps, uid: string, fields: AdFields): Promise<void> {
+  const { db } = deps;
+  const [profile, roles, balance, config] = await db.getAll(
+    db.collection(COL.profiles).doc(uid),
+    db.collection(COL.userRoles).doc(uid),
+    db.collection(COL.balances).doc(uid),
+    appConfigRef(db),
+  );
+  if (!profile?.exists) throw notFound('Profile not found');
+  if (isSuperAdmin(rolesOfSnap(roles!))) return;
+  const cost = pricingFrom(config!.data()).radio_ads[fields.tier][fields.duration_seconds];
+  const have = (balance!.get('balance') as number | undefined) ?? 0;
+  if (cost > have) throw insufficientTokens(MSG.insufficientTokens, { detail: MSG.needTokens(cost, have) });
+}
+
+/**
+ * POST /api/radio/ads (multipart: tier, duration_seconds, name, then the file `audio`) — an
+ * advertisement into the radio queue. The audio is checked by content and its real length
+ * measured (never the client's word); the original is stored at radio-ads/{uid}/{id}.{ext};
+ * then the submission and the charge in one transaction. A refused or replayed request leaves
+ * no file. Idempotency-Key: a retry gets the first answer and is charged once.
+ */
+export const createAd =
+  (deps: Deps): RequestHandler =>
+  async (req, res) => {
+    const caller = requireCaller(res);
+    const key = idempotencyKey(req);
+    const keyRef = key ? keyedResponseRef(deps.db, COL.radioKeys, caller.uid, key) : null;
+    const prior = keyRef ? priorResponse<RadioSubmission>(await keyRef.get()) : null;
+    if (prior) {
+      res.status(201).json({ submission: prior });
+      return;
+    }
+    await consumeRateLimit(deps, 'upload', caller.uid);
+    const form = await readAdForm(req);
+    const slot = Number(form.fields.duration_seconds) as AdDuration;
+    await precheck(deps, caller.uid, form.fields);
+    const kind = await checkAdAudio(deps, form.file.data, slot);
+
+    const { db } = deps;
+    const id = db.collection(COL.radioSubmissions).doc().id;
+    const audioPath = `radio-ads/${caller.uid}/${id}.${kind}`;
+    await deps.storage.put(audioPath, form.file.data, AUDIO_CONTENT_TYPES[kind]);
+    const remove = () => deps.storage.delete(audioPath).catch((err: unknown) => log.mediaCleanupFailed(audioPath, err));
+    let outcome: { submission: RadioSubmission; replayed: boolean };
+    try {
+      outcome = await db.runTransaction(async (tx) => {
+        const [again, profile, roles, balance, pricing] = await Promise.all([
+          keyRef ? tx.get(keyRef) : null,
+          tx.get(db.collection(COL.profiles).doc(caller.uid)),
+          tx.get(db.collection(COL.userRoles).doc(caller.uid)),
+          readBalance(db, tx, caller.uid),
+          readPricing(db, tx),
+        ]);
+        if (again?.exists) return { submission: again.get('response') as RadioSubmission, replayed: true };
+        if (!profile.exists) throw notFound('Profile not found');
+        const cost = isSuperAdmin(rolesOfSnap(roles)) ? 0 : pricing.radio_ads[form.fields.tier][form.fields.duration_seconds];
+        if (cost > balance) throw insufficientTokens(MSG.insufficientTokens, { detail: MSG.needTokens(cost, balance) });
+        const now = new Date(deps.now());
+        const nowIso = now.toISOString();
+        const username = profile.get('username') as string | undefined;
+        const doc: StoredRadioSubmission = {
+          id,
+          user_id: caller.uid,
+          track_id: null,
+          submission_type: 'advertisement',
+          status: 'pending',
+          payment_status: 'paid',
+          payment_amount: cost,
+          ad_audio_url: audioPath,
+          ad_tier: form.fields.tier,
+          ad_duration_seconds: slot,
+          sftp_uploaded: false,
+          sftp_upload_error: null,
+          sftp_path: sftpPath('advertisement', now, radioFileName(form.fields.name, id)),
+          scheduled_broadcast_time: null,
+          created_at: nowIso,
+          track_title: form.fields.name,
+          track_artist: username || RADIO_MSG.advertisement,
+        };
+        if (cost > 0) writeLedgerEntry(db, tx, balance, { userId: caller.uid, delta: -cost, reason: 'radio_ad', ref: id }, nowIso);
+        tx.create(radioRef(db, id), { ...doc, ...changed(), _deleted: false });
+        const submission = toSubmission(doc);
+        if (keyRef) tx.create(keyRef, { user_id: caller.uid, key, response: submission, created_at: nowIso });
+        return { submission, replayed: false };
+      });
+    } catch (err) {
+      await remove();
+      throw err;
+    }
+    if (outcome.replayed) await remove(); // a concurrent twin with the same key won: its file is the one in use
+    res.status(201).json({ submission: outcome.submission });
+  };

@@ -1,0 +1,68 @@
+import type { RequestHandler } from 'express';
+import { RADIO_MSG } from '../../../common/radio-messages';
+import type { Deps } from '../platform/deps';
+import { conflict, HttpError } from '../platform/errors';
+import { log } from '../platform/log';
+import { encodeForStation, sniffAudio } from '../platform/media';
+import { parse } from '../platform/validate';
+import { changeSubmission, loadSubmission } from './radio-transition';
+import { sourceAudioPath } from './source-audio';
+import { emptyBody, stationTags, submissionIdParams, uploadRunning, type StoredRadioSubmission } from './submission-doc';
+
+const uploadable = (doc: StoredRadioSubmission, now: number): void => {
+  if (doc.status !== 'approved') throw conflict(RADIO_MSG.notApprovedForUpload);
+  if (uploadRunning(doc, now)) throw conflict(RADIO_MSG.uploadInProgress);
+};
+
+/** What the admin sees of a failure: short, and never a credential (the station's own error text is only logged). */
+function failureText(stage: 'read' | 'convert' | 'upload'): string {
+  if (stage === 'read') return 'The original audio could not be read';
+  if (stage === 'convert') return 'The audio could not be converted to mp3';
+  return 'The station did not accept the file (SFTP upload failed)';
+}
+
+/**
+ * POST /api/cms/radio/:id/upload — 'Upload to Station': the original audio as a 128 kbps mp3
+ * tagged with title and artist, to the submission's SFTP path. Only from approved (also after a
+ * failed attempt). The attempt is claimed in a transaction first (`upload_started_at`), so a
+ * second concurrent call gets a 409. Success: uploaded; failure: sftp_upload_error set, status
+ * unchanged, 502. Checks that refuse (404, 409, 422) write nothing.
+ */
+export const stationUpload =
+  (deps: Deps): RequestHandler =>
+  async (req, res) => {
+    const { id } = parse(submissionIdParams, req.params);
+    parse(emptyBody, req.body ?? {});
+    const station = deps.station;
+    if (!station) throw conflict(RADIO_MSG.stationNotConfigured);
+    const doc = await loadSubmission(deps, id);
+    uploadable(doc, deps.now());
+    const path = await sourceAudioPath(deps, doc);
+    const startedAt = new Date(deps.now()).toISOString();
+    await changeSubmission(deps, id, (current) => {
+      uploadable(current, deps.now());
+      return { upload_started_at: startedAt };
+    });
+
+    let stage: 'read' | 'convert' | 'upload' = 'read';
+    try {
+      const original = await deps.storage.get(path);
+      const kind = original ? sniffAudio(original.data) : null;
+      if (!original || !kind) throw new Error(`no readable audio at ${path}`);
+      stage = 'convert';
+      const mp3 = await encodeForStation(deps.ffmpegPath, original.data, kind, stationTags(doc));
+      stage = 'upload';
+      await station.upload(doc.sftp_path!, mp3);
+    } catch (err) {
+      log.stationCallFailed(`upload:${stage}`, id, err);
+      await changeSubmission(deps, id, () => ({ sftp_upload_error: failureText(stage), upload_started_at: null }));
+      throw new HttpError(502, 'station_failed', RADIO_MSG.stationUploadFailed, { detail: failureText(stage) });
+    }
+    const submission = await changeSubmission(deps, id, () => ({
+      status: 'uploaded',
+      sftp_uploaded: true,
+      sftp_upload_error: null,
+      upload_started_at: null,
+    }));
+    res.json({ submission });
+  };

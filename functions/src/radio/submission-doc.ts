@@ -1,0 +1,56 @@
+import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { z } from 'zod';
+import { RADIO_MSG } from '../../../common/radio-messages';
+import { RADIO_SUBMISSION_PUBLIC_FIELDS, radioScheduleInput, type RadioSubmission } from '../../../common/radio';
+import { docId } from '../../../common/schemas';
+import { COL } from '../platform/collections';
+import { HttpError } from '../platform/errors';
+
+/**
+ * radio_submissions/{id} as stored: the public document (common/radio.ts) plus `_deleted`,
+ * `updatedAt` and two server-only markers that never leave the server:
+ * - `upload_started_at`: an upload to the station is running (the claim against a second one);
+ * - `station_requested_at`: the station was asked to play it (air-scheduled.ts).
+ */
+export type StoredRadioSubmission = RadioSubmission & { upload_started_at?: string | null; station_requested_at?: string | null };
+
+export const radioRef = (db: Firestore, id: string) => db.collection(COL.radioSubmissions).doc(id);
+
+/** What every write adds: replication reads changes by updatedAt. */
+export const changed = () => ({ updatedAt: FieldValue.serverTimestamp() });
+
+export const storedOf = (snap: DocumentSnapshot): StoredRadioSubmission => ({ ...(snap.data() as StoredRadioSubmission), id: snap.id });
+
+/** The submission as the API answers with it: the public fields only. */
+export function toSubmission(doc: StoredRadioSubmission): RadioSubmission {
+  const out: Record<string, unknown> = { id: doc.id };
+  for (const key of RADIO_SUBMISSION_PUBLIC_FIELDS) out[key] = (doc as Record<string, unknown>)[key] ?? null;
+  return out as RadioSubmission;
+}
+
+/** The title and artist the station file is tagged with (its now-playing shows them). */
+export function stationTags(doc: Pick<RadioSubmission, 'submission_type' | 'track_title' | 'track_artist'>): { title: string; artist: string } {
+  if (doc.submission_type === 'advertisement') return { title: RADIO_MSG.advertisement, artist: doc.track_title ?? RADIO_MSG.advertisement };
+  return { title: doc.track_title ?? '', artist: doc.track_artist ?? '' };
+}
+
+/** A storage reference we may read: a relative path of our own storage (letters, digits, . _ - segments, no '..'). */
+export function storagePathOf(ref: string): string {
+  const ok = /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(ref) && !ref.split('/').some((s) => s === '.' || s === '..');
+  if (!ok) throw new HttpError(422, 'invalid_argument', RADIO_MSG.invalidStorageUrl);
+  return ref;
+}
+
+/** An upload claim older than this is taken to be dead (the function's timeout is 120 s). */
+export const UPLOAD_CLAIM_MS = 10 * 60 * 1000;
+
+export const uploadRunning = (doc: StoredRadioSubmission, now: number): boolean =>
+  Boolean(doc.upload_started_at) && now - Date.parse(doc.upload_started_at!) < UPLOAD_CLAIM_MS;
+
+// Request shapes (strict: unknown fields are a 400). The client builds them from common/radio.ts.
+export const submissionIdParams = z.object({ id: docId });
+const trackId = z.string().min(1).max(128).pipe(docId);
+export const trackIdBody = z.strictObject({ track_id: trackId });
+export const musicBody = z.strictObject({ track_id: trackId, submission_type: z.literal('music') });
+export const scheduleBody = z.strictObject(radioScheduleInput.shape);
+export const emptyBody = z.strictObject({});

@@ -1,0 +1,51 @@
+import type { RequestHandler } from 'express';
+import { musicSubmissionId, type RadioStatus } from '../../../common/radio';
+import { requireCaller } from '../platform/auth';
+import { COL } from '../platform/collections';
+import type { Deps } from '../platform/deps';
+import type { TrackDoc } from './track-doc';
+
+/** The most tracks the list returns (newest first); docs/api.md. */
+export const MY_TRACKS_LIMIT = 200;
+
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/**
+ * GET /api/tracks/mine — the caller's own tracks, newest first (at most 200): their public
+ * fields, votes and fool rate for contest tracks (else null), and the status of the track's
+ * music radio submission (or null). No storage paths.
+ */
+export const myTracks =
+  (deps: Deps): RequestHandler =>
+  async (_req, res) => {
+    const caller = requireCaller(res);
+    const { db } = deps;
+    const snap = await db.collection(COL.tracks).where('submitted_by', '==', caller.uid).orderBy('created_at', 'desc').limit(MY_TRACKS_LIMIT).get();
+    const ids = snap.docs.map((d) => d.id);
+    const [stats, radio] = ids.length
+      ? await Promise.all([
+          db.getAll(...ids.map((id) => db.collection(COL.trackStats).doc(id))),
+          db.getAll(...ids.map((id) => db.collection(COL.radioSubmissions).doc(musicSubmissionId(id)))),
+        ])
+      : [[], []];
+    const tracks = snap.docs.map((d, i) => {
+      const t = d.data() as TrackDoc;
+      const s = stats[i];
+      const contest = t.submission_type === 'contest' && s?.exists;
+      const r = radio[i];
+      return {
+        id: d.id,
+        title: t.title,
+        artist_name: t.artist_name,
+        status: t.status,
+        submission_type: t.submission_type,
+        song_type: t.song_type,
+        cover_art_url: t.cover_art_url ?? null,
+        created_at: t.created_at,
+        total_votes: contest ? (num(s.get('total_votes')) ?? 0) : null,
+        fool_rate: contest ? (num(s.get('fool_rate')) ?? 0) : null,
+        radio_status: r?.exists && r.get('_deleted') !== true ? ((r.get('status') as RadioStatus | undefined) ?? null) : null,
+      };
+    });
+    res.json({ tracks });
+  };

@@ -1,0 +1,427 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../common/messages';
+import { RADIO_MSG } from '../../common/radio-messages';
+import { airScheduled } from '../../functions/src/radio/air-scheduled';
+import { id3Length } from '../../functions/src/platform/media';
+import { makeAdmin } from './contest-fixtures';
+import { ledgerInvariant, startHarness, type Harness } from './harness';
+import { balanceOf, grant, users, type User } from './order-fixtures';
+import { adAudio, adForm, addRadioSubmission, trackWithAudio } from './radio-fixtures';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+const send = (u: User, trackId: string, headers?: Record<string, string>) =>
+  h.call('POST', '/api/radio/submissions', { token: u.token, body: { track_id: trackId, submission_type: 'music' }, headers });
+const quick = (u: User, trackId: string) => h.call('POST', '/api/cms/radio/send', { token: u.token, body: { track_id: trackId } });
+const act = (u: User, id: string, action: string, body: unknown = {}) => h.call('POST', `/api/cms/radio/${id}/${action}`, { token: u.token, body });
+
+async function postAd(u: User, form: FormData, headers: Record<string, string> = {}) {
+  const res = await fetch(h.url('/api/radio/ads'), { method: 'POST', headers: { Authorization: `Bearer ${u.token}`, ...headers }, body: form });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+async function ledgerOf(uid: string) {
+  const snap = await h.db.collection('token_ledger').where('user_id', '==', uid).get();
+  return snap.docs.map((d) => d.data() as { delta: number; reason: string; ref: string | null });
+}
+const radioDocs = async (field: string, value: string) => (await h.db.collection('radio_submissions').where(field, '==', value).get()).docs;
+
+let n = 0;
+const rname = () => `rx${n++}`;
+
+async function expectLedgerBalanced() {
+  for (const row of await ledgerInvariant(h.db)) expect(row.balance, row.user).toBe(row.sum);
+}
+
+async function admins() {
+  const [admin, sup] = await users(h, rname(), rname());
+  await makeAdmin(h.db, admin.uid, 'admin');
+  await makeAdmin(h.db, sup.uid, 'super_admin');
+  return { admin, sup };
+}
+
+describe('POST /api/radio/submissions (music)', () => {
+  it('queues the owner’s approved track for 1000 tokens, charged once through the ledger', async () => {
+    const [owner] = await users(h, 'rown1');
+    await grant(h, owner.uid, 1000);
+    const track = await trackWithAudio(h, owner, { title: 'Glass Harbor' });
+    const res = await send(owner, track.id);
+    expect(res.status).toBe(201);
+    const s = res.body.submission;
+    expect(s).toMatchObject({
+      id: `music_${track.id}`,
+      user_id: owner.uid,
+      track_id: track.id,
+      submission_type: 'music',
+      status: 'pending',
+      payment_status: 'paid',
+      payment_amount: 1000,
+      ad_audio_url: null,
+      ad_tier: null,
+      ad_duration_seconds: null,
+      sftp_uploaded: false,
+      sftp_upload_error: null,
+      sftp_path: `/music/2026/03/glass-harbor-music_${track.id}.mp3`,
+      scheduled_broadcast_time: null,
+      created_at: '2026-03-01T12:00:00.000Z',
+      track_title: 'Glass Harbor',
+      track_artist: track.artist_name,
+    });
+    expect(Object.keys(s)).not.toContain('upload_started_at');
+    expect(await balanceOf(h, owner.uid)).toBe(50);
+    expect(await ledgerOf(owner.uid)).toContainEqual(expect.objectContaining({ delta: -1000, reason: 'radio_submission', ref: s.id }));
+    const stored = await h.db.collection('radio_submissions').doc(s.id).get();
+    expect(stored.get('updatedAt')).toBeTruthy();
+    expect(stored.get('_deleted')).toBe(false);
+    await expectLedgerBalanced();
+
+    const again = await send(owner, track.id);
+    expect(again).toMatchObject({ status: 409, body: { error: { message: RADIO_MSG.alreadyQueued } } });
+  });
+
+  it('refuses someone else’s track (404), an unapproved one (409), a short balance (402) and writes nothing', async () => {
+    const [owner, other] = await users(h, 'rown2', 'roth2');
+    const track = await trackWithAudio(h, owner);
+    expect(await send(other, track.id)).toMatchObject({ status: 404, body: { error: { message: RADIO_MSG.trackNotFound } } });
+    expect(await send(owner, 'no_such_track')).toMatchObject({ status: 404, body: { error: { message: RADIO_MSG.trackNotFound } } });
+    const pending = await trackWithAudio(h, owner, { status: 'pending' });
+    expect(await send(owner, pending.id)).toMatchObject({ status: 409, body: { error: { message: RADIO_MSG.onlyApproved } } });
+    const short = await send(owner, track.id);
+    expect(short).toMatchObject({ status: 402, body: { error: { code: 'insufficient_tokens', message: RADIO_MSG.tokenShortage } } });
+    expect(await radioDocs('user_id', owner.uid)).toHaveLength(0);
+    expect(await balanceOf(h, owner.uid)).toBe(50);
+    expect(await send(owner, '__bad__')).toMatchObject({ status: 400 });
+    expect((await h.call('POST', '/api/radio/submissions', { body: { track_id: track.id, submission_type: 'music' } })).status).toBe(401);
+  });
+
+  it('is free for a super admin (payment 0, no ledger entry)', async () => {
+    const { sup } = await admins();
+    const track = await trackWithAudio(h, sup);
+    const res = await send(sup, track.id);
+    expect(res.status).toBe(201);
+    expect(res.body.submission).toMatchObject({ payment_amount: 0, payment_status: 'paid' });
+    expect((await ledgerOf(sup.uid)).filter((e) => e.reason === 'radio_submission')).toEqual([]);
+  });
+
+  it('uses the app_config price when set', async () => {
+    const [owner] = await users(h, 'rown3');
+    const track = await trackWithAudio(h, owner);
+    await h.db.collection('app_config').doc('1').set({ data: { pricing: { radio_upload_cost: 40 } } }, { merge: true });
+    try {
+      const res = await send(owner, track.id);
+      expect(res.body.submission.payment_amount).toBe(40);
+      expect(await balanceOf(h, owner.uid)).toBe(10);
+    } finally {
+      await h.db.collection('app_config').doc('1').set({ data: { pricing: { radio_upload_cost: 1000 } } }, { merge: true });
+    }
+  });
+
+  it('12 concurrent sends of one track: one 201, the rest Already queued, one charge', async () => {
+    const [owner] = await users(h, 'rown4');
+    await grant(h, owner.uid, 5000);
+    const track = await trackWithAudio(h, owner);
+    const results = await Promise.all(Array.from({ length: 12 }, () => send(owner, track.id)));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    for (const r of results.filter((r) => r.status !== 201)) expect(r).toMatchObject({ status: 409, body: { error: { message: RADIO_MSG.alreadyQueued } } });
+    expect((await ledgerOf(owner.uid)).filter((e) => e.reason === 'radio_submission')).toHaveLength(1);
+    expect(await balanceOf(h, owner.uid)).toBe(5050 - 1000);
+    await expectLedgerBalanced();
+  });
+
+  it('replays the first answer for a repeated Idempotency-Key', async () => {
+    const [owner] = await users(h, 'rown5');
+    await grant(h, owner.uid, 1000);
+    const track = await trackWithAudio(h, owner);
+    const first = await send(owner, track.id, { 'Idempotency-Key': 'radio-1' });
+    const retry = await send(owner, track.id, { 'Idempotency-Key': 'radio-1' });
+    expect(first.status).toBe(201);
+    expect(retry).toEqual(first);
+    expect((await ledgerOf(owner.uid)).filter((e) => e.reason === 'radio_submission')).toHaveLength(1);
+  });
+});
+
+describe('POST /api/cms/radio/send (admin quick send)', () => {
+  it('queues the owner’s track at payment 0; checks the admin’s own balance but does not charge it', async () => {
+    const { admin, sup } = await admins();
+    const [owner] = await users(h, 'rqown');
+    const track = await trackWithAudio(h, owner);
+    expect(await quick(admin, track.id)).toMatchObject({ status: 402, body: { error: { message: RADIO_MSG.tokenShortage } } });
+    await grant(h, admin.uid, 1000);
+    const res = await quick(admin, track.id);
+    expect(res.status).toBe(201);
+    expect(res.body.submission).toMatchObject({ user_id: owner.uid, payment_amount: 0, payment_status: 'paid', status: 'pending' });
+    expect(await balanceOf(h, admin.uid)).toBe(1050);
+    expect(await balanceOf(h, owner.uid)).toBe(50);
+    expect(await quick(sup, track.id)).toMatchObject({ status: 409, body: { error: { message: RADIO_MSG.alreadyQueued } } });
+    const other = await trackWithAudio(h, owner);
+    expect((await quick(sup, other.id)).status).toBe(201); // a super admin with 50 tokens
+  });
+
+  it('refuses an unknown track, an unapproved one, a track without an owner, and a plain user', async () => {
+    const { sup } = await admins();
+    const [owner] = await users(h, 'rqown2');
+    expect(await quick(sup, 'missing_track')).toMatchObject({ status: 404, body: { error: { message: RADIO_MSG.trackNotFound } } });
+    const pending = await trackWithAudio(h, owner, { status: 'rejected' });
+    expect(await quick(sup, pending.id)).toMatchObject({ status: 409, body: { error: { message: RADIO_MSG.onlyApproved } } });
+    const orphan = await trackWithAudio(h, { uid: 'gone_user', token: '' });
+    expect(await quick(sup, orphan.id)).toMatchObject({ status: 404, body: { error: { message: RADIO_MSG.noOwner } } });
+    expect((await quick(owner, pending.id)).status).toBe(403);
+  });
+
+  it('12 concurrent quick sends: one submission', async () => {
+    const { sup } = await admins();
+    const [owner] = await users(h, 'rqown3');
+    const track = await trackWithAudio(h, owner);
+    const results = await Promise.all(Array.from({ length: 12 }, () => quick(sup, track.id)));
+    expect(results.map((r) => r.status).sort()).toEqual([201, ...Array(11).fill(409)]);
+    expect(await radioDocs('track_id', track.id)).toHaveLength(1);
+  });
+});
+
+describe('POST /api/radio/ads', () => {
+  it('stores a 15 s standard ad for 150 tokens, measured by decoding, with its own storage path', async () => {
+    const [adv] = await users(h, 'radv1');
+    await grant(h, adv.uid, 200);
+    const res = await postAd(adv, adForm({ tier: 'standard', duration_seconds: '15', name: ' Pizza Palace ' }, await adAudio(15)));
+    expect(res.status).toBe(201);
+    const s = res.body.submission;
+    expect(s).toMatchObject({
+      user_id: adv.uid,
+      track_id: null,
+      submission_type: 'advertisement',
+      status: 'pending',
+      payment_amount: 150,
+      payment_status: 'paid',
+      ad_tier: 'standard',
+      ad_duration_seconds: 15,
+      ad_audio_url: `radio-ads/${adv.uid}/${s.id}.mp3`,
+      track_title: 'Pizza Palace',
+      track_artist: 'radv1',
+      sftp_path: `/ads/2026/03/pizza-palace-${s.id}.mp3`,
+    });
+    expect(await h.deps.storage.exists(s.ad_audio_url)).toBe(true);
+    expect(await balanceOf(h, adv.uid)).toBe(100);
+    expect(await ledgerOf(adv.uid)).toContainEqual(expect.objectContaining({ delta: -150, reason: 'radio_ad', ref: s.id }));
+    await expectLedgerBalanced();
+  });
+
+  it('refuses audio whose real length misses the slot, and content that is not audio; nothing written', async () => {
+    const [adv] = await users(h, 'radv2');
+    await grant(h, adv.uid, 2000);
+    const wrong = await postAd(adv, adForm({ duration_seconds: '30' }, await adAudio(15)));
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.message).toMatch(/^The ad is 15\.\d s long; a 30 s slot/);
+    const fake = await postAd(adv, adForm({}, Buffer.from('<html>not audio at all</html>'), 'ad.mp3'));
+    expect(fake).toMatchObject({ status: 400 });
+    const badTier = await postAd(adv, adForm({ tier: 'gold' }, await adAudio(15)));
+    expect(badTier.status).toBe(400);
+    expect(await radioDocs('user_id', adv.uid)).toHaveLength(0);
+    expect(await balanceOf(h, adv.uid)).toBe(2050);
+  });
+
+  it('refuses a short balance (402) and is free for a super admin', async () => {
+    const [poor] = await users(h, 'radv3');
+    expect(await postAd(poor, adForm({}, await adAudio(15)))).toMatchObject({ status: 402, body: { error: { message: MSG.insufficientTokens } } });
+    const { sup } = await admins();
+    const res = await postAd(sup, adForm({ tier: 'prime', duration_seconds: '15' }, await adAudio(15)));
+    expect(res.status).toBe(201);
+    expect(res.body.submission.payment_amount).toBe(0);
+    expect((await ledgerOf(sup.uid)).filter((e) => e.reason === 'radio_ad')).toEqual([]);
+  });
+
+  it('concurrent uploads with one Idempotency-Key: one submission, one charge, one stored file', async () => {
+    const [adv] = await users(h, 'radv4');
+    await grant(h, adv.uid, 2000);
+    const audio = await adAudio(15);
+    const results = await Promise.all(Array.from({ length: 6 }, () => postAd(adv, adForm({}, audio), { 'Idempotency-Key': 'ad-key-1' })));
+    expect(results.map((r) => r.status)).toEqual(Array(6).fill(201));
+    expect(new Set(results.map((r) => r.body.submission.id)).size).toBe(1);
+    expect(await radioDocs('user_id', adv.uid)).toHaveLength(1);
+    expect((await ledgerOf(adv.uid)).filter((e) => e.reason === 'radio_ad')).toHaveLength(1);
+    const dir = `${(h.deps.storage as unknown as { root: string }).root}/radio-ads/${adv.uid}`;
+    const { readdir } = await import('node:fs/promises');
+    expect((await readdir(dir)).filter((f) => f.endsWith('.mp3'))).toHaveLength(1);
+    await expectLedgerBalanced();
+  });
+});
+
+describe('the CMS radio queue', () => {
+  it('approves or rejects only pending submissions', async () => {
+    const { admin } = await admins();
+    const [owner] = await users(h, 'rmod');
+    const a = await addRadioSubmission(h, owner, 'music');
+    expect(await act(admin, a.id, 'approve')).toMatchObject({ status: 200, body: { submission: { id: a.id, status: 'approved' } } });
+    expect(await act(admin, a.id, 'reject')).toMatchObject({ status: 409, body: { error: { message: RADIO_MSG.notPending } } });
+    const b = await addRadioSubmission(h, owner, 'advertisement');
+    expect(await act(admin, b.id, 'reject')).toMatchObject({ status: 200, body: { submission: { status: 'rejected' } } });
+    expect(await act(admin, 'no_such_submission', 'approve')).toMatchObject({ status: 404, body: { error: { message: RADIO_MSG.submissionNotFound } } });
+    expect((await act(owner, a.id, 'approve')).status).toBe(403);
+  });
+
+  it('gives a signed download link named after the SFTP path; 404 without audio, 422 for a foreign URL', async () => {
+    const { admin } = await admins();
+    const [owner] = await users(h, 'rdl');
+    const m = await addRadioSubmission(h, owner, 'music');
+    const res = await act(admin, m.id, 'download-link');
+    expect(res.status).toBe(200);
+    expect(res.body.sftp_path).toBe(m.sftp_path);
+    expect(res.body.url).toContain(`download=${encodeURIComponent(m.sftp_path!.split('/').pop()!)}`);
+    const file = await fetch(h.url(res.body.url));
+    expect(file.status).toBe(200);
+    const ad = await addRadioSubmission(h, owner, 'advertisement');
+    expect((await act(admin, ad.id, 'download-link')).status).toBe(200);
+    const missing = await addRadioSubmission(h, owner, 'advertisement', { ad_audio_url: 'radio-ads/nobody/none.mp3' });
+    expect(await act(admin, missing.id, 'download-link')).toMatchObject({ status: 404, body: { error: { message: RADIO_MSG.noAudio } } });
+    const none = await addRadioSubmission(h, owner, 'advertisement', { ad_audio_url: null });
+    expect(await act(admin, none.id, 'download-link')).toMatchObject({ status: 404, body: { error: { message: RADIO_MSG.noAudio } } });
+    for (const bad of ['https://evil.example/x.mp3', 'radio-ads/../originals/x.mp3', '/etc/passwd']) {
+      const foreign = await addRadioSubmission(h, owner, 'advertisement', { ad_audio_url: bad });
+      expect(await act(admin, foreign.id, 'download-link')).toMatchObject({ status: 422, body: { error: { message: RADIO_MSG.invalidStorageUrl } } });
+    }
+  });
+
+  it('uploads to the station as a tagged 128 kbps mp3, then schedules; failures are recorded', async () => {
+    const { admin } = await admins();
+    const [owner] = await users(h, 'rup');
+    const pending = await addRadioSubmission(h, owner, 'music');
+    expect(await act(admin, pending.id, 'upload')).toMatchObject({ status: 409, body: { error: { message: RADIO_MSG.notApprovedForUpload } } });
+
+    const m = await addRadioSubmission(h, owner, 'music', { status: 'approved' });
+    h.station.failUploads = 'connect ECONNREFUSED 10.0.0.1:22 (password=hunter2)';
+    const failed = await act(admin, m.id, 'upload');
+    h.station.failUploads = null;
+    expect(failed).toMatchObject({ status: 502, body: { error: { message: RADIO_MSG.stationUploadFailed } } });
+    expect(JSON.stringify(failed.body)).not.toContain('hunter2');
+    const afterFail = (await h.db.collection('radio_submissions').doc(m.id).get()).data()!;
+    expect(afterFail).toMatchObject({ status: 'approved', sftp_uploaded: false, upload_started_at: null });
+    expect(afterFail.sftp_upload_error).toMatch(/SFTP upload failed/);
+    expect(afterFail.sftp_upload_error).not.toContain('hunter2');
+
+    const ok = await act(admin, m.id, 'upload');
+    expect(ok).toMatchObject({ status: 200, body: { submission: { status: 'uploaded', sftp_uploaded: true, sftp_upload_error: null } } });
+    const mp3 = h.station.uploads.get(m.sftp_path!)!;
+    expect(mp3).toBeDefined();
+    expect(id3Length(mp3)).toBeGreaterThan(10);
+    const tag = mp3.subarray(0, id3Length(mp3)).toString('latin1');
+    expect(tag).toContain(m.track_title!);
+    expect(tag).toContain(m.track_artist!);
+    expect(mp3[id3Length(mp3)]).toBe(0xff);
+
+    expect(await act(admin, m.id, 'schedule', { scheduled_broadcast_time: '2026-02-01T12:00:00Z' })).toMatchObject({ status: 400, body: { error: { message: RADIO_MSG.scheduleInPast } } });
+    expect(await act(admin, m.id, 'schedule', { scheduled_broadcast_time: '2028-03-01T12:00:00Z' })).toMatchObject({ status: 400, body: { error: { message: RADIO_MSG.scheduleTooFar } } });
+    expect((await act(admin, m.id, 'schedule', { scheduled_broadcast_time: 'tomorrow' })).status).toBe(400);
+    const scheduled = await act(admin, m.id, 'schedule', { scheduled_broadcast_time: '2026-03-01T13:30:00+01:00' });
+    expect(scheduled).toMatchObject({ status: 200, body: { submission: { status: 'scheduled', scheduled_broadcast_time: '2026-03-01T12:30:00.000Z' } } });
+    expect(await act(admin, m.id, 'schedule', { scheduled_broadcast_time: '2026-03-02T12:00:00Z' })).toMatchObject({ status: 409, body: { error: { message: RADIO_MSG.notUploaded } } });
+  });
+
+  it('uploads an ad tagged Advertisement / its name', async () => {
+    const { admin } = await admins();
+    const [owner] = await users(h, 'rupad');
+    const ad = await addRadioSubmission(h, owner, 'advertisement', { status: 'approved' });
+    expect((await act(admin, ad.id, 'upload')).status).toBe(200);
+    const mp3 = h.station.uploads.get(ad.sftp_path!)!;
+    const tag = mp3.subarray(0, id3Length(mp3)).toString('latin1');
+    expect(tag).toContain('Advertisement');
+    expect(tag).toContain('Pizza Palace');
+  });
+
+  it('lets one of two concurrent uploads run; the other gets a 409', async () => {
+    const { admin } = await admins();
+    const [owner] = await users(h, 'rupc');
+    const m = await addRadioSubmission(h, owner, 'music', { status: 'approved' });
+    let release!: () => void;
+    h.station.hold = new Promise((r) => (release = r));
+    const first = act(admin, m.id, 'upload');
+    await expect.poll(() => h.station.uploadCalls.includes(m.sftp_path!), { timeout: 15_000 }).toBe(true);
+    const second = await act(admin, m.id, 'upload');
+    expect(second).toMatchObject({ status: 409, body: { error: { message: RADIO_MSG.uploadInProgress } } });
+    expect((await act(admin, m.id, 'mark-uploaded')).status).toBe(409);
+    h.station.hold = null;
+    release();
+    expect((await first).status).toBe(200);
+  });
+
+  it('says whether the station is configured; without one, upload is a 409', async () => {
+    const { admin } = await admins();
+    expect(await h.call('GET', '/api/cms/radio/station', { token: admin.token })).toMatchObject({ status: 200, body: { upload: true } });
+    const bare = await startHarness({ station: false });
+    try {
+      const [a] = await users(bare, 'rnost');
+      await makeAdmin(bare.db, a.uid, 'admin');
+      expect(await bare.call('GET', '/api/cms/radio/station', { token: a.token })).toMatchObject({ status: 200, body: { upload: false } });
+      const s = await addRadioSubmission(bare, a, 'music', { status: 'approved' });
+      expect(await bare.call('POST', `/api/cms/radio/${s.id}/upload`, { token: a.token, body: {} })).toMatchObject({ status: 409, body: { error: { message: RADIO_MSG.stationNotConfigured } } });
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('marks a manual upload done (approved → uploaded) and then schedules it', async () => {
+    const { admin } = await admins();
+    const [owner] = await users(h, 'rmark');
+    const m = await addRadioSubmission(h, owner, 'music', { status: 'approved', sftp_upload_error: 'failed earlier' });
+    expect(await act(admin, m.id, 'mark-uploaded')).toMatchObject({ status: 200, body: { submission: { status: 'uploaded', sftp_uploaded: true, sftp_upload_error: null } } });
+    expect(await act(admin, m.id, 'mark-uploaded')).toMatchObject({ status: 409 });
+  });
+});
+
+describe('GET /api/tracks/mine', () => {
+  it('lists the caller’s tracks newest first with stats and radio status', async () => {
+    const [owner, other] = await users(h, 'rmine', 'rmine2');
+    await grant(h, owner.uid, 1000);
+    const older = await trackWithAudio(h, owner, { title: 'Older' });
+    const newer = await trackWithAudio(h, owner, { title: 'Newer', submission_type: 'marketplace' });
+    await trackWithAudio(h, other);
+    expect((await send(owner, older.id)).status).toBe(201);
+    const res = await h.call('GET', '/api/tracks/mine', { token: owner.token });
+    expect(res.status).toBe(200);
+    expect(res.body.tracks).toEqual([
+      expect.objectContaining({ id: newer.id, title: 'Newer', total_votes: null, fool_rate: null, radio_status: null, cover_art_url: newer.cover_art_url }),
+      expect.objectContaining({ id: older.id, title: 'Older', status: 'approved', submission_type: 'contest', total_votes: 0, fool_rate: 0, radio_status: 'pending' }),
+    ]);
+    expect(JSON.stringify(res.body)).not.toContain('audio_path');
+    expect((await h.call('GET', '/api/tracks/mine')).status).toBe(401);
+  });
+});
+
+describe('airScheduled', () => {
+  it('asks the station to play a due submission once, then marks it broadcasted when it has aired', async () => {
+    const [owner] = await users(h, rname());
+    const due = await addRadioSubmission(h, owner, 'music', { status: 'scheduled', sftp_uploaded: true, scheduled_broadcast_time: new Date(h.clock.now - 1000).toISOString() });
+    const later = await addRadioSubmission(h, owner, 'advertisement', { status: 'scheduled', sftp_uploaded: true, scheduled_broadcast_time: new Date(h.clock.now + 3_600_000).toISOString() });
+    h.station.recentOverride = { now: null, history: [] };
+    const runs = await Promise.all([airScheduled(h.deps), airScheduled(h.deps), airScheduled(h.deps)]);
+    expect(runs.reduce((n, r) => n + r.requested, 0)).toBe(1);
+    expect(h.station.played.filter((p) => p.path === due.sftp_path)).toEqual([expect.objectContaining({ title: due.track_title, artist: due.track_artist })]);
+    expect(h.station.played.some((p) => p.path === later.sftp_path)).toBe(false);
+    const requested = (await h.db.collection('radio_submissions').doc(due.id).get()).data()!;
+    expect(requested).toMatchObject({ status: 'scheduled', station_requested_at: new Date(h.clock.now).toISOString() });
+
+    // Playing now, not finished: still scheduled. Then it shows in the history: broadcasted.
+    const start = Math.floor(h.clock.now / 1000) + 5;
+    h.station.recentOverride = { now: { title: due.track_title!, artist: due.track_artist!, playedAt: start, duration: 60 }, history: [] };
+    h.clock.now += 30_000;
+    expect((await airScheduled(h.deps)).broadcasted).toBe(0);
+    h.station.recentOverride = { now: null, history: [{ title: due.track_title!, artist: due.track_artist!, playedAt: start, duration: 60 }] };
+    expect((await airScheduled(h.deps)).broadcasted).toBe(1);
+    expect((await h.db.collection('radio_submissions').doc(due.id).get()).get('status')).toBe('broadcasted');
+    expect((await airScheduled(h.deps)).broadcasted).toBe(0);
+
+    // An elapsed now-playing entry counts too; an old play of the same song does not.
+    h.clock.now += 3_600_000;
+    h.station.recentOverride = { now: null, history: [{ title: 'Advertisement', artist: 'Pizza Palace', playedAt: start, duration: 15 }] };
+    await airScheduled(h.deps);
+    expect((await h.db.collection('radio_submissions').doc(later.id).get()).get('status')).toBe('scheduled');
+    const t = Math.floor(h.clock.now / 1000);
+    h.station.recentOverride = { now: { title: 'Advertisement', artist: 'Pizza Palace', playedAt: t, duration: 15 }, history: [] };
+    h.clock.now += 20_000;
+    await airScheduled(h.deps);
+    expect((await h.db.collection('radio_submissions').doc(later.id).get()).get('status')).toBe('broadcasted');
+    h.station.recentOverride = null;
+  });
+});
