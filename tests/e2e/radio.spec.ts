@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
+import { FieldValue, getFirestore } from 'firebase-admin/firestore';
 import { RADIO_MSG } from '../../common/radio-messages';
-import { readBalance, writeLedgerEntry } from '../../functions/src/tokens/ledger';
 import { E2E_PORTS } from '../../playwright.config';
 import { runFfmpeg } from '../../scripts/lib/media';
 import { expect, test, type Page } from './fixtures';
@@ -36,12 +35,21 @@ test.afterAll(async () => {
 
 const uidOf = (token: string): string => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
 
-/** Tokens through the ledger (as the CMS's adjust would): balance == sum(ledger) still holds. */
+/** Tokens as the server's ledger writes them (functions/src/tokens/ledger.ts): balance == sum(ledger) still holds. */
 async function grantTokens(uid: string, amount: number): Promise<void> {
   const db = getFirestore(admin);
   await db.runTransaction(async (tx) => {
-    const balance = await readBalance(db, tx, uid);
-    writeLedgerEntry(db, tx, balance, { userId: uid, delta: amount, reason: 'admin_grant', ref: 'radio-e2e' }, new Date().toISOString());
+    const ref = db.collection('token_balances').doc(uid);
+    const balance = (((await tx.get(ref)).get('balance') as number | undefined) ?? 0) + amount;
+    tx.set(ref, { user_id: uid, balance, updatedAt: FieldValue.serverTimestamp(), _deleted: false });
+    tx.create(db.collection('token_ledger').doc(), {
+      user_id: uid,
+      delta: amount,
+      reason: 'admin_grant',
+      ref: 'radio-e2e',
+      balance_after: balance,
+      created_at: new Date().toISOString(),
+    });
   });
 }
 
