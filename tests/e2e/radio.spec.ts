@@ -282,3 +282,66 @@ test('the radio pauses while an arena clip plays and resumes after', async ({ pa
   await page.getByRole('button', { name: 'Pause clip' }).click();
   await expect(player.getByRole('button', { name: 'Pause radio' })).toBeVisible();
 });
+
+test('My Tracks says Already queued when the track was queued meanwhile (this page had not heard of it)', async ({ page, request }) => {
+  const artist = await newArtist(request);
+  const title = uniqueName('Race Song ');
+  const trackId = await approvedTrack(request, artist, title);
+  await grantTokens(artist.uid, 1000);
+  // This page never learns of radio submissions: no stream, and every pull of them comes back empty.
+  await page.route('**/api/sync/stream**', (route) => route.abort());
+  await page.route('**/api/sync/radio_submissions/pull**', (route) => route.fulfill({ json: { documents: [], checkpoint: null } }));
+  await signIn(page, artist.user.email, artist.user.password);
+  await page.goto('/my-tracks');
+  const row = trackRow(page, title);
+  await expect(row.getByRole('button', { name: 'Send to Radio' })).toBeVisible();
+
+  await quickSend(request, trackId);
+  await row.getByRole('button', { name: 'Send to Radio' }).click();
+  await page.getByRole('dialog', { name: 'Send to Radio' }).getByRole('button', { name: 'Send to Radio' }).click();
+  await expect(row.getByRole('status')).toHaveText(RADIO_MSG.alreadyQueued);
+  await expect(balancePill(page)).toHaveText('1040 tokens');
+});
+
+/** An mp3 tone of `seconds`. */
+async function tone(seconds: number): Promise<Buffer> {
+  const file = join(dir, `ad-${seconds}.mp3`);
+  await runFfmpeg(['-f', 'lavfi', '-i', `sine=frequency=660:duration=${seconds}`, '-ac', '1', '-b:a', '64k', '-ar', '44100', file]);
+  return readFile(file);
+}
+
+test('an advertiser is told early when the file does not fit the slot, then submits an ad that the CMS lists', async ({ page, browser, request }) => {
+  const artist = await newArtist(request);
+  await grantTokens(artist.uid, 500);
+  await signIn(page, artist.user.email, artist.user.password);
+  await expect(balancePill(page)).toHaveText('550 tokens');
+  await page.goto('/my-tracks');
+  const form = page.getByRole('region', { name: 'Advertise on the radio' });
+  const name = uniqueName('Pizza Ad ');
+  await form.getByLabel('Ad name').fill(name);
+  await form.getByRole('radio', { name: /Premium/ }).check();
+  await form.getByRole('radio', { name: '15 s', exact: true }).check();
+  const submit = form.getByRole('button', { name: /^Submit ad/ });
+  await expect(submit).toHaveText('Submit ad (300 tokens)');
+
+  await form.getByLabel('Audio file').setInputFiles({ name: 'long.mp3', mimeType: 'audio/mpeg', buffer: await tone(20) });
+  await expect(form.getByRole('alert')).toContainText(/The file is 20\.\d s long; a 15 s slot takes 15 s of audio/);
+  await expect(submit).toBeDisabled();
+
+  await form.getByLabel('Audio file').setInputFiles({ name: 'spot.mp3', mimeType: 'audio/mpeg', buffer: await tone(15) });
+  await expect(form.getByText(/^The file is 1[45]\.\d s long\.$/)).toBeVisible();
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(page.getByText(RADIO_MSG.adSubmitted)).toBeVisible();
+  await expect(balancePill(page)).toHaveText('250 tokens');
+  await expect(page.getByTestId('radio-submission').filter({ hasText: name })).toContainText('PREMIUM, 15 s');
+  await expect(form.getByLabel('Ad name')).toHaveValue('');
+
+  const cms = await adminPage(browser, 'admin@demo.test');
+  await cms.getByRole('tab', { name: /^Advertisement Queue \(\d+\)$/ }).click();
+  const row = queueRow(cms, name);
+  await expect(row).toContainText('PREMIUM');
+  await expect(row).toContainText('Ad (15 s)');
+  await expect(row.getByTestId('radio-status')).toHaveText('pending');
+  await cms.context().close();
+});
