@@ -35,8 +35,8 @@ export function NavBar() {
             <>
               <BalancePill />
               <UserChip />
-              <MyTracksLink />
-              <OrdersLink />
+              <MyTracksLink compact />
+              <OrdersLink compact />
               <CmsLink />
               <button
                 type="button"
