@@ -7,6 +7,7 @@ export const PATHS = {
   submit: '/submit',
   marketplace: '/marketplace',
   orders: '/orders',
+  myTracks: '/my-tracks',
   pricing: '/pricing',
   cms: '/cms',
   privacy: '/privacy',

@@ -14,6 +14,7 @@ import { Route as UsernameRouteImport } from './routes/$username'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as CmsRouteImport } from './routes/cms'
 import { Route as MarketplaceRouteImport } from './routes/marketplace'
+import { Route as MyTracksRouteImport } from './routes/my-tracks'
 import { Route as OrdersRouteImport } from './routes/orders'
 import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as PrivacyRouteImport } from './routes/privacy'
@@ -47,6 +48,11 @@ const CmsRoute = CmsRouteImport.update({
 const MarketplaceRoute = MarketplaceRouteImport.update({
   id: '/marketplace',
   path: '/marketplace',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MyTracksRoute = MyTracksRouteImport.update({
+  id: '/my-tracks',
+  path: '/my-tracks',
   getParentRoute: () => rootRouteImport,
 } as any)
 const OrdersRoute = OrdersRouteImport.update({
@@ -101,6 +107,7 @@ export interface FileRoutesByFullPath {
   '/auth': typeof AuthRoute
   '/cms': typeof CmsRoute
   '/marketplace': typeof MarketplaceRoute
+  '/my-tracks': typeof MyTracksRoute
   '/orders': typeof OrdersRoute
   '/pricing': typeof PricingRouteWithChildren
   '/privacy': typeof PrivacyRoute
@@ -117,6 +124,7 @@ export interface FileRoutesByTo {
   '/auth': typeof AuthRoute
   '/cms': typeof CmsRoute
   '/marketplace': typeof MarketplaceRoute
+  '/my-tracks': typeof MyTracksRoute
   '/orders': typeof OrdersRoute
   '/pricing': typeof PricingRouteWithChildren
   '/privacy': typeof PrivacyRoute
@@ -134,6 +142,7 @@ export interface FileRoutesById {
   '/auth': typeof AuthRoute
   '/cms': typeof CmsRoute
   '/marketplace': typeof MarketplaceRoute
+  '/my-tracks': typeof MyTracksRoute
   '/orders': typeof OrdersRoute
   '/pricing': typeof PricingRouteWithChildren
   '/privacy': typeof PrivacyRoute
@@ -152,6 +161,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/cms'
     | '/marketplace'
+    | '/my-tracks'
     | '/orders'
     | '/pricing'
     | '/privacy'
@@ -168,6 +178,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/cms'
     | '/marketplace'
+    | '/my-tracks'
     | '/orders'
     | '/pricing'
     | '/privacy'
@@ -184,6 +195,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/cms'
     | '/marketplace'
+    | '/my-tracks'
     | '/orders'
     | '/pricing'
     | '/privacy'
@@ -201,6 +213,7 @@ export interface RootRouteChildren {
   AuthRoute: typeof AuthRoute
   CmsRoute: typeof CmsRoute
   MarketplaceRoute: typeof MarketplaceRoute
+  MyTracksRoute: typeof MyTracksRoute
   OrdersRoute: typeof OrdersRoute
   PricingRoute: typeof PricingRouteWithChildren
   PrivacyRoute: typeof PrivacyRoute
@@ -246,6 +259,13 @@ declare module '@tanstack/react-router' {
       path: '/marketplace'
       fullPath: '/marketplace'
       preLoaderRoute: typeof MarketplaceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/my-tracks': {
+      id: '/my-tracks'
+      path: '/my-tracks'
+      fullPath: '/my-tracks'
+      preLoaderRoute: typeof MyTracksRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/orders': {
@@ -331,6 +351,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthRoute: AuthRoute,
   CmsRoute: CmsRoute,
   MarketplaceRoute: MarketplaceRoute,
+  MyTracksRoute: MyTracksRoute,
   OrdersRoute: OrdersRoute,
   PricingRoute: PricingRouteWithChildren,
   PrivacyRoute: PrivacyRoute,

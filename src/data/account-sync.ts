@@ -83,3 +83,30 @@ export async function awaitInitialPull(uid: string, name: SyncCollectionName): P
   if (running?.uid !== uid) return;
   await running.states.get(name)?.awaitInitialReplication();
 }
+
+/**
+ * Like awaitInitialPull, but rejects with the first replication error before that first pull
+ * is done (a screen can then say it failed; replication keeps retrying meanwhile).
+ */
+export async function awaitInitialPullOrError(uid: string, name: SyncCollectionName): Promise<void> {
+  await startedFor(uid).promise;
+  if (running?.uid !== uid) return;
+  const state = running.states.get(name);
+  if (!state) return;
+  await new Promise<void>((resolve, reject) => {
+    const sub = state.error$.subscribe((err) => {
+      sub.unsubscribe();
+      reject(err);
+    });
+    state.awaitInitialReplication().then(
+      () => {
+        sub.unsubscribe();
+        resolve();
+      },
+      (err: unknown) => {
+        sub.unsubscribe();
+        reject(err);
+      },
+    );
+  });
+}

@@ -4,6 +4,7 @@ import type { CmsTrack } from '@common/cms-messages';
 import { Card } from '@/components/ui/card';
 import { EditTrackDialog } from './edit-track-dialog';
 import { dateLabel, routeLabel, songTypeLabel } from './format';
+import { SendToRadioButton } from './radio-send';
 import { StatusBadge } from './status-badge';
 
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-zinc-500';
@@ -64,14 +65,17 @@ export function AllTracksTable({ tracks, onChanged }: { tracks: CmsTrack[] | nul
                   <td className={td}>{t.stats.fool_rate.toFixed(1)}%</td>
                   <td className={`${td} whitespace-nowrap text-zinc-400`}>{dateLabel(t.created_at)}</td>
                   <td className={td}>
-                    <button
-                      type="button"
-                      onClick={() => setEditing(t)}
-                      aria-label={`Edit ${t.title}`}
-                      className="inline-flex items-center gap-1 rounded-md border border-zinc-700 px-2.5 py-1.5 hover:bg-zinc-800"
-                    >
-                      <Pencil className="size-3.5" aria-hidden /> Edit
-                    </button>
+                    <div className="flex items-center gap-2 whitespace-nowrap">
+                      <button
+                        type="button"
+                        onClick={() => setEditing(t)}
+                        aria-label={`Edit ${t.title}`}
+                        className="inline-flex items-center gap-1 rounded-md border border-zinc-700 px-2.5 py-1.5 hover:bg-zinc-800"
+                      >
+                        <Pencil className="size-3.5" aria-hidden /> Edit
+                      </button>
+                      {t.status === 'approved' ? <SendToRadioButton trackId={t.id} title={t.title} /> : null}
+                    </div>
                   </td>
                 </tr>
               ))}

@@ -11,6 +11,7 @@ import { EmailTab } from './email-tab';
 import { LaterPanel } from './later-panel';
 import { MarketplaceTab } from './marketplace-tab';
 import { OverviewTab } from './overview-tab';
+import { RadioQueue } from './radio-queue';
 
 function Header({ superAdmin }: { superAdmin: boolean }) {
   return (
@@ -43,7 +44,7 @@ function Panel({ tab, superAdmin, reloadKey, onSelect }: { tab: CmsTabKey; super
     case 'marketplace':
       return <MarketplaceTab />;
     case 'radio':
-      return <LaterPanel title="Radio Queue">Reviewing, scheduling and downloading paid radio submissions.</LaterPanel>;
+      return <RadioQueue />;
     case 'tokens':
       return <LaterPanel title="Token Economy Settings">Configure token pricing, rewards and costs.</LaterPanel>;
     case 'config':

@@ -5,6 +5,7 @@ import { Dialog, DialogClose, DialogCloseX, DialogDescription, DialogTitle } fro
 import { notifyError } from '@/lib/notify';
 import { editFromForm, formFromTrack, maxPreviewStart, type EditForm } from './edit-form';
 import { EditTrackFields } from './edit-track-fields';
+import { SendToRadioButton } from './radio-send';
 import { useUpdateTrack } from './update-track';
 
 /** Edits every field of one track; saves only what changed, then closes and refreshes the lists. */
@@ -40,7 +41,8 @@ export function EditTrackDialog({ track, onClose, onSaved }: { track: CmsTrack; 
       </div>
       <form onSubmit={(e) => void submit(e)} className="mt-5 space-y-5">
         <EditTrackFields form={form} set={set} trackId={track.id} maxStart={maxPreviewStart(track)} />
-        <div className="flex justify-end gap-3">
+        <div className="flex flex-wrap items-center justify-end gap-3">
+          {track.status === 'approved' ? <SendToRadioButton trackId={track.id} title={track.title} className="mr-auto px-4 py-2 font-semibold" /> : null}
           <DialogClose type="button" className={buttonClass('secondary', 'px-4 py-2 font-semibold hover:bg-zinc-800')} disabled={saving}>
             Cancel
           </DialogClose>

@@ -1,6 +1,7 @@
 import { Check, Trash2, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { CmsTrack } from '@common/cms-messages';
+import { useMediaElementFocus } from '@/lib/audio-focus';
 import { CoverPicker } from './cover-picker';
 import { dateLabel, routeLabel, songTypeLabel } from './format';
 
@@ -24,6 +25,7 @@ function Decision({ busy, onClick, className, children }: { busy: boolean; onCli
 /** One pending submission: its details, the full track to listen to, a cover choice and the three actions. */
 export function PendingTrackCard({ track, busy, onApprove, onReject, onDelete }: Props) {
   const [cover, setCover] = useState<string | null>(null);
+  const focus = useMediaElementFocus();
   return (
     <li className="space-y-3 rounded-xl border border-zinc-800 bg-zinc-950/40 p-4" aria-label={track.title}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -45,7 +47,7 @@ export function PendingTrackCard({ track, busy, onApprove, onReject, onDelete }:
           </div>
         ))}
       </dl>
-      <audio controls preload="none" src={track.audio_url} className="w-full" aria-label={`Full track: ${track.title}`} />
+      <audio controls preload="none" src={track.audio_url} className="w-full" aria-label={`Full track: ${track.title}`} {...focus} />
       <CoverPicker name={`cover-${track.id}`} value={cover} onChange={setCover} />
       <div className="flex flex-wrap gap-2">
         <Decision busy={busy} onClick={() => onApprove(cover)} className="bg-emerald-600 hover:bg-emerald-500">

@@ -5,9 +5,11 @@ import { SONG_TYPE_LABELS } from '@common/contest';
 import { ORDER_MSG } from '@common/orders';
 import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { useMediaElementFocus } from '@/lib/audio-focus';
 
 /** One listing: cover, track info, fool rate (or 'In the contest'), prices, a preview player and Buy. */
 export function ListingCard({ listing, online, onBuy }: { listing: MarketplaceListing; online: boolean; onBuy: () => void }) {
+  const focus = useMediaElementFocus();
   return (
     <Card as="article" className="flex flex-col overflow-hidden" data-testid="listing-card" aria-label={listing.title}>
       {listing.cover_art_url ? (
@@ -36,7 +38,7 @@ export function ListingCard({ listing, online, onBuy }: { listing: MarketplaceLi
           )}
         </div>
         {listing.preview_url && (
-          <audio controls preload="none" src={listing.preview_url} className="w-full" aria-label={`Preview of ${listing.title}`} />
+          <audio controls preload="none" src={listing.preview_url} className="w-full" aria-label={`Preview of ${listing.title}`} {...focus} />
         )}
         <div className="mt-auto flex items-center gap-4 text-sm">
           {listing.accept_tokens && (

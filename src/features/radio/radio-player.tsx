@@ -1,15 +1,49 @@
 import type { Howl } from 'howler';
 import { Pause, Play, Radio, Volume2, VolumeX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { useAudioFocus } from '@/lib/audio-focus';
+import { onFocusChange, radioMetadata } from './focus-pause';
 import { useRadio } from './radio-store';
 import { STATION } from './station';
 import { useNowPlaying } from './use-now-playing';
+
+const hasMediaSession = () => typeof navigator !== 'undefined' && 'mediaSession' in navigator && typeof MediaMetadata !== 'undefined';
 
 /** The site-wide live radio: a fixed bottom bar on every route. Failures are only logged. */
 export function RadioPlayer() {
   const { playing, muted, volume, setPlaying, toggleMuted, setVolume } = useRadio();
   const song = useNowPlaying();
   const howl = useRef<Howl | null>(null);
+  const clipFocus = useAudioFocus((s) => s.holders.length > 0);
+  const resumeAfter = useRef(false);
+
+  // A clip playing elsewhere pauses the radio; it resumes afterwards if it was playing.
+  useEffect(() => {
+    const step = onFocusChange(clipFocus, useRadio.getState().playing, resumeAfter.current);
+    resumeAfter.current = step.resumeAfter;
+    if (step.setPlaying !== null) setPlaying(step.setPlaying);
+  }, [clipFocus, setPlaying]);
+
+  // The OS media controls show the radio while it plays, never over a clip's own session.
+  useEffect(() => {
+    if (clipFocus || !playing || !hasMediaSession()) return;
+    navigator.mediaSession.metadata = new MediaMetadata(radioMetadata(song));
+    navigator.mediaSession.playbackState = 'playing';
+    navigator.mediaSession.setActionHandler('play', () => setPlaying(true));
+    navigator.mediaSession.setActionHandler('pause', () => setPlaying(false));
+    return () => {
+      if (useAudioFocus.getState().holders.length > 0) return;
+      navigator.mediaSession.metadata = null;
+      navigator.mediaSession.playbackState = 'none';
+      navigator.mediaSession.setActionHandler('play', null);
+      navigator.mediaSession.setActionHandler('pause', null);
+    };
+  }, [clipFocus, playing, song, setPlaying]);
+
+  const toggle = () => {
+    resumeAfter.current = false;
+    setPlaying(!playing);
+  };
 
   useEffect(() => {
     if (!playing) {
@@ -59,7 +93,7 @@ export function RadioPlayer() {
       <div className="mx-auto flex h-full max-w-6xl items-center gap-3 px-4">
         <button
           type="button"
-          onClick={() => setPlaying(!playing)}
+          onClick={toggle}
           aria-label={playing ? 'Pause radio' : 'Play radio'}
           className="grid size-10 shrink-0 place-items-center rounded-full bg-fuchsia-600 hover:bg-fuchsia-500"
         >

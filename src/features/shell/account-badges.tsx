@@ -1,9 +1,12 @@
 import { Link } from '@tanstack/react-router';
-import { Coins, LayoutDashboard, Receipt } from 'lucide-react';
+import { Coins, LayoutDashboard, ListMusic, Receipt } from 'lucide-react';
 import { toast } from 'sonner';
 import { MSG } from '@common/messages';
 import { PATHS } from '@common/paths';
 import { useBalanceDoc, useProfile, useRoles } from '@/hooks/use-account';
+
+/** In the bar between md and xl the account links show their icon only (the name stays for screen readers). */
+const LABEL_COMPACT = 'sr-only xl:not-sr-only';
 
 /** The token pill: infinity for admins, otherwise the live balance. */
 export function BalancePill() {
@@ -61,15 +64,31 @@ export function CmsLink({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 /** The signed-in user's purchases and sales. */
-export function OrdersLink({ onNavigate }: { onNavigate?: () => void }) {
+export function OrdersLink({ onNavigate, compact = false }: { onNavigate?: () => void; compact?: boolean }) {
   return (
     <Link
       to={PATHS.orders}
       onClick={onNavigate}
-      className="inline-flex items-center gap-1.5 rounded-md px-3 py-2 text-sm font-medium text-zinc-300 hover:bg-zinc-800 hover:text-white"
+      title={compact ? 'My Orders' : undefined}
+      className="inline-flex items-center gap-1.5 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-zinc-300 hover:bg-zinc-800 hover:text-white"
       activeProps={{ className: 'text-white bg-zinc-800/70' }}
     >
-      <Receipt className="size-4" aria-hidden /> My Orders
+      <Receipt className="size-4" aria-hidden /> <span className={compact ? LABEL_COMPACT : undefined}>My Orders</span>
+    </Link>
+  );
+}
+
+/** The signed-in user's own tracks, their radio submissions and ads. */
+export function MyTracksLink({ onNavigate, compact = false }: { onNavigate?: () => void; compact?: boolean }) {
+  return (
+    <Link
+      to={PATHS.myTracks}
+      onClick={onNavigate}
+      title={compact ? 'My Tracks' : undefined}
+      className="inline-flex items-center gap-1.5 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-zinc-300 hover:bg-zinc-800 hover:text-white"
+      activeProps={{ className: 'text-white bg-zinc-800/70' }}
+    >
+      <ListMusic className="size-4" aria-hidden /> <span className={compact ? LABEL_COMPACT : undefined}>My Tracks</span>
     </Link>
   );
 }

@@ -3,7 +3,7 @@ import { LogIn, LogOut } from 'lucide-react';
 import { PATHS } from '@common/paths';
 import { Dialog, DialogCloseX, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { useSession } from '@/lib/session';
-import { BalancePill, CmsLink, OrdersLink, UserChip } from './account-badges';
+import { BalancePill, CmsLink, MyTracksLink, OrdersLink, UserChip } from './account-badges';
 import { NAV_LINKS } from './nav-items';
 import { useSignOut } from './use-sign-out';
 
@@ -36,6 +36,7 @@ export function MobileMenuSheet({ open, setOpen }: { open: boolean; setOpen: (op
           {l.label}
         </Link>
       ))}
+      {user ? <MyTracksLink onNavigate={close} /> : null}
       {user ? <OrdersLink onNavigate={close} /> : null}
       <CmsLink onNavigate={close} />
       <div className="mt-auto">

@@ -3,7 +3,7 @@ import { AudioWaveform, LogIn, LogOut } from 'lucide-react';
 import { PRODUCT_NAME } from '@common/constants';
 import { PATHS } from '@common/paths';
 import { useSession } from '@/lib/session';
-import { BalancePill, CmsLink, OrdersLink, UserChip } from './account-badges';
+import { BalancePill, CmsLink, MyTracksLink, OrdersLink, UserChip } from './account-badges';
 import { MobileMenu } from './mobile-menu';
 import { NAV_LINKS } from './nav-items';
 import { useSignOut } from './use-sign-out';
@@ -35,7 +35,8 @@ export function NavBar() {
             <>
               <BalancePill />
               <UserChip />
-              <OrdersLink />
+              <MyTracksLink compact />
+              <OrdersLink compact />
               <CmsLink />
               <button
                 type="button"

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { clipVolume } from '@common/clip-envelope';
+import { useClaimAudioFocus } from '@/lib/audio-focus';
 import { clipEnd } from './submit-rules';
 
 /**
@@ -13,6 +14,8 @@ export function useClipPreview(url: string | null, start: number, duration: numb
   const windowRef = useRef({ start, duration });
   const [playing, setPlaying] = useState(false);
   const [mediaDuration, setMediaDuration] = useState(0);
+  // The radio pauses while the preview plays and resumes after.
+  useClaimAudioFocus(playing);
 
   useEffect(() => {
     if (!url) return;

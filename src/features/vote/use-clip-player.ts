@@ -2,6 +2,7 @@ import type { Howl } from 'howler';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CLIP_SECONDS } from '@common/constants';
 import type { Reveal } from '@common/voting';
+import { useClaimAudioFocus } from '@/lib/audio-focus';
 import { cachedClip } from './clip-cache';
 import { clipVolume } from '@common/clip-envelope';
 import { clipFormat } from './clip-envelope';
@@ -117,6 +118,9 @@ export function useClipPlayer(url: string, reveal: Reveal | null): ClipPlayer {
     }, TICK_MS);
     return () => clearInterval(id);
   }, [playing, reset]);
+
+  // The radio pauses while a clip plays (or is about to) and resumes after.
+  useClaimAudioFocus(playing || loading);
 
   const started = playing || elapsed > 0;
   useEffect(() => {

@@ -1,0 +1,161 @@
+import { Check, Download, Upload, CalendarClock, X, CloudUpload } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { TIMINGS_MS } from '@common/constants';
+import type { RadioSubmission } from '@common/radio';
+import { RADIO_MSG } from '@common/radio-messages';
+import { afterWrite } from '@/data/lazy';
+import { ApiError } from '@/lib/api';
+import { downloadUrl } from '@/lib/download';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { approveSubmission, downloadLink, markUploaded, rejectSubmission, scheduleBroadcast, uploadToStation } from './radio-queue-api';
+import { RadioScheduleDialog } from './radio-schedule-dialog';
+
+type Action = 'approve' | 'reject' | 'download' | 'mark' | 'upload' | 'schedule';
+
+const apiMessage = (err: unknown) => (err instanceof ApiError ? err.message : '');
+const DOWNLOAD_MESSAGES: ReadonlySet<string> = new Set([RADIO_MSG.noAudio, RADIO_MSG.invalidStorageUrl]);
+
+/** Which actions a row offers (spec: Approve/Reject when pending; Download when not uploaded; Schedule when uploaded and unscheduled). */
+export function actionsFor(s: RadioSubmission, stationUpload: boolean) {
+  const notUploaded = !s.sftp_uploaded;
+  const approvedish = s.status === 'approved';
+  return {
+    moderate: s.status === 'pending',
+    download: notUploaded && s.sftp_upload_error === null,
+    downloadAgain: s.sftp_upload_error !== null && notUploaded,
+    markUploaded: approvedish && notUploaded,
+    upload: stationUpload && approvedish && notUploaded,
+    schedule: s.sftp_uploaded && s.scheduled_broadcast_time === null,
+  };
+}
+
+function ActionButton({ onClick, busy, children, tone = 'border-zinc-700 hover:bg-zinc-800' }: { onClick: () => void; busy: boolean; children: ReactNode; tone?: string }) {
+  return (
+    <button type="button" onClick={onClick} disabled={busy} className={`inline-flex items-center gap-1 whitespace-nowrap rounded-md border px-2.5 py-1.5 text-xs font-semibold disabled:opacity-50 ${tone}`}>
+      {children}
+    </button>
+  );
+}
+
+/** The Actions cell of one submission: every write tells replication to pull, so the row updates live. */
+export function RadioQueueActions({ submission: s, stationUpload, label }: { submission: RadioSubmission; stationUpload: boolean; label: string }) {
+  const [busy, setBusy] = useState<Action | null>(null);
+  const [scheduling, setScheduling] = useState(false);
+  const show = actionsFor(s, stationUpload);
+
+  const run = async (action: Action, work: () => Promise<void>): Promise<boolean> => {
+    setBusy(action);
+    try {
+      await work();
+      return true;
+    } catch (err) {
+      console.warn(`radio ${action} failed`, err);
+      return false;
+    } finally {
+      setBusy(null);
+      await afterWrite(['radio_submissions']);
+    }
+  };
+
+  const approve = () =>
+    run('approve', async () => {
+      try {
+        await approveSubmission(s.id);
+        notifySuccess(RADIO_MSG.approved);
+      } catch (err) {
+        notifyError(RADIO_MSG.approveFailed, err);
+        throw err;
+      }
+    });
+  const reject = () =>
+    run('reject', async () => {
+      try {
+        await rejectSubmission(s.id);
+        notifySuccess(RADIO_MSG.rejected);
+      } catch (err) {
+        notifyError(RADIO_MSG.rejectFailed, err);
+        throw err;
+      }
+    });
+  const download = () =>
+    run('download', async () => {
+      try {
+        const link = await downloadLink(s.id);
+        downloadUrl(link.url);
+        toast.success(RADIO_MSG.downloadStarted, { description: RADIO_MSG.downloadHint(link.sftp_path), duration: TIMINGS_MS.downloadToast });
+      } catch (err) {
+        const message = apiMessage(err);
+        if (DOWNLOAD_MESSAGES.has(message)) notifyError(message);
+        else notifyError(RADIO_MSG.error, RADIO_MSG.downloadFailed);
+        throw err;
+      }
+    });
+  const mark = () =>
+    run('mark', async () => {
+      try {
+        await markUploaded(s.id);
+        notifySuccess(RADIO_MSG.markedUploaded);
+      } catch (err) {
+        notifyError(RADIO_MSG.markUploadedFailed, err);
+        throw err;
+      }
+    });
+  const upload = () =>
+    run('upload', async () => {
+      try {
+        await uploadToStation(s.id);
+        notifySuccess(RADIO_MSG.uploadedToStation);
+      } catch (err) {
+        notifyError(apiMessage(err) || RADIO_MSG.stationUploadFailed);
+        throw err;
+      }
+    });
+  const schedule = (iso: string) =>
+    run('schedule', async () => {
+      try {
+        await scheduleBroadcast(s.id, iso);
+        notifySuccess(RADIO_MSG.success, RADIO_MSG.scheduled);
+      } catch (err) {
+        notifyError(RADIO_MSG.error, RADIO_MSG.scheduleFailed);
+        throw err;
+      }
+    });
+
+  const isBusy = busy !== null;
+  return (
+    <div className="flex flex-wrap gap-1.5" role="group" aria-label={`Actions for ${label}`}>
+      {show.moderate ? (
+        <>
+          <ActionButton onClick={() => void approve()} busy={isBusy} tone="border-emerald-600 bg-emerald-600 text-white hover:bg-emerald-500">
+            <Check className="size-3.5" aria-hidden /> Approve
+          </ActionButton>
+          <ActionButton onClick={() => void reject()} busy={isBusy}>
+            <X className="size-3.5" aria-hidden /> Reject
+          </ActionButton>
+        </>
+      ) : null}
+      {show.download || show.downloadAgain ? (
+        <ActionButton onClick={() => void download()} busy={isBusy}>
+          <Download className="size-3.5" aria-hidden /> {show.downloadAgain ? RADIO_MSG.downloadAgain : RADIO_MSG.download}
+        </ActionButton>
+      ) : null}
+      {show.markUploaded ? (
+        <ActionButton onClick={() => void mark()} busy={isBusy}>
+          <CloudUpload className="size-3.5" aria-hidden /> {RADIO_MSG.markUploaded}
+        </ActionButton>
+      ) : null}
+      {show.upload ? (
+        <ActionButton onClick={() => void upload()} busy={isBusy} tone="border-fuchsia-500/60 text-fuchsia-100 hover:bg-fuchsia-500/10">
+          <Upload className="size-3.5" aria-hidden /> {busy === 'upload' ? RADIO_MSG.uploadingToStation : RADIO_MSG.uploadToStation}
+        </ActionButton>
+      ) : null}
+      {show.schedule ? (
+        <ActionButton onClick={() => setScheduling(true)} busy={isBusy}>
+          <CalendarClock className="size-3.5" aria-hidden /> {RADIO_MSG.schedule}
+        </ActionButton>
+      ) : null}
+      <RadioScheduleDialog label={label} open={scheduling} onOpenChange={setScheduling} onSchedule={schedule} />
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { SongType, SubmissionRoute, TrackStatus } from '@common/contest';
+import type { RadioStatus, RadioSubmission } from '@common/radio';
+import { api } from '@/lib/api';
+
+/** One of the user's own tracks (GET /api/tracks/mine). */
+export type MyTrack = {
+  id: string;
+  title: string;
+  artist_name: string;
+  status: TrackStatus;
+  submission_type: SubmissionRoute;
+  song_type: SongType;
+  cover_art_url: string | null;
+  created_at: string;
+  total_votes: number | null;
+  fool_rate: number | null;
+  radio_status: RadioStatus | null;
+};
+
+export const loadMyTracks = (signal?: AbortSignal) => api<{ tracks: MyTrack[] }>('/tracks/mine', { signal }).then((r) => r.tracks);
+
+/** POST /api/radio/submissions: the server charges the tokens; one key per attempt, so a retry is not charged twice. */
+export const sendTrackToRadio = (trackId: string) =>
+  api<{ submission: RadioSubmission }>('/radio/submissions', {
+    body: { track_id: trackId, submission_type: 'music' },
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+  });
+
+export type AdInput = { name: string; tier: string; duration: number; audio: File };
+
+/** POST /api/radio/ads (multipart, the text fields first); the server measures the file and charges the tier's price. */
+export function submitAd(input: AdInput, idempotencyKey: string) {
+  const body = new FormData();
+  body.append('name', input.name.trim());
+  body.append('tier', input.tier);
+  body.append('duration_seconds', String(input.duration));
+  body.append('audio', input.audio, input.audio.name);
+  return api<{ submission: RadioSubmission }>('/radio/ads', { body, headers: { 'Idempotency-Key': idempotencyKey } });
+}

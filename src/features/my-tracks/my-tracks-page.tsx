@@ -1,0 +1,104 @@
+import { Link } from '@tanstack/react-router';
+import { ListMusic, Loader2, WifiOff } from 'lucide-react';
+import { useState } from 'react';
+import { PATHS } from '@common/paths';
+import type { RadioStatus, RadioSubmission } from '@common/radio';
+import { RADIO_MSG } from '@common/radio-messages';
+import { buttonClass } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { useRoles } from '@/hooks/use-account';
+import { useApiRead } from '@/hooks/use-api-read';
+import { useOnline } from '@/hooks/use-online';
+import { useRadioSubmissions } from '@/hooks/use-radio-submissions';
+import { notifyError } from '@/lib/notify';
+import { useSession } from '@/lib/session';
+import { AdForm } from './ad-form';
+import { loadMyTracks, type MyTrack } from './my-tracks-api';
+import { RadioSubmissionsList } from './radio-submissions-list';
+import { SendDialog } from './send-dialog';
+import { TrackRow } from './track-row';
+import { useRadioPricing } from './use-radio-pricing';
+import { useSendToRadio } from './use-send-to-radio';
+
+const toastLoadFailure = (err: unknown) => notifyError(RADIO_MSG.loadTracksFailed, err);
+
+/** A track's live radio status: its music submission in RxDB, else what the API said. */
+function radioStatusOf(track: MyTrack, own: RadioSubmission[]): RadioStatus | null {
+  return own.find((s) => s.submission_type === 'music' && s.track_id === track.id)?.status ?? track.radio_status;
+}
+
+/** /my-tracks: the user's own tracks with Send to Radio, their radio submissions, and the ad form. */
+export function MyTracksPage() {
+  const uid = useSession((s) => s.user?.uid ?? null);
+  const { data: tracks, error } = useApiRead((signal) => loadMyTracks(signal), [uid], { onError: toastLoadFailure });
+  const all = useRadioSubmissions();
+  // An admin's collection holds everyone's submissions: this page shows only the user's own.
+  const own = all?.filter((s) => s.user_id === uid);
+  const pricing = useRadioPricing();
+  const { superAdmin } = useRoles();
+  const online = useOnline();
+  const sender = useSendToRadio();
+  const [confirming, setConfirming] = useState<MyTrack | null>(null);
+  const cost = superAdmin ? RADIO_MSG.sendFree : RADIO_MSG.sendCost(pricing.upload);
+
+  const confirm = async () => {
+    if (!confirming) return;
+    await sender.send(confirming.id);
+    setConfirming(null);
+  };
+
+  return (
+    <section className="mx-auto max-w-4xl space-y-6 px-4 py-10">
+      <header className="flex items-center gap-3">
+        <ListMusic className="size-8 text-fuchsia-400" aria-hidden />
+        <div>
+          <h1 className="text-3xl font-bold">{RADIO_MSG.myTracksTitle}</h1>
+          <p className="text-zinc-400">{RADIO_MSG.myTracksSubtitle}</p>
+        </div>
+      </header>
+      {!online && (
+        <p role="status" className="flex items-center gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 p-3 text-sm text-amber-200">
+          <WifiOff className="size-4 shrink-0" aria-hidden /> {RADIO_MSG.needsNetwork}
+        </p>
+      )}
+      <Card className="p-6" aria-labelledby="my-tracks-list">
+        <h2 id="my-tracks-list" className="sr-only">
+          Your tracks
+        </h2>
+        {tracks === null && !error ? (
+          <div className="flex justify-center text-zinc-400" role="status">
+            <Loader2 className="size-6 animate-spin" aria-hidden />
+            <span className="sr-only">Loading...</span>
+          </div>
+        ) : !tracks || tracks.length === 0 ? (
+          <div className="py-6 text-center">
+            <p className="text-zinc-400">{error && !tracks ? RADIO_MSG.loadTracksFailed : RADIO_MSG.noTracks}</p>
+            <Link to={PATHS.submit} className={buttonClass('primary', 'mt-4 inline-block px-5 py-2 font-semibold')}>
+              {RADIO_MSG.submitFirst}
+            </Link>
+          </div>
+        ) : (
+          <ul className="space-y-3">
+            {tracks.map((t) => (
+              <TrackRow
+                key={t.id}
+                track={t}
+                radioStatus={radioStatusOf(t, own ?? [])}
+                cost={cost}
+                online={online}
+                busy={sender.busyId === t.id}
+                failure={sender.failures[t.id] ?? null}
+                onSend={() => setConfirming(t)}
+              />
+            ))}
+          </ul>
+        )}
+      </Card>
+      <RadioSubmissionsList submissions={own} />
+      <AdForm prices={pricing.ads} online={online} />
+      {confirming ? (
+        <SendDialog title={confirming.title} cost={cost} busy={sender.busyId === confirming.id} onConfirm={() => void confirm()} onClose={() => setConfirming(null)} />
+      ) : null}
+    </section>
+  );
+}

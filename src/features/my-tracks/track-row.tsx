@@ -1,0 +1,78 @@
+import { Link } from '@tanstack/react-router';
+import { RadioTower } from 'lucide-react';
+import { SONG_TYPE_LABELS } from '@common/contest';
+import { PATHS } from '@common/paths';
+import type { RadioStatus } from '@common/radio';
+import { RADIO_MSG } from '@common/radio-messages';
+import { RadioStatusBadge } from '@/components/radio-badges';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import type { MyTrack } from './my-tracks-api';
+import type { SendFailure } from './use-send-to-radio';
+
+const TRACK_STATUS_TONE: Record<MyTrack['status'], string> = {
+  pending: 'bg-amber-400/15 text-amber-200 ring-amber-400/40',
+  approved: 'bg-emerald-400/15 text-emerald-200 ring-emerald-400/40',
+  rejected: 'bg-red-500/15 text-red-200 ring-red-500/40',
+};
+
+type Props = {
+  track: MyTrack;
+  /** The live radio status (from radio_submissions), else the API's, else none. */
+  radioStatus: RadioStatus | null;
+  cost: string;
+  online: boolean;
+  busy: boolean;
+  failure: SendFailure;
+  onSend: () => void;
+};
+
+/** One of the user's tracks: cover, names, status, route, contest results, and the radio. */
+export function TrackRow({ track, radioStatus, cost, online, busy, failure, onSend }: Props) {
+  const contest = track.submission_type === 'contest';
+  return (
+    <li className="flex flex-wrap items-center gap-4 rounded-xl border border-zinc-800 bg-zinc-950/40 p-4" aria-label={track.title} data-testid="my-track">
+      {track.cover_art_url ? (
+        <img src={track.cover_art_url} alt="" className="size-16 shrink-0 rounded-lg object-cover" />
+      ) : (
+        <span aria-hidden className="size-16 shrink-0 rounded-lg bg-gradient-to-br from-fuchsia-900 to-violet-900" />
+      )}
+      <div className="min-w-0 flex-1 space-y-1.5">
+        <h3 className="truncate text-lg font-semibold">{track.title}</h3>
+        <p className="truncate text-sm text-zinc-400">{track.artist_name}</p>
+        <div className="flex flex-wrap items-center gap-2 text-xs">
+          <Badge className={`capitalize ring-1 ${TRACK_STATUS_TONE[track.status]}`}>{track.status}</Badge>
+          <span className="rounded-full bg-zinc-800 px-2 py-0.5 text-zinc-200">{contest ? 'Contest' : 'Marketplace'}</span>
+          <span className="text-zinc-400">{SONG_TYPE_LABELS[track.song_type]}</span>
+          {contest && track.status === 'approved' ? (
+            <span className="text-zinc-300">
+              {track.total_votes ?? 0} votes · {(track.fool_rate ?? 0).toFixed(1)}% fool rate
+            </span>
+          ) : null}
+        </div>
+      </div>
+      {radioStatus ? (
+        <RadioStatusBadge status={radioStatus} prefix="Radio: " />
+      ) : track.status === 'approved' ? (
+        <div className="flex flex-col items-end gap-1 text-right">
+          <Button onClick={onSend} disabled={busy || !online} className="inline-flex items-center gap-1.5 px-4 py-2 text-sm font-semibold disabled:opacity-50">
+            <RadioTower className="size-4" aria-hidden /> {busy ? RADIO_MSG.sending : RADIO_MSG.sendToRadio}
+          </Button>
+          <span className="text-xs text-zinc-400">{cost}</span>
+        </div>
+      ) : null}
+      {failure === 'shortage' ? (
+        <p role="alert" className="basis-full text-sm text-red-200">
+          {RADIO_MSG.tokenShortage}{' '}
+          <Link to={PATHS.pricing} className="font-semibold text-fuchsia-300 underline underline-offset-2">
+            {RADIO_MSG.goToPricing}
+          </Link>
+        </p>
+      ) : failure === 'queued' ? (
+        <p role="status" className="basis-full text-sm text-amber-200">
+          {RADIO_MSG.alreadyQueued}
+        </p>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,49 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { PATHS } from '@common/paths';
+import { RADIO_MSG } from '@common/radio-messages';
+import { afterWrite } from '@/data/lazy';
+import { ApiError } from '@/lib/api';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { sendTrackToRadio } from './my-tracks-api';
+
+/** What went wrong with a send, for the row to show (the shortage keeps its link to /pricing). */
+export type SendFailure = 'shortage' | 'queued' | null;
+
+/** Sends one of the user's tracks to the radio queue, with the toasts; `busyId` is the track being sent. */
+export function useSendToRadio() {
+  const navigate = useNavigate();
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [failures, setFailures] = useState<Record<string, SendFailure>>({});
+
+  const send = async (trackId: string): Promise<boolean> => {
+    setBusyId(trackId);
+    try {
+      await sendTrackToRadio(trackId);
+      notifySuccess(RADIO_MSG.added);
+      setFailures((f) => ({ ...f, [trackId]: null }));
+      await afterWrite(['radio_submissions', 'token_balances']);
+      return true;
+    } catch (err) {
+      const status = err instanceof ApiError ? err.status : 0;
+      if (status === 402) {
+        setFailures((f) => ({ ...f, [trackId]: 'shortage' }));
+        toast.error(RADIO_MSG.tokenShortage, { action: { label: RADIO_MSG.goToPricing, onClick: () => void navigate({ to: PATHS.pricing }) } });
+      } else if (status === 409 && err instanceof Error && err.message === RADIO_MSG.alreadyQueued) {
+        setFailures((f) => ({ ...f, [trackId]: 'queued' }));
+        notifyError(RADIO_MSG.alreadyQueued);
+        await afterWrite(['radio_submissions']);
+      } else if (status === 409 || status === 404) {
+        notifyError(err instanceof Error ? err.message : RADIO_MSG.addFailed);
+      } else {
+        notifyError(RADIO_MSG.addFailed, err);
+      }
+      return false;
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  return { busyId, failures, send };
+}

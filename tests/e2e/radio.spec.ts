@@ -1,0 +1,347 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { APIRequestContext, Browser } from '@playwright/test';
+import { getApps, initializeApp, type App } from 'firebase-admin/app';
+import { FieldValue, getFirestore } from 'firebase-admin/firestore';
+import { RADIO_MSG } from '../../common/radio-messages';
+import { E2E_PORTS } from '../../playwright.config';
+import { runFfmpeg } from '../../scripts/lib/media';
+import { expect, test, type Page } from './fixtures';
+import { balancePill, idToken, newUser, signIn, signUp, uniqueName, type NewUser } from './helpers';
+
+/**
+ * Radio: My Tracks (Send to Radio, the shortage), the CMS Radio Queue (tabs, actions, the
+ * schedule dialog, live across two admins), the quick send, and the radio pausing for a clip.
+ */
+
+const DEMO_PASSWORD = 'demo1234';
+let dir = '';
+let mp3: Buffer;
+let admin: App;
+
+test.beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'radio-e2e-'));
+  const file = join(dir, 'tone.mp3');
+  await runFfmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=50', '-ac', '1', '-b:a', '48k', file]);
+  mp3 = await readFile(file);
+  process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${E2E_PORTS.firestore}`;
+  admin = getApps().find((a) => a.name === 'radio-e2e') ?? initializeApp({ projectId: 'demo-foolrate' }, 'radio-e2e');
+});
+
+test.afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+const uidOf = (token: string): string => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
+
+/** Tokens as the server's ledger writes them (functions/src/tokens/ledger.ts): balance == sum(ledger) still holds. */
+async function grantTokens(uid: string, amount: number): Promise<void> {
+  const db = getFirestore(admin);
+  await db.runTransaction(async (tx) => {
+    const ref = db.collection('token_balances').doc(uid);
+    const balance = (((await tx.get(ref)).get('balance') as number | undefined) ?? 0) + amount;
+    tx.set(ref, { user_id: uid, balance, updatedAt: FieldValue.serverTimestamp(), _deleted: false });
+    tx.create(db.collection('token_ledger').doc(), {
+      user_id: uid,
+      delta: amount,
+      reason: 'admin_grant',
+      ref: 'radio-e2e',
+      balance_after: balance,
+      created_at: new Date().toISOString(),
+    });
+  });
+}
+
+type Artist = { user: NewUser; token: string; uid: string };
+
+async function newArtist(request: APIRequestContext): Promise<Artist> {
+  const user = newUser('radio');
+  const res = await request.post('/api/accounts/signup', { data: user });
+  expect(res.status()).toBe(201);
+  const token = await idToken(request, user.email, user.password);
+  return { user, token, uid: uidOf(token) };
+}
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** Submits a contest track as the artist (10 tokens) and approves it as the admin; returns its id. */
+async function approvedTrack(request: APIRequestContext, artist: Artist, title: string): Promise<string> {
+  const res = await request.post('/api/tracks', {
+    headers: { ...bearer(artist.token), 'Idempotency-Key': crypto.randomUUID() },
+    multipart: {
+      title,
+      artistName: 'Radio Tester',
+      genre: 'Pop',
+      songType: 'human',
+      submissionRoutes: JSON.stringify(['contest']),
+      previewStartTime: '2',
+      audioFile: { name: 'tone.mp3', mimeType: 'audio/mpeg', buffer: mp3 },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const id = ((await res.json()) as { tracks: Array<{ id: string }> }).tracks[0]!.id;
+  const adminToken = await idToken(request, 'admin@demo.test', DEMO_PASSWORD);
+  const ok = await request.post(`/api/cms/tracks/${id}/approve`, { headers: bearer(adminToken), data: {} });
+  expect(ok.status(), await ok.text()).toBe(200);
+  return id;
+}
+
+/** The super admin's quick send (free): a pending music submission owned by the track's artist. */
+async function quickSend(request: APIRequestContext, trackId: string): Promise<void> {
+  const token = await idToken(request, 'superadmin@demo.test', DEMO_PASSWORD);
+  const res = await request.post('/api/cms/radio/send', { headers: bearer(token), data: { track_id: trackId } });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+const trackRow = (page: Page, title: string) => page.getByRole('listitem', { name: title });
+
+async function openRadioQueue(page: Page, email: string): Promise<void> {
+  await signIn(page, email, DEMO_PASSWORD);
+  await page.goto('/cms');
+  await page.getByRole('tab', { name: 'Radio Queue' }).click();
+  await expect(page.getByRole('tab', { name: /^Music Queue \(\d+\)$/ })).toBeVisible({ timeout: 20_000 });
+}
+
+const queueRow = (page: Page, text: string) => page.getByTestId('radio-row').filter({ hasText: text });
+
+test('My Tracks lists the track; Send to Radio charges the tokens and shows the live radio status', async ({ page, request }) => {
+  const artist = await newArtist(request);
+  const title = uniqueName('Radio Song ');
+  await approvedTrack(request, artist, title);
+  await grantTokens(artist.uid, 1000);
+
+  await signIn(page, artist.user.email, artist.user.password);
+  await expect(balancePill(page)).toHaveText('1040 tokens');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Tracks' }).click();
+  await expect(page).toHaveURL(/\/my-tracks$/);
+  await expect(page.getByRole('heading', { name: 'My Tracks' })).toBeVisible();
+
+  const row = trackRow(page, title);
+  await expect(row).toContainText('Radio Tester');
+  await expect(row).toContainText('approved');
+  await expect(row).toContainText('Contest');
+  await expect(row).toContainText('0 votes');
+  await expect(row).toContainText('Costs 1000 tokens');
+  await expect(page.getByText(RADIO_MSG.noSubmissions)).toBeVisible();
+
+  await row.getByRole('button', { name: 'Send to Radio' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send to Radio' });
+  await expect(dialog).toContainText(title);
+  await dialog.getByRole('button', { name: 'Send to Radio' }).click();
+  await expect(page.getByText(RADIO_MSG.added)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByTestId('radio-status')).toHaveText('Radio: pending');
+  await expect(row.getByRole('button', { name: 'Send to Radio' })).toHaveCount(0);
+  await expect(balancePill(page)).toHaveText('40 tokens');
+  const submission = page.getByTestId('radio-submission').filter({ hasText: title });
+  await expect(submission).toContainText('pending');
+  await expect(submission).toContainText('paid');
+});
+
+test('a user without 1000 tokens is told so, with a link to /pricing; an empty list links to /submit', async ({ page, request }) => {
+  const poor = await newArtist(request);
+  await signIn(page, poor.user.email, poor.user.password);
+  await page.goto('/my-tracks');
+  await expect(page.getByText("You haven't submitted any tracks yet.")).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Submit a track' })).toHaveAttribute('href', '/submit');
+
+  const title = uniqueName('Poor Song ');
+  await approvedTrack(request, poor, title);
+  await page.reload();
+  const row = trackRow(page, title);
+  await row.getByRole('button', { name: 'Send to Radio' }).click();
+  await page.getByRole('dialog', { name: 'Send to Radio' }).getByRole('button', { name: 'Send to Radio' }).click();
+  await expect(row.getByRole('alert')).toContainText(RADIO_MSG.tokenShortage);
+  await expect(balancePill(page)).toHaveText('40 tokens');
+  await row.getByRole('link', { name: 'Go to Pricing' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+});
+
+test('the admin quick send in All Contest Songs queues a track once, then says Already queued', async ({ page, request }) => {
+  const artist = await newArtist(request);
+  const title = uniqueName('Quick Send ');
+  await approvedTrack(request, artist, title);
+  await signIn(page, 'superadmin@demo.test', DEMO_PASSWORD);
+  await page.goto('/cms');
+  await page.getByRole('tab', { name: 'Contest' }).click();
+  const row = page.getByRole('region', { name: 'All Contest Songs' }).getByRole('row').filter({ hasText: title });
+  await row.getByRole('button', { name: /Send to Radio/ }).click();
+  await expect(page.getByText(RADIO_MSG.added)).toBeVisible();
+  await row.getByRole('button', { name: /Send to Radio/ }).click();
+  await expect(page.getByText(RADIO_MSG.alreadyQueued, { exact: true })).toBeVisible();
+});
+
+test('the Radio Queue: tabs with counts, the empty ads text, approve and reject, download, mark uploaded and schedule', async ({ page, request }) => {
+  const artist = await newArtist(request);
+  const [toApprove, toReject] = [uniqueName('Queue Yes '), uniqueName('Queue No ')];
+  for (const title of [toApprove, toReject]) await quickSend(request, await approvedTrack(request, artist, title));
+
+  await openRadioQueue(page, 'admin@demo.test');
+  for (const header of ['Track', 'User', 'Status', 'Payment', 'SFTP Upload', 'Scheduled Time', 'Actions'])
+    await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+  const musicTab = page.getByRole('tab', { name: /^Music Queue \(\d+\)$/ });
+  const count = Number(/\((\d+)\)/.exec((await musicTab.textContent()) ?? '')?.[1]);
+  expect(count).toBeGreaterThanOrEqual(2);
+
+  await page.getByRole('tab', { name: /^Advertisement Queue \(\d+\)$/ }).click();
+  await expect(page.getByRole('tab', { name: 'Advertisement Queue (0)' })).toBeVisible();
+  await expect(page.getByText(RADIO_MSG.noAds)).toBeVisible();
+  await musicTab.click();
+
+  const yes = queueRow(page, toApprove);
+  await expect(yes).toContainText(artist.uid);
+  await expect(yes.getByTestId('radio-status')).toHaveText('pending');
+  await expect(yes).toContainText('Pending');
+  await expect(yes).toContainText('—');
+  await yes.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText(RADIO_MSG.approved)).toBeVisible();
+  await expect(yes.getByTestId('radio-status')).toHaveText('approved');
+  await expect(yes.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+
+  const no = queueRow(page, toReject);
+  await no.getByRole('button', { name: 'Reject' }).click();
+  await expect(no.getByTestId('radio-status')).toHaveText('rejected');
+
+  await yes.getByRole('button', { name: 'Download', exact: true }).click();
+  await expect(page.getByText(RADIO_MSG.downloadStarted)).toBeVisible();
+  await expect(page.getByText(/^After download, manually upload to SFTP path: \/music\/\d{4}\/\d{2}\/.+\.mp3$/)).toBeVisible();
+
+  await yes.getByRole('button', { name: 'Mark Uploaded' }).click();
+  await expect(yes).toContainText('Uploaded');
+  await expect(yes.getByRole('button', { name: 'Download', exact: true })).toHaveCount(0);
+
+  await yes.getByRole('button', { name: 'Schedule' }).click();
+  const dialog = page.getByRole('dialog', { name: RADIO_MSG.scheduleTitle });
+  const submit = dialog.getByRole('button', { name: RADIO_MSG.scheduleButton });
+  await expect(submit).toBeDisabled();
+  const when = new Date(Date.now() + 3 * 86_400_000);
+  const local = `${when.getFullYear()}-${String(when.getMonth() + 1).padStart(2, '0')}-${String(when.getDate()).padStart(2, '0')}T20:30`;
+  await dialog.getByLabel(RADIO_MSG.scheduleField).fill(local);
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(page.getByText(RADIO_MSG.scheduled)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(yes.getByTestId('radio-status')).toHaveText('scheduled');
+  await expect(yes).not.toContainText('—');
+  await expect(yes.getByRole('button', { name: 'Schedule' })).toHaveCount(0);
+});
+
+test('the queue tabs work by keyboard (arrows)', async ({ page, request }) => {
+  const artist = await newArtist(request);
+  const title = uniqueName('Kbd Queue ');
+  await quickSend(request, await approvedTrack(request, artist, title));
+  await openRadioQueue(page, 'admin@demo.test');
+  const musicTab = page.getByRole('tab', { name: /^Music Queue/ });
+  await musicTab.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: /^Advertisement Queue/ })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowLeft');
+  await expect(musicTab).toHaveAttribute('aria-selected', 'true');
+  await expect(queueRow(page, title)).toBeVisible();
+});
+
+async function adminPage(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await openRadioQueue(page, email);
+  return page;
+}
+
+test('a change by one admin shows on another admin’s Radio Queue without a reload', async ({ page, browser, request }) => {
+  const artist = await newArtist(request);
+  const title = uniqueName('Live Queue ');
+  const trackId = await approvedTrack(request, artist, title);
+  await openRadioQueue(page, 'admin@demo.test');
+  const other = await adminPage(browser, 'superadmin@demo.test');
+
+  // A new submission appears on both…
+  await quickSend(request, trackId);
+  await expect(queueRow(page, title)).toBeVisible();
+  await expect(queueRow(other, title)).toBeVisible();
+  // …and one admin's approval shows on the other's page.
+  await queueRow(page, title).getByRole('button', { name: 'Approve' }).click();
+  await expect(queueRow(other, title).getByTestId('radio-status')).toHaveText('approved');
+  await other.context().close();
+});
+
+test('the radio pauses while an arena clip plays and resumes after', async ({ page }) => {
+  await signUp(page, newUser('radiovote'));
+
+  const player = page.getByRole('region', { name: 'Radio player' });
+  await player.getByRole('button', { name: 'Play radio' }).click();
+  await expect(player.getByRole('button', { name: 'Pause radio' })).toBeVisible();
+  // In-app navigation: the radio keeps playing across routes.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Vote' }).click();
+  await expect(page.getByTestId('track-position')).toHaveText(/^Track 1 of \d+$/, { timeout: 20_000 });
+  await expect(player.getByRole('button', { name: 'Pause radio' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Play clip' }).click();
+  await expect(page.getByTestId('clip-player')).toHaveAttribute('data-playing', 'true');
+  await expect(player.getByRole('button', { name: 'Play radio' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pause clip' }).click();
+  await expect(player.getByRole('button', { name: 'Pause radio' })).toBeVisible();
+});
+
+test('My Tracks says Already queued when the track was queued meanwhile (this page had not heard of it)', async ({ page, request }) => {
+  const artist = await newArtist(request);
+  const title = uniqueName('Race Song ');
+  const trackId = await approvedTrack(request, artist, title);
+  await grantTokens(artist.uid, 1000);
+  // This page never learns of radio submissions: no stream, and every pull of them comes back empty.
+  await page.route('**/api/sync/stream**', (route) => route.abort());
+  await page.route('**/api/sync/radio_submissions/pull**', (route) => route.fulfill({ json: { documents: [], checkpoint: null } }));
+  await signIn(page, artist.user.email, artist.user.password);
+  await page.goto('/my-tracks');
+  const row = trackRow(page, title);
+  await expect(row.getByRole('button', { name: 'Send to Radio' })).toBeVisible();
+
+  await quickSend(request, trackId);
+  await row.getByRole('button', { name: 'Send to Radio' }).click();
+  await page.getByRole('dialog', { name: 'Send to Radio' }).getByRole('button', { name: 'Send to Radio' }).click();
+  await expect(row.getByRole('status')).toHaveText(RADIO_MSG.alreadyQueued);
+  await expect(balancePill(page)).toHaveText('1040 tokens');
+});
+
+/** An mp3 tone of `seconds`. */
+async function tone(seconds: number): Promise<Buffer> {
+  const file = join(dir, `ad-${seconds}.mp3`);
+  await runFfmpeg(['-f', 'lavfi', '-i', `sine=frequency=660:duration=${seconds}`, '-ac', '1', '-b:a', '64k', '-ar', '44100', file]);
+  return readFile(file);
+}
+
+test('an advertiser is told early when the file does not fit the slot, then submits an ad that the CMS lists', async ({ page, browser, request }) => {
+  const artist = await newArtist(request);
+  await grantTokens(artist.uid, 500);
+  await signIn(page, artist.user.email, artist.user.password);
+  await expect(balancePill(page)).toHaveText('550 tokens');
+  await page.goto('/my-tracks');
+  const form = page.getByRole('region', { name: 'Advertise on the radio' });
+  const name = uniqueName('Pizza Ad ');
+  await form.getByLabel('Ad name').fill(name);
+  await form.getByRole('radio', { name: /Premium/ }).check();
+  await form.getByRole('radio', { name: '15 s', exact: true }).check();
+  const submit = form.getByRole('button', { name: /^Submit ad/ });
+  await expect(submit).toHaveText('Submit ad (300 tokens)');
+
+  await form.getByLabel('Audio file').setInputFiles({ name: 'long.mp3', mimeType: 'audio/mpeg', buffer: await tone(20) });
+  await expect(form.getByRole('alert')).toContainText(/The file is 20\.\d s long; a 15 s slot takes 15 s of audio/);
+  await expect(submit).toBeDisabled();
+
+  await form.getByLabel('Audio file').setInputFiles({ name: 'spot.mp3', mimeType: 'audio/mpeg', buffer: await tone(15) });
+  await expect(form.getByText(/^The file is 1[45]\.\d s long\.$/)).toBeVisible();
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(page.getByText(RADIO_MSG.adSubmitted)).toBeVisible();
+  await expect(balancePill(page)).toHaveText('250 tokens');
+  await expect(page.getByTestId('radio-submission').filter({ hasText: name })).toContainText('PREMIUM, 15 s');
+  await expect(form.getByLabel('Ad name')).toHaveValue('');
+
+  const cms = await adminPage(browser, 'admin@demo.test');
+  await cms.getByRole('tab', { name: /^Advertisement Queue \(\d+\)$/ }).click();
+  const row = queueRow(cms, name);
+  await expect(row).toContainText('PREMIUM');
+  await expect(row).toContainText('Ad (15 s)');
+  await expect(row.getByTestId('radio-status')).toHaveText('pending');
+  await cms.context().close();
+});
