@@ -46,7 +46,8 @@ export function RadioPlayer() {
   };
 
   useEffect(() => {
-    if (!playing) {
+    const streamUrl = STATION.streamUrl;
+    if (!playing || !streamUrl) {
       // A live stream must reconnect live, not resume a stale buffer.
       howl.current?.unload();
       howl.current = null;
@@ -58,7 +59,7 @@ export function RadioPlayer() {
     void import('howler').then(({ Howl }) => {
       if (cancelled) return;
       sound = new Howl({
-        src: [STATION.streamUrl],
+        src: [streamUrl],
         html5: true,
         format: ['mp3'],
         autoplay: false,
@@ -94,8 +95,9 @@ export function RadioPlayer() {
         <button
           type="button"
           onClick={toggle}
+          disabled={!STATION.streamUrl}
           aria-label={playing ? 'Pause radio' : 'Play radio'}
-          className="grid size-10 shrink-0 place-items-center rounded-full bg-fuchsia-600 hover:bg-fuchsia-500"
+          className="grid size-10 shrink-0 place-items-center rounded-full bg-fuchsia-600 hover:bg-fuchsia-500 disabled:opacity-50"
         >
           {playing ? <Pause className="size-5" /> : <Play className="ml-0.5 size-5" />}
         </button>
@@ -104,7 +106,7 @@ export function RadioPlayer() {
         </span>
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-semibold" data-testid="radio-title">{song?.title ?? 'Fool Rate Radio'}</p>
-          <p className="truncate text-xs text-zinc-400" data-testid="radio-artist">{song?.artist ?? 'Live stream'}</p>
+          <p className="truncate text-xs text-zinc-400" data-testid="radio-artist">{song?.artist ?? (STATION.streamUrl ? 'Live stream' : 'Off air')}</p>
         </div>
         <button
           type="button"

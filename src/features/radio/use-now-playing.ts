@@ -4,15 +4,18 @@ import { parseNowPlaying, type NowPlaying } from './now-playing';
 import { STATION } from './station';
 
 /** The station's metadata; an answer it cannot parse counts as a failure (the last song stays). */
-async function loadNowPlaying(signal: AbortSignal): Promise<NowPlaying> {
-  const res = await fetch(STATION.metadataUrl, { signal, cache: 'no-store' });
+async function loadNowPlaying(url: string, signal: AbortSignal): Promise<NowPlaying> {
+  const res = await fetch(url, { signal, cache: 'no-store' });
   if (!res.ok) throw new Error(`metadata ${res.status}`);
   const parsed = parseNowPlaying(await res.json());
   if (!parsed) throw new Error('metadata unreadable');
   return parsed;
 }
 
-/** Polls the station's metadata every 10 s; failures are only logged. */
+const url = STATION.metadataUrl;
+const read = url ? (signal: AbortSignal) => loadNowPlaying(url, signal) : null;
+
+/** Polls the station's metadata every 10 s (no station: never); failures are only logged. */
 export function useNowPlaying(): NowPlaying | null {
-  return useApiRead(loadNowPlaying, [], { everyMs: TIMINGS_MS.radioMetadataPoll }).data;
+  return useApiRead(read, [], { everyMs: TIMINGS_MS.radioMetadataPoll }).data;
 }
