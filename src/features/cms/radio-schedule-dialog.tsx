@@ -43,7 +43,7 @@ export function RadioScheduleDialog({ label, open, onOpenChange, onSchedule }: P
       <DialogDescription className="mt-1 text-sm text-zinc-400">{label}</DialogDescription>
       <form onSubmit={(e) => void submit(e)} className="mt-5 space-y-5">
         <Field label={RADIO_MSG.scheduleField}>
-          <input type="datetime-local" className={INPUT} value={value} onChange={(e) => setValue(e.target.value)} disabled={busy} />
+          <input type="datetime-local" step={1} className={INPUT} value={value} onChange={(e) => setValue(e.target.value)} disabled={busy} />
         </Field>
         <div className="flex justify-end gap-3">
           <DialogClose type="button" className={buttonClass('secondary', 'px-4 py-2 font-semibold hover:bg-zinc-800')} disabled={busy}>
