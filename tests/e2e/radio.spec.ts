@@ -172,7 +172,7 @@ test('the admin quick send in All Contest Songs queues a track once, then says A
   await expect(page.getByText(RADIO_MSG.alreadyQueued, { exact: true })).toBeVisible();
 });
 
-test('the Radio Queue: tabs with counts, the empty ads text, approve and reject, download, mark uploaded and schedule', async ({ page, request }) => {
+test('the Radio Queue: tabs with counts, ad rows, approve and reject, download, mark uploaded and schedule', async ({ page, request }) => {
   const artist = await newArtist(request);
   const [toApprove, toReject] = [uniqueName('Queue Yes '), uniqueName('Queue No ')];
   for (const title of [toApprove, toReject]) await quickSend(request, await approvedTrack(request, artist, title));
@@ -184,9 +184,11 @@ test('the Radio Queue: tabs with counts, the empty ads text, approve and reject,
   const count = Number(/\((\d+)\)/.exec((await musicTab.textContent()) ?? '')?.[1]);
   expect(count).toBeGreaterThanOrEqual(2);
 
+  // The seeded ads: the tier in upper case and 'Ad (N s)'.
   await page.getByRole('tab', { name: /^Advertisement Queue \(\d+\)$/ }).click();
-  await expect(page.getByRole('tab', { name: 'Advertisement Queue (0)' })).toBeVisible();
-  await expect(page.getByText(RADIO_MSG.noAds)).toBeVisible();
+  const pizza = queueRow(page, 'STANDARD').filter({ hasText: 'Ad (15 s)' }).first();
+  await expect(pizza).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Ad Details', exact: true })).toBeVisible();
   await musicTab.click();
 
   const yes = queueRow(page, toApprove);
@@ -344,4 +346,65 @@ test('an advertiser is told early when the file does not fit the slot, then subm
   await expect(row).toContainText('Ad (15 s)');
   await expect(row.getByTestId('radio-status')).toHaveText('pending');
   await cms.context().close();
+});
+
+test('empty queues say so', async ({ page }) => {
+  // The demo seed fills both queues; this admin's device is made to receive none of them.
+  await page.route(/\/api\/sync\/radio_submissions\/pull/, (route) => route.fulfill({ json: { documents: [], checkpoint: null } }));
+  await openRadioQueue(page, 'admin@demo.test');
+  await expect(page.getByRole('tab', { name: 'Music Queue (0)' })).toBeVisible();
+  await expect(page.getByText(RADIO_MSG.noMusic)).toBeVisible();
+  await page.getByRole('tab', { name: 'Advertisement Queue (0)' }).click();
+  await expect(page.getByText(RADIO_MSG.noAds)).toBeVisible();
+});
+
+/** `at` as a datetime-local value (to the second) in this machine's time zone, the browser's too. */
+const localDateTime = (at: Date) => {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${p(at.getMonth() + 1)}-${p(at.getDate())}T${p(at.getHours())}:${p(at.getMinutes())}:${p(at.getSeconds())}`;
+};
+
+test('the station really airs it: an artist pays, an admin approves, uploads and schedules; the radio bar plays it and the row turns broadcasted', async ({ page, browser, request }) => {
+  // The 50 s track plays to its end before the station reports it played.
+  test.setTimeout(180_000);
+  const artist = await newArtist(request);
+  const title = uniqueName('On Air ');
+  await approvedTrack(request, artist, title);
+  await grantTokens(artist.uid, 1000);
+
+  await signIn(page, artist.user.email, artist.user.password);
+  await page.goto('/my-tracks');
+  const row = trackRow(page, title);
+  await row.getByRole('button', { name: 'Send to Radio' }).click();
+  await page.getByRole('dialog', { name: 'Send to Radio' }).getByRole('button', { name: 'Send to Radio' }).click();
+  await expect(row.getByTestId('radio-status')).toHaveText('Radio: pending');
+  await expect(balancePill(page)).toHaveText('40 tokens');
+
+  const adminContext = await browser.newContext();
+  try {
+    const admin = await adminContext.newPage();
+    await openRadioQueue(admin, 'admin@demo.test');
+    const queued = queueRow(admin, title);
+    await expect(queued).toContainText('paid');
+    await queued.getByRole('button', { name: 'Approve' }).click();
+    await queued.getByRole('button', { name: RADIO_MSG.uploadToStation }).click();
+    await expect(queued.getByTestId('radio-status')).toHaveText('uploaded');
+    await expect(queued).toContainText('Uploaded');
+
+    await queued.getByRole('button', { name: 'Schedule' }).click();
+    const dialog = admin.getByRole('dialog', { name: RADIO_MSG.scheduleTitle });
+    await dialog.getByLabel(RADIO_MSG.scheduleField).fill(localDateTime(new Date(Date.now() + 5_000)));
+    await dialog.getByRole('button', { name: RADIO_MSG.scheduleButton }).click();
+    await expect(queued.getByTestId('radio-status')).toHaveText('scheduled');
+
+    // At its time the station plays it next: the radio bar (polling every 10 s) shows it.
+    const bar = admin.getByRole('region', { name: 'Radio player' });
+    await expect(bar.getByTestId('radio-title')).toHaveText(title, { timeout: 45_000 });
+    await expect(bar.getByTestId('radio-artist')).toHaveText('Radio Tester');
+    // After it played, the row turns broadcasted, live in the admin's queue and in the artist's list.
+    await expect(queued.getByTestId('radio-status')).toHaveText('broadcasted', { timeout: 90_000 });
+    await expect(page.getByTestId('radio-submission').filter({ hasText: title })).toContainText('broadcasted');
+  } finally {
+    await adminContext.close();
+  }
 });
