@@ -133,13 +133,18 @@ test('an admin approves with a chosen cover, rejects, edits and deletes submissi
   // The full track can be heard: its signed URL serves the original.
   const item = pendingItem(page, toApprove!);
   await expect(item.getByText('Rock')).toBeVisible();
-  await expect(item.getByText('Contest')).toBeVisible();
+  await expect(item.getByText('Contest', { exact: true })).toBeVisible();
   const src = await item.locator('audio').getAttribute('src');
   const audio = await request.get(src!);
   expect(audio.status()).toBe(200);
   expect(audio.headers()['content-type']).toMatch(/^audio\//);
   // The full original (tags aside), not the 45 s clip.
   expect(Math.abs((await audio.body()).length - mp3.length)).toBeLessThan(1000);
+
+  // Send to Radio waits for approval (only approved tracks go to radio), and says so.
+  const toRadio = item.getByRole('button', { name: 'Send to Radio' });
+  await expect(toRadio).toBeDisabled();
+  await expect(toRadio).toHaveAccessibleDescription(/^Only approved tracks can be sent to radio/);
 
   await item.getByText('Cover:').click();
   await item.getByLabel('cover-07').check({ force: true });

@@ -1,6 +1,7 @@
-import { Check, Trash2, X } from 'lucide-react';
+import { Check, RadioTower, Trash2, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { CmsTrack } from '@common/cms-messages';
+import { RADIO_MSG } from '@common/radio-messages';
 import { useMediaElementFocus } from '@/lib/audio-focus';
 import { CoverPicker } from './cover-picker';
 import { dateLabel, routeLabel, songTypeLabel } from './format';
@@ -22,7 +23,7 @@ function Decision({ busy, onClick, className, children }: { busy: boolean; onCli
   );
 }
 
-/** One pending submission: its details, the full track to listen to, a cover choice and the three actions. */
+/** One pending submission: its details, the full track to listen to, a cover choice, the three decisions and Send to Radio (after approval). */
 export function PendingTrackCard({ track, busy, onApprove, onReject, onDelete }: Props) {
   const [cover, setCover] = useState<string | null>(null);
   const focus = useMediaElementFocus();
@@ -59,6 +60,18 @@ export function PendingTrackCard({ track, busy, onApprove, onReject, onDelete }:
         <Decision busy={busy} onClick={onDelete} className="border border-red-500/50 text-red-300 hover:bg-red-500/10">
           <Trash2 className="size-4" aria-hidden /> Delete
         </Decision>
+        {/* The spec's fourth moderation action; a pending track cannot go to radio yet (spec §4). */}
+        <button
+          type="button"
+          disabled
+          aria-describedby={`radio-hint-${track.id}`}
+          className="inline-flex items-center gap-1.5 rounded-lg border border-fuchsia-500/50 px-4 py-2 font-semibold text-fuchsia-200 disabled:opacity-50"
+        >
+          <RadioTower className="size-4" aria-hidden /> {RADIO_MSG.sendToRadio}
+        </button>
+        <p id={`radio-hint-${track.id}`} className="basis-full text-xs text-zinc-400">
+          {RADIO_MSG.approveFirst}
+        </p>
       </div>
     </li>
   );
