@@ -25,8 +25,9 @@ import { probeAudio, type AudioKind } from '../platform/media';
 import { readForm } from '../platform/multipart';
 import { consumeRateLimit } from '../platform/rate-limit';
 import { parse } from '../platform/validate';
-import { readBalance, writeLedgerEntry } from '../tokens/ledger';
-import { appConfigRef, pricingFrom, readPricing } from '../tokens/pricing';
+import { writeLedgerEntry } from '../tokens/ledger';
+import { readPayer } from '../tokens/payer';
+import { appConfigRef, pricingFrom } from '../tokens/pricing';
 import { audioRefusal, checkAudio } from '../tracks/check-media';
 import { AUDIO_CONTENT_TYPES } from '../tracks/prepare-media';
 import { changed, radioRef, toSubmission, type StoredRadioSubmission } from './submission-doc';
@@ -110,16 +111,10 @@ export const createAd =
     let outcome: { submission: RadioSubmission; replayed: boolean };
     try {
       outcome = await db.runTransaction(async (tx) => {
-        const [again, profile, roles, balance, pricing] = await Promise.all([
-          keyRef ? tx.get(keyRef) : null,
-          tx.get(db.collection(COL.profiles).doc(caller.uid)),
-          tx.get(db.collection(COL.userRoles).doc(caller.uid)),
-          readBalance(db, tx, caller.uid),
-          readPricing(db, tx),
-        ]);
-        if (again?.exists) return { submission: again.get('response') as RadioSubmission, replayed: true };
-        if (!profile.exists) throw notFound('Profile not found');
-        const cost = isSuperAdmin(rolesOfSnap(roles)) ? 0 : pricing.radio_ads[form.fields.tier][form.fields.duration_seconds];
+        const read = await readPayer<RadioSubmission>(db, tx, caller.uid, keyRef);
+        if (read.prior) return { submission: read.prior, replayed: true };
+        const { profile, roles, balance, pricing } = read.payer;
+        const cost = isSuperAdmin(roles) ? 0 : pricing.radio_ads[form.fields.tier][form.fields.duration_seconds];
         if (cost > balance) throw insufficientTokens(MSG.insufficientTokens, { detail: MSG.needTokens(cost, balance) });
         const now = new Date(deps.now());
         const nowIso = now.toISOString();

@@ -7,8 +7,9 @@ import type { SubmissionResult } from '../../../common/submission';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { insufficientTokens, notFound } from '../platform/errors';
-import { readBalance, writeLedgerEntry } from '../tokens/ledger';
-import { appConfigRef, pricingFrom, readPricing } from '../tokens/pricing';
+import { writeLedgerEntry } from '../tokens/ledger';
+import { readPayer } from '../tokens/payer';
+import { appConfigRef, pricingFrom } from '../tokens/pricing';
 import type { SubmissionInput } from './parse-submission';
 import type { StoredMedia } from './store-media';
 import { submissionKeyRef } from './idempotency';
@@ -87,17 +88,11 @@ export async function createTracks(deps: Deps, s: NewSubmission): Promise<{ resu
   const { db } = deps;
   return db.runTransaction(async (tx) => {
     const keyRef = s.key ? submissionKeyRef(db, s.uid, s.key) : null;
-    const [prior, profile, roles, balance, pricing] = await Promise.all([
-      keyRef ? tx.get(keyRef) : null,
-      tx.get(db.collection(COL.profiles).doc(s.uid)),
-      tx.get(db.collection(COL.userRoles).doc(s.uid)),
-      readBalance(db, tx, s.uid),
-      readPricing(db, tx),
-    ]);
-    if (prior?.exists) return { result: prior.get('response') as SubmissionResult, replayed: true };
-    if (!profile.exists) throw notFound('Profile not found');
+    const read = await readPayer<SubmissionResult>(db, tx, s.uid, keyRef);
+    if (read.prior) return { result: read.prior, replayed: true };
+    const { roles, balance, pricing } = read.payer;
     const routes = s.fields.submissionRoutes;
-    const cost = submissionCost(routes, pricing, isAdmin(rolesFrom(roles)));
+    const cost = submissionCost(routes, pricing, isAdmin(roles));
     if (cost > balance) throw insufficientTokens(MSG.insufficientTokens, { detail: MSG.needTokens(cost, balance) });
 
     const nowIso = new Date(deps.now()).toISOString();
