@@ -1,7 +1,5 @@
-import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import type { Request, RequestHandler } from 'express';
 import { z } from 'zod';
-import type { Role } from '../../../common/constants';
 import { AUDIO_MAX_BYTES } from '../../../common/contest';
 import { MSG } from '../../../common/messages';
 import {
@@ -18,7 +16,7 @@ import { isSuperAdmin } from '../../../common/roles';
 import { requireCaller } from '../platform/auth';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
-import { badRequest, insufficientTokens, notFound } from '../platform/errors';
+import { badRequest, insufficientTokens } from '../platform/errors';
 import { idempotencyKey, keyedResponseRef, priorResponse } from '../platform/idempotency';
 import { log } from '../platform/log';
 import { probeAudio, type AudioKind } from '../platform/media';
@@ -26,8 +24,7 @@ import { readForm } from '../platform/multipart';
 import { consumeRateLimit } from '../platform/rate-limit';
 import { parse } from '../platform/validate';
 import { writeLedgerEntry } from '../tokens/ledger';
-import { readPayer } from '../tokens/payer';
-import { appConfigRef, pricingFrom } from '../tokens/pricing';
+import { peekPayer, readPayer } from '../tokens/payer';
 import { audioRefusal, checkAudio } from '../tracks/check-media';
 import { AUDIO_CONTENT_TYPES } from '../tracks/prepare-media';
 import { changed, radioRef, toSubmission, type StoredRadioSubmission } from './submission-doc';
@@ -61,21 +58,11 @@ async function checkAdAudio(deps: Deps, data: Buffer, slot: AdDuration): Promise
   return kind;
 }
 
-const rolesOfSnap = (roles: DocumentSnapshot) => (roles.get('roles') as Role[] | undefined) ?? [];
-
 /** A cheap check before the audio work: profile and tokens (decided again in the transaction). */
 async function precheck(deps: Deps, uid: string, fields: AdFields): Promise<void> {
-  const { db } = deps;
-  const [profile, roles, balance, config] = await db.getAll(
-    db.collection(COL.profiles).doc(uid),
-    db.collection(COL.userRoles).doc(uid),
-    db.collection(COL.balances).doc(uid),
-    appConfigRef(db),
-  );
-  if (!profile?.exists) throw notFound('Profile not found');
-  if (isSuperAdmin(rolesOfSnap(roles!))) return;
-  const cost = pricingFrom(config!.data()).radio_ads[fields.tier][fields.duration_seconds];
-  const have = (balance!.get('balance') as number | undefined) ?? 0;
+  const { roles, balance: have, pricing } = await peekPayer(deps.db, uid);
+  if (isSuperAdmin(roles)) return;
+  const cost = pricing.radio_ads[fields.tier][fields.duration_seconds];
   if (cost > have) throw insufficientTokens(MSG.insufficientTokens, { detail: MSG.needTokens(cost, have) });
 }
 

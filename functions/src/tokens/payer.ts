@@ -3,10 +3,27 @@ import type { Role } from '../../../common/constants';
 import { COL } from '../platform/collections';
 import { notFound } from '../platform/errors';
 import { readBalance } from './ledger';
-import { readPricing, type Pricing } from './pricing';
+import { appConfigRef, pricingFrom, readPricing, type Pricing } from './pricing';
 
 /** The caller of a paid write, as its transaction reads them before deciding the price. */
 export type Payer = { profile: DocumentSnapshot; roles: Role[]; balance: number; pricing: Pricing };
+
+const rolesIn = (snap: DocumentSnapshot | undefined): Role[] => (snap?.get('roles') as Role[] | undefined) ?? [];
+
+/**
+ * The payer read outside any transaction, for a cheap check before costly work (decoding the
+ * upload); the transaction decides again. A caller without a profile is a 404.
+ */
+export async function peekPayer(db: Firestore, uid: string): Promise<Payer> {
+  const [profile, roles, balance, config] = await db.getAll(
+    db.collection(COL.profiles).doc(uid),
+    db.collection(COL.userRoles).doc(uid),
+    db.collection(COL.balances).doc(uid),
+    appConfigRef(db),
+  );
+  if (!profile?.exists) throw notFound('Profile not found');
+  return { profile, roles: rolesIn(roles), balance: (balance?.get('balance') as number | undefined) ?? 0, pricing: pricingFrom(config?.data()) };
+}
 
 /**
  * The first reads of a paid, keyed write (a submission, an ad), in its transaction: the first
@@ -28,5 +45,5 @@ export async function readPayer<R>(
   ]);
   if (prior?.exists) return { prior: prior.get('response') as R, payer: null };
   if (!profile.exists) throw notFound('Profile not found');
-  return { prior: null, payer: { profile, roles: (roles.get('roles') as Role[] | undefined) ?? [], balance, pricing } };
+  return { prior: null, payer: { profile, roles: rolesIn(roles), balance, pricing } };
 }

@@ -1,15 +1,13 @@
-import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import type { Role } from '../../../common/constants';
+import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { isAi, submissionCost, type SubmissionRoute } from '../../../common/contest';
 import { MSG } from '../../../common/messages';
 import { isAdmin } from '../../../common/roles';
 import type { SubmissionResult } from '../../../common/submission';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
-import { insufficientTokens, notFound } from '../platform/errors';
+import { insufficientTokens } from '../platform/errors';
 import { writeLedgerEntry } from '../tokens/ledger';
-import { readPayer } from '../tokens/payer';
-import { appConfigRef, pricingFrom } from '../tokens/pricing';
+import { peekPayer, readPayer } from '../tokens/payer';
 import type { SubmissionInput } from './parse-submission';
 import type { StoredMedia } from './store-media';
 import { submissionKeyRef } from './idempotency';
@@ -25,20 +23,10 @@ export type NewSubmission = {
   previewStart: number;
 };
 
-const rolesFrom = (snap: DocumentSnapshot): Role[] => (snap.get('roles') as Role[] | undefined) ?? [];
-
 /** A cheap check before any media work: profile present and enough tokens (decided again in the transaction). */
 export async function precheck(deps: Deps, uid: string, routes: readonly SubmissionRoute[]): Promise<void> {
-  const { db } = deps;
-  const [profile, roles, balance, config] = await db.getAll(
-    db.collection(COL.profiles).doc(uid),
-    db.collection(COL.userRoles).doc(uid),
-    db.collection(COL.balances).doc(uid),
-    appConfigRef(db),
-  );
-  if (!profile?.exists) throw notFound('Profile not found');
-  const cost = submissionCost(routes, pricingFrom(config!.data()), isAdmin(rolesFrom(roles!)));
-  const have = (balance!.get('balance') as number | undefined) ?? 0;
+  const { roles, balance: have, pricing } = await peekPayer(deps.db, uid);
+  const cost = submissionCost(routes, pricing, isAdmin(roles));
   if (cost > have) throw insufficientTokens(MSG.insufficientTokens, { detail: MSG.needTokens(cost, have) });
 }
 
