@@ -18,6 +18,8 @@ import { balancePill, idToken, newUser, signIn, signUp, uniqueName, type NewUser
 const DEMO_PASSWORD = 'demo1234';
 let dir = '';
 let mp3: Buffer;
+/** A short song for the airing test: the station plays it to its end before it counts as aired. */
+let shortMp3: Buffer;
 let admin: App;
 
 test.beforeAll(async () => {
@@ -25,6 +27,9 @@ test.beforeAll(async () => {
   const file = join(dir, 'tone.mp3');
   await runFfmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=50', '-ac', '1', '-b:a', '48k', file]);
   mp3 = await readFile(file);
+  const short = join(dir, 'short.mp3');
+  await runFfmpeg(['-f', 'lavfi', '-i', 'sine=frequency=523:duration=8', '-ac', '1', '-b:a', '48k', short]);
+  shortMp3 = await readFile(short);
   process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${E2E_PORTS.firestore}`;
   admin = getApps().find((a) => a.name === 'radio-e2e') ?? initializeApp({ projectId: 'demo-foolrate' }, 'radio-e2e');
 });
@@ -65,8 +70,8 @@ async function newArtist(request: APIRequestContext): Promise<Artist> {
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-/** Submits a contest track as the artist (10 tokens) and approves it as the admin; returns its id. */
-async function approvedTrack(request: APIRequestContext, artist: Artist, title: string): Promise<string> {
+/** Submits a track as the artist (contest: 10 tokens, the 50 s song) and approves it as the admin; returns its id. */
+async function approvedTrack(request: APIRequestContext, artist: Artist, title: string, song: { route: 'contest' | 'marketplace'; audio: Buffer } = { route: 'contest', audio: mp3 }): Promise<string> {
   const res = await request.post('/api/tracks', {
     headers: { ...bearer(artist.token), 'Idempotency-Key': crypto.randomUUID() },
     multipart: {
@@ -74,9 +79,9 @@ async function approvedTrack(request: APIRequestContext, artist: Artist, title: 
       artistName: 'Radio Tester',
       genre: 'Pop',
       songType: 'human',
-      submissionRoutes: JSON.stringify(['contest']),
+      submissionRoutes: JSON.stringify([song.route]),
       previewStartTime: '2',
-      audioFile: { name: 'tone.mp3', mimeType: 'audio/mpeg', buffer: mp3 },
+      audioFile: { name: 'tone.mp3', mimeType: 'audio/mpeg', buffer: song.audio },
     },
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -172,7 +177,7 @@ test('the admin quick send in All Contest Songs queues a track once, then says A
   await expect(page.getByText(RADIO_MSG.alreadyQueued, { exact: true })).toBeVisible();
 });
 
-test('the Radio Queue: tabs with counts, ad rows, approve and reject, download, mark uploaded and schedule', async ({ page, request }) => {
+test('the Radio Queue: tabs with counts, ad rows, a failed upload, approve and reject, download, mark uploaded and schedule', async ({ page, request }) => {
   const artist = await newArtist(request);
   const [toApprove, toReject] = [uniqueName('Queue Yes '), uniqueName('Queue No ')];
   for (const title of [toApprove, toReject]) await quickSend(request, await approvedTrack(request, artist, title));
@@ -190,6 +195,11 @@ test('the Radio Queue: tabs with counts, ad rows, approve and reject, download, 
   await expect(pizza).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Ad Details', exact: true })).toBeVisible();
   await musicTab.click();
+
+  // The seeded failed upload: SFTP 'Failed' with the error, and Download Again.
+  const failed = page.getByTestId('radio-row').filter({ hasText: 'The station did not accept the file' });
+  await expect(failed).toContainText('Failed');
+  await expect(failed.getByRole('button', { name: RADIO_MSG.downloadAgain })).toBeVisible();
 
   const yes = queueRow(page, toApprove);
   await expect(yes).toContainText(artist.uid);
@@ -365,11 +375,11 @@ const localDateTime = (at: Date) => {
 };
 
 test('the station really airs it: an artist pays, an admin approves, uploads and schedules; the radio bar plays it and the row turns broadcasted', async ({ page, browser, request }) => {
-  // The 50 s track plays to its end before the station reports it played.
-  test.setTimeout(180_000);
+  // The 8 s marketplace track plays to its end before the station reports it played.
+  test.setTimeout(120_000);
   const artist = await newArtist(request);
   const title = uniqueName('On Air ');
-  await approvedTrack(request, artist, title);
+  await approvedTrack(request, artist, title, { route: 'marketplace', audio: shortMp3 });
   await grantTokens(artist.uid, 1000);
 
   await signIn(page, artist.user.email, artist.user.password);
@@ -378,7 +388,7 @@ test('the station really airs it: an artist pays, an admin approves, uploads and
   await row.getByRole('button', { name: 'Send to Radio' }).click();
   await page.getByRole('dialog', { name: 'Send to Radio' }).getByRole('button', { name: 'Send to Radio' }).click();
   await expect(row.getByTestId('radio-status')).toHaveText('Radio: pending');
-  await expect(balancePill(page)).toHaveText('40 tokens');
+  await expect(balancePill(page)).toHaveText('35 tokens');
 
   const adminContext = await browser.newContext();
   try {
@@ -402,7 +412,7 @@ test('the station really airs it: an artist pays, an admin approves, uploads and
     await expect(bar.getByTestId('radio-title')).toHaveText(title, { timeout: 45_000 });
     await expect(bar.getByTestId('radio-artist')).toHaveText('Radio Tester');
     // After it played, the row turns broadcasted, live in the admin's queue and in the artist's list.
-    await expect(queued.getByTestId('radio-status')).toHaveText('broadcasted', { timeout: 90_000 });
+    await expect(queued.getByTestId('radio-status')).toHaveText('broadcasted', { timeout: 45_000 });
     await expect(page.getByTestId('radio-submission').filter({ hasText: title })).toContainText('broadcasted');
   } finally {
     await adminContext.close();
