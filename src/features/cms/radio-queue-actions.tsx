@@ -44,13 +44,15 @@ export function RadioQueueActions({ submission: s, stationUpload, label }: { sub
   const [scheduling, setScheduling] = useState(false);
   const show = actionsFor(s, stationUpload);
 
-  const run = async (action: Action, work: () => Promise<void>): Promise<boolean> => {
+  /** One action: the call, then its toast; every outcome pulls the queue again. */
+  const run = async <T,>(action: Action, call: () => Promise<T>, done: (result: T) => void, failed: (err: unknown) => void): Promise<boolean> => {
     setBusy(action);
     try {
-      await work();
+      done(await call());
       return true;
     } catch (err) {
       console.warn(`radio ${action} failed`, err);
+      failed(err);
       return false;
     } finally {
       setBusy(null);
@@ -59,68 +61,39 @@ export function RadioQueueActions({ submission: s, stationUpload, label }: { sub
   };
 
   const approve = () =>
-    run('approve', async () => {
-      try {
-        await approveSubmission(s.id);
-        notifySuccess(RADIO_MSG.approved);
-      } catch (err) {
-        notifyError(RADIO_MSG.approveFailed, err);
-        throw err;
-      }
-    });
+    run('approve', () => approveSubmission(s.id), () => notifySuccess(RADIO_MSG.approved), (err) => notifyError(RADIO_MSG.approveFailed, err));
   const reject = () =>
-    run('reject', async () => {
-      try {
-        await rejectSubmission(s.id);
-        notifySuccess(RADIO_MSG.rejected);
-      } catch (err) {
-        notifyError(RADIO_MSG.rejectFailed, err);
-        throw err;
-      }
-    });
+    run('reject', () => rejectSubmission(s.id), () => notifySuccess(RADIO_MSG.rejected), (err) => notifyError(RADIO_MSG.rejectFailed, err));
   const download = () =>
-    run('download', async () => {
-      try {
-        const link = await downloadLink(s.id);
+    run(
+      'download',
+      () => downloadLink(s.id),
+      (link) => {
         downloadUrl(link.url);
         toast.success(RADIO_MSG.downloadStarted, { description: RADIO_MSG.downloadHint(link.sftp_path), duration: TIMINGS_MS.downloadToast });
-      } catch (err) {
+      },
+      (err) => {
         const message = apiMessage(err);
         if (DOWNLOAD_MESSAGES.has(message)) notifyError(message);
         else notifyError(RADIO_MSG.error, RADIO_MSG.downloadFailed);
-        throw err;
-      }
-    });
+      },
+    );
   const mark = () =>
-    run('mark', async () => {
-      try {
-        await markUploaded(s.id);
-        notifySuccess(RADIO_MSG.markedUploaded);
-      } catch (err) {
-        notifyError(RADIO_MSG.markUploadedFailed, err);
-        throw err;
-      }
-    });
+    run('mark', () => markUploaded(s.id), () => notifySuccess(RADIO_MSG.markedUploaded), (err) => notifyError(RADIO_MSG.markUploadedFailed, err));
   const upload = () =>
-    run('upload', async () => {
-      try {
-        await uploadToStation(s.id);
-        notifySuccess(RADIO_MSG.uploadedToStation);
-      } catch (err) {
-        notifyError(apiMessage(err) || RADIO_MSG.stationUploadFailed);
-        throw err;
-      }
-    });
+    run(
+      'upload',
+      () => uploadToStation(s.id),
+      () => notifySuccess(RADIO_MSG.uploadedToStation),
+      (err) => notifyError(apiMessage(err) || RADIO_MSG.stationUploadFailed),
+    );
   const schedule = (iso: string) =>
-    run('schedule', async () => {
-      try {
-        await scheduleBroadcast(s.id, iso);
-        notifySuccess(RADIO_MSG.success, RADIO_MSG.scheduled);
-      } catch (err) {
-        notifyError(RADIO_MSG.error, RADIO_MSG.scheduleFailed);
-        throw err;
-      }
-    });
+    run(
+      'schedule',
+      () => scheduleBroadcast(s.id, iso),
+      () => notifySuccess(RADIO_MSG.success, RADIO_MSG.scheduled),
+      () => notifyError(RADIO_MSG.error, RADIO_MSG.scheduleFailed),
+    );
 
   const isBusy = busy !== null;
   return (
