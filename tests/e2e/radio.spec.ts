@@ -18,7 +18,10 @@ import { balancePill, idToken, newUser, signIn, signUp, uniqueName, type NewUser
 const DEMO_PASSWORD = 'demo1234';
 let dir = '';
 let mp3: Buffer;
-/** A short song for the airing test: the station plays it to its end before it counts as aired. */
+/**
+ * A short song for the airing test: the station plays it to its end before it counts as aired.
+ * It lasts longer than two of the radio bar's 10 s polls, so the bar cannot miss it.
+ */
 let shortMp3: Buffer;
 let admin: App;
 
@@ -28,7 +31,7 @@ test.beforeAll(async () => {
   await runFfmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=50', '-ac', '1', '-b:a', '48k', file]);
   mp3 = await readFile(file);
   const short = join(dir, 'short.mp3');
-  await runFfmpeg(['-f', 'lavfi', '-i', 'sine=frequency=523:duration=8', '-ac', '1', '-b:a', '48k', short]);
+  await runFfmpeg(['-f', 'lavfi', '-i', 'sine=frequency=523:duration=21', '-ac', '1', '-b:a', '48k', short]);
   shortMp3 = await readFile(short);
   process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${E2E_PORTS.firestore}`;
   admin = getApps().find((a) => a.name === 'radio-e2e') ?? initializeApp({ projectId: 'demo-foolrate' }, 'radio-e2e');
@@ -375,7 +378,7 @@ const localDateTime = (at: Date) => {
 };
 
 test('the station really airs it: an artist pays, an admin approves, uploads and schedules; the radio bar plays it and the row turns broadcasted', async ({ page, browser, request }) => {
-  // The 8 s marketplace track plays to its end before the station reports it played.
+  // The 21 s marketplace track plays to its end before the station reports it played.
   test.setTimeout(120_000);
   const artist = await newArtist(request);
   const title = uniqueName('On Air ');
