@@ -49,4 +49,9 @@ export const COL = {
   radioSubmissions: 'radio_submissions',
   /** radio_keys/{uid}:{Idempotency-Key}: the first response of a keyed radio submission or ad. */
   radioKeys: 'radio_keys',
+  /**
+   * audit_log/{id}: server-only record of every config, role, token and migration change by an
+   * admin (who, when, before, after); super admins read it in the CMS.
+   */
+  auditLog: 'audit_log',
 } as const;

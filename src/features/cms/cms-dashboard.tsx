@@ -8,10 +8,13 @@ import { CmsTabBar } from './cms-tab-bar';
 import { tabsFor, type CmsTabKey } from './cms-tabs';
 import { ContestTab } from './contest-tab';
 import { EmailTab } from './email-tab';
-import { LaterPanel } from './later-panel';
 import { MarketplaceTab } from './marketplace-tab';
 import { OverviewTab } from './overview-tab';
+import { AuditLogPanel } from './audit-log-panel';
+import { MigrationPanel } from './migration-panel';
 import { RadioQueue } from './radio-queue';
+import { TokenSettingsTab } from './token-settings-tab';
+import { UsersTab } from './users-tab';
 
 function Header({ superAdmin }: { superAdmin: boolean }) {
   return (
@@ -34,21 +37,27 @@ function Header({ superAdmin }: { superAdmin: boolean }) {
 function Panel({ tab, superAdmin, reloadKey, onSelect }: { tab: CmsTabKey; superAdmin: boolean; reloadKey: number; onSelect: (t: CmsTabKey) => void }) {
   switch (tab) {
     case 'overview':
-      return <OverviewTab reloadKey={reloadKey} onModerate={() => onSelect('contest')} />;
+      return <OverviewTab reloadKey={reloadKey} onSelect={onSelect} />;
     case 'contest':
       return <ContestTab reloadKey={reloadKey} />;
     case 'email':
       return <EmailTab />;
     case 'users':
-      return <LaterPanel title="User Management">Listing users and granting or removing the admin and super admin roles.</LaterPanel>;
+      return <UsersTab superAdmin={superAdmin} />;
     case 'marketplace':
       return <MarketplaceTab />;
     case 'radio':
       return <RadioQueue />;
     case 'tokens':
-      return <LaterPanel title="Token Economy Settings">Configure token pricing, rewards and costs.</LaterPanel>;
+      return <TokenSettingsTab mode="tokens" />;
     case 'config':
-      return superAdmin ? <LaterPanel title="System Configuration">The token economy settings form, for super admins.</LaterPanel> : null;
+      return superAdmin ? (
+        <div className="space-y-6">
+          <TokenSettingsTab mode="config" />
+          <MigrationPanel />
+          <AuditLogPanel />
+        </div>
+      ) : null;
   }
 }
 

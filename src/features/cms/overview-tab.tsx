@@ -2,6 +2,7 @@ import { BarChart3, Coins, Download, Gavel, Mail, Music, Users, Vote, type Lucid
 import type { CmsOverview } from '@common/cms-messages';
 import { buttonClass } from '@/components/ui/button';
 import { CARD } from '@/components/ui/card';
+import type { CmsTabKey } from './cms-tabs';
 import { useOverview } from './load-overview';
 
 const STATS: ReadonlyArray<{ key: keyof CmsOverview; label: string; icon: LucideIcon }> = [
@@ -15,7 +16,7 @@ const card = `${CARD} p-6`;
 const action = buttonClass('secondary', 'inline-flex items-center justify-center gap-2 px-4 py-3 font-medium');
 
 /** Four stat cards and Quick Actions (only Moderate Submissions does something: it opens the Contest tab). */
-export function OverviewTab({ reloadKey, onModerate }: { reloadKey: number; onModerate: () => void }) {
+export function OverviewTab({ reloadKey, onSelect }: { reloadKey: number; onSelect: (tab: CmsTabKey) => void }) {
   const stats = useOverview(reloadKey);
   return (
     <div className="space-y-6">
@@ -40,7 +41,7 @@ export function OverviewTab({ reloadKey, onModerate }: { reloadKey: number; onMo
           <button type="button" disabled className={`${action} text-zinc-500`} title="Arrives in a later release">
             <Users className="size-4" aria-hidden /> View All Users
           </button>
-          <button type="button" onClick={onModerate} className={`${action} hover:bg-zinc-800`}>
+          <button type="button" onClick={() => onSelect('contest')} className={`${action} hover:bg-zinc-800`}>
             <Gavel className="size-4" aria-hidden /> Moderate Submissions
           </button>
           <button type="button" disabled className={`${action} text-zinc-500`} title="Arrives in a later release">
