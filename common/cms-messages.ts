@@ -31,8 +31,9 @@ export const PLACEHOLDER_COVERS: readonly string[] = Array.from(
   (_, i) => `/placeholders/cover-${String(i + 1).padStart(2, '0')}.jpg`,
 );
 
-/** GET /api/cms/overview */
-export type CmsOverview = { total_users: number; active_tracks: number; vote_sessions: number; tokens_circulating: number };
+export type CmsStats = { total_users: number; active_tracks: number; vote_sessions: number; tokens_circulating: number };
+/** GET /api/cms/overview: the totals, and in `week` each one's change over the last 7 days. */
+export type CmsOverview = CmsStats & { week: CmsStats };
 
 export const CMS_TRACK_FILTERS = ['pending', 'approved', 'rejected', 'all'] as const;
 export type CmsTrackFilter = (typeof CMS_TRACK_FILTERS)[number];

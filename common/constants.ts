@@ -70,6 +70,7 @@ export type LedgerReason =
   | 'marketplace_purchase'
   | 'marketplace_sale'
   | 'radio_submission'
-  | 'radio_ad';
+  | 'radio_ad'
+  | 'featured_listing';
 
 export const GENRES = ['Hip-Hop', 'Pop', 'Rock', 'Electronic', 'R&B', 'Classical', 'Jazz', 'Country', 'Other'] as const;

@@ -11,6 +11,11 @@ describe('submissionCost', () => {
     expect(submissionCost([], pricing, false)).toBe(0);
   });
 
+  it('follows the saved prices: both routes are the two less 5, never below 0', () => {
+    expect(submissionCost(['contest', 'marketplace'], { contest_entry_cost: 12, marketplace: { basic: 30 } }, false)).toBe(37);
+    expect(submissionCost(['contest', 'marketplace'], { contest_entry_cost: 2, marketplace: { basic: 1 } }, false)).toBe(0);
+  });
+
   it('is 0 for admins', () => {
     expect(submissionCost(['contest', 'marketplace'], pricing, true)).toBe(0);
   });

@@ -22,13 +22,19 @@ export const AUDIO_MAX_BYTES = 50 * 1024 * 1024;
 /** The prices a submission's cost depends on (app_config's pricing, or the defaults). */
 export type RoutePricing = { contest_entry_cost: number; marketplace: { basic: number } };
 
-/** What a submission costs: nothing for admins, else contest, marketplace, or both (which saves 5). */
+/** Both routes together cost this much less than each alone (spec: 20 tokens, saves 5). */
+export const BOTH_ROUTES_SAVING = DEFAULT_PRICING.contest_entry_cost + DEFAULT_PRICING.marketplace.basic - DEFAULT_PRICING.both_routes_cost;
+
+/**
+ * What a submission costs: nothing for admins, else the saved contest entry, marketplace basic
+ * price, or both less the saving (never below 0), so a change in app_config changes all three.
+ */
 export function submissionCost(routes: readonly SubmissionRoute[], pricing: RoutePricing, admin: boolean): number {
   if (admin) return 0;
   const contest = routes.includes('contest');
   const market = routes.includes('marketplace');
-  if (contest && market) return DEFAULT_PRICING.both_routes_cost;
-  return (contest ? pricing.contest_entry_cost : 0) + (market ? pricing.marketplace.basic : 0);
+  const sum = (contest ? pricing.contest_entry_cost : 0) + (market ? pricing.marketplace.basic : 0);
+  return contest && market ? Math.max(0, sum - BOTH_ROUTES_SAVING) : sum;
 }
 
 /** Anything with AI in it (ai, hybrid) counts as AI. */

@@ -13,3 +13,11 @@ export const IN_CONTEST_BADGE = 'In the contest';
 export const IN_CONTEST_EXPLANATION = 'This track is still in the Fool Rate contest: its song type and fool rate are revealed after the contest.';
 
 export type EligibleTrack = { id: string; title: string; artist_name: string };
+
+/** Featuring a listing (the seller pays app_config's marketplace.featured price; docs/decisions.md, issue 11). */
+export const MARKETPLACE_FEATURE_MSG = {
+  sellerOnly: 'Only the seller can feature this listing',
+  alreadyFeatured: 'This listing is already featured',
+  featured: 'Listing featured',
+  failed: 'Failed to feature listing.',
+} as const;

@@ -167,6 +167,10 @@ export const MATRIX: Record<RouteKey, Entry> = {
   'POST /api/tracks': { owner: 'n/a', expect: cells(401, 201, 'n/a', 201, 201), request: async () => ({ method: 'POST', path: '/api/tracks', form: await submission() }) },
   'GET /api/cms/overview': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(get('/api/cms/overview')) },
   'GET /api/cms/tracks': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(get('/api/cms/tracks?status=pending')) },
+  // Issue 11: settings (the migration part of a save is super admin only, tests/api/config.test.ts) and CSV reports.
+  'GET /api/cms/config': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(get('/api/cms/config')) },
+  'POST /api/cms/config': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(post('/api/cms/config', { pricing: { daily_drip: 1 } })) },
+  'GET /api/cms/export/:file': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(get('/api/cms/export/users.csv')), check: hasType('text/csv') },
   'POST /api/cms/tracks/:id/approve': {
     owner: 'the track’s submitter',
     expect: ADMIN_ON_OWNED(200),
@@ -221,6 +225,12 @@ export const MATRIX: Record<RouteKey, Entry> = {
     expect: cells(302, 302, 302, 302, 302),
     request: async (w, owner) => get(`/api/marketplace/listings/${(await w.listing(await owner())).id}/preview`),
     check: redirectsTo('/api/files/'),
+  },
+  // The seller pays to feature their listing (issue 11); anyone else is refused.
+  'POST /api/marketplace/listings/:id/feature': {
+    owner: 'the seller',
+    expect: cells(401, 403, 200, 403, 403),
+    request: async (w, owner) => post(`/api/marketplace/listings/${(await w.listing(await owner())).id}/feature`, {}),
   },
   // Listings are managed in the CMS: the track's own submitter is a plain user there.
   'POST /api/marketplace/listings': {

@@ -125,6 +125,7 @@ describe('GET /api/cms/overview', () => {
       active_tracks: expect.any(Number),
       vote_sessions: expect.any(Number),
       tokens_circulating: expect.any(Number),
+      week: { total_users: expect.any(Number), active_tracks: expect.any(Number), vote_sessions: expect.any(Number), tokens_circulating: expect.any(Number) },
     });
     await makeTrack({ status: 'approved' });
     await makeTrack({ status: 'pending' });
@@ -139,6 +140,7 @@ describe('GET /api/cms/overview', () => {
       active_tracks: before.active_tracks + 1,
       vote_sessions: before.vote_sessions + 1,
       tokens_circulating: before.tokens_circulating + 50,
+      week: expect.any(Object),
     });
   });
 });

@@ -4,16 +4,22 @@ import type { Deps } from '../platform/deps';
 import { radioCmsRouter } from '../radio/cms-routes';
 import { deleteTrack } from './delete-track';
 import { editTrack } from './edit-track';
+import { exportCsv } from './export-csv';
+import { getConfig } from './get-config';
 import { listTracks } from './list-tracks';
 import { approveTrack, rejectTrack } from './moderate';
 import { overview } from './overview';
+import { saveConfig, superAdminForMigration } from './save-config';
 
 /** Admin endpoints under /api/cms (stats, track moderation and editing, the radio queue); every one needs admin. */
 export function cmsRouter(deps: Deps): Router {
   const router = Router();
   router.use(requireAdmin(deps));
   router.get('/overview', overview(deps));
+  router.get('/config', getConfig(deps));
+  router.post('/config', superAdminForMigration(deps), saveConfig(deps));
   router.get('/tracks', listTracks(deps));
+  router.get('/export/:file', exportCsv(deps));
   router.post('/tracks/:id/approve', approveTrack(deps));
   router.post('/tracks/:id/reject', rejectTrack(deps));
   router.post('/tracks/:id/delete', deleteTrack(deps));

@@ -11,12 +11,14 @@ import {
   previewListing,
   setListingActive,
 } from './listing-routes';
+import { featureListing } from './feature-listing';
 
 /** /api/marketplace: public listings; admin listing management and the CMS track picker. */
 export function marketplaceRouter(deps: Deps): Router {
   const router = Router();
   router.get('/listings', listListings(deps));
   router.get('/listings/:id/preview', previewListing(deps));
+  router.post('/listings/:id/feature', featureListing(deps));
 
   const admin = requireAdmin(deps);
   router.get('/listings/all', admin, listAllListings(deps));

@@ -98,7 +98,8 @@ describe('submission cost', () => {
     const custom = { contest_entry_cost: 12, marketplace: { basic: 30 } };
     expect(submissionCost(['contest'], custom, false)).toBe(12);
     expect(submissionCost(['marketplace'], custom, false)).toBe(30);
-    expect(bothRoutesSaving(custom)).toBe(22);
+    expect(submissionCost(['contest', 'marketplace'], custom, false)).toBe(37);
+    expect(bothRoutesSaving(custom)).toBe(5);
   });
 });
 

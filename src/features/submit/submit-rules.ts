@@ -1,7 +1,7 @@
 /** Pure rules of the submit form: which files are refused, the clip window, costs. */
 import { formatClock, latestClipStart, snapToStep } from '@common/clip';
-import { CLIP_SECONDS, DEFAULT_PRICING, VIDEO_MAX_BYTES } from '@common/constants';
-import { AUDIO_MAX_BYTES, type RoutePricing } from '@common/contest';
+import { CLIP_SECONDS, VIDEO_MAX_BYTES } from '@common/constants';
+import { AUDIO_MAX_BYTES, submissionCost, type RoutePricing } from '@common/contest';
 import { isAudioName, isVideoName, SUBMISSION_MESSAGES as M } from '@common/submission';
 import { SUBMIT_CLIENT_MSG as C } from './submit-messages';
 
@@ -42,7 +42,7 @@ export { submissionCost, type RoutePricing } from '@common/contest';
 
 /** Tokens saved by choosing both routes instead of each one alone. */
 export const bothRoutesSaving = (pricing: RoutePricing): number =>
-  Math.max(0, pricing.contest_entry_cost + pricing.marketplace.basic - DEFAULT_PRICING.both_routes_cost);
+  pricing.contest_entry_cost + pricing.marketplace.basic - submissionCost(['contest', 'marketplace'], pricing, false);
 
 /** A multi-select's toggle: adds a missing item, removes a present one. */
 export const toggleIn = <T>(list: readonly T[], item: T): T[] => (list.includes(item) ? list.filter((x) => x !== item) : [...list, item]);

@@ -1,0 +1,39 @@
+import { FieldValue } from 'firebase-admin/firestore';
+import type { RequestHandler } from 'express';
+import { MARKETPLACE_FEATURE_MSG } from '../../../common/marketplace-messages';
+import { requireCaller } from '../platform/auth';
+import { COL } from '../platform/collections';
+import type { Deps } from '../platform/deps';
+import { conflict, forbidden, notFound } from '../platform/errors';
+import { parse } from '../platform/validate';
+import { readBalance, writeLedgerEntry } from '../tokens/ledger';
+import { readPricing } from '../tokens/pricing';
+import { listingIdParams } from './listing-schemas';
+import { toListing } from './listing-write';
+
+/**
+ * POST /api/marketplace/listings/:id/feature — the listing's seller upgrades it to featured
+ * (shown in Featured Tracks) for app_config's marketplace.featured price, read in the same
+ * transaction as the charge and the change. Once only: a featured listing is refused (409), so
+ * concurrent or repeated requests charge once. Anyone but the seller: 403.
+ */
+export const featureListing =
+  (deps: Deps): RequestHandler =>
+  async (req, res) => {
+    const caller = requireCaller(res);
+    const { id } = parse(listingIdParams, req.params);
+    const { db } = deps;
+    const ref = db.collection(COL.listings).doc(id);
+    const out = await db.runTransaction(async (tx) => {
+      const [snap, balance, pricing] = await Promise.all([tx.get(ref), readBalance(db, tx, caller.uid), readPricing(db, tx)]);
+      if (!snap.exists || snap.get('_deleted') === true) throw notFound('Listing not found');
+      if (snap.get('seller_id') !== caller.uid) throw forbidden(MARKETPLACE_FEATURE_MSG.sellerOnly);
+      if (snap.get('listing_type') === 'featured') throw conflict(MARKETPLACE_FEATURE_MSG.alreadyFeatured);
+      const cost = Math.max(0, Math.floor(pricing.marketplace.featured));
+      const nowIso = new Date(deps.now()).toISOString();
+      const after = cost > 0 ? writeLedgerEntry(db, tx, balance, { userId: caller.uid, delta: -cost, reason: 'featured_listing', ref: id }, nowIso) : balance;
+      tx.update(ref, { listing_type: 'featured', updatedAt: FieldValue.serverTimestamp() });
+      return { listing: toListing(id, { ...snap.data(), listing_type: 'featured' }), cost, balance: after };
+    });
+    res.json(out);
+  };
