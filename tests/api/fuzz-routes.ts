@@ -111,6 +111,15 @@ export const ROUTE_FUZZ: Record<string, Gen> = {
     ),
   'POST /api/tracks': () => post(fc.constant('/api/tracks'), submissionBody(), idempotencyKey),
   'GET /api/cms/overview': () => getAt(fc.constant('/api/cms/overview')),
+  'GET /api/cms/export/:file': () =>
+    getAt(
+      fc
+        .tuple(
+          fc.oneof(fc.constantFrom('users.csv', 'tracks.csv', 'ledger.csv', 'orders.csv'), fc.string({ maxLength: 12 }).map(encodeURIComponent)),
+          query({ from: fc.constantFrom('2026-03-01', '2026-02-30', 'x', ''), to: fc.constantFrom('2026-03-02', '1999-01-01', '') }),
+        )
+        .map(([f, q]) => `/api/cms/export/${f}${q}`),
+    ),
   'GET /api/cms/tracks': () => getAt(query({ status: fc.oneof(fc.constantFrom(...CMS_TRACK_FILTERS), fc.string({ maxLength: 10 })) }).map((q) => `/api/cms/tracks${q}`)),
   'POST /api/cms/tracks/:id/approve': (p) => post(at('/api/cms/tracks/*/approve', p.trackIds), jsonBody(fromZod(approveInput))),
   'POST /api/cms/tracks/:id/reject': (p) => post(at('/api/cms/tracks/*/reject', p.trackIds), jsonBody(fromZod(emptyInput))),

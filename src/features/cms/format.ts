@@ -8,3 +8,5 @@ export const dateLabel = (iso: string) => {
 };
 /** "cover-07" from "/placeholders/cover-07.jpg". */
 export const coverName = (url: string) => /([^/]+)\.jpg$/.exec(url)?.[1] ?? url;
+/** A stat card's 7-day change: '+12 this week', '-3 this week', '0 this week'. */
+export const weekChange = (n: number): string => `${n > 0 ? '+' : ''}${n.toLocaleString('en-US')} this week`;

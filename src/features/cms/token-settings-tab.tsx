@@ -1,13 +1,95 @@
-import { LaterPanel } from './later-panel';
+import { Coins, Settings } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { CONFIG_MSG, type AppSettings } from '@common/app-config';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Field, INPUT } from '@/components/ui/field';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { saveSettings, useSettings } from './load-settings';
+import { bodyFrom, ECONOMY_GROUPS, MIGRATION_THRESHOLD_FIELD, valuesFrom, type FormValues, type SettingField } from './settings-form';
+
+function NumberField({ field, values, onChange }: { field: SettingField; values: FormValues; onChange: (path: string, v: string) => void }) {
+  return (
+    <Field label={field.label} compact>
+      <input className={INPUT} inputMode="numeric" name={field.path} value={values[field.path] ?? ''} onChange={(e) => onChange(field.path, e.target.value)} />
+    </Field>
+  );
+}
 
 /**
  * The token economy settings form: the Token Economy tab ('tokens', admins) and the Config tab
  * ('config', super admins: the same form plus the migration settings).
  */
 export function TokenSettingsTab({ mode }: { mode: 'tokens' | 'config' }) {
-  return mode === 'tokens' ? (
-    <LaterPanel title="Token Economy Settings">Configure token pricing, rewards and costs.</LaterPanel>
-  ) : (
-    <LaterPanel title="System Configuration">The token economy settings form, for super admins.</LaterPanel>
+  const { data, error } = useSettings();
+  const [values, setValues] = useState<FormValues | null>(null);
+  const [enabled, setEnabled] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const show = (s: AppSettings) => {
+    setValues(valuesFrom(s));
+    setEnabled(s.migration.migration_enabled);
+  };
+  useEffect(() => {
+    if (data) show(data);
+  }, [data]);
+  const change = (path: string, v: string) => setValues((old) => ({ ...old, [path]: v }));
+  const config = mode === 'config';
+  const title = config ? CONFIG_MSG.configTitle : CONFIG_MSG.tokensSubtitle;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!values) return;
+    setSaving(true);
+    try {
+      show(await saveSettings(bodyFrom(values, config ? { enabled } : null)));
+      notifySuccess(CONFIG_MSG.saved);
+    } catch (err) {
+      notifyError(CONFIG_MSG.saveFailed, err);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const Icon = config ? Settings : Coins;
+  return (
+    <Card className="p-6" aria-labelledby={`settings-${mode}`}>
+      <h2 id={`settings-${mode}`} className="flex items-center gap-2 text-xl font-bold">
+        <Icon className="size-5 text-fuchsia-400" aria-hidden /> {title}
+      </h2>
+      {config ? <p className="mt-1 text-sm text-zinc-400">Token economy settings and the token migration.</p> : null}
+      {!values ? (
+        <p className="mt-4 text-zinc-400" role={error ? 'alert' : 'status'}>
+          {error ? CONFIG_MSG.loadFailed : 'Loading...'}
+        </p>
+      ) : (
+        <form className="mt-4 space-y-6" onSubmit={submit} aria-label={title}>
+          {ECONOMY_GROUPS.map((g) => (
+            <fieldset key={g.title}>
+              <legend className="text-sm font-semibold text-zinc-300">{g.title}</legend>
+              <div className="mt-2 grid gap-3 sm:grid-cols-3">
+                {g.fields.map((f) => (
+                  <NumberField key={f.path} field={f} values={values} onChange={change} />
+                ))}
+              </div>
+            </fieldset>
+          ))}
+          {config ? (
+            <fieldset>
+              <legend className="text-sm font-semibold text-zinc-300">Token migration</legend>
+              <div className="mt-2 grid items-end gap-3 sm:grid-cols-3">
+                <NumberField field={MIGRATION_THRESHOLD_FIELD} values={values} onChange={change} />
+                <label className="flex items-center gap-2 py-2.5 text-sm">
+                  <input type="checkbox" className="size-4 accent-fuchsia-500" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
+                  Migration enabled
+                </label>
+              </div>
+            </fieldset>
+          ) : null}
+          <Button type="submit" disabled={saving} className="px-5 py-2.5 font-semibold disabled:opacity-50">
+            {saving ? 'Saving...' : 'Save Settings'}
+          </Button>
+        </form>
+      )}
+    </Card>
   );
 }
