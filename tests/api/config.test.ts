@@ -124,7 +124,9 @@ describe('charges and grants read the saved values', () => {
 describe('POST /api/marketplace/listings/:id/feature', () => {
   it('charges the seller the featured price once under concurrency, then refuses', async () => {
     const seller = await fresh('feat');
-    const { listing } = await listTrack(h, seller);
+    const { listing, track } = await listTrack(h, seller);
+    const mine = async () => (await h.call('GET', '/api/tracks/mine', { token: seller.token })).body.tracks.find((t: { id: string }) => t.id === track.id).listing;
+    expect(await mine()).toEqual({ id: listing.id, listing_type: 'basic' });
     const results = await Promise.all(Array.from({ length: 5 }, () => h.call('POST', `/api/marketplace/listings/${listing.id}/feature`, { token: seller.token, body: {} })));
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
     const ok = results.find((r) => r.status === 200)!;
@@ -135,6 +137,7 @@ describe('POST /api/marketplace/listings/:id/feature', () => {
     const again = await h.call('POST', `/api/marketplace/listings/${listing.id}/feature`, { token: seller.token, body: {} });
     expect(again.status).toBe(409);
     expect(await balanceOf(h, seller.uid)).toBe(5);
+    expect(await mine()).toEqual({ id: listing.id, listing_type: 'featured' });
   });
 
   it('refuses a seller short of tokens (402) and anyone but the seller (403), changing nothing', async () => {

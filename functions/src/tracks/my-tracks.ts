@@ -13,7 +13,8 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 /**
  * GET /api/tracks/mine — the caller's own tracks, newest first (at most 200): their public
  * fields, votes and fool rate for contest tracks (else null), and the status of the track's
- * music radio submission (or null). No storage paths.
+ * music radio submission (or null), and its live marketplace listing `{ id, listing_type }` (or
+ * null). No storage paths.
  */
 export const myTracks =
   (deps: Deps): RequestHandler =>
@@ -22,12 +23,15 @@ export const myTracks =
     const { db } = deps;
     const snap = await db.collection(COL.tracks).where('submitted_by', '==', caller.uid).orderBy('created_at', 'desc').limit(MY_TRACKS_LIMIT).get();
     const ids = snap.docs.map((d) => d.id);
-    const [stats, radio] = ids.length
+    const [stats, radio, listings] = ids.length
       ? await Promise.all([
           db.getAll(...ids.map((id) => db.collection(COL.trackStats).doc(id))),
           db.getAll(...ids.map((id) => db.collection(COL.radioSubmissions).doc(musicSubmissionId(id)))),
+          db.collection(COL.listings).where('seller_id', '==', caller.uid).where('_deleted', '==', false).get(),
         ])
-      : [[], []];
+      : [[], [], null];
+    // The seller's live listing of each track (issue 11: a basic one can be featured).
+    const listingOf = new Map((listings?.docs ?? []).map((l) => [String(l.get('track_id')), { id: l.id, listing_type: l.get('listing_type') as 'basic' | 'featured' }]));
     const tracks = snap.docs.map((d, i) => {
       const t = d.data() as TrackDoc;
       const s = stats[i];
@@ -44,6 +48,7 @@ export const myTracks =
         created_at: t.created_at,
         total_votes: contest ? (num(s.get('total_votes')) ?? 0) : null,
         fool_rate: contest ? (num(s.get('fool_rate')) ?? 0) : null,
+        listing: listingOf.get(d.id) ?? null,
         radio_status: r?.exists && r.get('_deleted') !== true ? ((r.get('status') as RadioStatus | undefined) ?? null) : null,
       };
     });

@@ -15,6 +15,8 @@ export type MyTrack = {
   total_votes: number | null;
   fool_rate: number | null;
   radio_status: RadioStatus | null;
+  /** The track's live marketplace listing (the seller may feature a basic one). */
+  listing: { id: string; listing_type: 'basic' | 'featured' } | null;
 };
 
 export const loadMyTracks = (signal?: AbortSignal) => api<{ tracks: MyTrack[] }>('/tracks/mine', { signal }).then((r) => r.tracks);
@@ -37,3 +39,7 @@ export function submitAd(input: AdInput, idempotencyKey: string) {
   body.append('audio', input.audio, input.audio.name);
   return api<{ submission: RadioSubmission }>('/radio/ads', { body, headers: { 'Idempotency-Key': idempotencyKey } });
 }
+
+/** POST /api/marketplace/listings/:id/feature: the seller pays app_config's featured price. */
+export const featureListing = (listingId: string) =>
+  api<{ cost: number; balance: number }>(`/marketplace/listings/${encodeURIComponent(listingId)}/feature`, { body: {} });

@@ -30,7 +30,7 @@ function radioStatusOf(track: MyTrack, own: RadioSubmission[]): RadioStatus | nu
 /** /my-tracks: the user's own tracks with Send to Radio, their radio submissions, and the ad form. */
 export function MyTracksPage() {
   const uid = useSession((s) => s.user?.uid ?? null);
-  const { data: tracks, error } = useApiRead((signal) => loadMyTracks(signal), [uid], { onError: toastLoadFailure });
+  const { data: tracks, error, reload } = useApiRead((signal) => loadMyTracks(signal), [uid], { onError: toastLoadFailure });
   const all = useRadioSubmissions();
   // An admin's collection holds everyone's submissions: this page shows only the user's own.
   const own = all?.filter((s) => s.user_id === uid);
@@ -89,6 +89,8 @@ export function MyTracksPage() {
                 busy={sender.busyId === t.id}
                 failure={sender.failures[t.id] ?? null}
                 onSend={() => setConfirming(t)}
+                featureCost={pricing.featured}
+                onFeatured={reload}
               />
             ))}
           </ul>

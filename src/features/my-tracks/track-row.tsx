@@ -7,6 +7,7 @@ import { RADIO_MSG } from '@common/radio-messages';
 import { RadioStatusBadge } from '@/components/radio-badges';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { FeatureListingButton } from './feature-listing-button';
 import type { MyTrack } from './my-tracks-api';
 import type { SendFailure } from './use-send-to-radio';
 
@@ -25,10 +26,13 @@ type Props = {
   busy: boolean;
   failure: SendFailure;
   onSend: () => void;
+  /** The featured listing price; where the track has a basic listing, the row offers to feature it. */
+  featureCost: number;
+  onFeatured: () => void;
 };
 
 /** One of the user's tracks: cover, names, status, route, contest results, and the radio. */
-export function TrackRow({ track, radioStatus, cost, online, busy, failure, onSend }: Props) {
+export function TrackRow({ track, radioStatus, cost, online, busy, failure, onSend, featureCost, onFeatured }: Props) {
   const contest = track.submission_type === 'contest';
   return (
     <li className="flex flex-wrap items-center gap-4 rounded-xl border border-zinc-800 bg-zinc-950/40 p-4" aria-label={track.title} data-testid="my-track">
@@ -51,6 +55,11 @@ export function TrackRow({ track, radioStatus, cost, online, busy, failure, onSe
           ) : null}
         </div>
       </div>
+      {track.listing?.listing_type === 'basic' ? (
+        <FeatureListingButton listingId={track.listing.id} cost={featureCost} online={online} onDone={onFeatured} />
+      ) : track.listing ? (
+        <Badge className="bg-amber-400/15 text-amber-200 ring-1 ring-amber-400/40">Featured</Badge>
+      ) : null}
       {radioStatus ? (
         <RadioStatusBadge status={radioStatus} prefix="Radio: " />
       ) : track.status === 'approved' ? (

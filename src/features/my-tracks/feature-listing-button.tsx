@@ -1,0 +1,33 @@
+import { Star } from 'lucide-react';
+import { useState } from 'react';
+import { MARKETPLACE_FEATURE_MSG as M } from '@common/marketplace-messages';
+import { Button } from '@/components/ui/button';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { featureListing } from './my-tracks-api';
+
+type Props = { listingId: string; cost: number; online: boolean; onDone: () => void };
+
+/** A seller's basic listing: 'Feature listing' for the featured price (issue 11). */
+export function FeatureListingButton({ listingId, cost, online, onDone }: Props) {
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      await featureListing(listingId);
+      notifySuccess(M.featured);
+      onDone();
+    } catch (err) {
+      notifyError(M.failed, err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="flex flex-col items-end gap-1 text-right">
+      <Button look="secondary" onClick={() => void run()} disabled={busy || !online} className="inline-flex items-center gap-1.5 px-4 py-2 text-sm font-semibold hover:bg-zinc-800 disabled:opacity-50">
+        <Star className="size-4 text-amber-300" aria-hidden /> Feature listing
+      </Button>
+      <span className="text-xs text-zinc-400">{cost} tokens</span>
+    </div>
+  );
+}

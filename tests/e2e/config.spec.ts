@@ -1,0 +1,91 @@
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
+import { idToken, signIn } from './helpers';
+
+const PASSWORD = 'demo1234';
+
+async function openCms(page: Page, email: string) {
+  await signIn(page, email, PASSWORD);
+  await page.goto('/cms');
+}
+
+async function adminToken(request: APIRequestContext) {
+  return { Authorization: `Bearer ${await idToken(request, 'admin@demo.test', PASSWORD)}` };
+}
+
+test('an admin changes the contest entry cost; /pricing and /submit show the new price', async ({ page, request }) => {
+  const headers = await adminToken(request);
+  const before = (await (await request.get('/api/cms/config', { headers })).json()) as { pricing: { contest_entry_cost: number } };
+  const next = before.pricing.contest_entry_cost === 13 ? 14 : 13;
+  try {
+    await openCms(page, 'admin@demo.test');
+    await page.getByRole('tab', { name: 'Token Economy' }).click();
+    const form = page.getByRole('form', { name: 'Token Economy Settings: configure token pricing, rewards and costs' });
+    await expect(page.getByRole('heading', { name: 'Token Economy Settings: configure token pricing, rewards and costs' })).toBeVisible();
+    const field = form.getByLabel('Contest entry cost');
+    await expect(field).toHaveValue(String(before.pricing.contest_entry_cost));
+    await field.fill(String(next));
+    await form.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(page.getByText('Configuration saved')).toBeVisible();
+
+    await page.goto('/pricing');
+    const price = page.getByRole('term').filter({ hasText: /^Contest entry$/ }).locator('xpath=following-sibling::dd');
+    await expect(price).toHaveText(`${next} tokens`);
+
+    await page.goto('/submit');
+    await expect(page.locator('#route-contest-price')).toHaveText(`${next} tokens`);
+  } finally {
+    const res = await request.post('/api/cms/config', { headers, data: { pricing: { contest_entry_cost: before.pricing.contest_entry_cost } } });
+    expect(res.status()).toBe(200);
+  }
+});
+
+test('a super admin sees System Configuration with the migration settings; an admin has no Config tab', async ({ page, browser }) => {
+  await openCms(page, 'superadmin@demo.test');
+  await page.getByRole('tab', { name: 'Config' }).click();
+  const form = page.getByRole('form', { name: 'System Configuration' });
+  await expect(page.getByRole('heading', { name: 'System Configuration' })).toBeVisible();
+  await expect(form.getByLabel('Migration user threshold')).toHaveValue(/^\d+$/);
+  await expect(form.getByLabel('Migration enabled')).toBeVisible();
+  await expect(form.getByLabel('Marketplace featured')).toBeVisible();
+
+  const context = await browser.newContext();
+  const adminPage = await context.newPage();
+  await openCms(adminPage, 'admin@demo.test');
+  await expect(adminPage.getByRole('tab', { name: 'Token Economy' })).toBeVisible();
+  await expect(adminPage.getByRole('tab', { name: 'Config' })).toHaveCount(0);
+  await expect(adminPage.getByLabel('Migration user threshold')).toHaveCount(0);
+  await context.close();
+});
+
+test('Overview: weekly changes, quick actions open their tabs, Export Reports downloads CSV', async ({ page }) => {
+  await openCms(page, 'admin@demo.test');
+  await expect(page.getByTestId('week-total_users')).toHaveText(/^[+-]?\d[\d,]* this week$/);
+
+  const quick = page.getByRole('region', { name: 'Quick Actions' });
+  const goBack = () => page.getByRole('tab', { name: 'Overview' }).click();
+  for (const [action, tab] of [
+    ['View All Users', 'Users & Roles'],
+    ['Moderate Submissions', 'Contest'],
+    ['Send Email Campaign', 'Email System'],
+  ] as const) {
+    await quick.getByRole('button', { name: action }).click();
+    await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+    await goBack();
+  }
+
+  await quick.getByRole('button', { name: 'Export Reports' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export Reports' });
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Users CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = await readFile((await download.path())!, 'utf8');
+  expect(text.split('\r\n')[0]).toBe('id,username,full_name,email,roles,balance,migration_status,wallet_address,created_at');
+  expect(text).toContain('admin@demo.test');
+
+  await dialog.getByLabel('From').fill('2020-01-01');
+  await dialog.getByLabel('To').fill('2099-12-31');
+  const [ledger] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Token ledger CSV' }).click()]);
+  expect(ledger.suggestedFilename()).toMatch(/^ledger-.*\.csv$/);
+  expect((await readFile((await ledger.path())!, 'utf8')).split('\r\n')[0]).toBe('id,created_at,user_id,delta,reason,ref,balance_after');
+});
