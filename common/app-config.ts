@@ -1,11 +1,11 @@
-import { z } from 'zod';
 import { DEFAULT_MIGRATION_THRESHOLD, DEFAULT_PRICING } from './constants';
 import { DEFAULT_CASH_ORDER_EXPIRY_HOURS } from './orders';
-import { AD_DURATIONS, AD_TIERS, DEFAULT_AD_PRICES, type AdPrices } from './radio';
+import { DEFAULT_AD_PRICES, type AdPrices } from './radio';
 
 /**
  * The settings the CMS's Token Economy and Config tabs edit (app_config/1 and migration_config/1),
- * and the body of POST /api/cms/config. Every field is optional: a save changes what it names.
+ * their defaults and texts. No zod here: the CMS screens import it, and building a zod object
+ * schema probes eval, which the CSP forbids; the request schema is in app-config-schema.ts.
  */
 
 /** The highest token amount any one price or grant may be set to. */
@@ -31,6 +31,10 @@ export type AppSettings = {
   migration: { user_threshold: number; migration_enabled: boolean };
 };
 
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+/** The body of POST /api/cms/config (validated by saveConfigInput, app-config-schema.ts). */
+export type SaveConfigInput = DeepPartial<AppSettings>;
+
 export const DEFAULT_SETTINGS: AppSettings = {
   pricing: {
     signup_grant: DEFAULT_PRICING.signup_grant,
@@ -45,41 +49,6 @@ export const DEFAULT_SETTINGS: AppSettings = {
   orders: { cash_expiry_hours: DEFAULT_CASH_ORDER_EXPIRY_HOURS },
   migration: { user_threshold: DEFAULT_MIGRATION_THRESHOLD, migration_enabled: false },
 };
-
-const whole = (min: number, max: number) =>
-  z
-    .number({ error: 'Must be a number' })
-    .int('Must be a whole number')
-    .min(min, min === 0 ? 'Must not be negative' : `Must be at least ${min}`)
-    .max(max, `Must be at most ${max.toLocaleString('en-US')}`);
-const tokens = whole(0, TOKEN_SETTING_MAX);
-
-const adSlots = z.strictObject(Object.fromEntries(AD_DURATIONS.map((d) => [`${d}`, tokens.optional()])) as Record<`${(typeof AD_DURATIONS)[number]}`, z.ZodOptional<typeof tokens>>);
-const adTiers = z.strictObject(Object.fromEntries(AD_TIERS.map((t) => [t, adSlots.optional()])) as Record<(typeof AD_TIERS)[number], z.ZodOptional<typeof adSlots>>);
-
-export const saveConfigInput = z.strictObject({
-  pricing: z
-    .strictObject({
-      signup_grant: tokens.optional(),
-      daily_drip: tokens.optional(),
-      vote_session_cost: tokens.optional(),
-      contest_entry_cost: tokens.optional(),
-      marketplace: z.strictObject({ basic: tokens.optional(), featured: tokens.optional() }).optional(),
-      referral_reward: tokens.optional(),
-      radio_upload_cost: tokens.optional(),
-      radio_ads: adTiers.optional(),
-    })
-    .optional(),
-  orders: z.strictObject({ cash_expiry_hours: whole(1, CASH_EXPIRY_HOURS_MAX).optional() }).optional(),
-  /** Super admins only. */
-  migration: z
-    .strictObject({
-      user_threshold: whole(1, USER_THRESHOLD_MAX).optional(),
-      migration_enabled: z.boolean({ error: 'Must be true or false' }).optional(),
-    })
-    .optional(),
-});
-export type SaveConfigInput = z.input<typeof saveConfigInput>;
 
 /** A form field's text as a number: anything that does not parse becomes 0 (spec); the server still validates. */
 export function numberOrZero(text: string): number {

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
-import { CONFIG_MSG, saveConfigInput, type AppSettings } from '../../../common/app-config';
+import { CONFIG_MSG, type AppSettings } from '../../../common/app-config';
+import { saveConfigInput } from '../../../common/app-config-schema';
 import { recordAudit } from '../platform/audit';
 import { requireCaller, requireSuperAdmin } from '../platform/auth';
 import type { Deps } from '../platform/deps';
