@@ -2,6 +2,7 @@ import { Star } from 'lucide-react';
 import { useState } from 'react';
 import { MARKETPLACE_FEATURE_MSG as M } from '@common/marketplace-messages';
 import { Button } from '@/components/ui/button';
+import { afterWrite } from '@/data/lazy';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { featureListing } from './my-tracks-api';
 
@@ -15,6 +16,7 @@ export function FeatureListingButton({ listingId, cost, online, onDone }: Props)
     try {
       await featureListing(listingId);
       notifySuccess(M.featured);
+      void afterWrite(['marketplace_listings', 'token_balances']);
       onDone();
     } catch (err) {
       notifyError(M.failed, err);
