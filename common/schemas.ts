@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { USERNAME_MAX, USERNAME_MIN } from './constants';
+import { ADMIN_TOKEN_ADJUST_MAX, USERNAME_MAX, USERNAME_MIN } from './constants';
 import { isDocId } from './doc-id';
 import { ORDER_METHODS } from './orders';
 import { normalizeCoupon, normalizeUsername } from './username';
@@ -57,10 +57,20 @@ export const walletInput = z.strictObject({
     .regex(/^[A-Za-z0-9]+$/, 'Wallet address may contain only letters and digits'),
 });
 
+/** The admin's reason for an adjustment, kept on the ledger entry and in the audit log. */
+export const ADJUST_NOTE_MAX = 200;
+
 export const adjustTokensInput = z.strictObject({
   user_id: docId,
-  delta: z.number().int().refine((d) => d !== 0, 'delta must not be 0').refine((d) => Math.abs(d) <= 1_000_000, 'delta too large'),
+  delta: z.number().int().refine((d) => d !== 0, 'delta must not be 0').refine((d) => Math.abs(d) <= ADMIN_TOKEN_ADJUST_MAX, 'delta too large'),
+  note: z
+    .string()
+    .trim()
+    .max(ADJUST_NOTE_MAX, `note must be at most ${ADJUST_NOTE_MAX} characters`)
+    .optional()
+    .transform((n) => (n ? n : undefined)),
 });
+export type AdjustTokensInput = z.input<typeof adjustTokensInput>;
 
 export const roleChangeInput = z.strictObject({
   user_id: docId,

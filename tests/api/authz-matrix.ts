@@ -167,6 +167,14 @@ export const MATRIX: Record<RouteKey, Entry> = {
   'POST /api/tracks': { owner: 'n/a', expect: cells(401, 201, 'n/a', 201, 201), request: async () => ({ method: 'POST', path: '/api/tracks', form: await submission() }) },
   'GET /api/cms/overview': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(get('/api/cms/overview')) },
   'GET /api/cms/tracks': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(get('/api/cms/tracks?status=pending')) },
+  'GET /api/cms/users': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(get('/api/cms/users?q=matrix')) },
+  // A user's own ledger is not theirs to read here: the CMS view is for admins.
+  'GET /api/cms/users/:id/ledger': {
+    owner: 'the user whose ledger it is',
+    expect: ADMIN_ON_OWNED(200),
+    request: async (_w, owner) => get(`/api/cms/users/${(await owner()).uid}/ledger`),
+  },
+  'GET /api/cms/audit': { owner: 'n/a', expect: cells(401, 403, 'n/a', 403, 200), request: fixed(get('/api/cms/audit')) },
   'POST /api/cms/tracks/:id/approve': {
     owner: 'the track’s submitter',
     expect: ADMIN_ON_OWNED(200),
