@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_TOKEN_ADJUST_MAX, USERNAME_MAX, USERNAME_MIN } from './constants';
+import { ADJUST_NOTE_MAX, ADMIN_TOKEN_ADJUST_MAX, USERNAME_MAX, USERNAME_MIN } from './constants';
 import { isDocId } from './doc-id';
 import { ORDER_METHODS } from './orders';
 import { normalizeCoupon, normalizeUsername } from './username';
@@ -56,9 +56,6 @@ export const walletInput = z.strictObject({
     .max(128)
     .regex(/^[A-Za-z0-9]+$/, 'Wallet address may contain only letters and digits'),
 });
-
-/** The admin's reason for an adjustment, kept on the ledger entry and in the audit log. */
-export const ADJUST_NOTE_MAX = 200;
 
 export const adjustTokensInput = z.strictObject({
   user_id: docId,

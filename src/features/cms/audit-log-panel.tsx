@@ -3,6 +3,7 @@ import { USERS_MSG, type AuditPerson, type CmsAuditEntry } from '@common/users-m
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { notifyError } from '@/lib/notify';
+import { auditValue } from './audit-format';
 import { dateLabel } from './format';
 import { loadAudit } from './users-api';
 import { useCursorList } from './use-cursor-list';
@@ -19,19 +20,6 @@ const ACTIONS: Record<string, string> = {
   'tokens.adjust': 'Tokens adjusted',
   'migration.run': 'Migration run',
 };
-
-/** A small before/after value in words: roles as a list, a balance as its number, anything else as JSON. */
-export function auditValue(v: unknown): string {
-  if (v === null || v === undefined) return '—';
-  if (typeof v !== 'object') return String(v);
-  const entries = Object.entries(v as Record<string, unknown>);
-  if (entries.length === 1) {
-    const [, only] = entries[0]!;
-    if (Array.isArray(only)) return only.join(', ');
-    if (typeof only !== 'object' || only === null) return String(only);
-  }
-  return JSON.stringify(v);
-}
 
 function Person({ p }: { p: AuditPerson | null }) {
   if (!p) return <span className="text-zinc-500">—</span>;

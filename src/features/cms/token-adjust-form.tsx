@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ADMIN_TOKEN_QUICK_AMOUNTS } from '@common/constants';
-import { ADJUST_NOTE_MAX } from '@common/schemas';
+import { ADJUST_NOTE_MAX, ADMIN_TOKEN_QUICK_AMOUNTS } from '@common/constants';
 import { USERS_MSG, type CmsUser } from '@common/users-messages';
 import { Button } from '@/components/ui/button';
 import { Field, INPUT } from '@/components/ui/field';

@@ -1,4 +1,3 @@
-import type { AdjustTokensInput } from '@common/schemas';
 import type { CmsAuditEntry, CmsLedgerEntry, CmsPage, CmsUser } from '@common/users-messages';
 import { api } from '@/lib/api';
 
@@ -22,4 +21,5 @@ export const loadAudit = (cursor: string | null, signal?: AbortSignal) => api<Cm
 export type RoleChange = { user_id: string; role: 'admin' | 'super_admin'; action: 'grant' | 'revoke' };
 export const changeRole = (body: RoleChange) => api<{ user_id: string; roles: CmsUser['roles'] }>('/admin/roles', { body });
 
-export const adjustTokens = (body: AdjustTokensInput) => api<{ user_id: string; balance: number }>('/admin/tokens/adjust', { body });
+/** POST /api/admin/tokens/adjust (common/schemas.ts adjustTokensInput); `note` is the reason. */
+export const adjustTokens = (body: { user_id: string; delta: number; note?: string }) => api<{ user_id: string; balance: number }>('/admin/tokens/adjust', { body });
