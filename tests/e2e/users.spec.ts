@@ -31,7 +31,8 @@ async function newMember(request: APIRequestContext): Promise<NewUser> {
 async function memberPage(browser: Browser, user: NewUser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await signIn(page, user.email, user.password);
-  await expect(balancePill(page)).toHaveText('50 tokens');
+  // The first sync of a fresh browser can be slow on a cold stack: more time than a usual step.
+  await expect(balancePill(page)).toHaveText('50 tokens', { timeout: 30_000 });
   return page;
 }
 
