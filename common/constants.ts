@@ -74,3 +74,12 @@ export type LedgerReason =
   | 'featured_listing';
 
 export const GENRES = ['Hip-Hop', 'Pop', 'Rock', 'Electronic', 'R&B', 'Classical', 'Jazz', 'Country', 'Other'] as const;
+
+/** The CMS token adjustment's quick amounts (spec section 9): add 10, 50, 100; deduct 10, 50. */
+export const ADMIN_TOKEN_QUICK_AMOUNTS = [10, 50, 100, -10, -50] as const;
+/** The largest single admin adjustment, either way. */
+export const ADMIN_TOKEN_ADJUST_MAX = 1_000_000;
+/** The admin's reason (note) on an adjustment, kept on the ledger entry and in the audit log. */
+export const ADJUST_NOTE_MAX = 200;
+/** Rows per page of the CMS user list, a user's ledger and the audit log. */
+export const CMS_PAGE_SIZE = 25;

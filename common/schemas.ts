@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { USERNAME_MAX, USERNAME_MIN } from './constants';
+import { ADJUST_NOTE_MAX, ADMIN_TOKEN_ADJUST_MAX, USERNAME_MAX, USERNAME_MIN } from './constants';
 import { isDocId } from './doc-id';
 import { ORDER_METHODS } from './orders';
 import { normalizeCoupon, normalizeUsername } from './username';
@@ -59,8 +59,15 @@ export const walletInput = z.strictObject({
 
 export const adjustTokensInput = z.strictObject({
   user_id: docId,
-  delta: z.number().int().refine((d) => d !== 0, 'delta must not be 0').refine((d) => Math.abs(d) <= 1_000_000, 'delta too large'),
+  delta: z.number().int().refine((d) => d !== 0, 'delta must not be 0').refine((d) => Math.abs(d) <= ADMIN_TOKEN_ADJUST_MAX, 'delta too large'),
+  note: z
+    .string()
+    .trim()
+    .max(ADJUST_NOTE_MAX, `note must be at most ${ADJUST_NOTE_MAX} characters`)
+    .optional()
+    .transform((n) => (n ? n : undefined)),
 });
+export type AdjustTokensInput = z.input<typeof adjustTokensInput>;
 
 export const roleChangeInput = z.strictObject({
   user_id: docId,

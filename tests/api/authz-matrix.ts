@@ -171,6 +171,14 @@ export const MATRIX: Record<RouteKey, Entry> = {
   'GET /api/cms/config': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(get('/api/cms/config')) },
   'POST /api/cms/config': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(post('/api/cms/config', { pricing: { daily_drip: 1 } })) },
   'GET /api/cms/export/:file': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(get('/api/cms/export/users.csv')), check: hasType('text/csv') },
+  'GET /api/cms/users': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(get('/api/cms/users?q=matrix')) },
+  // A user's own ledger is not theirs to read here: the CMS view is for admins.
+  'GET /api/cms/users/:id/ledger': {
+    owner: 'the user whose ledger it is',
+    expect: ADMIN_ON_OWNED(200),
+    request: async (_w, owner) => get(`/api/cms/users/${(await owner()).uid}/ledger`),
+  },
+  'GET /api/cms/audit': { owner: 'n/a', expect: cells(401, 403, 'n/a', 403, 200), request: fixed(get('/api/cms/audit')) },
   'POST /api/cms/tracks/:id/approve': {
     owner: 'the track’s submitter',
     expect: ADMIN_ON_OWNED(200),

@@ -120,6 +120,11 @@ export const ROUTE_FUZZ: Record<string, Gen> = {
         )
         .map(([f, q]) => `/api/cms/export/${f}${q}`),
     ),
+  'GET /api/cms/users': () =>
+    getAt(query({ q: fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('alice', 'A', '@', 'x'.repeat(101))), cursor: fc.oneof(fc.string({ maxLength: 40 }), fc.base64String({ maxLength: 60 }), fc.constantFrom('eyJwIjoiZW1haWwifQ', 'bnVsbA')) }).map((q) => `/api/cms/users${q}`)),
+  'GET /api/cms/users/:id/ledger': (p) =>
+    fc.tuple(at('/api/cms/users/*/ledger', p.uids), query({ cursor: fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('eyJ2IjoxLCJpZCI6Mn0', 'e30')) })).map(([path, q]): Shape => ({ path: `${path}${q}` })),
+  'GET /api/cms/audit': () => getAt(query({ cursor: fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('eyJ2IjoiMjAyNiIsImlkIjoieCJ9', 'e30')) }).map((q) => `/api/cms/audit${q}`)),
   'GET /api/cms/tracks': () => getAt(query({ status: fc.oneof(fc.constantFrom(...CMS_TRACK_FILTERS), fc.string({ maxLength: 10 })) }).map((q) => `/api/cms/tracks${q}`)),
   'POST /api/cms/tracks/:id/approve': (p) => post(at('/api/cms/tracks/*/approve', p.trackIds), jsonBody(fromZod(approveInput))),
   'POST /api/cms/tracks/:id/reject': (p) => post(at('/api/cms/tracks/*/reject', p.trackIds), jsonBody(fromZod(emptyInput))),

@@ -110,7 +110,7 @@ test('an admin sees the Admin Dashboard, the tabs without Config, and the four s
   await expect(page.getByText('Sent to new users after signup')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send Test Email' })).toBeVisible();
   await page.getByRole('tab', { name: 'Users & Roles' }).click();
-  await expect(page.getByText('This part of the CMS arrives in a later release.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
 });
 
 test('a super admin sees the Super Admin Control Center and the Config tab', async ({ page }) => {

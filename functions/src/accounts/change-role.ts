@@ -1,30 +1,46 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import type { RequestHandler } from 'express';
 import type { Role } from '../../../common/constants';
+import { MSG } from '../../../common/messages';
+import { isSuperAdmin } from '../../../common/roles';
 import { roleChangeInput } from '../../../common/schemas';
+import { USERS_MSG } from '../../../common/users-messages';
+import { recordAudit } from '../platform/audit';
 import { requireCaller } from '../platform/auth';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
-import { badRequest, notFound } from '../platform/errors';
+import { badRequest, forbidden, notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
 
-/** POST /api/admin/roles — super admins (accounts/router.ts) grant or revoke admin and super_admin. */
+/**
+ * POST /api/admin/roles — super admins (accounts/router.ts) grant or revoke admin and
+ * super_admin. The caller's own role is read again in the transaction: two super admins
+ * revoking each other at once cannot both succeed, so one super admin always remains.
+ * A change that changes nothing writes nothing (and is not audited).
+ */
 export const changeRole =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
     const admin = requireCaller(res);
     const input = parse(roleChangeInput, req.body);
-    if (input.user_id === admin.uid && input.action === 'revoke' && input.role === 'super_admin')
-      throw badRequest('You cannot remove your own super admin role');
-    const roles = await deps.db.runTransaction(async (tx) => {
-      const ref = deps.db.collection(COL.userRoles).doc(input.user_id);
-      const snap = await tx.get(ref);
-      if (!snap.exists) throw notFound('User not found');
-      const current = new Set((snap.get('roles') as Role[] | undefined) ?? ['user']);
+    if (input.user_id === admin.uid && input.action === 'revoke' && input.role === 'super_admin') throw badRequest(USERS_MSG.cannotRemoveOwnSuperAdmin);
+    const { db } = deps;
+    const roles = await db.runTransaction(async (tx) => {
+      const ref = db.collection(COL.userRoles).doc(input.user_id);
+      const self = input.user_id === admin.uid;
+      const [snap, other] = await tx.getAll(ref, ...(self ? [] : [db.collection(COL.userRoles).doc(admin.uid)]));
+      const callerSnap = self ? snap : other;
+      if (!isSuperAdmin((callerSnap?.get('roles') as Role[] | undefined) ?? [])) throw forbidden(MSG.onlySuperAdminsRoles);
+      if (!snap?.exists) throw notFound(USERS_MSG.userNotFound);
+      const before = [...((snap.get('roles') as Role[] | undefined) ?? ['user'])].sort();
+      const current = new Set(before);
       if (input.action === 'grant') current.add(input.role);
       else current.delete(input.role);
       const next = [...current].sort();
+      if (next.join() === before.join()) return next;
       tx.update(ref, { roles: next, updatedAt: FieldValue.serverTimestamp() });
+      const nowIso = new Date(deps.now()).toISOString();
+      recordAudit(db, tx, { action: input.action === 'grant' ? 'role.grant' : 'role.revoke', actorId: admin.uid, targetUserId: input.user_id, before: { roles: before }, after: { roles: next } }, nowIso);
       return next;
     });
     res.json({ user_id: input.user_id, roles });

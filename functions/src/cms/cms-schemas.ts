@@ -16,3 +16,11 @@ export const emptyInput = z.strictObject({});
 
 /** The edit body is shared with the CMS edit form (common/cms-edit.ts). */
 export { editTrackInput, type EditTrackInput } from '../../../common/cms-edit';
+
+/** GET /api/cms/users?q=&cursor= — q searches usernames and emails by prefix. */
+export const listUsersQuery = z.strictObject({ q: z.string().trim().max(100).optional(), cursor: z.string().max(2000).optional() });
+
+/** GET /api/cms/users/:id/ledger?cursor= and GET /api/cms/audit?cursor= */
+export const pageQuery = z.strictObject({ cursor: z.string().max(2000).optional() });
+
+export const userIdParams = z.object({ id: docId });

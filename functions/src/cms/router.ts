@@ -1,17 +1,21 @@
 import { Router } from 'express';
-import { requireAdmin } from '../platform/auth';
+import { USERS_MSG } from '../../../common/users-messages';
+import { requireAdmin, requireSuperAdmin } from '../platform/auth';
 import type { Deps } from '../platform/deps';
 import { radioCmsRouter } from '../radio/cms-routes';
+import { auditLog } from './audit-log';
 import { deleteTrack } from './delete-track';
 import { editTrack } from './edit-track';
 import { exportCsv } from './export-csv';
 import { getConfig } from './get-config';
 import { listTracks } from './list-tracks';
+import { listUsers } from './list-users';
 import { approveTrack, rejectTrack } from './moderate';
 import { overview } from './overview';
 import { saveConfig, superAdminForMigration } from './save-config';
+import { userLedger } from './user-ledger';
 
-/** Admin endpoints under /api/cms (stats, track moderation and editing, the radio queue); every one needs admin. */
+/** Admin endpoints under /api/cms (stats, track moderation and editing, the radio queue, users, the audit log); every one needs admin. */
 export function cmsRouter(deps: Deps): Router {
   const router = Router();
   router.use(requireAdmin(deps));
@@ -25,5 +29,8 @@ export function cmsRouter(deps: Deps): Router {
   router.post('/tracks/:id/delete', deleteTrack(deps));
   router.post('/tracks/:id', editTrack(deps));
   router.use('/radio', radioCmsRouter(deps));
+  router.get('/users', listUsers(deps));
+  router.get('/users/:id/ledger', userLedger(deps));
+  router.get('/audit', requireSuperAdmin(deps, USERS_MSG.auditSuperOnly), auditLog(deps));
   return router;
 }

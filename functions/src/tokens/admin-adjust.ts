@@ -1,6 +1,8 @@
 import type { RequestHandler } from 'express';
 import { MSG } from '../../../common/messages';
 import { adjustTokensInput } from '../../../common/schemas';
+import { USERS_MSG } from '../../../common/users-messages';
+import { recordAudit } from '../platform/audit';
 import { requireCaller } from '../platform/auth';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
@@ -8,7 +10,10 @@ import { badRequest, notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
 import { readBalance, writeLedgerEntry } from './ledger';
 
-/** POST /api/admin/tokens/adjust — super admins (tokens/router.ts) add or deduct tokens through the ledger. */
+/**
+ * POST /api/admin/tokens/adjust — super admins (tokens/router.ts) add or deduct tokens through
+ * the ledger, with an optional note (the reason) kept on the entry and in the audit log.
+ */
 export const adjustTokens =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
@@ -17,16 +22,24 @@ export const adjustTokens =
     const { db } = deps;
     const balance = await db.runTransaction(async (tx) => {
       const profile = await tx.get(db.collection(COL.profiles).doc(input.user_id));
-      if (!profile.exists) throw notFound('User not found');
+      if (!profile.exists) throw notFound(USERS_MSG.userNotFound);
       const current = await readBalance(db, tx, input.user_id);
       if (current + input.delta < 0) throw badRequest(MSG.negativeBalance);
-      return writeLedgerEntry(
+      const nowIso = new Date(deps.now()).toISOString();
+      const after = writeLedgerEntry(
         db,
         tx,
         current,
-        { userId: input.user_id, delta: input.delta, reason: input.delta > 0 ? 'admin_grant' : 'admin_deduction', ref: admin.uid },
-        new Date(deps.now()).toISOString(),
+        { userId: input.user_id, delta: input.delta, reason: input.delta > 0 ? 'admin_grant' : 'admin_deduction', ref: admin.uid, note: input.note },
+        nowIso,
       );
+      recordAudit(
+        db,
+        tx,
+        { action: 'tokens.adjust', actorId: admin.uid, targetUserId: input.user_id, before: { balance: current }, after: { balance: after }, reason: input.note ?? null },
+        nowIso,
+      );
+      return after;
     });
     res.json({ user_id: input.user_id, balance });
   };

@@ -10,6 +10,8 @@ export type LedgerEntry = {
   reason: LedgerReason;
   /** Why, in more detail: a coupon code, a referee, an admin's uid. */
   ref?: string;
+  /** A person's words on the entry (an admin's reason for an adjustment); absent on older entries. */
+  note?: string;
 };
 
 /** The balance as read inside a transaction; reads must precede writes in Firestore. */
@@ -46,6 +48,7 @@ export function writeLedgerEntry(
     ref: entry.ref ?? null,
     balance_after: balance,
     created_at: nowIso,
+    ...(entry.note ? { note: entry.note } : {}),
   });
   return balance;
 }

@@ -1,4 +1,98 @@
-/** The audit log (super admins): every config, role, token and migration change. */
+import { ScrollText } from 'lucide-react';
+import { USERS_MSG, type AuditPerson, type CmsAuditEntry } from '@common/users-messages';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { notifyError } from '@/lib/notify';
+import { auditValue } from './audit-format';
+import { dateLabel } from './format';
+import { loadAudit } from './users-api';
+import { useCursorList } from './use-cursor-list';
+
+const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-zinc-400';
+const td = 'px-3 py-2 align-top';
+
+const toastFailure = (err: unknown) => notifyError(USERS_MSG.loadAuditFailed, err);
+
+const ACTIONS: Record<string, string> = {
+  'config.update': 'Config updated',
+  'role.grant': 'Role granted',
+  'role.revoke': 'Role removed',
+  'tokens.adjust': 'Tokens adjusted',
+  'migration.run': 'Migration run',
+};
+
+function Person({ p }: { p: AuditPerson | null }) {
+  if (!p) return <span className="text-zinc-500">—</span>;
+  return (
+    <span className="block max-w-48">
+      <span className="block truncate font-medium">{p.username ? `@${p.username}` : p.id}</span>
+      {p.email ? <span className="block truncate text-xs text-zinc-400">{p.email}</span> : null}
+    </span>
+  );
+}
+
+function Row({ e }: { e: CmsAuditEntry }) {
+  return (
+    <tr data-testid="audit-row">
+      <td className={`${td} whitespace-nowrap text-zinc-300`}>{dateLabel(e.created_at)}</td>
+      <td className={td}>
+        <Person p={e.actor} />
+      </td>
+      <td className={`${td} whitespace-nowrap`}>{ACTIONS[e.action] ?? e.action}</td>
+      <td className={td}>
+        <Person p={e.target} />
+      </td>
+      <td className={`${td} max-w-72 break-words tabular-nums`}>
+        {auditValue(e.before)} → {auditValue(e.after)}
+      </td>
+      <td className={`${td} max-w-56 break-words text-zinc-300`}>{e.reason ?? '—'}</td>
+    </tr>
+  );
+}
+
+/** The audit log (super admins): every config, role, token and migration change, newest first. */
 export function AuditLogPanel() {
-  return null;
+  const list = useCursorList((cursor, signal) => loadAudit(cursor, signal), [], toastFailure);
+  return (
+    <Card className="space-y-4 p-6" aria-labelledby="audit-log">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="audit-log" className="flex items-center gap-2 text-xl font-bold">
+          <ScrollText className="size-5 text-fuchsia-400" aria-hidden /> Audit Log
+        </h2>
+        <Button look="secondary" onClick={list.reload} className="px-3 py-1.5 text-sm hover:bg-zinc-800">
+          Refresh
+        </Button>
+      </div>
+      {list.loading && list.items.length === 0 ? (
+        <p className="text-zinc-400">Loading...</p>
+      ) : list.items.length === 0 ? (
+        <p className="text-zinc-400">{list.failed ? USERS_MSG.loadAuditFailed : 'No changes recorded yet'}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[56rem] text-sm">
+            <thead className="border-b border-zinc-800">
+              <tr>
+                <th className={th}>When</th>
+                <th className={th}>Who</th>
+                <th className={th}>Action</th>
+                <th className={th}>Target</th>
+                <th className={th}>Before → After</th>
+                <th className={th}>Reason</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-800">
+              {list.items.map((e) => (
+                <Row key={e.id} e={e} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {list.hasMore ? (
+        <Button look="secondary" onClick={() => void list.loadMore()} disabled={list.loadingMore} className="w-full px-4 py-2 text-sm hover:bg-zinc-800 disabled:opacity-50">
+          {list.loadingMore ? 'Loading...' : 'Older changes'}
+        </Button>
+      ) : null}
+    </Card>
+  );
 }

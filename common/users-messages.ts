@@ -1,0 +1,69 @@
+import type { Role } from './constants';
+
+/** Users & Roles texts (spec's error catalogue, verbatim where it has one) and the API's shapes. */
+export const USERS_MSG = {
+  loadFailed: 'Failed to load users',
+  updateRoleFailed: 'Failed to update role',
+  adjustFailed: 'Failed to adjust tokens',
+  cannotRemoveOwnSuperAdmin: 'You cannot remove your own super admin role',
+  ownSuperAdminHint: 'You cannot remove your own super admin role; another super admin can.',
+  userNotFound: 'User not found',
+  badCursor: 'Invalid cursor',
+  roleGranted: (role: string) => `Granted ${role}`,
+  roleRevoked: (role: string) => `Removed ${role}`,
+  adjusted: (delta: number, balance: number) => `${delta > 0 ? 'Added' : 'Deducted'} ${Math.abs(delta)} tokens; balance ${balance}`,
+  reasonRequired: 'Give a reason for the adjustment',
+  loadLedgerFailed: 'Failed to load the ledger',
+  loadAuditFailed: 'Failed to load the audit log',
+  auditSuperOnly: 'Only super admins can read the audit log',
+} as const;
+
+/** One row of GET /api/cms/users. */
+export type CmsUser = {
+  id: string;
+  username: string;
+  full_name: string | null;
+  avatar_url: string | null;
+  email: string | null;
+  roles: Role[];
+  balance: number;
+  created_at: string | null;
+  migration_status: string;
+};
+
+/** A page of a cursored list; `next` is opaque, null on the last page. */
+export type CmsPage<T> = { items: T[]; next: string | null };
+
+/** One entry of a user's token ledger (GET /api/cms/users/:id/ledger). */
+export type CmsLedgerEntry = {
+  id: string;
+  delta: number;
+  reason: string;
+  /** The admin's note on an adjustment. */
+  note: string | null;
+  /** More about the entry: a coupon code, a referee, the adjusting admin's uid. */
+  ref: string | null;
+  balance_after: number | null;
+  created_at: string;
+};
+
+/** Who an audit entry is about or by, as the viewer shows them. */
+export type AuditPerson = { id: string; username: string | null; email: string | null };
+
+/** One entry of GET /api/cms/audit. */
+export type CmsAuditEntry = {
+  id: string;
+  action: string;
+  actor: AuditPerson;
+  target: AuditPerson | null;
+  before: unknown;
+  after: unknown;
+  reason: string | null;
+  created_at: string;
+};
+
+/** The spec's migration status badges (section 4). */
+export const MIGRATION_STATUS_LABELS: Record<string, string> = { pre_migration: 'Pre-Migration', migrating: 'Migrating', migrated: 'Migrated' };
+
+/** How the CMS names a role. */
+export const ROLE_LABELS: Record<string, string> = { user: 'user', admin: 'admin', super_admin: 'super admin' };

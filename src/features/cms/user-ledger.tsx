@@ -1,0 +1,55 @@
+import { USERS_MSG, type CmsLedgerEntry } from '@common/users-messages';
+import { Button } from '@/components/ui/button';
+import { notifyError } from '@/lib/notify';
+import { dateLabel } from './format';
+import { loadLedger } from './users-api';
+import { useCursorList } from './use-cursor-list';
+
+const toastFailure = (err: unknown) => notifyError(USERS_MSG.loadLedgerFailed, err);
+
+/** "admin_grant" → "admin grant". */
+const reasonLabel = (reason: string) => reason.replace(/_/g, ' ');
+
+function Entry({ e }: { e: CmsLedgerEntry }) {
+  return (
+    <li className="flex items-start justify-between gap-3 py-2" data-testid="ledger-entry">
+      <div className="min-w-0">
+        <p className="font-medium">{reasonLabel(e.reason)}</p>
+        {e.note ? <p className="break-words text-sm text-zinc-300">“{e.note}”</p> : null}
+        <p className="text-xs text-zinc-500">{dateLabel(e.created_at)}</p>
+      </div>
+      <div className="shrink-0 text-right tabular-nums">
+        <p className={e.delta > 0 ? 'font-semibold text-emerald-300' : 'font-semibold text-red-300'}>{e.delta > 0 ? `+${e.delta}` : `−${-e.delta}`}</p>
+        {e.balance_after !== null ? <p className="text-xs text-zinc-500">= {e.balance_after}</p> : null}
+      </div>
+    </li>
+  );
+}
+
+/** The user's token ledger, newest first, a page at a time; read again when the balance changes here. */
+export function UserLedger({ userId, balance }: { userId: string; balance: number }) {
+  const list = useCursorList((cursor, signal) => loadLedger(userId, cursor, signal), [userId, balance], toastFailure);
+  return (
+    <section aria-labelledby="user-ledger" className="space-y-2">
+      <h3 id="user-ledger" className="font-semibold">
+        Token ledger
+      </h3>
+      {list.loading && list.items.length === 0 ? (
+        <p className="text-sm text-zinc-400">Loading...</p>
+      ) : list.items.length === 0 ? (
+        <p className="text-sm text-zinc-400">{list.failed ? USERS_MSG.loadLedgerFailed : 'No ledger entries'}</p>
+      ) : (
+        <ul className="divide-y divide-zinc-800" aria-label="Ledger entries">
+          {list.items.map((e) => (
+            <Entry key={e.id} e={e} />
+          ))}
+        </ul>
+      )}
+      {list.hasMore ? (
+        <Button look="secondary" onClick={() => void list.loadMore()} disabled={list.loadingMore} className="w-full px-4 py-2 text-sm hover:bg-zinc-800 disabled:opacity-50">
+          {list.loadingMore ? 'Loading...' : 'Older entries'}
+        </Button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+import type { APIRequestContext, Browser } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
+import { balancePill, idToken, newUser, signIn, type NewUser } from './helpers';
+
+/** Users & Roles (issue 11): super admins manage roles and tokens; admins only look. */
+
+const PASSWORD = 'demo1234';
+
+async function openUsers(page: Page, email: string) {
+  await signIn(page, email, PASSWORD);
+  await page.goto('/cms');
+  await page.getByRole('tab', { name: 'Users & Roles' }).click();
+  await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
+}
+
+async function search(page: Page, text: string) {
+  await page.getByRole('searchbox', { name: 'Search by username or email' }).fill(text);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+}
+
+const row = (page: Page, username: string) => page.getByTestId('user-row').filter({ hasText: `@${username}` });
+
+async function newMember(request: APIRequestContext): Promise<NewUser> {
+  const user = newUser('usr');
+  const res = await request.post('/api/accounts/signup', { data: user });
+  expect(res.status()).toBe(201);
+  return user;
+}
+
+/** The member signed in in a browser of their own, their 50 tokens shown. */
+async function memberPage(browser: Browser, user: NewUser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, user.email, user.password);
+  // The first sync of a fresh browser can be slow on a cold stack: more time than a usual step.
+  await expect(balancePill(page)).toHaveText('50 tokens', { timeout: 30_000 });
+  return page;
+}
+
+test('a super admin grants and removes admin, adds 50 tokens with a reason: the ledger, the audit log and the user’s own balance show it', async ({ page, browser, request }) => {
+  const member = await newMember(request);
+  const memberView = await memberPage(browser, member);
+
+  await openUsers(page, 'superadmin@demo.test');
+  await search(page, member.username.toUpperCase());
+  await expect(page.getByTestId('user-row')).toHaveCount(1);
+  await expect(row(page, member.username)).toContainText(member.email);
+  await expect(row(page, member.username).getByTestId('user-balance')).toHaveText('50');
+  await row(page, member.username).getByRole('button', { name: `Open ${member.username}` }).click();
+
+  const sheet = page.getByRole('dialog', { name: member.username });
+  await sheet.getByRole('button', { name: 'Grant admin' }).click();
+  await expect(page.getByText('Granted admin')).toBeVisible();
+  await expect(sheet.getByRole('button', { name: 'Remove admin' })).toBeVisible();
+  await sheet.getByRole('button', { name: 'Remove admin' }).click();
+  await expect(page.getByText('Removed admin')).toBeVisible();
+  await expect(sheet.getByRole('button', { name: 'Grant admin' })).toBeVisible();
+
+  await expect(sheet.getByRole('button', { name: 'Add 50 tokens' })).toBeDisabled();
+  await sheet.getByLabel('Reason').fill('E2E contest prize');
+  await sheet.getByRole('button', { name: 'Add 50 tokens' }).click();
+  await expect(page.getByText('Added 50 tokens; balance 100')).toBeVisible();
+  await expect(sheet.getByTestId('detail-balance')).toHaveText('100');
+  const newest = sheet.getByTestId('ledger-entry').first();
+  await expect(newest).toContainText('admin grant');
+  await expect(newest).toContainText('“E2E contest prize”');
+  await expect(newest).toContainText('+50');
+
+  // The member's own browser follows without a reload (token_balances replication).
+  await expect(balancePill(memberView)).toHaveText('100 tokens');
+
+  // Deducting below zero is refused by the server with the spec's message.
+  await sheet.getByLabel('Custom amount').fill('-500');
+  await sheet.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Failed to adjust tokens')).toBeVisible();
+  await expect(page.getByText('Cannot set negative balance')).toBeVisible();
+  await expect(sheet.getByTestId('detail-balance')).toHaveText('100');
+
+  await page.keyboard.press('Escape');
+  await expect(row(page, member.username).getByTestId('user-balance')).toHaveText('100');
+
+  await page.getByRole('tab', { name: 'Config' }).click();
+  const audit = page.getByRole('region', { name: 'Audit Log' });
+  const rows = audit.getByTestId('audit-row').filter({ hasText: `@${member.username}` });
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toContainText('Tokens adjusted');
+  await expect(rows.nth(0)).toContainText('50 → 100');
+  await expect(rows.nth(0)).toContainText('E2E contest prize');
+  await expect(rows.nth(0)).toContainText('@superadmin');
+  await expect(rows.nth(1)).toContainText('Role removed');
+  await expect(rows.nth(1)).toContainText('admin, user → user');
+  await expect(rows.nth(2)).toContainText('Role granted');
+});
+
+test('a super admin cannot remove their own super admin role: the control is disabled and says why', async ({ page }) => {
+  await openUsers(page, 'superadmin@demo.test');
+  await search(page, 'superadmin@demo.test');
+  const me = page.getByTestId('user-row').filter({ hasText: 'superadmin@demo.test' });
+  await me.getByRole('button', { name: /^Open / }).click();
+  const sheet = page.getByRole('dialog');
+  await expect(sheet.getByRole('button', { name: 'Remove super admin' })).toBeDisabled();
+  await expect(sheet.getByText('You cannot remove your own super admin role; another super admin can.')).toBeVisible();
+});
+
+test('an admin sees the list and a user’s ledger but no role or token controls; the server refuses them', async ({ page, request }) => {
+  await openUsers(page, 'admin@demo.test');
+  await search(page, 'listener');
+  await expect(row(page, 'listener')).toContainText('listener@demo.test');
+  await row(page, 'listener').getByRole('button', { name: 'Open listener' }).click();
+  const sheet = page.getByRole('dialog');
+  await expect(sheet.getByText('Only super admins can change roles or adjust tokens.')).toBeVisible();
+  await expect(sheet.getByRole('button', { name: /Grant|Remove/ })).toHaveCount(0);
+  await expect(sheet.getByRole('button', { name: /Add \d+ tokens/ })).toHaveCount(0);
+  await expect(sheet.getByTestId('ledger-entry').first()).toBeVisible();
+
+  const token = await idToken(request, 'admin@demo.test', PASSWORD);
+  const headers = { Authorization: `Bearer ${token}` };
+  const listener = (await (await request.get('/api/cms/users?q=listener', { headers })).json()) as { items: Array<{ id: string; username: string }> };
+  const id = listener.items.find((u) => u.username === 'listener')!.id;
+  const role = await request.post('/api/admin/roles', { headers, data: { user_id: id, role: 'admin', action: 'grant' } });
+  expect(role.status()).toBe(403);
+  expect((await role.json()).error.message).toBe('Only super admins can manage roles');
+  const tokens = await request.post('/api/admin/tokens/adjust', { headers, data: { user_id: id, delta: 10 } });
+  expect(tokens.status()).toBe(403);
+  expect((await tokens.json()).error.message).toBe('Only super admins can adjust tokens');
+  expect((await request.get('/api/cms/audit', { headers })).status()).toBe(403);
+});
