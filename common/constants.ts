@@ -70,6 +70,8 @@ export type LedgerReason =
   | 'marketplace_purchase'
   | 'marketplace_sale'
   | 'radio_submission'
-  | 'radio_ad';
+  | 'radio_ad'
+  /** A delta-0 marker: the token migration's snapshot of the balance (balance_after). */
+  | 'migration_snapshot';
 
 export const GENRES = ['Hip-Hop', 'Pop', 'Rock', 'Electronic', 'R&B', 'Classical', 'Jazz', 'Country', 'Other'] as const;
