@@ -1,5 +1,6 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { MIGRATION_MSG } from '../../../common/migration-messages';
+import { InvalidWalletError } from '../platform/chain';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { unavailable } from '../platform/errors';
@@ -69,12 +70,14 @@ export async function finishUser(deps: Deps, userId: string, runId: string): Pro
   const amount = (entry.get('snapshot_balance') as number | undefined) ?? 0;
   const wallet = (profile.get('wallet_address') as string | null | undefined) ?? null;
   let hash = (entry.get('solana_tx_hash') as string | null | undefined) ?? null;
+  let transferError: string | null = null;
   if (!hash && wallet && amount > 0) {
     try {
       hash = await chain.transfer({ userId, wallet, amount, runId });
     } catch (err) {
       log.chainTransferFailed(userId, err);
-      throw unavailable(MIGRATION_MSG.transferFailed);
+      if (!(err instanceof InvalidWalletError)) throw unavailable(MIGRATION_MSG.transferFailed);
+      transferError = err.message;
     }
   }
   const nowIso = new Date(deps.now()).toISOString();
@@ -84,7 +87,7 @@ export async function finishUser(deps: Deps, userId: string, runId: string): Pro
     if (current.get('migration_status') !== 'migrating') return;
     tx.set(
       logRef(db, userId, runId),
-      { user_id: userId, run_id: runId, wallet_address: wallet, solana_tx_hash: hash, migrated_at: nowIso, claim_pending: !hash && amount > 0 },
+      { user_id: userId, run_id: runId, wallet_address: wallet, solana_tx_hash: hash, migrated_at: nowIso, claim_pending: !hash && amount > 0, transfer_error: transferError },
       { merge: true },
     );
     tx.update(current.ref, { migration_status: 'migrated', updatedAt: FieldValue.serverTimestamp() });

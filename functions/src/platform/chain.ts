@@ -32,3 +32,6 @@ export type ChainConfig =
       /** The payer and source-token-account owner: a 64-byte secret key as JSON array or base58. */
       payerSecretKey: string;
     };
+
+/** The wallet cannot receive on this chain (not an address of it): no retry can help, so the run moves on and the claim stays pending. */
+export class InvalidWalletError extends Error {}

@@ -14,7 +14,7 @@ export const localTxHash = (t: ChainTransfer): string =>
 export class LocalChain implements ChainGateway {
   readonly name = 'local';
   constructor(
-    private readonly file: string,
+    readonly file: string,
     private readonly now: () => number,
   ) {}
 

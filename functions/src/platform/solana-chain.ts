@@ -1,5 +1,5 @@
 import { createHash, createPrivateKey, sign } from 'node:crypto';
-import type { ChainGateway, ChainTransfer } from './chain';
+import { InvalidWalletError, type ChainGateway, type ChainTransfer } from './chain';
 
 /**
  * SPL token transfers on Solana without an SDK (docs/migration.md says why): a legacy transaction
@@ -58,8 +58,13 @@ export function base58Decode(text: string): Buffer {
 
 /** A 32-byte public key from its base58 form. */
 export function publicKey(text: string): Buffer {
-  const key = base58Decode(text);
-  if (key.length !== 32) throw new Error(`Not a Solana address: ${text}`);
+  let key: Buffer | null = null;
+  try {
+    key = base58Decode(text);
+  } catch {
+    key = null;
+  }
+  if (key?.length !== 32) throw new Error(`Not a Solana address: ${text}`);
   return key;
 }
 
@@ -179,7 +184,12 @@ export class SolanaChain implements ChainGateway {
   }
 
   async transfer(t: ChainTransfer): Promise<string> {
-    const recipient = publicKey(t.wallet);
+    let recipient: Buffer;
+    try {
+      recipient = publicKey(t.wallet);
+    } catch {
+      throw new InvalidWalletError(`Not a Solana address: ${t.wallet}`);
+    }
     const blockhash = publicKey(await this.rpc.getLatestBlockhash());
     const tx = transferTransaction({
       payer: this.payer.publicKey,
