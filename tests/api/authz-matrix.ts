@@ -131,6 +131,11 @@ export const MATRIX: Record<RouteKey, Entry> = {
     request: async (_w, owner) => post('/api/admin/roles', { user_id: (await owner()).uid, role: 'admin', action: 'grant' }),
   },
   'GET /api/public/migration': { owner: 'n/a', expect: PUBLIC, request: fixed(get('/api/public/migration')) },
+  // The token migration (issue 11): super admins only. Without force and below the threshold a run is refused (409) after the role check.
+  'GET /api/cms/migration': { owner: 'n/a', expect: cells(401, 403, 'n/a', 403, 200), request: fixed(get('/api/cms/migration')) },
+  'POST /api/cms/migration/run': { owner: 'n/a', expect: cells(401, 403, 'n/a', 403, 409), request: fixed(post('/api/cms/migration/run', {})) },
+  'POST /api/cms/migration/settings': { owner: 'n/a', expect: cells(401, 403, 'n/a', 403, 200), request: fixed(post('/api/cms/migration/settings', { lock_days: 30 })) },
+  'GET /api/migration/me': { owner: 'n/a', expect: SIGNED_IN, request: fixed(get('/api/migration/me')) },
   'GET /api/public/config': { owner: 'n/a', expect: PUBLIC, request: fixed(get('/api/public/config')) },
   'GET /api/public/leaderboards': { owner: 'n/a', expect: PUBLIC, request: fixed(get('/api/public/leaderboards')) },
   'GET /api/public/leaderboards/stream': { owner: 'n/a', expect: PUBLIC, request: fixed(get('/api/public/leaderboards/stream')), check: isEventStream },
