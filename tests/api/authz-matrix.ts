@@ -171,6 +171,26 @@ export const MATRIX: Record<RouteKey, Entry> = {
   },
   'POST /api/tracks': { owner: 'n/a', expect: cells(401, 201, 'n/a', 201, 201), request: async () => ({ method: 'POST', path: '/api/tracks', form: await submission() }) },
   'GET /api/cms/overview': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(get('/api/cms/overview')) },
+  // The placeholder covers utility (issue 11): admins store the 26 covers and point tracks at them; anyone loads a stored one.
+  'GET /api/cms/placeholders': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(get('/api/cms/placeholders')) },
+  'POST /api/cms/placeholders/migrate-tracks': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(post('/api/cms/placeholders/migrate-tracks', {})) },
+  'POST /api/cms/placeholders/:filename': {
+    owner: 'n/a',
+    expect: ADMIN_ONLY,
+    request: async () => {
+      const form = new FormData();
+      form.append('image', new Blob([new Uint8Array(Buffer.from('ffd8ffe000104a46494600', 'hex'))], { type: 'image/jpeg' }), 'cover-05.jpg');
+      return { method: 'POST', path: '/api/cms/placeholders/cover-05.jpg', form };
+    },
+  },
+  'GET /api/files/placeholders/:filename': {
+    owner: 'n/a',
+    expect: PUBLIC,
+    request: async (w) => {
+      await w.h.deps.storage.put('placeholders/cover-06.jpg', Buffer.from('ffd8ffe000104a46494600', 'hex'), 'image/jpeg');
+      return get('/api/files/placeholders/cover-06.jpg');
+    },
+  },
   'GET /api/cms/tracks': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(get('/api/cms/tracks?status=pending')) },
   'POST /api/cms/tracks/:id/approve': {
     owner: 'the track’s submitter',

@@ -7,6 +7,7 @@ import { editTrack } from './edit-track';
 import { listTracks } from './list-tracks';
 import { approveTrack, rejectTrack } from './moderate';
 import { overview } from './overview';
+import { listPlaceholders, migratePlaceholderTracks, uploadPlaceholder } from './placeholders';
 
 /** Admin endpoints under /api/cms (stats, track moderation and editing, the radio queue); every one needs admin. */
 export function cmsRouter(deps: Deps): Router {
@@ -18,6 +19,9 @@ export function cmsRouter(deps: Deps): Router {
   router.post('/tracks/:id/reject', rejectTrack(deps));
   router.post('/tracks/:id/delete', deleteTrack(deps));
   router.post('/tracks/:id', editTrack(deps));
+  router.get('/placeholders', listPlaceholders(deps));
+  router.post('/placeholders/migrate-tracks', migratePlaceholderTracks(deps));
+  router.post('/placeholders/:filename', uploadPlaceholder(deps));
   router.use('/radio', radioCmsRouter(deps));
   return router;
 }
