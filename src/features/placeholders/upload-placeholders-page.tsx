@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useRoles } from '@/hooks/use-account';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { outcomeToast, uploadAllPlaceholders, type ImageResult } from './upload-placeholders';
+import { uploadAllPlaceholders } from './upload-placeholders';
+import { outcomeToast, type ImageResult } from './upload-toast';
 
 /** /upload-placeholders (admins): stores the 26 placeholder covers and moves the tracks onto them. */
 export function UploadPlaceholdersPage() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLACEHOLDER_FILES } from '@common/placeholders';
-import { outcomeToast, type ImageResult } from './upload-placeholders';
+import { outcomeToast, type ImageResult } from './upload-toast';
 
 const ok = (n: number): ImageResult[] => PLACEHOLDER_FILES.slice(0, n).map((filename) => ({ filename, ok: true }));
 const failed = (n: number): ImageResult[] => PLACEHOLDER_FILES.slice(26 - n).map((filename) => ({ filename, ok: false, error: 'boom' }));
