@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { migrationRunInput } from '../../../common/migration';
+import { migrationRunInput } from '../../../common/migration-schemas';
 import { MIGRATION_MSG } from '../../../common/migration-messages';
 import { recordAudit } from '../platform/audit';
 import { requireCaller } from '../platform/auth';

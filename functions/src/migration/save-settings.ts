@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { migrationSettingsInput } from '../../../common/migration';
+import { migrationSettingsInput } from '../../../common/migration-schemas';
 import { recordAudit } from '../platform/audit';
 import { requireCaller } from '../platform/auth';
 import type { Deps } from '../platform/deps';
