@@ -8,6 +8,9 @@ const launchOptions = {
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
 };
 
+/** Specs that run after every other browser test (run one alone with --no-deps). */
+const AFTER_ALL = ['e2e/migration.spec.ts', 'e2e/placeholders.spec.ts'];
+
 export const E2E_PORTS = { web: 5273, api: 5101, auth: 9199, firestore: 8180, station: 8100, stationSftp: 2122 };
 
 /** Sign-ups share one client address locally, so the browser tests lift that limit; the coupon limit stays low for the runtime suite. */
@@ -29,7 +32,12 @@ export default defineConfig({
     launchOptions,
     permissions: ['clipboard-read', 'clipboard-write'],
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions } }],
+  // The migration and the placeholder utility change state every other spec relies on (balances
+  // frozen mid-run, migration_enabled, track covers), so they run last on the same stack.
+  projects: [
+    { name: 'chromium', testIgnore: AFTER_ALL, use: { ...devices['Desktop Chrome'], launchOptions } },
+    { name: 'after-all', testMatch: AFTER_ALL, dependencies: ['chromium'], use: { ...devices['Desktop Chrome'], launchOptions } },
+  ],
   webServer: {
     command: 'npx tsx scripts/stack.ts',
     url: `http://127.0.0.1:${E2E_PORTS.web}`,

@@ -71,7 +71,9 @@ export type LedgerReason =
   | 'marketplace_sale'
   | 'radio_submission'
   | 'radio_ad'
-  | 'featured_listing';
+  | 'featured_listing'
+  /** A delta-0 marker: the token migration's snapshot of the balance (balance_after). */
+  | 'migration_snapshot';
 
 export const GENRES = ['Hip-Hop', 'Pop', 'Rock', 'Electronic', 'R&B', 'Classical', 'Jazz', 'Country', 'Other'] as const;
 

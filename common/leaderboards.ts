@@ -1,3 +1,4 @@
+import type { PublicMigration } from './migration';
 /** Home leaderboards, as the API returns them. */
 export type LeaderboardRow = {
   rank: number;
@@ -28,6 +29,8 @@ export type Leaderboards = {
   top_fooling_tracks: LeaderboardRow[];
   top_earners_week: LeaderboardRow[];
   deception: DeceptionRow[];
+  /** The migration countdown, sent by the stream (GET /api/public/leaderboards/stream) and not by the one-shot read. */
+  migration?: PublicMigration;
 };
 
 export const LEADERBOARD_MAX_ROWS = 100;

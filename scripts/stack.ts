@@ -24,6 +24,7 @@ import { refreshLeaderboardSummary } from '../functions/src/leaderboards/summary
 import { startOrderExpirySweep } from '../functions/src/orders/expire-orders';
 import { airScheduled } from '../functions/src/radio/air-scheduled';
 import { azuracastStation } from '../functions/src/platform/azuracast-station';
+import { chainOf } from '../functions/src/platform/chain-of';
 import { firebaseAuthGateway } from '../functions/src/platform/firebase-auth';
 import { stripePayments } from '../functions/src/platform/payments';
 import { DiskStorage } from '../functions/src/platform/storage';
@@ -159,6 +160,8 @@ async function main(): Promise<void> {
     APP_ORIGINS: `http://127.0.0.1:${ports.web}`,
     LOCAL_STORAGE_DIR: `${stateDir}/storage`,
     LOCAL_STORAGE_SECRET: storageSecret,
+    // The token migration's local chain (README: Token migration).
+    CHAIN_LEDGER_FILE: `${stateDir}/chain-ledger.jsonl`,
     STATION_SFTP_HOST: '127.0.0.1',
     STATION_SFTP_PORT: String(ports.stationSftp),
     STATION_SFTP_USER: STATION_SFTP_USER,
@@ -211,6 +214,7 @@ async function main(): Promise<void> {
     ffmpegPath,
     payments: stripePayments(config.payments),
     station: config.station ? azuracastStation(config.station) : null,
+    chain: chainOf(config.chain, () => Date.now()),
     config,
     now: () => Date.now(),
   };

@@ -4,6 +4,7 @@ import { cmsRouter } from './cms/router';
 import { filesRouter } from './files/router';
 import { leaderboardsRouter } from './leaderboards/router';
 import { marketplaceRouter } from './marketplace/router';
+import { migrationRouter } from './migration/router';
 import { ordersRouter } from './orders/router';
 import { paymentsRouter } from './payments/router';
 import { stripeWebhook } from './payments/webhook';
@@ -40,6 +41,8 @@ export function createApp(deps: Deps) {
   api.use('/public/leaderboards', leaderboardsRouter(deps));
   api.use('/sync', syncRouter(deps));
   api.use('/files', filesRouter(deps));
+  // Before /cms: its super-admin routes under /cms/migration answer 403 for admins, not the CMS's own checks.
+  api.use(migrationRouter(deps));
   api.use('/tracks', tracksRouter(deps));
   api.use('/cms', cmsRouter(deps));
   api.use('/vote-sessions', votingRouter(deps));

@@ -21,6 +21,17 @@ describe('readConfig', () => {
     });
   });
 
+  it('chooses the migration chain: Solana when configured, the local file on the emulators, else none', () => {
+    expect(readConfig(deployed).chain).toBeNull();
+    expect(readConfig(emulated).chain).toEqual({ kind: 'local', ledgerFile: '/tmp/files/../chain-ledger.jsonl' });
+    expect(readConfig({ ...emulated, CHAIN_LEDGER_FILE: '/tmp/chain.jsonl' }).chain).toEqual({ kind: 'local', ledgerFile: '/tmp/chain.jsonl' });
+    const solana = { SOLANA_RPC_URL: 'https://rpc.example.test', SOLANA_MINT: 'Mint111', SOLANA_PAYER_SECRET_KEY: '[1,2]', SOLANA_MINT_DECIMALS: '6' };
+    expect(readConfig({ ...deployed, ...solana }).chain).toEqual({ kind: 'solana', rpcUrl: 'https://rpc.example.test', mint: 'Mint111', decimals: 6, payerSecretKey: '[1,2]' });
+    expect(() => readConfig({ ...deployed, SOLANA_RPC_URL: 'https://rpc.example.test', SOLANA_PAYER_SECRET_KEY: 'none' })).toThrow(
+      'Solana migration: partly configured, missing SOLANA_MINT, SOLANA_PAYER_SECRET_KEY',
+    );
+  });
+
   it('offers the local checkout page only on the emulators, and only with a webhook secret', () => {
     expect(readConfig({ ...emulated, STRIPE_SECRET_KEY: 'none', STRIPE_WEBHOOK_SECRET: 'whsec_local' }).payments).toEqual({ mode: 'local', webhookSecret: 'whsec_local' });
     expect(readConfig(emulated).payments.mode).toBe('off');

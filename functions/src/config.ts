@@ -9,6 +9,7 @@
 import { defineSecret } from 'firebase-functions/params';
 import { z } from 'zod';
 import { DEFAULT_RATE_LIMITS, type RateLimitName, type RateLimits } from '../../common/rate-limits';
+import type { ChainConfig } from './platform/chain';
 import type { StationConfig } from './platform/station';
 
 export const STRIPE_SECRET_KEY = defineSecret('STRIPE_SECRET_KEY');
@@ -26,6 +27,12 @@ export const STATION_SFTP_PASSWORD = defineSecret('STATION_SFTP_PASSWORD');
 export const STATION_SFTP_PRIVATE_KEY = defineSecret('STATION_SFTP_PRIVATE_KEY');
 export const STATION_API_KEY = defineSecret('STATION_API_KEY');
 export const STATION_SECRETS = [STATION_SFTP_PASSWORD, STATION_SFTP_PRIVATE_KEY, STATION_API_KEY];
+
+/**
+ * The token migration's Solana payer (docs/migration.md). Not in API_SECRETS, like the station's:
+ * a deployment that migrates to Solana adds it to the `secrets:` of the `api` function.
+ */
+export const SOLANA_PAYER_SECRET_KEY = defineSecret('SOLANA_PAYER_SECRET_KEY');
 
 /**
  * How token packs are paid: real Stripe Checkout; the API's own checkout page (emulators only,
@@ -49,6 +56,8 @@ export type Config = {
   localStorage: { dir: string; secret: string } | null;
   /** The radio station (SFTP for files, its API for requests and now-playing), or null when none is configured. */
   station: StationConfig | null;
+  /** Where the token migration sends tokens: Solana when configured, else a local file under the emulators, else none. */
+  chain: ChainConfig | null;
 };
 
 export class ConfigError extends Error {
@@ -126,6 +135,26 @@ function stationOf(env: Env, problems: string[]): StationConfig | null {
   };
 }
 
+const SOLANA_VARS = ['SOLANA_RPC_URL', 'SOLANA_MINT', 'SOLANA_PAYER_SECRET_KEY'] as const;
+
+/** Solana when its RPC URL, mint and payer key are set; under the emulators a local file (next to the stored files by default). */
+function chainOf(env: Env, emulated: boolean, problems: string[]): ChainConfig | null {
+  const v = Object.fromEntries(SOLANA_VARS.map((name) => [name, setValue(env[name])])) as Record<(typeof SOLANA_VARS)[number], string | null>;
+  if (SOLANA_VARS.some((name) => v[name] !== null)) {
+    const missing = SOLANA_VARS.filter((name) => v[name] === null);
+    if (missing.length) problems.push(`Solana migration: partly configured, missing ${missing.join(', ')}`);
+    const rpc = v.SOLANA_RPC_URL ? z.url({ protocol: /^https?$/ }).safeParse(v.SOLANA_RPC_URL) : null;
+    if (rpc && !rpc.success) problems.push(`SOLANA_RPC_URL: not an http(s) URL (${v.SOLANA_RPC_URL})`);
+    const decimals = env.SOLANA_MINT_DECIMALS ? Number(env.SOLANA_MINT_DECIMALS) : 0;
+    if (!Number.isInteger(decimals) || decimals < 0 || decimals > 18) problems.push(`SOLANA_MINT_DECIMALS: not a whole number 0-18 (${env.SOLANA_MINT_DECIMALS})`);
+    if (missing.length || (rpc && !rpc.success)) return null;
+    return { kind: 'solana', rpcUrl: v.SOLANA_RPC_URL!, mint: v.SOLANA_MINT!, decimals, payerSecretKey: v.SOLANA_PAYER_SECRET_KEY! };
+  }
+  if (!emulated) return null;
+  const file = setValue(env.CHAIN_LEDGER_FILE) ?? (env.LOCAL_STORAGE_DIR ? `${env.LOCAL_STORAGE_DIR.replace(/\/+$/, '')}/../chain-ledger.jsonl` : null);
+  return file ? { kind: 'local', ledgerFile: file } : null;
+}
+
 /** Reads and checks the configuration (the process environment unless given); throws a ConfigError listing every problem. */
 export function readConfig(env: Env = process.env): Config {
   const problems: string[] = [];
@@ -167,6 +196,7 @@ export function readConfig(env: Env = process.env): Config {
     localStorage = { dir: env.LOCAL_STORAGE_DIR ?? '', secret: env.LOCAL_STORAGE_SECRET ?? '' };
   }
   const station = stationOf(env, problems);
+  const chain = chainOf(env, emulated, problems);
   if (problems.length) throw new ConfigError(problems);
-  return { emulated, appUrl, allowedOrigins: [...origins], payments: paymentsOf(env, emulated), rateLimits, localStorage, station };
+  return { emulated, appUrl, allowedOrigins: [...origins], payments: paymentsOf(env, emulated), rateLimits, localStorage, station, chain };
 }

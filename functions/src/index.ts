@@ -14,6 +14,7 @@ import { expireDueOrders } from './orders/expire-orders';
 import { airScheduled } from './radio/air-scheduled';
 import type { Deps } from './platform/deps';
 import { azuracastStation } from './platform/azuracast-station';
+import { chainOf } from './platform/chain-of';
 import { firebaseAuthGateway } from './platform/firebase-auth';
 import { log } from './platform/log';
 import { stripePayments } from './platform/payments';
@@ -51,6 +52,7 @@ onInit(() => {
     payments: stripePayments(config.payments),
     // Without a configured station the radio queue keeps the manual download flow only.
     station: config.station ? azuracastStation(config.station) : null,
+    chain: chainOf(config.chain, () => Date.now()),
     config,
     now: () => Date.now(),
   };

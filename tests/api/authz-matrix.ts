@@ -131,6 +131,11 @@ export const MATRIX: Record<RouteKey, Entry> = {
     request: async (_w, owner) => post('/api/admin/roles', { user_id: (await owner()).uid, role: 'admin', action: 'grant' }),
   },
   'GET /api/public/migration': { owner: 'n/a', expect: PUBLIC, request: fixed(get('/api/public/migration')) },
+  // The token migration (issue 11): super admins only. Without force and below the threshold a run is refused (409) after the role check.
+  'GET /api/cms/migration': { owner: 'n/a', expect: cells(401, 403, 'n/a', 403, 200), request: fixed(get('/api/cms/migration')) },
+  'POST /api/cms/migration/run': { owner: 'n/a', expect: cells(401, 403, 'n/a', 403, 409), request: fixed(post('/api/cms/migration/run', {})) },
+  'POST /api/cms/migration/settings': { owner: 'n/a', expect: cells(401, 403, 'n/a', 403, 200), request: fixed(post('/api/cms/migration/settings', { lock_days: 30 })) },
+  'GET /api/migration/me': { owner: 'n/a', expect: SIGNED_IN, request: fixed(get('/api/migration/me')) },
   'GET /api/public/config': { owner: 'n/a', expect: PUBLIC, request: fixed(get('/api/public/config')) },
   'GET /api/public/leaderboards': { owner: 'n/a', expect: PUBLIC, request: fixed(get('/api/public/leaderboards')) },
   'GET /api/public/leaderboards/stream': { owner: 'n/a', expect: PUBLIC, request: fixed(get('/api/public/leaderboards/stream')), check: isEventStream },
@@ -166,6 +171,26 @@ export const MATRIX: Record<RouteKey, Entry> = {
   },
   'POST /api/tracks': { owner: 'n/a', expect: cells(401, 201, 'n/a', 201, 201), request: async () => ({ method: 'POST', path: '/api/tracks', form: await submission() }) },
   'GET /api/cms/overview': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(get('/api/cms/overview')) },
+  // The placeholder covers utility (issue 11): admins store the 26 covers and point tracks at them; anyone loads a stored one.
+  'GET /api/cms/placeholders': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(get('/api/cms/placeholders')) },
+  'POST /api/cms/placeholders/migrate-tracks': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(post('/api/cms/placeholders/migrate-tracks', {})) },
+  'POST /api/cms/placeholders/:filename': {
+    owner: 'n/a',
+    expect: ADMIN_ONLY,
+    request: async () => {
+      const form = new FormData();
+      form.append('image', new Blob([new Uint8Array(Buffer.from('ffd8ffe000104a46494600', 'hex'))], { type: 'image/jpeg' }), 'cover-05.jpg');
+      return { method: 'POST', path: '/api/cms/placeholders/cover-05.jpg', form };
+    },
+  },
+  'GET /api/files/placeholders/:filename': {
+    owner: 'n/a',
+    expect: PUBLIC,
+    request: async (w) => {
+      await w.h.deps.storage.put('placeholders/cover-06.jpg', Buffer.from('ffd8ffe000104a46494600', 'hex'), 'image/jpeg');
+      return get('/api/files/placeholders/cover-06.jpg');
+    },
+  },
   'GET /api/cms/tracks': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(get('/api/cms/tracks?status=pending')) },
   // Issue 11: settings (the migration part of a save is super admin only, tests/api/config.test.ts) and CSV reports.
   'GET /api/cms/config': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(get('/api/cms/config')) },

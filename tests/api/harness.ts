@@ -13,6 +13,7 @@ import { testConfig } from './test-config';
 import type { Deps } from '../../functions/src/platform/deps';
 import { stripePayments } from '../../functions/src/platform/payments';
 import { DiskStorage } from '../../functions/src/platform/storage';
+import { LocalChain } from '../../functions/src/platform/local-chain';
 import { MemoryStation } from './memory-station';
 
 const ffmpegPath = ffmpegInstaller.path;
@@ -44,7 +45,10 @@ export async function startHarness(opts: { seed?: boolean; config?: Partial<Conf
   const db = getFirestore(app);
   const auth = new FakeAuth();
   const clock = { now: Date.parse('2026-03-01T12:00:00Z') };
-  const storage = new DiskStorage(await mkdtemp(join(tmpdir(), 'storage-')), 'test-secret', () => clock.now);
+  const storageDir = await mkdtemp(join(tmpdir(), 'storage-'));
+  const storage = new DiskStorage(storageDir, 'test-secret', () => clock.now);
+  // The local chain writes beside the stored files (tests may swap deps.chain for a failing one).
+  const chain = new LocalChain(join(storageDir, 'chain-ledger.jsonl'), () => clock.now);
   const config = testConfig(opts.config);
   const station = new MemoryStation(() => clock.now);
   const deps = {
@@ -54,6 +58,7 @@ export async function startHarness(opts: { seed?: boolean; config?: Partial<Conf
     ffmpegPath,
     payments: stripePayments(config.payments),
     station: opts.station === false ? null : station,
+    chain: chain as Deps['chain'],
     config,
     now: () => clock.now,
   } satisfies Deps;

@@ -181,7 +181,7 @@ describe('GET /api/public/leaderboards/stream', () => {
       expect(res.headers.get('content-type')).toBe('text/event-stream');
       const stream = sseReader<Leaderboards>(res.body!);
       const first = await stream.next();
-      expect(first).toEqual(await boards());
+      expect(first).toEqual({ ...(await boards()), migration: (await h.call('GET', '/api/public/migration')).body });
 
       const track = await addTrack(h, { title: 'Streamed Song', song_type: 'human', created_at: '2029-01-01T00:00:00.000Z' });
       const voter = await signUp(h, 'lb_streamer');
@@ -197,6 +197,21 @@ describe('GET /api/public/leaderboards/stream', () => {
       expect(stream.raw()).not.toContain(clip.clip_id);
     } finally {
       ctrl.abort();
+    }
+  });
+
+  it('carries the migration countdown, sent again when migration_config changes', async () => {
+    const ctrl = new AbortController();
+    try {
+      const res = await fetch(h.url('/api/public/leaderboards/stream'), { signal: ctrl.signal });
+      const stream = sseReader<Leaderboards>(res.body!);
+      expect((await stream.next()).migration).toMatchObject({ migration_enabled: false, user_threshold: 100_000 });
+      await h.db.collection('migration_config').doc('1').set({ migration_enabled: true }, { merge: true });
+      const done = await stream.until((b) => b.migration?.migration_enabled === true);
+      expect(done.migration).toMatchObject({ migration_enabled: true, user_threshold: 100_000 });
+    } finally {
+      ctrl.abort();
+      await h.db.collection('migration_config').doc('1').set({ migration_enabled: false }, { merge: true });
     }
   });
 

@@ -19,6 +19,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     rateLimits: RELAXED_LIMITS,
     localStorage: null,
     station: null,
+    chain: null,
     ...overrides,
   };
 }

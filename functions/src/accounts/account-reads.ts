@@ -7,8 +7,8 @@ import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
+import { publicMigration } from '../migration/public-migration';
 import { appConfigRef, pricingFrom } from '../tokens/pricing';
-import { DEFAULT_MIGRATION_THRESHOLD } from '../../../common/constants';
 
 /** GET /api/accounts/username/:username — whether a (lower-cased) username exists. */
 export const usernameExists =
@@ -41,22 +41,11 @@ export const me =
     });
   };
 
-/** GET /api/public/migration — the home card's countdown. */
+/** GET /api/public/migration — the home card's countdown (live, the leaderboards stream carries it too). */
 export const migrationStatus =
   (deps: Deps): RequestHandler =>
   async (_req, res) => {
-    const [config, count] = await Promise.all([
-      deps.db.collection(COL.migrationConfig).doc('1').get(),
-      deps.db.collection(COL.profiles).count().get(),
-    ]);
-    const threshold = (config.get('user_threshold') as number | undefined) ?? DEFAULT_MIGRATION_THRESHOLD;
-    const userCount = count.data().count;
-    res.json({
-      user_count: userCount,
-      user_threshold: threshold,
-      users_needed: Math.max(0, threshold - userCount),
-      migration_enabled: (config.get('migration_enabled') as boolean | undefined) ?? false,
-    });
+    res.json(await publicMigration(deps.db));
   };
 
 /** GET /api/public/config — the app_config pricing everyone may read, defaults filled in. */

@@ -4,6 +4,7 @@ import { walletInput } from '../../../common/schemas';
 import { requireCaller } from '../platform/auth';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
+import { claimPendingTokens } from '../migration/claim';
 import { conflict, notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
 
@@ -20,5 +21,7 @@ export const saveWallet =
       if (profile.get('wallet_address')) throw conflict('Wallet address is already saved');
       tx.update(ref, { wallet_address, updatedAt: FieldValue.serverTimestamp() });
     });
-    res.json({ wallet_address });
+    // Snapshotted by the migration without a wallet: the tokens go to this one now.
+    const claim = await claimPendingTokens(deps, caller.uid, wallet_address);
+    res.json({ wallet_address, claim });
   };

@@ -6,7 +6,7 @@ import { notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
 import { recutFiles } from './clip-file';
 import { editTrackInput, trackIdParams } from './cms-schemas';
-import { withCoverIfApproved } from './covers';
+import { randomCover, withCoverIfApproved } from './covers';
 import { editPatch } from './edit-patch';
 import { toCmsTrack, trackOf, updateTrack } from './track-write';
 import { refreshListingCopies } from '../marketplace/listing-write';
@@ -30,7 +30,8 @@ export const editTrack =
       editPatch(current, input); // refuses bad input before the (slow) cut
       if (input.preview_start_time !== current.preview_start_time) files = await recutFiles(deps, current, input.preview_start_time);
     }
-    const { track, counts } = await updateTrack(deps, id, (current) => withCoverIfApproved(current, editPatch(current, input)));
+    const random = await randomCover(deps);
+    const { track, counts } = await updateTrack(deps, id, (current) => withCoverIfApproved(current, editPatch(current, input), random));
     await Promise.all(files.map((f) => deps.storage.put(f.path, f.data, 'audio/mpeg')));
     await refreshListingCopies(deps.db, track.audio_path);
     res.json({ track: await toCmsTrack(deps, track, counts) });

@@ -15,7 +15,7 @@ export const approveTrack =
   async (req, res) => {
     const { id } = parse(trackIdParams, req.params);
     const input = parse(approveInput, req.body ?? {});
-    const cover = input.cover_art_url ?? randomCover();
+    const cover = input.cover_art_url ?? (await randomCover(deps));
     const { track, counts } = await updateTrack(deps, id, () => ({ status: 'approved', cover_art_url: cover }));
     await refreshListingCopies(deps.db, track.audio_path);
     res.json({ track: await toCmsTrack(deps, track, counts) });

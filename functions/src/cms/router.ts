@@ -14,6 +14,7 @@ import { approveTrack, rejectTrack } from './moderate';
 import { overview } from './overview';
 import { saveConfig, superAdminForMigration } from './save-config';
 import { userLedger } from './user-ledger';
+import { listPlaceholders, migratePlaceholderTracks, uploadPlaceholder } from './placeholders';
 
 /** Admin endpoints under /api/cms (stats, track moderation and editing, the radio queue, users, the audit log); every one needs admin. */
 export function cmsRouter(deps: Deps): Router {
@@ -28,6 +29,9 @@ export function cmsRouter(deps: Deps): Router {
   router.post('/tracks/:id/reject', rejectTrack(deps));
   router.post('/tracks/:id/delete', deleteTrack(deps));
   router.post('/tracks/:id', editTrack(deps));
+  router.get('/placeholders', listPlaceholders(deps));
+  router.post('/placeholders/migrate-tracks', migratePlaceholderTracks(deps));
+  router.post('/placeholders/:filename', uploadPlaceholder(deps));
   router.use('/radio', radioCmsRouter(deps));
   router.get('/users', listUsers(deps));
   router.get('/users/:id/ledger', userLedger(deps));

@@ -1,6 +1,9 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import type { DeceptionRow, Leaderboards } from '../../../common/leaderboards';
+import type { PublicMigration } from '../../../common/migration';
+import { migrationConfigRef } from '../migration/migration-refs';
+import { publicMigration } from '../migration/public-migration';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { log } from '../platform/log';
@@ -13,7 +16,9 @@ import { SUMMARY_CATEGORIES, summariesFrom, type Summaries } from './summary';
 /**
  * GET /api/public/leaderboards/stream — Server-Sent Events, each a `data:` line with the whole
  * Leaderboards JSON: once at the start, then whenever the deception board's track_stats or a
- * leaderboard_summary document changes (identical boards are not sent twice).
+ * leaderboard_summary document changes (identical boards are not sent twice). It also carries
+ * the migration countdown (`migration`), sent again whenever migration_config/1 changes, so the
+ * home card needs no stream or poll of its own; the user count is fresh at each (re)connection.
  */
 export const leaderboardsStream =
   (deps: Deps): RequestHandler =>
@@ -22,10 +27,11 @@ export const leaderboardsStream =
     const stream = openEventStream(req, res);
     let deception: DeceptionRow[] | null = null;
     let summaries: Summaries | null = null;
+    let migration: PublicMigration | null = null;
     let lastSent = '';
     const emit = () => {
-      if (!deception || !summaries) return;
-      const boards: Leaderboards = { ...summaries, deception };
+      if (!deception || !summaries || !migration) return;
+      const boards: Leaderboards = { ...summaries, deception, migration };
       const text = JSON.stringify(boards);
       if (text === lastSent) return;
       lastSent = text;
@@ -46,6 +52,12 @@ export const leaderboardsStream =
         // A database without summaries yet: compute them; the listener then sends them.
         if (snap.size < SUMMARY_CATEGORIES.length) void refreshLeaderboardsNow(deps).catch((err: unknown) => log.unexpectedError(err));
         emit();
+      }, failed),
+      migrationConfigRef(deps.db).onSnapshot((snap) => {
+        publicMigration(deps.db, snap.data() ?? {}).then((m) => {
+          migration = m;
+          emit();
+        }, failed);
       }, failed),
     ];
     unsubscribes.forEach((u) => stream.onClose(u));

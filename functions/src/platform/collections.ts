@@ -12,6 +12,8 @@ export const COL = {
   appConfig: 'app_config',
   migrationConfig: 'migration_config',
   migrationLog: 'migration_log',
+  /** migration_runs/{id}: a token migration run (state, forced, lock period), server-only. */
+  migrationRuns: 'migration_runs',
   tracks: 'tracks',
   /** Server-only: opaque clip id -> track and stored clip file. */
   clips: 'clips',

@@ -1,5 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Config } from '../config';
+import type { ChainGateway } from './chain';
 import type { PaymentGateway } from './payments';
 import type { RadioStation } from './station';
 import type { ObjectStorage } from './storage';
@@ -26,6 +27,8 @@ export type Deps = {
   payments: PaymentGateway;
   /** The radio station (uploads, play requests, what aired); null when none is configured. */
   station: RadioStation | null;
+  /** Where the token migration sends tokens (platform/chain.ts); null when none is configured. */
+  chain: ChainGateway | null;
   config: Config;
   now: () => number;
 };

@@ -16,6 +16,8 @@ export const log = {
   stripeEventIgnored: (eventId: string, why: string) => write('warn', 'stripe_event_ignored', { eventId, why }),
   paymentsRefused: (reason: string) => write('error', 'payments_refused', { reason }),
   configInvalid: (problems: string[]) => write('error', 'config_invalid', { problems }),
+  /** A token migration transfer failed (the user stays migrating until a run resumes, or the claim stays pending). */
+  chainTransferFailed: (userId: string, err: unknown) => write('error', 'chain_transfer_failed', { userId, message: String(err) }),
   /** A radio station call failed (upload, play request, now-playing); the message never carries credentials. */
   stationCallFailed: (what: string, submissionId: string | null, err: unknown) =>
     write('warn', 'station_call_failed', { what, submissionId, message: err instanceof Error ? err.message.slice(0, 300) : String(err).slice(0, 300) }),

@@ -1,8 +1,9 @@
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import type { LedgerReason } from '../../../common/constants';
 import { MSG } from '../../../common/messages';
+import { MIGRATION_MSG } from '../../../common/migration-messages';
 import { COL } from '../platform/collections';
-import { badRequest, insufficientTokens } from '../platform/errors';
+import { badRequest, conflict, insufficientTokens } from '../platform/errors';
 
 export type LedgerEntry = {
   userId: string;
@@ -14,9 +15,18 @@ export type LedgerEntry = {
   note?: string;
 };
 
+/**
+ * What readBalance saw of each balance document besides the amount, per transaction: whether it
+ * exists and whether the token migration froze it (writeLedgerEntry refuses spends then and keeps
+ * the flag). Every ledger write reads its balance through readBalance first, so this is complete.
+ */
+const seen = new WeakMap<Transaction, Map<string, { exists: boolean; frozen: boolean }>>();
+const seenIn = (tx: Transaction) => seen.get(tx) ?? seen.set(tx, new Map()).get(tx)!;
+
 /** The balance as read inside a transaction; reads must precede writes in Firestore. */
 export async function readBalance(db: Firestore, tx: Transaction, userId: string): Promise<number> {
   const snap = await tx.get(db.collection(COL.balances).doc(userId));
+  seenIn(tx).set(userId, { exists: snap.exists, frozen: snap.get('frozen') === true });
   return (snap.get('balance') as number | undefined) ?? 0;
 }
 
@@ -33,11 +43,14 @@ export function writeLedgerEntry(
   nowIso: string,
 ): number {
   if (!Number.isInteger(entry.delta) || entry.delta === 0) throw badRequest('Token amount must be a non-zero integer');
+  const frozen = seenIn(tx).get(entry.userId)?.frozen ?? false;
+  if (frozen && entry.delta < 0) throw conflict(MIGRATION_MSG.balanceFrozen);
   const balance = currentBalance + entry.delta;
   if (balance < 0) throw insufficientTokens(MSG.insufficientTokens, { detail: MSG.needTokens(-entry.delta, currentBalance) });
   tx.set(db.collection(COL.balances).doc(entry.userId), {
     user_id: entry.userId,
     balance,
+    ...(frozen ? { frozen } : {}),
     updatedAt: FieldValue.serverTimestamp(),
     _deleted: false,
   });
@@ -51,6 +64,32 @@ export function writeLedgerEntry(
     ...(entry.note ? { note: entry.note } : {}),
   });
   return balance;
+}
+
+/**
+ * Freezes (the token migration, while the user is migrating) or unfreezes a balance read with
+ * readBalance in this transaction; the amount is not touched. A user without a balance document
+ * has nothing to spend, so nothing is written for them.
+ */
+export function setBalanceFrozen(db: Firestore, tx: Transaction, userId: string, frozen: boolean): void {
+  if (!seenIn(tx).get(userId)?.exists) return;
+  tx.update(db.collection(COL.balances).doc(userId), { frozen, updatedAt: FieldValue.serverTimestamp() });
+}
+
+/**
+ * Records the migration's snapshot of a balance in the ledger: an entry with delta 0 (so
+ * balance == sum(ledger) keeps holding) whose balance_after is the snapshot. Not through
+ * writeLedgerEntry, which refuses a zero delta for every real movement of tokens.
+ */
+export function writeLedgerSnapshot(db: Firestore, tx: Transaction, userId: string, balance: number, runId: string, nowIso: string): void {
+  tx.create(db.collection(COL.ledger).doc(), {
+    user_id: userId,
+    delta: 0,
+    reason: 'migration_snapshot' satisfies LedgerReason,
+    ref: runId,
+    balance_after: balance,
+    created_at: nowIso,
+  });
 }
 
 /** A one-time key (e.g. `referral:alice:bob`) read inside a transaction. */

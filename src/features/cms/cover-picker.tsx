@@ -1,10 +1,10 @@
 import { Shuffle } from 'lucide-react';
-import { PLACEHOLDER_COVERS } from '@common/cms-messages';
 import { coverName } from './format';
+import { usePlaceholderCovers } from './use-placeholder-covers';
 
 /**
  * A radio group: 'Random cover' (null, or 'No cover' where `noneLabel` says so) or one of the 26
- * placeholder thumbnails. Collapsed by default so a long list stays light.
+ * placeholder thumbnails (their stored copies once uploaded). Collapsed by default so a long list stays light.
  */
 export function CoverPicker({
   name,
@@ -17,6 +17,7 @@ export function CoverPicker({
   onChange: (cover: string | null) => void;
   noneLabel?: string;
 }) {
+  const covers = usePlaceholderCovers();
   const tile = (checked: boolean) =>
     `grid cursor-pointer place-items-center overflow-hidden rounded-md ring-2 ${checked ? 'ring-fuchsia-500' : 'ring-transparent hover:ring-zinc-600'}`;
   return (
@@ -34,7 +35,7 @@ export function CoverPicker({
             <Shuffle className="size-4" aria-hidden />
             {noneLabel}
           </label>
-          {PLACEHOLDER_COVERS.map((url) => (
+          {covers.map((url) => (
             <label key={url} className={tile(value === url)}>
               <input type="radio" name={name} className="sr-only" checked={value === url} onChange={() => onChange(url)} aria-label={coverName(url)} />
               <img src={url} alt="" loading="lazy" className="aspect-square w-full object-cover" />

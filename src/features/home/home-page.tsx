@@ -16,7 +16,7 @@ export function HomePage() {
       <div className="mx-auto grid max-w-6xl gap-6 px-4 pb-16">
         <DailyTokenCard />
         <HowItWorks />
-        <MigrationCard />
+        <MigrationCard live={boards?.migration ?? null} />
         <TokenLeaderboards boards={boards} />
         <DeceptionLeaderboard rows={boards?.deception ?? null} />
       </div>

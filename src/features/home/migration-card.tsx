@@ -1,12 +1,15 @@
 import { Rocket } from 'lucide-react';
+import type { PublicMigration } from '@common/migration';
 import { useApiRead } from '@/hooks/use-api-read';
 import { api } from '@/lib/api';
 
-type Migration = { user_count: number; user_threshold: number; users_needed: number; migration_enabled: boolean };
-
-/** The planned move of tokens on-chain: a countdown of users still needed, or done. */
-export function MigrationCard() {
-  const { data } = useApiRead((signal) => api<Migration>('/public/migration', { signal }), [], { everyMs: 60_000 });
+/**
+ * The planned move of tokens on-chain: a countdown of users still needed, or done. Live: the
+ * leaderboards stream carries migration_config's state (`live`); one read covers the moment before.
+ */
+export function MigrationCard({ live }: { live: PublicMigration | null }) {
+  const first = useApiRead((signal) => api<PublicMigration>('/public/migration', { signal }), []);
+  const data = live ?? first.data;
   const pct = data ? Math.min(100, (data.user_count / Math.max(1, data.user_threshold)) * 100) : 0;
   return (
     <section aria-labelledby="migration" className="rounded-2xl border border-violet-500/30 bg-violet-500/5 p-6">

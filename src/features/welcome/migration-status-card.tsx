@@ -7,6 +7,7 @@ import { afterWrite } from '@/data/lazy';
 import type { ProfileDoc } from '@/data/schemas';
 import { api } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { MigratedDetails } from './migrated-details';
 
 const BADGES: Record<string, { label: string; className: string }> = {
   pre_migration: { label: 'Pre-Migration', className: 'bg-zinc-700 text-zinc-100' },
@@ -70,6 +71,7 @@ export function MigrationStatusCard({ profile }: { profile: ProfileDoc }) {
           </button>
         )}
       </div>
+      {profile.migration_status === 'migrated' ? <MigratedDetails status={profile.migration_status} wallet={saved} /> : null}
     </Card>
   );
 }

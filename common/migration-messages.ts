@@ -1,0 +1,16 @@
+/** Texts of the token migration (the run, its CMS panel, the welcome card, spending while frozen). */
+export const MIGRATION_MSG = {
+  balanceFrozen: 'Your tokens are frozen while they migrate to the blockchain. Try again when the migration is done.',
+  onlySuperAdmins: 'Only super admins can run the migration',
+  thresholdNotReached: (users: number, threshold: number) =>
+    `The user threshold is not reached (${users.toLocaleString('en-US')} of ${threshold.toLocaleString('en-US')} users). Force the run to migrate anyway.`,
+  noChain: 'No blockchain is configured for the migration',
+  transferFailed: 'A token transfer failed; run the migration again to resume',
+  runFailed: 'Migration failed',
+  runDone: 'Migration complete: every user is migrated',
+  forceConfirm: 'Force the migration before the threshold is reached? Every balance is frozen, snapshotted and sent to the blockchain. This cannot be undone.',
+  settingsSaved: 'Lock period saved',
+  settingsFailed: 'Failed to save the lock period',
+  loadFailed: 'Failed to load the migration status',
+  claimPending: 'Save a wallet address to claim your tokens on the blockchain.',
+} as const;

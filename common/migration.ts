@@ -1,0 +1,36 @@
+/** The token migration: constants and the answers the client reads (no zod: the CSP forbids eval; request schemas in migration-schemas.ts). */
+
+/** Default lock period of migrated tokens, in days (migration_config/1 lock_days). */
+export const DEFAULT_LOCK_DAYS = 30;
+export const MAX_LOCK_DAYS = 3650;
+
+export type MigrationRunState = 'idle' | 'running' | 'done';
+
+/** GET /api/cms/migration and each POST /api/cms/migration/run. */
+export type MigrationAdminStatus = {
+  user_count: number;
+  user_threshold: number;
+  threshold_reached: boolean;
+  migration_enabled: boolean;
+  lock_days: number;
+  /** Users per status right now. */
+  migrated: number;
+  migrating: number;
+  pending: number;
+  run: { id: string; state: MigrationRunState; forced: boolean; started_at: string; finished_at: string | null } | null;
+  chain: string | null;
+};
+
+/** The public countdown (GET /api/public/migration, and the leaderboards stream's `migration`). */
+export type PublicMigration = { user_count: number; user_threshold: number; users_needed: number; migration_enabled: boolean };
+
+/** GET /api/migration/me: the caller's latest migration_log entry, or null. */
+export type MyMigration = {
+  migrated_at: string | null;
+  snapshot_balance: number;
+  locked_until: string | null;
+  solana_tx_hash: string | null;
+  wallet_address: string | null;
+  /** Snapshotted without a wallet: the tokens are sent once a wallet is saved. */
+  claim_pending: boolean;
+} | null;

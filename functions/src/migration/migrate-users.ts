@@ -1,0 +1,96 @@
+import { FieldValue } from 'firebase-admin/firestore';
+import { MIGRATION_MSG } from '../../../common/migration-messages';
+import { InvalidWalletError } from '../platform/chain';
+import { COL } from '../platform/collections';
+import type { Deps } from '../platform/deps';
+import { unavailable } from '../platform/errors';
+import { log } from '../platform/log';
+import { readBalance, setBalanceFrozen, writeLedgerSnapshot } from '../tokens/ledger';
+import { logRef } from './migration-refs';
+
+/** Users per batch: one transaction freezes and snapshots them, then each is finished on its own. */
+export const MIGRATION_BATCH_SIZE = 25;
+
+type Run = { id: string; lockedUntil: string };
+
+/**
+ * Step 1 of a batch, one transaction: up to a batch of pre_migration users become migrating,
+ * their balances frozen, the snapshot written to the ledger (a delta-0 entry) and to their
+ * migration_log entry (no hash yet). Returns their ids; none left: an empty list.
+ */
+export async function freezeBatch(deps: Deps, run: Run): Promise<string[]> {
+  const { db } = deps;
+  const candidates = await db.collection(COL.profiles).where('migration_status', '==', 'pre_migration').limit(MIGRATION_BATCH_SIZE).get();
+  if (candidates.empty) return [];
+  const nowIso = new Date(deps.now()).toISOString();
+  return db.runTransaction(async (tx) => {
+    const refs = candidates.docs.map((d) => d.ref);
+    const profiles = await tx.getAll(...refs);
+    const balances = await Promise.all(profiles.map((p) => readBalance(db, tx, p.id)));
+    const frozen: string[] = [];
+    profiles.forEach((profile, i) => {
+      if (!profile.exists || profile.get('migration_status') !== 'pre_migration') return;
+      const balance = balances[i]!;
+      tx.update(profile.ref, { migration_status: 'migrating', updatedAt: FieldValue.serverTimestamp() });
+      setBalanceFrozen(db, tx, profile.id, true);
+      writeLedgerSnapshot(db, tx, profile.id, balance, run.id, nowIso);
+      tx.create(logRef(db, profile.id, run.id), {
+        user_id: profile.id,
+        run_id: run.id,
+        snapshot_balance: balance,
+        locked_until: run.lockedUntil,
+        wallet_address: (profile.get('wallet_address') as string | null | undefined) ?? null,
+        solana_tx_hash: null,
+        migrated_at: null,
+        claim_pending: false,
+      });
+      frozen.push(profile.id);
+    });
+    return frozen;
+  });
+}
+
+/** The migrating users left by an interrupted batch (resumed before any new batch starts). */
+export async function migratingUsers(deps: Deps): Promise<string[]> {
+  const snap = await deps.db.collection(COL.profiles).where('migration_status', '==', 'migrating').limit(MIGRATION_BATCH_SIZE).get();
+  return snap.docs.map((d) => d.id);
+}
+
+/**
+ * Step 2, per user: the snapshot is sent to their wallet through the chain adapter (none saved:
+ * the claim stays pending until they save one), then one transaction records the hash, marks
+ * them migrated and unfreezes their balance. A failed transfer leaves them migrating (frozen):
+ * the next call of the run resumes there.
+ */
+export async function finishUser(deps: Deps, userId: string, runId: string): Promise<void> {
+  const { db } = deps;
+  const chain = deps.chain;
+  if (!chain) throw unavailable(MIGRATION_MSG.noChain);
+  const [entry, profile] = await Promise.all([logRef(db, userId, runId).get(), db.collection(COL.profiles).doc(userId).get()]);
+  const amount = (entry.get('snapshot_balance') as number | undefined) ?? 0;
+  const wallet = (profile.get('wallet_address') as string | null | undefined) ?? null;
+  let hash = (entry.get('solana_tx_hash') as string | null | undefined) ?? null;
+  let transferError: string | null = null;
+  if (!hash && wallet && amount > 0) {
+    try {
+      hash = await chain.transfer({ userId, wallet, amount, runId });
+    } catch (err) {
+      log.chainTransferFailed(userId, err);
+      if (!(err instanceof InvalidWalletError)) throw unavailable(MIGRATION_MSG.transferFailed);
+      transferError = err.message;
+    }
+  }
+  const nowIso = new Date(deps.now()).toISOString();
+  await db.runTransaction(async (tx) => {
+    const current = await tx.get(profile.ref);
+    await readBalance(db, tx, userId);
+    if (current.get('migration_status') !== 'migrating') return;
+    tx.set(
+      logRef(db, userId, runId),
+      { user_id: userId, run_id: runId, wallet_address: wallet, solana_tx_hash: hash, migrated_at: nowIso, claim_pending: !hash && amount > 0, transfer_error: transferError },
+      { merge: true },
+    );
+    tx.update(current.ref, { migration_status: 'migrated', updatedAt: FieldValue.serverTimestamp() });
+    setBalanceFrozen(db, tx, userId, false);
+  });
+}

@@ -1,0 +1,18 @@
+import { Router } from 'express';
+import { MIGRATION_MSG } from '../../../common/migration-messages';
+import { requireSuperAdmin } from '../platform/auth';
+import type { Deps } from '../platform/deps';
+import { migrationAdminStatus, myMigration } from './migration-reads';
+import { runMigration } from './run-migration';
+import { saveMigrationSettings } from './save-settings';
+
+/** The token migration: the super admins' run and settings (/api/cms/migration/*) and the caller's own entry. */
+export function migrationRouter(deps: Deps): Router {
+  const router = Router();
+  const superAdmin = requireSuperAdmin(deps, MIGRATION_MSG.onlySuperAdmins);
+  router.get('/cms/migration', superAdmin, migrationAdminStatus(deps));
+  router.post('/cms/migration/run', superAdmin, runMigration(deps));
+  router.post('/cms/migration/settings', superAdmin, saveMigrationSettings(deps));
+  router.get('/migration/me', myMigration(deps));
+  return router;
+}

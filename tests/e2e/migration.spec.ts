@@ -1,0 +1,55 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from './fixtures';
+import { newUser, signIn, signUp } from './helpers';
+
+/**
+ * Runs last (the 'after-all' project in playwright.config.ts): the forced run migrates every user
+ * of the shared stack. Migrated users spend again afterwards, but no spec should see it mid-run.
+ */
+test('a super admin forces the migration from the Config tab; the home card and welcome page follow', async ({ page, browser }) => {
+  test.setTimeout(300_000);
+  // A user with a wallet watches the home card.
+  const userContext = await browser.newContext();
+  const userPage = await userContext.newPage();
+  const user = newUser('migr');
+  await signUp(userPage, user);
+  await userPage.getByLabel('Wallet address').fill('MigrWallet1');
+  await userPage.getByRole('button', { name: 'Save' }).click();
+  await expect(userPage.getByText('Wallet address saved!')).toBeVisible();
+  await userPage.goto('/');
+  await expect(userPage.getByTestId('users-needed')).toHaveText(/\d/);
+
+  await signIn(page, 'superadmin@demo.test', 'demo1234');
+  await page.goto('/cms');
+  await page.getByRole('tab', { name: 'Config' }).click();
+  const panel = page.locator('section', { has: page.getByRole('heading', { name: 'Token Migration' }) });
+  await expect(panel.getByTestId('migration-threshold')).toContainText('threshold not reached');
+  await expect(panel.getByRole('button', { name: 'Run Migration' })).toBeDisabled();
+  await panel.getByLabel('Lock period (days)').fill('45');
+  await panel.getByRole('button', { name: 'Save lock period' }).click();
+  await expect(page.getByText('Lock period saved')).toBeVisible();
+  await panel.getByRole('button', { name: 'Force Run' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Force the migration?' });
+  await dialog.getByRole('button', { name: 'Force Migration' }).click();
+  await expect(panel.getByText('Migration complete: migration_enabled is on.')).toBeVisible({ timeout: 240_000 });
+  await expect(page.getByText('Migration complete: every user is migrated')).toBeVisible();
+  const progress = await panel.getByTestId('migration-progress').textContent();
+  const [, migrated, total] = /Migrated ([\d,]+) \/ ([\d,]+)/.exec(progress ?? '') ?? [];
+  expect(migrated).toBe(total);
+
+  // The home card changes without a reload (the leaderboards stream carries migration_config).
+  await expect(userPage.getByText('Migration Complete!')).toBeVisible({ timeout: 20_000 });
+
+  await userPage.goto('/welcome');
+  const card = userPage.locator('section', { has: userPage.getByRole('heading', { name: 'Migration status' }) });
+  await expect(card.getByText('Migrated', { exact: true })).toBeVisible();
+  await expect(card.getByTestId('snapshot-balance')).toHaveText('50 tokens');
+  await expect(card.getByTestId('tx-hash')).toHaveText(/^[0-9a-f]{64}$/);
+  await expect(card.getByText('Locked until')).toBeVisible();
+  await expect(card.getByLabel('Migration details').getByText('MigrWallet1')).toBeVisible();
+  // The local chain wrote the transfer to the file the README names.
+  const hash = await card.getByTestId('tx-hash').textContent();
+  const lines = (await readFile('.local/e2e-stack/chain-ledger.jsonl', 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { tx_hash: string; amount: number; wallet: string });
+  expect(lines.find((l) => l.tx_hash === hash)).toMatchObject({ amount: 50, wallet: 'MigrWallet1' });
+  await userContext.close();
+});
