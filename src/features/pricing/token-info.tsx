@@ -2,7 +2,7 @@ import { Gift, Info } from 'lucide-react';
 import { FREE_VOTING_DAYS } from '@common/constants';
 import { submissionCost } from '@common/contest';
 import { Card } from '@/components/ui/card';
-import { useLivePricing, type LivePricing } from './use-live-pricing';
+import { useLivePricing, type LivePricing } from '@/hooks/use-live-pricing';
 
 const ways = (P: LivePricing): Array<[string, string]> => [
   ['Sign-up bonus', `${P.signup_grant} tokens`],
