@@ -2,13 +2,13 @@ import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import type { CmsTrack } from '@common/cms-messages';
 import { Card } from '@/components/ui/card';
+import { ACTIONS_COLUMN, DataTable, TD } from '@/components/ui/table';
 import { EditTrackDialog } from './edit-track-dialog';
 import { dateLabel, routeLabel, songTypeLabel } from './format';
 import { SendToRadioButton } from './radio-send';
 import { StatusBadge } from './status-badge';
 
-const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-zinc-500';
-const td = 'px-3 py-2 align-middle';
+const td = `${TD} align-middle`;
 
 /** The 'All Contest Songs' card: every track with its status, and an Edit dialog per row. */
 export function AllTracksTable({ tracks, onChanged }: { tracks: CmsTrack[] | null; onChanged: () => void }) {
@@ -22,66 +22,47 @@ export function AllTracksTable({ tracks, onChanged }: { tracks: CmsTrack[] | nul
       ) : tracks.length === 0 ? (
         <p className="py-6 text-center text-zinc-400">No tracks yet.</p>
       ) : (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full min-w-[52rem] text-sm">
-            <thead className="border-b border-zinc-800">
-              <tr>
-                <th className={th}>Track</th>
-                <th className={th}>Genre</th>
-                <th className={th}>Type</th>
-                <th className={th}>Route</th>
-                <th className={th}>Status</th>
-                <th className={th}>Votes</th>
-                <th className={th}>Fool rate</th>
-                <th className={th}>Submitted</th>
-                <th className={th}>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-800">
-              {tracks.map((t) => (
-                <tr key={t.id}>
-                  <td className={td}>
-                    <div className="flex items-center gap-3">
-                      {t.cover_art_url ? (
-                        <img src={t.cover_art_url} alt="" className="size-9 rounded object-cover" />
-                      ) : (
-                        <span aria-hidden className="size-9 rounded bg-zinc-800" />
-                      )}
-                      <div className="min-w-0">
-                        <p className="max-w-56 truncate font-medium">{t.title}</p>
-                        <p className="max-w-56 truncate text-zinc-400">{t.artist_name}</p>
-                      </div>
-                    </div>
-                  </td>
-                  <td className={td}>{t.genre}</td>
-                  <td className={td}>{songTypeLabel(t.song_type)}</td>
-                  <td className={td}>{routeLabel(t.submission_type)}</td>
-                  <td className={td}>
-                    <StatusBadge status={t.status} />
-                  </td>
-                  <td className={td}>{t.stats.total_votes}</td>
-                  <td className={td}>{t.stats.fool_rate.toFixed(1)}%</td>
-                  <td className={`${td} whitespace-nowrap text-zinc-400`}>{dateLabel(t.created_at)}</td>
-                  <td className={td}>
-                    <div className="flex items-center gap-2 whitespace-nowrap">
-                      <button
-                        type="button"
-                        onClick={() => setEditing(t)}
-                        aria-label={`Edit ${t.title}`}
-                        className="inline-flex items-center gap-1 rounded-md border border-zinc-700 px-2.5 py-1.5 hover:bg-zinc-800"
-                      >
-                        <Pencil className="size-3.5" aria-hidden /> Edit
-                      </button>
-                      {t.status === 'approved' ? <SendToRadioButton trackId={t.id} title={t.title} /> : null}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable minWidth="min-w-[52rem]" className="mt-4" columns={['Track', 'Genre', 'Type', 'Route', 'Status', 'Votes', 'Fool rate', 'Submitted', ACTIONS_COLUMN]}>
+          {tracks.map((t) => (
+            <tr key={t.id}>
+              <td className={td}>
+                <div className="flex items-center gap-3">
+                  {t.cover_art_url ? (
+                    <img src={t.cover_art_url} alt="" className="size-9 rounded object-cover" />
+                  ) : (
+                    <span aria-hidden className="size-9 rounded bg-zinc-800" />
+                  )}
+                  <div className="min-w-0">
+                    <p className="max-w-56 truncate font-medium">{t.title}</p>
+                    <p className="max-w-56 truncate text-zinc-400">{t.artist_name}</p>
+                  </div>
+                </div>
+              </td>
+              <td className={td}>{t.genre}</td>
+              <td className={td}>{songTypeLabel(t.song_type)}</td>
+              <td className={td}>{routeLabel(t.submission_type)}</td>
+              <td className={td}>
+                <StatusBadge status={t.status} />
+              </td>
+              <td className={td}>{t.stats.total_votes}</td>
+              <td className={td}>{t.stats.fool_rate.toFixed(1)}%</td>
+              <td className={`${td} whitespace-nowrap text-zinc-400`}>{dateLabel(t.created_at)}</td>
+              <td className={td}>
+                <div className="flex items-center gap-2 whitespace-nowrap">
+                  <button
+                    type="button"
+                    onClick={() => setEditing(t)}
+                    aria-label={`Edit ${t.title}`}
+                    className="inline-flex items-center gap-1 rounded-md border border-zinc-700 px-2.5 py-1.5 hover:bg-zinc-800"
+                  >
+                    <Pencil className="size-3.5" aria-hidden /> Edit
+                  </button>
+                  {t.status === 'approved' ? <SendToRadioButton trackId={t.id} title={t.title} /> : null}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {editing ? <EditTrackDialog track={editing} onClose={() => setEditing(null)} onSaved={onChanged} /> : null}
     </Card>

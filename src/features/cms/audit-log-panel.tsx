@@ -2,14 +2,14 @@ import { ScrollText } from 'lucide-react';
 import { USERS_MSG, type AuditPerson, type CmsAuditEntry } from '@common/users-messages';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { DataTable, TD } from '@/components/ui/table';
 import { notifyError } from '@/lib/notify';
 import { auditValue } from './audit-format';
 import { dateLabel } from './format';
 import { loadAudit } from './users-api';
 import { useCursorList } from './use-cursor-list';
 
-const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-zinc-400';
-const td = 'px-3 py-2 align-top';
+const td = `${TD} align-top`;
 
 const toastFailure = (err: unknown) => notifyError(USERS_MSG.loadAuditFailed, err);
 
@@ -68,25 +68,11 @@ export function AuditLogPanel() {
       ) : list.items.length === 0 ? (
         <p className="text-zinc-400">{list.failed ? USERS_MSG.loadAuditFailed : 'No changes recorded yet'}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[56rem] text-sm">
-            <thead className="border-b border-zinc-800">
-              <tr>
-                <th className={th}>When</th>
-                <th className={th}>Who</th>
-                <th className={th}>Action</th>
-                <th className={th}>Target</th>
-                <th className={th}>Before → After</th>
-                <th className={th}>Reason</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-800">
-              {list.items.map((e) => (
-                <Row key={e.id} e={e} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable minWidth="min-w-[56rem]" columns={['When', 'Who', 'Action', 'Target', 'Before → After', 'Reason']}>
+          {list.items.map((e) => (
+            <Row key={e.id} e={e} />
+          ))}
+        </DataTable>
       )}
       {list.hasMore ? (
         <Button look="secondary" onClick={() => void list.loadMore()} disabled={list.loadingMore} className="w-full px-4 py-2 text-sm hover:bg-zinc-800 disabled:opacity-50">

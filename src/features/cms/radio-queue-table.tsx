@@ -1,10 +1,10 @@
 import type { RadioSubmission } from '@common/radio';
 import { RADIO_MSG } from '@common/radio-messages';
 import { localDateTime, PaymentBadge, RadioStatusBadge } from '@/components/radio-badges';
+import { DataTable, TD } from '@/components/ui/table';
 import { RadioQueueActions } from './radio-queue-actions';
 
-const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-zinc-400';
-const td = 'px-3 py-2 align-middle';
+const td = `${TD} align-middle`;
 
 /** What a row is, in words: the track (music) or the ad's tier and length. */
 export const submissionLabel = (s: RadioSubmission) =>
@@ -26,56 +26,41 @@ function Sftp({ s }: { s: RadioSubmission }) {
 export function RadioQueueTable({ kind, rows, stationUpload }: { kind: 'music' | 'advertisement'; rows: RadioSubmission[]; stationUpload: boolean }) {
   if (rows.length === 0) return <p className="py-8 text-center text-zinc-400">{kind === 'music' ? RADIO_MSG.noMusic : RADIO_MSG.noAds}</p>;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[60rem] text-sm">
-        <thead className="border-b border-zinc-800">
-          <tr>
-            <th className={th}>{kind === 'music' ? 'Track' : 'Ad Details'}</th>
-            <th className={th}>User</th>
-            <th className={th}>Status</th>
-            <th className={th}>Payment</th>
-            <th className={th}>SFTP Upload</th>
-            <th className={th}>Scheduled Time</th>
-            <th className={th}>Actions</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-800">
-          {rows.map((s) => (
-            <tr key={s.id} data-testid="radio-row">
-              <td className={td}>
-                {kind === 'music' ? (
-                  <div className="min-w-0">
-                    <p className="max-w-56 truncate font-medium">{s.track_title}</p>
-                    <p className="max-w-56 truncate text-zinc-400">{s.track_artist}</p>
-                  </div>
-                ) : (
-                  <div className="min-w-0">
-                    <p className="font-medium">{(s.ad_tier ?? '').toUpperCase()}</p>
-                    <p className="text-zinc-400">Ad ({s.ad_duration_seconds} s)</p>
-                    {s.track_title ? <p className="max-w-56 truncate text-xs text-zinc-400">{s.track_title}</p> : null}
-                  </div>
-                )}
-              </td>
-              <td className={`${td} max-w-40 truncate font-mono text-xs text-zinc-300`} title={s.user_id}>
-                {s.user_id}
-              </td>
-              <td className={td}>
-                <RadioStatusBadge status={s.status} />
-              </td>
-              <td className={td}>
-                <PaymentBadge status={s.payment_status} />
-              </td>
-              <td className={td}>
-                <Sftp s={s} />
-              </td>
-              <td className={`${td} whitespace-nowrap text-zinc-300`}>{localDateTime(s.scheduled_broadcast_time)}</td>
-              <td className={td}>
-                <RadioQueueActions submission={s} stationUpload={stationUpload} label={submissionLabel(s)} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable minWidth="min-w-[60rem]" columns={[kind === 'music' ? 'Track' : 'Ad Details', 'User', 'Status', 'Payment', 'SFTP Upload', 'Scheduled Time', 'Actions']}>
+      {rows.map((s) => (
+        <tr key={s.id} data-testid="radio-row">
+          <td className={td}>
+            {kind === 'music' ? (
+              <div className="min-w-0">
+                <p className="max-w-56 truncate font-medium">{s.track_title}</p>
+                <p className="max-w-56 truncate text-zinc-400">{s.track_artist}</p>
+              </div>
+            ) : (
+              <div className="min-w-0">
+                <p className="font-medium">{(s.ad_tier ?? '').toUpperCase()}</p>
+                <p className="text-zinc-400">Ad ({s.ad_duration_seconds} s)</p>
+                {s.track_title ? <p className="max-w-56 truncate text-xs text-zinc-400">{s.track_title}</p> : null}
+              </div>
+            )}
+          </td>
+          <td className={`${td} max-w-40 truncate font-mono text-xs text-zinc-300`} title={s.user_id}>
+            {s.user_id}
+          </td>
+          <td className={td}>
+            <RadioStatusBadge status={s.status} />
+          </td>
+          <td className={td}>
+            <PaymentBadge status={s.payment_status} />
+          </td>
+          <td className={td}>
+            <Sftp s={s} />
+          </td>
+          <td className={`${td} whitespace-nowrap text-zinc-300`}>{localDateTime(s.scheduled_broadcast_time)}</td>
+          <td className={td}>
+            <RadioQueueActions submission={s} stationUpload={stationUpload} label={submissionLabel(s)} />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -4,14 +4,14 @@ import { USERS_MSG, type CmsUser } from '@common/users-messages';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { INPUT } from '@/components/ui/field';
+import { ACTIONS_COLUMN, DataTable, TD } from '@/components/ui/table';
 import { notifyError } from '@/lib/notify';
 import { UserDetailDialog } from './user-detail-dialog';
 import { MigrationBadge, RoleBadges, UserAvatar } from './user-bits';
 import { loadUsers } from './users-api';
 import { useCursorList } from './use-cursor-list';
 
-const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-zinc-400';
-const td = 'px-3 py-2 align-middle';
+const td = `${TD} align-middle`;
 
 const toastLoadFailure = (err: unknown) => notifyError(USERS_MSG.loadFailed, err);
 
@@ -98,28 +98,11 @@ export function UsersTab({ superAdmin }: { superAdmin: boolean }) {
       ) : users.length === 0 ? (
         <p className="py-8 text-center text-zinc-400">No users found</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[56rem] text-sm">
-            <thead className="border-b border-zinc-800">
-              <tr>
-                <th className={th}>User</th>
-                <th className={th}>Email</th>
-                <th className={th}>Roles</th>
-                <th className={th}>Balance</th>
-                <th className={th}>Signed Up</th>
-                <th className={th}>Migration</th>
-                <th className={th}>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-800">
-              {users.map((u) => (
-                <UserRow key={u.id} user={u} onOpen={() => setOpenId(u.id)} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable minWidth="min-w-[56rem]" columns={['User', 'Email', 'Roles', 'Balance', 'Signed Up', 'Migration', ACTIONS_COLUMN]}>
+          {users.map((u) => (
+            <UserRow key={u.id} user={u} onOpen={() => setOpenId(u.id)} />
+          ))}
+        </DataTable>
       )}
       {list.hasMore ? (
         <div className="text-center">
