@@ -1,17 +1,11 @@
 import { clsx } from 'clsx';
-import { MIGRATION_STATUS_LABELS, ROLE_LABELS, type CmsUser } from '@common/users-messages';
+import { ROLE_LABELS, type CmsUser } from '@common/users-messages';
 import { Badge } from '@/components/ui/badge';
 
 const ROLE_TONES: Record<string, string> = {
   super_admin: 'bg-fuchsia-600/20 text-fuchsia-200 ring-1 ring-fuchsia-500/40',
   admin: 'bg-violet-600/20 text-violet-200 ring-1 ring-violet-500/40',
   user: 'bg-zinc-800 text-zinc-300',
-};
-
-const MIGRATION_TONES: Record<string, string> = {
-  pre_migration: 'bg-zinc-700 text-zinc-100',
-  migrating: 'bg-amber-500 text-zinc-950',
-  migrated: 'bg-emerald-500 text-zinc-950',
 };
 
 /** The avatar, or the username's first letter. */
@@ -36,8 +30,4 @@ export function RoleBadges({ roles }: { roles: readonly string[] }) {
       ))}
     </span>
   );
-}
-
-export function MigrationBadge({ status }: { status: string }) {
-  return <Badge className={MIGRATION_TONES[status] ?? MIGRATION_TONES.pre_migration}>{MIGRATION_STATUS_LABELS[status] ?? status}</Badge>;
 }

@@ -1,6 +1,7 @@
 import type { CmsUser } from '@common/users-messages';
+import { MigrationBadge } from '@/components/migration-badge';
 import { Dialog, DialogCloseX, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { MigrationBadge, RoleBadges, UserAvatar } from './user-bits';
+import { RoleBadges, UserAvatar } from './user-bits';
 import { UserLedger } from './user-ledger';
 import { UserRoleControls } from './user-role-controls';
 import { TokenAdjustForm } from './token-adjust-form';

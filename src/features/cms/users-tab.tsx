@@ -1,13 +1,14 @@
 import { Search, Users } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { USERS_MSG, type CmsUser } from '@common/users-messages';
+import { MigrationBadge } from '@/components/migration-badge';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { INPUT } from '@/components/ui/field';
 import { ACTIONS_COLUMN, DataTable, TD } from '@/components/ui/table';
 import { notifyError } from '@/lib/notify';
 import { UserDetailDialog } from './user-detail-dialog';
-import { MigrationBadge, RoleBadges, UserAvatar } from './user-bits';
+import { RoleBadges, UserAvatar } from './user-bits';
 import { loadUsers } from './users-api';
 import { useCursorList } from './use-cursor-list';
 

@@ -1,7 +1,7 @@
-import { Loader2, Lock, Wallet } from 'lucide-react';
+import { Lock, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { MSG } from '@common/messages';
-import { Badge } from '@/components/ui/badge';
+import { MigrationBadge } from '@/components/migration-badge';
 import { Card } from '@/components/ui/card';
 import { afterWrite } from '@/data/lazy';
 import type { ProfileDoc } from '@/data/schemas';
@@ -9,17 +9,10 @@ import { api } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { MigratedDetails } from './migrated-details';
 
-const BADGES: Record<string, { label: string; className: string }> = {
-  pre_migration: { label: 'Pre-Migration', className: 'bg-zinc-700 text-zinc-100' },
-  migrating: { label: 'Migrating', className: 'bg-amber-500 text-zinc-950' },
-  migrated: { label: 'Migrated', className: 'bg-emerald-500 text-zinc-950' },
-};
-
 export function MigrationStatusCard({ profile }: { profile: ProfileDoc }) {
   const [wallet, setWallet] = useState('');
   const [saving, setSaving] = useState(false);
   const saved = profile.wallet_address ?? null;
-  const badge = BADGES[profile.migration_status] ?? BADGES.pre_migration!;
   const save = async () => {
     setSaving(true);
     try {
@@ -38,10 +31,7 @@ export function MigrationStatusCard({ profile }: { profile: ProfileDoc }) {
         <h2 className="flex items-center gap-2 text-xl font-bold">
           <Wallet className="size-5 text-violet-300" aria-hidden /> Migration status
         </h2>
-        <Badge size="md" className={`inline-flex items-center gap-1.5 ${badge.className}`}>
-          {profile.migration_status === 'migrating' ? <Loader2 className="size-3 animate-spin" aria-hidden /> : null}
-          {badge.label}
-        </Badge>
+        <MigrationBadge status={profile.migration_status} size="md" />
       </div>
       <p className="mt-2 text-sm text-zinc-400">
         When the community reaches its user goal, tokens move to a blockchain. You may add a wallet address now (optional); it
