@@ -25,6 +25,7 @@ import { startOrderExpirySweep } from '../functions/src/orders/expire-orders';
 import { airScheduled } from '../functions/src/radio/air-scheduled';
 import { azuracastStation } from '../functions/src/platform/azuracast-station';
 import { chainOf } from '../functions/src/platform/chain-of';
+import { smtpMailer } from '../functions/src/platform/smtp-mailer';
 import { firebaseAuthGateway } from '../functions/src/platform/firebase-auth';
 import { stripePayments } from '../functions/src/platform/payments';
 import { DiskStorage } from '../functions/src/platform/storage';
@@ -215,6 +216,7 @@ async function main(): Promise<void> {
     payments: stripePayments(config.payments),
     station: config.station ? azuracastStation(config.station) : null,
     chain: chainOf(config.chain, () => Date.now()),
+    mailer: config.mail ? smtpMailer(config.mail) : null,
     config,
     now: () => Date.now(),
   };

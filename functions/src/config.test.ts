@@ -142,6 +142,42 @@ describe('readConfig: the radio station', () => {
   });
 });
 
+describe('readConfig: mail', () => {
+  const problemsOf = (env: Record<string, string>): string[] => {
+    try {
+      readConfig({ ...deployed, ...env });
+      return [];
+    } catch (err) {
+      return (err as ConfigError).problems;
+    }
+  };
+
+  it('has no mailer unless SMTP is configured', () => {
+    expect(readConfig(deployed).mail).toBeNull();
+    expect(readConfig({ ...deployed, SMTP_URL: 'none' }).mail).toBeNull();
+  });
+
+  it('takes SMTP_URL as it is, or a host with its port, TLS and credentials; MAIL_FROM or a default sender', () => {
+    expect(readConfig({ ...deployed, SMTP_URL: 'smtps://u:p@mail.example.com:465' }).mail).toEqual({
+      smtp: { url: 'smtps://u:p@mail.example.com:465' },
+      from: 'Fool Rate <noreply@foolrate-prod.web.app>',
+    });
+    expect(readConfig({ ...deployed, SMTP_HOST: 'localhost', SMTP_PORT: '1025', MAIL_FROM: 'Fool Rate <hi@foolrate.app>' }).mail).toEqual({
+      smtp: { host: 'localhost', port: 1025, secure: false },
+      from: 'Fool Rate <hi@foolrate.app>',
+    });
+    expect(readConfig({ ...deployed, SMTP_HOST: 'smtp.example.com', SMTP_PORT: '465', SMTP_USER: 'u', SMTP_PASSWORD: 'p' }).mail).toEqual({
+      smtp: { host: 'smtp.example.com', port: 465, secure: true, user: 'u', password: 'p' },
+      from: 'Fool Rate <noreply@foolrate-prod.web.app>',
+    });
+  });
+
+  it('lists what is wrong', () => {
+    expect(problemsOf({ SMTP_URL: 'http://mail', SMTP_HOST: 'x' })).toEqual(['SMTP_URL and SMTP_HOST: set one, not both', 'SMTP_URL: not an smtp:// or smtps:// URL']);
+    expect(problemsOf({ SMTP_HOST: 'x', SMTP_PORT: '0', SMTP_SECURE: 'yes' })).toEqual(['SMTP_PORT: not a port number (0)', 'SMTP_SECURE: expected true or false (yes)']);
+  });
+});
+
 describe('logSilenced', () => {
   it('mutes the log only for API_LOG=silent', () => {
     expect(logSilenced({ API_LOG: 'silent' })).toBe(true);

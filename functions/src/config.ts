@@ -10,6 +10,7 @@ import { defineSecret } from 'firebase-functions/params';
 import { z } from 'zod';
 import { DEFAULT_RATE_LIMITS, type RateLimitName, type RateLimits } from '../../common/rate-limits';
 import type { ChainConfig } from './platform/chain';
+import type { MailConfig } from './platform/mailer';
 import type { StationConfig } from './platform/station';
 
 export const STRIPE_SECRET_KEY = defineSecret('STRIPE_SECRET_KEY');
@@ -35,6 +36,15 @@ export const STATION_SECRETS = [STATION_SFTP_PASSWORD, STATION_SFTP_PRIVATE_KEY,
 export const SOLANA_PAYER_SECRET_KEY = defineSecret('SOLANA_PAYER_SECRET_KEY');
 
 /**
+ * The mail sender's SMTP credentials (docs/wip-email.md). Not in API_SECRETS yet, like the
+ * station's: a deployment that sends mail adds them to the `secrets:` of the function that sends.
+ * SMTP_URL may carry the user and password (smtps://user:pass@host:465); SMTP_PASSWORD goes with SMTP_HOST.
+ */
+export const SMTP_URL = defineSecret('SMTP_URL');
+export const SMTP_PASSWORD = defineSecret('SMTP_PASSWORD');
+export const MAIL_SECRETS = [SMTP_URL, SMTP_PASSWORD];
+
+/**
  * How token packs are paid: real Stripe Checkout; the API's own checkout page (emulators only,
  * without a Stripe key, still through the signed webhook); or not at all, with the reason.
  */
@@ -58,6 +68,8 @@ export type Config = {
   station: StationConfig | null;
   /** Where the token migration sends tokens: Solana when configured, else a local file under the emulators, else none. */
   chain: ChainConfig | null;
+  /** The SMTP server mail is sent through (SMTP_URL, or SMTP_HOST and its port), or null when none is configured. */
+  mail: MailConfig | null;
 };
 
 export class ConfigError extends Error {
@@ -155,6 +167,37 @@ function chainOf(env: Env, emulated: boolean, problems: string[]): ChainConfig |
   return file ? { kind: 'local', ledgerFile: file } : null;
 }
 
+/** SMTP: SMTP_URL (smtp:// or smtps://), or SMTP_HOST with SMTP_PORT (587), SMTP_SECURE, SMTP_USER, SMTP_PASSWORD; MAIL_FROM the sender. */
+function mailOf(env: Env, appUrl: string, problems: string[]): MailConfig | null {
+  const url = setValue(env.SMTP_URL);
+  const host = setValue(env.SMTP_HOST);
+  if (!url && !host) return null;
+  const before = problems.length;
+  const fallbackFrom = `Fool Rate <noreply@${appUrl ? new URL(appUrl).hostname : 'localhost'}>`;
+  const from = setValue(env.MAIL_FROM) ?? fallbackFrom;
+  if (url && host) problems.push('SMTP_URL and SMTP_HOST: set one, not both');
+  if (url && !/^smtps?:\/\/[^/]+/.test(url)) problems.push('SMTP_URL: not an smtp:// or smtps:// URL');
+  const portRaw = setValue(env.SMTP_PORT);
+  const port = portRaw === null ? 587 : Number(portRaw);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) problems.push(`SMTP_PORT: not a port number (${portRaw})`);
+  const secureRaw = setValue(env.SMTP_SECURE);
+  if (secureRaw !== null && secureRaw !== 'true' && secureRaw !== 'false') problems.push(`SMTP_SECURE: expected true or false (${secureRaw})`);
+  if (problems.length > before) return null;
+  if (url) return { smtp: { url }, from };
+  const user = setValue(env.SMTP_USER);
+  const password = setValue(env.SMTP_PASSWORD);
+  return {
+    smtp: {
+      host: host!,
+      port,
+      secure: secureRaw === null ? port === 465 : secureRaw === 'true',
+      ...(user ? { user } : {}),
+      ...(password ? { password } : {}),
+    },
+    from,
+  };
+}
+
 /** Reads and checks the configuration (the process environment unless given); throws a ConfigError listing every problem. */
 export function readConfig(env: Env = process.env): Config {
   const problems: string[] = [];
@@ -197,6 +240,7 @@ export function readConfig(env: Env = process.env): Config {
   }
   const station = stationOf(env, problems);
   const chain = chainOf(env, emulated, problems);
+  const mail = mailOf(env, appUrl, problems);
   if (problems.length) throw new ConfigError(problems);
-  return { emulated, appUrl, allowedOrigins: [...origins], payments: paymentsOf(env, emulated), rateLimits, localStorage, station, chain };
+  return { emulated, appUrl, allowedOrigins: [...origins], payments: paymentsOf(env, emulated), rateLimits, localStorage, station, chain, mail };
 }

@@ -18,6 +18,7 @@ import { chainOf } from './platform/chain-of';
 import { firebaseAuthGateway } from './platform/firebase-auth';
 import { log } from './platform/log';
 import { stripePayments } from './platform/payments';
+import { smtpMailer } from './platform/smtp-mailer';
 import { CloudStorage, DiskStorage } from './platform/storage';
 
 const REGION = 'us-central1';
@@ -53,6 +54,7 @@ onInit(() => {
     // Without a configured station the radio queue keeps the manual download flow only.
     station: config.station ? azuracastStation(config.station) : null,
     chain: chainOf(config.chain, () => Date.now()),
+    mailer: config.mail ? smtpMailer(config.mail) : null,
     config,
     now: () => Date.now(),
   };

@@ -15,6 +15,7 @@ import { stripePayments } from '../../functions/src/platform/payments';
 import { DiskStorage } from '../../functions/src/platform/storage';
 import { LocalChain } from '../../functions/src/platform/local-chain';
 import { MemoryStation } from './memory-station';
+import { MemoryMailer } from './memory-mailer';
 
 const ffmpegPath = ffmpegInstaller.path;
 import { FakeAuth } from './fake-auth';
@@ -31,6 +32,8 @@ export type Harness = {
   deps: Deps & { storage: DiskStorage };
   /** The in-memory station behind deps.station (deps.station is null when started with `station: false`). */
   station: MemoryStation;
+  /** The in-memory mailer behind deps.mailer: what was sent, and failures on demand. */
+  mailer: MemoryMailer;
   clock: { now: number };
   call: (method: string, path: string, opts?: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> }) => Promise<{ status: number; body: any }>;
   url: (path: string) => string;
@@ -51,6 +54,7 @@ export async function startHarness(opts: { seed?: boolean; config?: Partial<Conf
   const chain = new LocalChain(join(storageDir, 'chain-ledger.jsonl'), () => clock.now);
   const config = testConfig(opts.config);
   const station = new MemoryStation(() => clock.now);
+  const mailer = new MemoryMailer();
   const deps = {
     db,
     auth,
@@ -59,6 +63,7 @@ export async function startHarness(opts: { seed?: boolean; config?: Partial<Conf
     payments: stripePayments(config.payments),
     station: opts.station === false ? null : station,
     chain: chain as Deps['chain'],
+    mailer: mailer as Deps['mailer'],
     config,
     now: () => clock.now,
   } satisfies Deps;
@@ -71,6 +76,7 @@ export async function startHarness(opts: { seed?: boolean; config?: Partial<Conf
     auth,
     deps,
     station,
+    mailer,
     clock,
     url: (path) => `${base}${path}`,
     async call(method, path, o = {}) {

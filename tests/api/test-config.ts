@@ -20,6 +20,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     localStorage: null,
     station: null,
     chain: null,
+    mail: null,
     ...overrides,
   };
 }

@@ -32,7 +32,7 @@ async function main() {
   await seedBaseConfig(db);
   await db.collection('coupons').doc('BENCH').set({ code: 'BENCH', tokens: 5, max_redemptions: null, expires_at: null, redemptions: 0 });
   const storage = new DiskStorage(await mkdtemp(join(tmpdir(), 'bench-storage-')), 'bench', () => Date.now());
-  const server = createApp({ db, auth: new FakeAuth(), storage, ffmpegPath, payments: stripePayments(testConfig().payments), station: null, chain: null, config: testConfig(), now: () => Date.now() }).listen(0, '127.0.0.1');
+  const server = createApp({ db, auth: new FakeAuth(), storage, ffmpegPath, payments: stripePayments(testConfig().payments), station: null, chain: null, mailer: null, config: testConfig(), now: () => Date.now() }).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
   const post = (path: string, body: unknown, token?: string) =>

@@ -165,7 +165,7 @@ async function main() {
   await seedBaseConfig(db);
   const storage = new DiskStorage(await mkdtemp(join(tmpdir(), 'bench-voting-')), 'bench', () => Date.now());
   const config = testConfig();
-  const deps: Deps = { db, auth: new FakeAuth(), storage, ffmpegPath, payments: stripePayments(config.payments), station: null, chain: null, config, now: () => Date.now() };
+  const deps: Deps = { db, auth: new FakeAuth(), storage, ffmpegPath, payments: stripePayments(config.payments), station: null, chain: null, mailer: null, config, now: () => Date.now() };
   const server = createApp(deps).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   const api = client(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api`);

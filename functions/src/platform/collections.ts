@@ -56,4 +56,11 @@ export const COL = {
    * admin (who, when, before, after); super admins read it in the CMS.
    */
   auditLog: 'audit_log',
+  /**
+   * mail/{id}: one outgoing message, in the "Trigger Email from Firestore" extension's shape
+   * (to, message or template, delivery state); server-only (platform/mail.ts).
+   */
+  mail: 'mail',
+  /** mail_templates/{name}: subject, text and html of a mail template, with {{placeholders}}. */
+  mailTemplates: 'mail_templates',
 } as const;

@@ -1,6 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Config } from '../config';
 import type { ChainGateway } from './chain';
+import type { Mailer } from './mailer';
 import type { PaymentGateway } from './payments';
 import type { RadioStation } from './station';
 import type { ObjectStorage } from './storage';
@@ -29,6 +30,8 @@ export type Deps = {
   station: RadioStation | null;
   /** Where the token migration sends tokens (platform/chain.ts); null when none is configured. */
   chain: ChainGateway | null;
+  /** Sends mail over SMTP (platform/mailer.ts); null when no SMTP server is configured (mail then waits in `mail`). */
+  mailer: Mailer | null;
   config: Config;
   now: () => number;
 };

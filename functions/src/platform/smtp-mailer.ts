@@ -1,0 +1,46 @@
+import type { MailConfig, Mailer, OutgoingMail, SentInfo } from './mailer';
+
+/**
+ * Mail over SMTP with nodemailer. nodemailer is loaded on the first send, so that an instance
+ * that never sends mail does not load it. Timeouts are short: the sender holds a lease on the
+ * message while sending (platform/mail.ts, LEASE_MS), and a send must end well within it.
+ */
+export function smtpMailer(config: MailConfig): Mailer {
+  const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+  let transport: Promise<import('nodemailer').Transporter> | null = null;
+  const transporter = () =>
+    (transport ??= import('nodemailer').then((nodemailer) => {
+      const smtp = config.smtp;
+      if ('url' in smtp) return nodemailer.createTransport(smtp.url, timeouts);
+      return nodemailer.createTransport({
+        host: smtp.host,
+        port: smtp.port,
+        secure: smtp.secure,
+        ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.password ?? '' } } : {}),
+        ...timeouts,
+      });
+    }));
+  return {
+    async send(mail: OutgoingMail): Promise<SentInfo> {
+      const t = await transporter();
+      const info = await t.sendMail({
+        from: mail.from,
+        to: mail.to,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+        ...(mail.headers ? { headers: mail.headers } : {}),
+      });
+      const list = (xs: unknown): string[] =>
+        Array.isArray(xs) ? xs.map((x) => (typeof x === 'string' ? x : String((x as { address?: unknown }).address ?? ''))) : [];
+      return {
+        messageId: typeof info.messageId === 'string' ? info.messageId : null,
+        accepted: list(info.accepted),
+        rejected: list(info.rejected),
+        pending: list(info.pending),
+        response: typeof info.response === 'string' ? info.response : null,
+      };
+    },
+  };
+}
