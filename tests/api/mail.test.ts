@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COL } from '../../functions/src/platform/collections';
-import { DEFAULT_DELIVERY_POLICY, deliverMail, enqueueMail, renderTemplate, type MailDoc } from '../../functions/src/platform/mail';
+import { deliverMail } from '../../functions/src/mail/deliver';
+import { DEFAULT_DELIVERY_POLICY, enqueueMail, type MailDoc } from '../../functions/src/platform/mail';
 import { startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -92,8 +93,8 @@ describe('deliverMail', () => {
     let release!: () => void;
     h.mailer.hold = new Promise((r) => (release = r));
     const runs = Array.from({ length: 5 }, () => deliverMail(h.deps, id));
-    // The claim is a transaction: by the time the losers have settled, the winner waits in send().
-    await new Promise((r) => setTimeout(r, 300));
+    // The claim is a transaction: once the winner waits in send(), the others have been turned away.
+    await h.mailer.sending();
     release();
     const outcomes = (await Promise.all(runs)).map((o) => o.outcome);
     expect(outcomes.filter((o) => o === 'sent')).toHaveLength(1);
@@ -124,7 +125,7 @@ describe('deliverMail', () => {
     h.mailer.hold = new Promise((r) => (release = r));
     h.mailer.fail = 'timeout';
     const slow = deliverMail(h.deps, id);
-    await new Promise((r) => setTimeout(r, 200));
+    await h.mailer.sending();
     // Its lease expires; another sender delivers the message meanwhile.
     h.clock.now += DEFAULT_DELIVERY_POLICY.leaseMs + 1;
     h.mailer.hold = null;
@@ -136,22 +137,27 @@ describe('deliverMail', () => {
     expect((await doc(id)).delivery).toMatchObject({ state: 'SUCCESS', attempts: 2 });
   });
 
-  it('renders a template from mail_templates, escaping values in the html part', async () => {
-    await h.db.collection(COL.mailTemplates).doc('welcome').set({
-      subject: 'Welcome, {{name}}',
-      text: 'You have {{balance}} tokens.',
-      html: '<p>Welcome, {{name}}: {{{link}}}</p>',
-    });
+  it("renders a template: the admin's edit in mail_templates wins, values are escaped in the html part", async () => {
+    await h.db.collection(COL.mailTemplates).doc('coupon').set({ subject: 'Code {{code}}', body: 'Hi {{username}}, take {{code}}.\n\n{{app_url}}/welcome' });
     const id = await enqueueMail(h.db, null, {
       to: 'tpl@example.test',
-      template: { name: 'welcome', data: { name: 'Ann <b>', balance: 25, link: '<a href="x">x</a>' } },
+      template: { name: 'coupon', data: { username: 'Ann <b>', code: 'X&Y', tokens: 5 } },
     });
     expect((await deliverMail(h.deps, id)).outcome).toBe('sent');
-    expect(h.mailer.sent.find((m) => m.to.includes('tpl@example.test'))).toMatchObject({
-      subject: 'Welcome, Ann <b>',
-      text: 'You have 25 tokens.',
-      html: '<p>Welcome, Ann &#60;b&#62;: <a href="x">x</a></p>',
-    });
+    const sent = h.mailer.sent.find((m) => m.to.includes('tpl@example.test'))!;
+    expect(sent.subject).toBe('Code X&Y');
+    expect(sent.text).toContain(`Hi Ann <b>, take X&Y.\n\n${h.deps.config.appUrl}/welcome`);
+    expect(sent.html).toContain('Hi Ann &#60;b&#62;, take X&#38;Y.');
+    expect(sent.html).toContain(`href="${h.deps.config.appUrl}/welcome"`);
+    await h.db.collection(COL.mailTemplates).doc('coupon').delete();
+  });
+
+  it('a default template is used until an admin edits it; a missing value fails the message', async () => {
+    const ok = await enqueueMail(h.db, null, { to: 'def@example.test', template: { name: 'coupon', data: { username: 'Bo', code: 'C1', tokens: 9 } } });
+    expect((await deliverMail(h.deps, ok)).outcome).toBe('sent');
+    expect(h.mailer.sent.find((m) => m.to.includes('def@example.test'))!.subject).toBe('A gift from Fool Rate: 9 free tokens');
+    const holey = await enqueueMail(h.db, null, { to: 'hole@example.test', template: { name: 'coupon', data: { username: 'Bo' } } });
+    expect(await deliverMail(h.deps, holey)).toMatchObject({ outcome: 'failed', error: 'Mail template value missing: tokens' });
   });
 
   it('an unknown template is an error on the message (retried, not lost)', async () => {
@@ -168,9 +174,3 @@ describe('deliverMail', () => {
   });
 });
 
-describe('renderTemplate', () => {
-  it('fills nested values and refuses a missing one', () => {
-    expect(renderTemplate({ subject: '{{a.b}}', text: '{{ a.b }}!' }, { a: { b: 'x' } })).toEqual({ subject: 'x', text: 'x!' });
-    expect(() => renderTemplate({ subject: '{{missing}}', text: '' }, {})).toThrow('Mail template value missing: missing');
-  });
-});

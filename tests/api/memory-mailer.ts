@@ -13,8 +13,16 @@ export class MemoryMailer implements Mailer {
   /** When set, send() waits for it before sending (a test resolves it). */
   hold: Promise<void> | null = null;
 
+  private started: Array<() => void> = [];
+
+  /** Resolves once a send() has begun (e.g. is waiting on `hold`). */
+  sending(): Promise<void> {
+    return new Promise((resolve) => this.started.push(resolve));
+  }
+
   async send(mail: OutgoingMail): Promise<SentInfo> {
     this.calls += 1;
+    this.started.splice(0).forEach((resolve) => resolve());
     if (this.hold) await this.hold;
     if (this.fail) throw new Error(this.fail);
     this.sent.push(mail);

@@ -61,6 +61,10 @@ export const COL = {
    * (to, message or template, delivery state); server-only (platform/mail.ts).
    */
   mail: 'mail',
-  /** mail_templates/{name}: subject, text and html of a mail template, with {{placeholders}}. */
+  /** mail_templates/{name}: an admin's edit of a mail template (subject, body); defaults in mail/templates.ts. */
   mailTemplates: 'mail_templates',
+  /** mail_prefs/{uid}: campaign mail on or off, and the user's unsubscribe token (server-only). */
+  mailPrefs: 'mail_prefs',
+  /** mail_campaigns/{id}: an Email All Users campaign (subject, body, progress cursor), server-only. */
+  mailCampaigns: 'mail_campaigns',
 } as const;

@@ -1,7 +1,7 @@
 /**
  * Outgoing mail, the way Firebase's "Trigger Email from Firestore" extension does it: the API
  * writes one document per message into `mail` (enqueueMail), and a sender delivers it
- * (deliverMail), recording the delivery on the document:
+ * (mail/deliver.ts deliverMail), recording the delivery on the document:
  *
  *   mail/{id} = { to, message: { subject, text, html } | template: { name, data },
  *                 delivery: { state, attempts, error, startTime, endTime, leaseExpireTime, info,
@@ -15,11 +15,12 @@
  * is a sender dying between the SMTP server's yes and the SUCCESS write.
  * `nextAttemptTime` and `leaseId` are ours; the rest are the extension's field names.
  */
-import { randomUUID } from 'node:crypto';
 import { Timestamp, type DocumentReference, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { COL } from './collections';
-import type { Deps } from './deps';
-import type { OutgoingMail, SentInfo } from './mailer';
+import type { SentInfo } from './mailer';
+
+/** account mail always goes out; campaign mail carries an unsubscribe link and skips unsubscribed users. */
+export type MailKind = 'account' | 'campaign';
 
 export type MailState = 'PENDING' | 'PROCESSING' | 'SUCCESS' | 'ERROR';
 
@@ -41,14 +42,18 @@ export type MailDelivery = {
 };
 
 export type MailDoc = {
-  to: string | string[];
+  /** Addresses; or `toUids`, users whose profile email the sender looks up (the extension's toUids). */
+  to?: string | string[];
+  toUids?: string[];
   from?: string;
   replyTo?: string;
   message?: MailContent;
   template?: MailTemplateRef;
   headers?: Record<string, string>;
-  /** What kind of mail (e.g. verification, campaign): for the logs and the unsubscribe rule. */
-  kind?: string;
+  /** account (always sent) or campaign (unsubscribe link; not sent to an unsubscribed user). */
+  kind?: MailKind;
+  /** Which template or purpose (verification, campaign, test…), for the logs. */
+  topic?: string;
   created_at: Timestamp;
   delivery: MailDelivery;
 };
@@ -56,12 +61,12 @@ export type MailDoc = {
 /** A message to enqueue: its content or a template; `id` makes enqueueing idempotent (same id: one message). */
 export type NewMail = {
   id?: string;
-  to: string | string[];
   from?: string;
   replyTo?: string;
   headers?: Record<string, string>;
-  kind?: string;
-} & ({ message: MailContent; template?: never } | { template: MailTemplateRef; message?: never });
+  kind?: MailKind;
+  topic?: string;
+} & ({ to: string | string[]; toUids?: never } | { toUids: string[]; to?: never }) & ({ message: MailContent; template?: never } | { template: MailTemplateRef; message?: never });
 
 export type DeliveryPolicy = {
   maxAttempts: number;
@@ -74,7 +79,7 @@ export type DeliveryPolicy = {
 
 export const DEFAULT_DELIVERY_POLICY: DeliveryPolicy = { maxAttempts: 5, leaseMs: 120_000, backoffMs: 60_000, maxBackoffMs: 3_600_000 };
 
-const pendingDelivery = (): MailDelivery => ({
+export const pendingDelivery = (): MailDelivery => ({
   state: 'PENDING',
   attempts: 0,
   error: null,
@@ -86,7 +91,7 @@ const pendingDelivery = (): MailDelivery => ({
   leaseId: null,
 });
 
-const mailRef = (db: Firestore, id: string) => db.collection(COL.mail).doc(id) as DocumentReference<MailDoc>;
+export const mailRef = (db: Firestore, id: string) => db.collection(COL.mail).doc(id) as DocumentReference<MailDoc>;
 
 /** Firestore's ALREADY_EXISTS (gRPC code 6). */
 const alreadyExists = (err: unknown) => (err as { code?: unknown }).code === 6;
@@ -113,149 +118,7 @@ export async function enqueueMail(db: Firestore, tx: Transaction | null, msg: Ne
   return ref.id;
 }
 
-function stripUndefined<T extends object>(o: T): T {
+export function stripUndefined<T extends object>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 }
 
-export type DeliveryOutcome =
-  | { outcome: 'sent'; info: SentInfo }
-  | { outcome: 'failed'; error: string; attempts: number; retryAt: number | null }
-  | { outcome: 'skipped'; reason: 'missing' | 'delivered' | 'leased' | 'backoff' | 'gave-up' | 'no-mailer' };
-
-/**
- * Delivers mail/{id} once if it is due: claims it in a transaction (PENDING; ERROR with attempts
- * left and its backoff over; PROCESSING with its lease expired), renders its template, sends it
- * through deps.mailer and records SUCCESS with the server's answer, or ERROR with the error and
- * the next attempt's time. Safe to call any number of times, concurrently.
- */
-export async function deliverMail(deps: Deps, id: string, policy: DeliveryPolicy = DEFAULT_DELIVERY_POLICY): Promise<DeliveryOutcome> {
-  const mailer = deps.mailer;
-  if (!mailer) return { outcome: 'skipped', reason: 'no-mailer' };
-  const ref = mailRef(deps.db, id);
-  const leaseId = randomUUID();
-
-  const claim = await deps.db.runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    if (!snap.exists) return { skip: 'missing' as const };
-    const doc = snap.data()!;
-    const d: MailDelivery = { ...pendingDelivery(), ...doc.delivery };
-    const now = deps.now();
-    if (d.state === 'SUCCESS') return { skip: 'delivered' as const };
-    if (d.state === 'PROCESSING' && d.leaseExpireTime && d.leaseExpireTime.toMillis() > now) return { skip: 'leased' as const };
-    if (d.state === 'ERROR' && d.nextAttemptTime === null) return { skip: 'gave-up' as const };
-    if (d.state === 'ERROR' && d.nextAttemptTime && d.nextAttemptTime.toMillis() > now) return { skip: 'backoff' as const };
-    if (d.attempts >= policy.maxAttempts) {
-      // A sender died holding the last attempt: give up, keeping the message and its history.
-      tx.update(ref, {
-        'delivery.state': 'ERROR',
-        'delivery.error': d.error ?? 'The sender stopped before finishing (lease expired)',
-        'delivery.endTime': Timestamp.fromMillis(now),
-        'delivery.leaseExpireTime': null,
-        'delivery.nextAttemptTime': null,
-        'delivery.leaseId': null,
-      });
-      return { skip: 'gave-up' as const };
-    }
-    const attempts = d.attempts + 1;
-    tx.update(ref, {
-      'delivery.state': 'PROCESSING',
-      'delivery.attempts': attempts,
-      'delivery.startTime': Timestamp.fromMillis(now),
-      'delivery.endTime': null,
-      'delivery.leaseExpireTime': Timestamp.fromMillis(now + policy.leaseMs),
-      'delivery.nextAttemptTime': null,
-      'delivery.leaseId': leaseId,
-    });
-    return { doc, attempts };
-  });
-  if ('skip' in claim) return { outcome: 'skipped', reason: claim.skip! };
-
-  let info: SentInfo;
-  try {
-    const outgoing = await render(deps, claim.doc);
-    info = await mailer.send(outgoing);
-  } catch (err) {
-    return recordError(deps, ref, leaseId, claim.attempts, err instanceof Error ? err.message : String(err), policy);
-  }
-  // Sent: record it whoever holds the lease now, so that nobody sends it again.
-  await deps.db.runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    if (!snap.exists || snap.data()!.delivery?.state === 'SUCCESS') return;
-    tx.update(ref, {
-      'delivery.state': 'SUCCESS',
-      'delivery.error': null,
-      'delivery.info': info,
-      'delivery.endTime': Timestamp.fromMillis(deps.now()),
-      'delivery.leaseExpireTime': null,
-      'delivery.nextAttemptTime': null,
-      'delivery.leaseId': null,
-    });
-  });
-  return { outcome: 'sent', info };
-}
-
-async function recordError(
-  deps: Deps,
-  ref: DocumentReference<MailDoc>,
-  leaseId: string,
-  attempts: number,
-  error: string,
-  policy: DeliveryPolicy,
-): Promise<DeliveryOutcome> {
-  const now = deps.now();
-  const retryAt = attempts >= policy.maxAttempts ? null : now + Math.min(policy.backoffMs * 2 ** (attempts - 1), policy.maxBackoffMs);
-  await deps.db.runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    // Someone else claimed it after our lease expired (or delivered it): their outcome stands.
-    if (!snap.exists || snap.data()!.delivery?.leaseId !== leaseId) return;
-    tx.update(ref, {
-      'delivery.state': 'ERROR',
-      'delivery.error': error,
-      'delivery.endTime': Timestamp.fromMillis(now),
-      'delivery.leaseExpireTime': null,
-      'delivery.nextAttemptTime': retryAt === null ? null : Timestamp.fromMillis(retryAt),
-      'delivery.leaseId': null,
-    });
-  });
-  return { outcome: 'failed', error, attempts, retryAt };
-}
-
-/** The message as it goes out: its own content, or its template (mail_templates/{name}) filled with its data. */
-async function render(deps: Deps, doc: MailDoc): Promise<OutgoingMail> {
-  const to = (Array.isArray(doc.to) ? doc.to : [doc.to]).map((a) => a.trim()).filter(Boolean);
-  if (!to.length) throw new Error('No recipient');
-  const from = doc.from ?? deps.config.mail?.from ?? 'Fool Rate <noreply@localhost>';
-  let content: MailContent;
-  if (doc.message) content = doc.message;
-  else if (doc.template) {
-    const snap = await deps.db.collection(COL.mailTemplates).doc(doc.template.name).get();
-    if (!snap.exists) throw new Error(`Unknown mail template: ${doc.template.name}`);
-    content = renderTemplate(snap.data() as MailContent, doc.template.data ?? {});
-  } else throw new Error('Neither message nor template');
-  if (!content.subject || !content.text) throw new Error('A message needs a subject and a text part');
-  return stripUndefined({ to, from, replyTo: doc.replyTo, subject: content.subject, text: content.text, html: content.html, headers: doc.headers });
-}
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/**
- * Fills {{name}} (or {{a.b}}) placeholders from `data`; in the html part values are HTML-escaped
- * unless written {{{name}}}. A missing value is an error, not an empty string.
- */
-export function renderTemplate(template: MailContent, data: Record<string, unknown>): MailContent {
-  const lookup = (path: string): string => {
-    let v: unknown = data;
-    for (const key of path.split('.')) v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined;
-    if (v === undefined || v === null) throw new Error(`Mail template value missing: ${path}`);
-    return String(v);
-  };
-  const fill = (s: string, html: boolean) =>
-    s.replace(/\{\{\{\s*([\w.]+)\s*\}\}\}|\{\{\s*([\w.]+)\s*\}\}/g, (_, raw: string | undefined, escaped: string | undefined) =>
-      raw ? lookup(raw) : html ? escapeHtml(lookup(escaped!)) : lookup(escaped!),
-    );
-  return stripUndefined({
-    subject: fill(template.subject ?? '', false),
-    text: fill(template.text ?? '', false),
-    html: template.html ? fill(template.html, true) : undefined,
-  });
-}

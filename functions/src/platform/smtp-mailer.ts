@@ -11,7 +11,7 @@ export function smtpMailer(config: MailConfig): Mailer {
   const transporter = () =>
     (transport ??= import('nodemailer').then((nodemailer) => {
       const smtp = config.smtp;
-      if ('url' in smtp) return nodemailer.createTransport(smtp.url, timeouts);
+      if ('url' in smtp) return nodemailer.createTransport({ url: smtp.url, ...timeouts });
       return nodemailer.createTransport({
         host: smtp.host,
         port: smtp.port,
