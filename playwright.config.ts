@@ -11,7 +11,7 @@ const launchOptions = {
 /** Specs that run after every other browser test (run one alone with --no-deps). */
 const AFTER_ALL = ['e2e/migration.spec.ts', 'e2e/placeholders.spec.ts'];
 
-export const E2E_PORTS = { web: 5273, api: 5101, auth: 9199, firestore: 8180, station: 8100, stationSftp: 2122 };
+export const E2E_PORTS = { web: 5273, api: 5101, auth: 9199, firestore: 8180, station: 8100, stationSftp: 2122, mailSmtp: 1125, mailWeb: 1180 };
 
 /** Sign-ups share one client address locally, so the browser tests lift that limit; the coupon limit stays low for the runtime suite. */
 const E2E_RATE_LIMITS = JSON.stringify({ signup: { max: 1000, windowSeconds: 3600 }, coupon: { max: 5, windowSeconds: 3600 } });
@@ -54,6 +54,9 @@ export default defineConfig({
       FIRESTORE_PORT: String(E2E_PORTS.firestore),
       STATION_PORT: String(E2E_PORTS.station),
       STATION_SFTP_PORT: String(E2E_PORTS.stationSftp),
+      APP_URL: `http://127.0.0.1:${E2E_PORTS.web}`,
+      MAIL_SMTP_PORT: String(E2E_PORTS.mailSmtp),
+      MAIL_WEB_PORT: String(E2E_PORTS.mailWeb),
       RATE_LIMITS: E2E_RATE_LIMITS,
     },
   },

@@ -31,3 +31,12 @@ export const MSG = {
 
 /** The verification link has not been followed yet (POST /api/accounts/email-verified). */
 export const EMAIL_NOT_VERIFIED = 'Your email address is not verified yet';
+export const EMAIL_ALREADY_VERIFIED = 'Your email address is already verified';
+/** The welcome page's verification line and its resend button. */
+export const VERIFY_MSG = {
+  verified: 'Email verified',
+  pending: 'Check your email to verify your address: your referrer is rewarded once you do.',
+  resend: 'Resend verification email',
+  resent: 'Verification email sent. Check your inbox.',
+  resendFailed: 'Could not send the verification email. Try again later.',
+} as const;

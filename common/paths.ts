@@ -13,4 +13,5 @@ export const PATHS = {
   privacy: '/privacy',
   terms: '/terms',
   uploadPlaceholders: '/upload-placeholders',
+  unsubscribe: '/unsubscribe',
 } as const;

@@ -17,6 +17,10 @@ export const DEFAULT_RATE_LIMITS = {
   upload: { max: 20, windowSeconds: 3600 },
   /** Orders (token purchases and Cash App orders) by one user. */
   order_create: { max: 30, windowSeconds: 600 },
+  /** Unsubscribe-link requests from one IP. */
+  mail_link: { max: 30, windowSeconds: 3600 },
+  /** Mails one user asks for (a new verification mail, an admin's test mail). */
+  mail_send: { max: 10, windowSeconds: 3600 },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;

@@ -2,7 +2,8 @@
  * The whole product locally, on the path production takes: the PWA served by the Firebase
  * Hosting emulator (firebase.json's rewrites and headers), the API as the `api` function in the
  * Functions emulator (the bundle `firebase deploy` ships, secrets from functions/.secret.local),
- * the Auth emulator, an in-process Firestore emulator (state saved on exit), and the demo radio
+ * the Auth emulator, an in-process Firestore emulator (state saved on exit), a mail catcher
+ * (maildev: every mail the product sends lands in its inbox), and the demo radio
  * station (scripts/lib/demo-station: AzuraCast's API, its SFTP media folder and the live stream;
  * docs/radio-station.md). The demo data is seeded here, and local timers stand in for the
  * scheduled functions (no Pub/Sub emulator).
@@ -10,7 +11,7 @@
  *
  * Options (env): WEB_PORT 5173, API_PORT 5001 (Functions emulator), AUTH_PORT 9099,
  * FIRESTORE_PORT 8080, STATION_PORT 8000 (demo station: API and stream), STATION_SFTP_PORT 2022
- * (its SFTP), STACK_DIR .local/stack (state), STACK_FRESH=1 (start from empty data),
+ * (its SFTP), APP_URL (http://localhost:WEB_PORT), MAIL_SMTP_PORT 1025 and MAIL_WEB_PORT 1080 (the mail catcher's SMTP and inbox), STACK_DIR .local/stack (state), STACK_FRESH=1 (start from empty data),
  * RATE_LIMITS (JSON overrides of the request limits, e.g. for the browser tests).
  */
 import { mkdir, rename, rm } from 'node:fs/promises';
@@ -18,6 +19,7 @@ import { resolve } from 'node:path';
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
+import { MailDev } from 'maildev';
 import { build, createServer, type ViteDevServer } from 'vite';
 import { readConfig } from '../functions/src/config';
 import { refreshLeaderboardSummary } from '../functions/src/leaderboards/summary';
@@ -25,6 +27,7 @@ import { startOrderExpirySweep } from '../functions/src/orders/expire-orders';
 import { airScheduled } from '../functions/src/radio/air-scheduled';
 import { azuracastStation } from '../functions/src/platform/azuracast-station';
 import { chainOf } from '../functions/src/platform/chain-of';
+import { deliverDueMail } from '../functions/src/mail/deliver';
 import { smtpMailer } from '../functions/src/platform/smtp-mailer';
 import { firebaseAuthGateway } from '../functions/src/platform/firebase-auth';
 import { stripePayments } from '../functions/src/platform/payments';
@@ -62,6 +65,8 @@ const ports = {
   firestore: Number(process.env.FIRESTORE_PORT ?? 8080),
   station: Number(process.env.STATION_PORT ?? 8000),
   stationSftp: Number(process.env.STATION_SFTP_PORT ?? 2022),
+  mailSmtp: Number(process.env.MAIL_SMTP_PORT ?? 1025),
+  mailWeb: Number(process.env.MAIL_WEB_PORT ?? 1080),
 };
 const stateDir = resolve(process.env.STACK_DIR ?? '.local/stack');
 const snapshotFile = `${stateDir}/firestore.json`;
@@ -74,10 +79,13 @@ const TIMER_MS = 60_000;
 const WARM_WORKERS = 6;
 /** How often scheduled radio submissions are checked locally (the deployed airRadio: every minute). */
 const RADIO_AIR_MS = 3_000;
+/** How often the local sender delivers due mail (deployed: the sendMail trigger at once, retryMail every minute). */
+const MAIL_MS = 1_000;
 const say = (msg: string) => console.log(`[stack] ${msg}`);
 
 let firestore: FirestoreServer | null = null;
 let station: DemoStation | null = null;
+let mailCatcher: MailDev | null = null;
 let emulators: Emulators | null = null;
 let web: ViteDevServer | null = null;
 let saveState: (() => Promise<void>) | null = null;
@@ -92,6 +100,8 @@ async function checkPorts(): Promise<void> {
     FIRESTORE_PORT: ports.firestore,
     STATION_PORT: ports.station,
     STATION_SFTP_PORT: ports.stationSftp,
+    MAIL_SMTP_PORT: ports.mailSmtp,
+    MAIL_WEB_PORT: ports.mailWeb,
   };
   const { hub, logging } = hubPorts(ports.auth);
   const taken: string[] = [];
@@ -132,11 +142,13 @@ async function main(): Promise<void> {
   if (process.env.STACK_FRESH === '1') {
     await rm(snapshotFile, { force: true });
     await rm(`${stateDir}/auth`, { recursive: true, force: true });
+    await rm(`${stateDir}/maildev`, { recursive: true, force: true });
   }
 
   say(`Firestore emulator (in-process) on 127.0.0.1:${ports.firestore}`);
   firestore = await startFirestoreEmulator(ports.firestore);
-  const appUrl = `http://localhost:${ports.web}`;
+  // The address links in mails and redirects use (the browser tests use 127.0.0.1, where their sessions live).
+  const appUrl = process.env.APP_URL ?? `http://localhost:${ports.web}`;
   await mkdir(stationDir, { recursive: true });
   const [secrets, storageSecret, mp3Path] = await Promise.all([
     ensureLocalSecrets(resolve('functions/.secret.local')),
@@ -153,6 +165,9 @@ async function main(): Promise<void> {
     password: secrets.STATION_SFTP_PASSWORD!,
     hostKeyPath: `${stationDir}/ssh-host-key`,
   });
+  mailCatcher = new MailDev({ smtp: ports.mailSmtp, ip: '127.0.0.1', web: ports.mailWeb, webIp: '127.0.0.1', mailDirectory: `${stateDir}/maildev`, silent: true });
+  await mailCatcher.start();
+  say(`Mail catcher (maildev): SMTP 127.0.0.1:${ports.mailSmtp}, inbox http://localhost:${ports.mailWeb}`);
   say(`Demo radio station: ${station.urls.api} (stream ${station.urls.stream}), SFTP ${station.urls.sftp} (media in ${stationDir}/media)`);
   // What the function reads from its environment (config.ts); FUNCTIONS_EMULATOR is set by the emulator itself.
   const functionEnv: Record<string, string> = {
@@ -163,6 +178,9 @@ async function main(): Promise<void> {
     LOCAL_STORAGE_SECRET: storageSecret,
     // The token migration's local chain (README: Token migration).
     CHAIN_LEDGER_FILE: `${stateDir}/chain-ledger.jsonl`,
+    // Every mail goes to the local catcher.
+    SMTP_URL: `smtp://127.0.0.1:${ports.mailSmtp}`,
+    MAIL_FROM: 'Fool Rate <noreply@foolrate.local>',
     STATION_SFTP_HOST: '127.0.0.1',
     STATION_SFTP_PORT: String(ports.stationSftp),
     STATION_SFTP_USER: STATION_SFTP_USER,
@@ -231,6 +249,8 @@ async function main(): Promise<void> {
   every(TIMER_MS, 'Leaderboard refresh', () => refreshLeaderboardSummary(deps));
   // Deployed, airRadio runs every minute; locally a scheduled broadcast starts within seconds.
   every(RADIO_AIR_MS, 'Radio airing', () => airScheduled(deps));
+  // Deployed, the sendMail trigger delivers each message at once; there are no Firestore triggers locally.
+  every(MAIL_MS, 'Mail delivery', () => deliverDueMail(deps));
 
   await waitFor(`${functionUrl(ports)}/api/public/config`, (s) => s === 200, 60_000, exited);
   // The Functions emulator starts a worker process per request in flight (~1-3 s each); a page
@@ -257,6 +277,7 @@ async function main(): Promise<void> {
   Demo accounts (password ${DEMO_PASSWORD}):
 ${DEMO_ACCOUNTS.map((a) => `    ${a.email.padEnd(24)} ${a.roles.at(-1)}`).join('\n')}
   Demo coupon: ${DEMO_COUPON.code} (${DEMO_COUPON.tokens} tokens)
+  Mail inbox:  http://localhost:${ports.mailWeb}   (every mail the product sends, caught by maildev)
 
   Ctrl-C stops everything and saves the data in ${stateDir}.
 `);
@@ -270,6 +291,7 @@ async function shutdown(code: number): Promise<void> {
   await web?.close().catch(() => undefined);
   if (emulators) await stopEmulators(emulators, 12_000);
   await station?.stop().catch(() => undefined);
+  await mailCatcher?.stop().catch(() => undefined);
   await saveState?.().catch((err: unknown) => say(`Could not save Firestore data: ${String(err)}`));
   firestore?.stop();
   process.exit(code);

@@ -20,6 +20,7 @@ import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as SubmitRouteImport } from './routes/submit'
 import { Route as TermsRouteImport } from './routes/terms'
+import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as UploadPlaceholdersRouteImport } from './routes/upload-placeholders'
 import { Route as VoteRouteImport } from './routes/vote'
 import { Route as WelcomeRouteImport } from './routes/welcome'
@@ -80,6 +81,11 @@ const TermsRoute = TermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UnsubscribeRoute = UnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UploadPlaceholdersRoute = UploadPlaceholdersRouteImport.update({
   id: '/upload-placeholders',
   path: '/upload-placeholders',
@@ -113,6 +119,7 @@ export interface FileRoutesByFullPath {
   '/privacy': typeof PrivacyRoute
   '/submit': typeof SubmitRoute
   '/terms': typeof TermsRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/upload-placeholders': typeof UploadPlaceholdersRoute
   '/vote': typeof VoteRoute
   '/welcome': typeof WelcomeRoute
@@ -130,6 +137,7 @@ export interface FileRoutesByTo {
   '/privacy': typeof PrivacyRoute
   '/submit': typeof SubmitRoute
   '/terms': typeof TermsRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/upload-placeholders': typeof UploadPlaceholdersRoute
   '/vote': typeof VoteRoute
   '/welcome': typeof WelcomeRoute
@@ -148,6 +156,7 @@ export interface FileRoutesById {
   '/privacy': typeof PrivacyRoute
   '/submit': typeof SubmitRoute
   '/terms': typeof TermsRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/upload-placeholders': typeof UploadPlaceholdersRoute
   '/vote': typeof VoteRoute
   '/welcome': typeof WelcomeRoute
@@ -167,6 +176,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/submit'
     | '/terms'
+    | '/unsubscribe'
     | '/upload-placeholders'
     | '/vote'
     | '/welcome'
@@ -184,6 +194,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/submit'
     | '/terms'
+    | '/unsubscribe'
     | '/upload-placeholders'
     | '/vote'
     | '/welcome'
@@ -201,6 +212,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/submit'
     | '/terms'
+    | '/unsubscribe'
     | '/upload-placeholders'
     | '/vote'
     | '/welcome'
@@ -219,6 +231,7 @@ export interface RootRouteChildren {
   PrivacyRoute: typeof PrivacyRoute
   SubmitRoute: typeof SubmitRoute
   TermsRoute: typeof TermsRoute
+  UnsubscribeRoute: typeof UnsubscribeRoute
   UploadPlaceholdersRoute: typeof UploadPlaceholdersRoute
   VoteRoute: typeof VoteRoute
   WelcomeRoute: typeof WelcomeRoute
@@ -303,6 +316,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/unsubscribe': {
+      id: '/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/unsubscribe'
+      preLoaderRoute: typeof UnsubscribeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/upload-placeholders': {
       id: '/upload-placeholders'
       path: '/upload-placeholders'
@@ -357,6 +377,7 @@ const rootRouteChildren: RootRouteChildren = {
   PrivacyRoute: PrivacyRoute,
   SubmitRoute: SubmitRoute,
   TermsRoute: TermsRoute,
+  UnsubscribeRoute: UnsubscribeRoute,
   UploadPlaceholdersRoute: UploadPlaceholdersRoute,
   VoteRoute: VoteRoute,
   WelcomeRoute: WelcomeRoute,

@@ -3,6 +3,7 @@ import { accountsRouter } from './accounts/router';
 import { cmsRouter } from './cms/router';
 import { filesRouter } from './files/router';
 import { leaderboardsRouter } from './leaderboards/router';
+import { mailRouter } from './mail/router';
 import { marketplaceRouter } from './marketplace/router';
 import { migrationRouter } from './migration/router';
 import { ordersRouter } from './orders/router';
@@ -50,6 +51,7 @@ export function createApp(deps: Deps) {
   api.use('/marketplace', marketplaceRouter(deps));
   api.use('/orders', ordersRouter(deps));
   api.use('/radio', radioRouter(deps));
+  api.use('/mail', mailRouter(deps));
 
   api.use((_req, _res, next) => next(notFound('No such endpoint')));
   app.use('/api', api);

@@ -36,9 +36,9 @@ export const STATION_SECRETS = [STATION_SFTP_PASSWORD, STATION_SFTP_PRIVATE_KEY,
 export const SOLANA_PAYER_SECRET_KEY = defineSecret('SOLANA_PAYER_SECRET_KEY');
 
 /**
- * The mail sender's SMTP credentials (docs/wip-email.md). Not in API_SECRETS yet, like the
- * station's: a deployment that sends mail adds them to the `secrets:` of the function that sends.
- * SMTP_URL may carry the user and password (smtps://user:pass@host:465); SMTP_PASSWORD goes with SMTP_HOST.
+ * The mail sender's SMTP credentials, bound to every function like the others. SMTP_URL may carry
+ * the user and password (smtps://user:pass@host:465); SMTP_PASSWORD goes with SMTP_HOST. Set
+ * either to `none` when unused (a deployment without SMTP keeps its mail PENDING in `mail`).
  */
 export const SMTP_URL = defineSecret('SMTP_URL');
 export const SMTP_PASSWORD = defineSecret('SMTP_PASSWORD');

@@ -4,11 +4,13 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import { onInit } from 'firebase-functions/v2/core';
+import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import type { Express } from 'express';
 import { createApp } from './app';
-import { API_SECRETS, ConfigError, readConfig, STATION_SECRETS } from './config';
+import { API_SECRETS, ConfigError, MAIL_SECRETS, readConfig, STATION_SECRETS } from './config';
+import { deliverDueMail, deliverMail } from './mail/deliver';
 import { refreshLeaderboardSummary } from './leaderboards/summary';
 import { expireDueOrders } from './orders/expire-orders';
 import { airScheduled } from './radio/air-scheduled';
@@ -24,9 +26,10 @@ import { CloudStorage, DiskStorage } from './platform/storage';
 const REGION = 'us-central1';
 /**
  * Every function binds every secret: each instance reads the whole configuration at start, and a
- * station configured without its password would be refused there (config.ts).
+ * station configured without its password would be refused there (config.ts). A deployment
+ * without a station or an SMTP server sets those secrets to `none`.
  */
-const SECRETS = [...API_SECRETS, ...STATION_SECRETS];
+const SECRETS = [...API_SECRETS, ...STATION_SECRETS, ...MAIL_SECRETS];
 
 let deps: Deps | null = null;
 let app: Express | null = null;
@@ -91,4 +94,17 @@ export const expireOrders = onSchedule({ schedule: 'every 5 minutes', region: RE
  */
 export const airRadio = onSchedule({ schedule: 'every 1 minutes', region: REGION, secrets: SECRETS }, async () => {
   await airScheduled(ready());
+});
+
+/**
+ * The mail sender (docs/decisions.md: our own function, not the extension): each message the API
+ * writes to `mail` is delivered as soon as it is created, over SMTP (mail/deliver.ts).
+ */
+export const sendMail = onDocumentCreated({ document: 'mail/{id}', region: REGION, secrets: SECRETS, retry: false }, async (event) => {
+  await deliverMail(ready(), event.params.id);
+});
+
+/** Retries with backoff, and whatever the trigger missed (a sender that died mid-send: its lease expires). */
+export const retryMail = onSchedule({ schedule: 'every 1 minutes', region: REGION, secrets: SECRETS }, async () => {
+  await deliverDueMail(ready());
 });

@@ -114,6 +114,17 @@ export const MATRIX: Record<RouteKey, Entry> = {
       return post('/api/accounts/email-verified');
     },
   },
+  'POST /api/accounts/verification-email': {
+    owner: 'n/a',
+    expect: cells(401, 202, 'n/a', 202, 202),
+    request: fixed(post('/api/accounts/verification-email')),
+  },
+  'POST /api/mail/unsubscribe': {
+    owner: 'n/a',
+    // Anyone may follow a link; a wrong one is refused alike for every caller.
+    expect: cells(404, 404, 'n/a', 404, 404),
+    request: fixed(post('/api/mail/unsubscribe', { u: 'matrix-nobody', t: 'z'.repeat(32) })),
+  },
   'GET /api/accounts/username/:username': { owner: 'n/a', expect: PUBLIC, request: fixed(get(`/api/accounts/username/${KNOWN_USERNAME}`)) },
   'POST /api/accounts/wallet': { owner: 'n/a', expect: SIGNED_IN, request: fixed(post('/api/accounts/wallet', { wallet_address: 'abc123' })) },
   'POST /api/accounts/cash-app-tag': { owner: 'n/a', expect: SIGNED_IN, request: fixed(post('/api/accounts/cash-app-tag', { cash_app_tag: '$Matrix1' })) },

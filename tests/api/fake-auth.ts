@@ -23,6 +23,11 @@ export class FakeAuth implements AuthGateway {
   async emailVerified(uid: string) {
     return this.users.get(uid)?.verified === true;
   }
+  async emailVerificationLink(email: string, continueUrl: string) {
+    const uid = [...this.users.entries()].find(([, u]) => u.email === email)?.[0];
+    if (!uid) throw Object.assign(new Error('no user'), { code: 'auth/user-not-found' });
+    return `https://auth.example.test/action?mode=verifyEmail&oobCode=${uid}&continueUrl=${encodeURIComponent(continueUrl)}`;
+  }
   /** What following the verification link does. */
   verifyEmail(uid: string) {
     const user = this.users.get(uid);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COL } from '../../functions/src/platform/collections';
-import { deliverMail } from '../../functions/src/mail/deliver';
+import { deliverDueMail, deliverMail } from '../../functions/src/mail/deliver';
 import { DEFAULT_DELIVERY_POLICY, enqueueMail, type MailDoc } from '../../functions/src/platform/mail';
 import { startHarness, type Harness } from './harness';
 
@@ -174,3 +174,23 @@ describe('deliverMail', () => {
   });
 });
 
+
+describe('deliverDueMail (the sweep)', () => {
+  it('delivers what is due: new messages and failed ones whose backoff is over, never a delivered one again', async () => {
+    const a = await enqueueMail(h.db, null, hello('sweep-a@example.test'), h.clock.now);
+    const b = await enqueueMail(h.db, null, hello('sweep-b@example.test'), h.clock.now + 1);
+    h.mailer.fail = '451 Try again later';
+    expect(await deliverMail(h.deps, b)).toMatchObject({ outcome: 'failed', attempts: 1 });
+    h.mailer.fail = null;
+    h.clock.now += 2;
+    expect((await deliverDueMail(h.deps)).sent).toBeGreaterThanOrEqual(1);
+    expect((await doc(a)).delivery.state).toBe('SUCCESS');
+    expect((await doc(b)).delivery.state).toBe('ERROR');
+    h.clock.now += DEFAULT_DELIVERY_POLICY.backoffMs;
+    await deliverDueMail(h.deps);
+    await deliverDueMail(h.deps);
+    expect(sentTo('sweep-a@example.test')).toBe(1);
+    expect(sentTo('sweep-b@example.test')).toBe(1);
+    expect((await doc(b)).delivery).toMatchObject({ state: 'SUCCESS', attempts: 2 });
+  });
+});

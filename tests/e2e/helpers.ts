@@ -38,22 +38,29 @@ export async function signIn(page: Page, email: string, password: string): Promi
 
 export const balancePill = (page: Page) => page.getByTestId('balance-pill').first();
 
-type OobCode = { email: string; requestType: string; oobLink: string };
 
-/**
- * The newest email-verification link the Auth emulator recorded for `email` (its out-of-band
- * codes endpoint stands in for the mailbox). Waits for it: the app sends it right after sign-up.
- */
-export async function verificationLink(request: APIRequestContext, email: string): Promise<string> {
-  const url = `http://127.0.0.1:${E2E_PORTS.auth}/emulator/v1/projects/demo-foolrate/oobCodes`;
-  let link: string | undefined;
+type CaughtMail = { subject: string; text: string; html: string; to: Array<{ address: string }>; headers: Record<string, string> };
+
+/** The mails the local mail catcher (maildev, the stack's SMTP server) received for `email`, newest first. */
+export async function inbox(request: APIRequestContext, email: string): Promise<CaughtMail[]> {
+  const all = (await (await request.get(`http://127.0.0.1:${E2E_PORTS.mailWeb}/api/email`)).json()) as CaughtMail[];
+  return all.filter((m) => m.to.some((t) => t.address.toLowerCase() === email.toLowerCase())).reverse();
+}
+
+/** Waits for a mail to `email` whose subject matches, as it arrives in the catcher's inbox. */
+export async function waitForMail(request: APIRequestContext, email: string, subject: RegExp): Promise<CaughtMail> {
+  let found: CaughtMail | undefined;
   await expect
-    .poll(async () => {
-      const { oobCodes } = (await (await request.get(url)).json()) as { oobCodes: OobCode[] };
-      link = oobCodes.filter((c) => c.email === email && c.requestType === 'VERIFY_EMAIL').at(-1)?.oobLink;
-      return link;
-    })
-    .toBeTruthy();
+    .poll(async () => (found = (await inbox(request, email)).find((m) => subject.test(m.subject))) !== undefined, { timeout: 20_000 })
+    .toBe(true);
+  return found!;
+}
+
+/** The verification link (Firebase's, from the Auth emulator) in the verification mail to `email`. */
+export async function verificationLink(request: APIRequestContext, email: string): Promise<string> {
+  const mail = await waitForMail(request, email, /^Verify your email/);
+  const link = /https?:\/\/\S*mode=verifyEmail\S*/.exec(mail.text)?.[0];
+  expect(link, 'a verification link in the mail').toBeTruthy();
   return link!;
 }
 

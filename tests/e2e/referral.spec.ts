@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
-import { balancePill, fillSignUp, newUser, signUp, verificationLink } from './helpers';
+import { balancePill, fillSignUp, newUser, signUp, verificationLink, waitForMail } from './helpers';
 
-test('a referral link signs a friend up; the referrer is credited live once the friend verifies their email', async ({ page, browser, request }) => {
+test('a referral link signs a friend up; the friend verifies from the mail in the inbox, and the referrer is credited live', async ({ page, browser, request }) => {
   const referrer = newUser('refr');
   await signUp(page, referrer);
   await expect(balancePill(page)).toHaveText('50 tokens');
@@ -15,13 +15,18 @@ test('a referral link signs a friend up; the referrer is credited live once the 
   await fillSignUp(friendPage, friend);
   await expect(friendPage).toHaveURL(/\/welcome$/);
   await expect(friendPage.getByTestId('welcome-balance')).toHaveText('50 tokens');
+  await expect(friendPage.getByTestId('email-status')).toContainText('Check your email to verify your address');
 
-  // The verification email's link (Firebase's, from the Auth emulator) leads back to /welcome,
-  // which tells the API (the page stays open until it has).
+  // Both mails reach the inbox (the local SMTP catcher): the welcome mail with the affiliate link,
+  // and the verification mail with Firebase's link, which leads back to /welcome; that page tells
+  // the API (the page stays open until it has) and shows the address verified.
+  const welcome = await waitForMail(request, friend.email, new RegExp(`^Welcome to Fool Rate, ${friend.username}!$`));
+  expect(welcome.text).toContain(`/${friend.username}`);
   const reported = friendPage.waitForResponse((r) => r.url().endsWith('/api/accounts/email-verified') && r.ok());
   await friendPage.goto(await verificationLink(request, friend.email));
   await expect(friendPage).toHaveURL(/\/welcome$/);
   await reported;
+  await expect(friendPage.getByTestId('email-status')).toHaveText('Email verified');
   await friendContext.close();
 
   // The referrer's open page updates without a reload (SSE replication).

@@ -4,6 +4,7 @@ import { MSG } from '../../../common/messages';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { conflict } from '../platform/errors';
+import { enqueueMail } from '../platform/mail';
 import { oneTimeKeyUsed, readBalance, useOneTimeKey, writeLedgerEntry } from '../tokens/ledger';
 import { recordReferral } from './referral';
 import { readPricing } from '../tokens/pricing';
@@ -22,8 +23,8 @@ export type CreatedAccount = { created: boolean; username: string; balance: numb
 const DAY_MS = 86_400_000;
 
 /**
- * Creates the profile, the username claim, the user role and the signup grant in one
- * transaction, and records the referral (rewarded once the new account verifies its email:
+ * Creates the profile, the username claim, the user role, the signup grant and the welcome mail
+ * in one transaction, and records the referral (rewarded once the new account verifies its email:
  * accounts/referral.ts). The username document is the uniqueness lock: two sign-ups racing
  * for one name cannot both commit. Nothing that already exists is overwritten: roles granted
  * earlier are kept, tokens credited earlier stay (the grant is added to them, once).
@@ -79,6 +80,17 @@ export async function createAccount(deps: Deps, account: NewAccount): Promise<Cr
       useOneTimeKey(db, tx, signupKey, nowIso);
     }
     if (referrer) recordReferral(db, tx, { referrerUid: referrer.uid, referrerUsername: referrer.username, refereeUid: account.uid }, nowIso);
+    // The welcome mail is written with the account, so every new account gets exactly one.
+    const appUrl = deps.config.appUrl.replace(/\/$/, '');
+    await enqueueMail(db, tx, {
+      toUids: [account.uid],
+      kind: 'account',
+      topic: 'welcome',
+      template: {
+        name: 'welcome',
+        data: { balance, daily: pricing.daily_drip, referral_reward: pricing.referral_reward, affiliate_link: `${appUrl}/${account.username}` },
+      },
+    }, now);
     return { created: true, username: account.username, balance };
   });
 }

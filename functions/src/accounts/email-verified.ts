@@ -1,11 +1,14 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import { EMAIL_NOT_VERIFIED } from '../../../common/messages';
+import { EMAIL_ALREADY_VERIFIED, EMAIL_NOT_VERIFIED, VERIFY_MSG } from '../../../common/messages';
 import { requireCaller } from '../platform/auth';
 import type { Deps } from '../platform/deps';
-import { conflict } from '../platform/errors';
+import { COL } from '../platform/collections';
+import { conflict, notFound, unavailable } from '../platform/errors';
 import { parse } from '../platform/validate';
+import { consumeRateLimit } from '../platform/rate-limit';
 import { rewardReferral } from './referral';
+import { sendVerificationMail } from './signup';
 
 const noBody = z.union([z.undefined(), z.strictObject({})]);
 
@@ -21,4 +24,23 @@ export const emailVerified =
     parse(noBody, req.body);
     if (!(await deps.auth.emailVerified(caller.uid))) throw conflict(EMAIL_NOT_VERIFIED);
     res.json({ verified: true, referral: await rewardReferral(deps, caller.uid) });
+  };
+
+/**
+ * POST /api/accounts/verification-email: a new verification mail (Firebase's link) for the
+ * caller, whose address is not verified yet (409 when it is). Limited per user.
+ */
+export const resendVerification =
+  (deps: Deps): RequestHandler =>
+  async (req, res) => {
+    const caller = requireCaller(res);
+    parse(noBody, req.body);
+    if (!(await deps.db.collection(COL.profiles).doc(caller.uid).get()).exists) throw notFound('Profile not found');
+    if (await deps.auth.emailVerified(caller.uid)) throw conflict(EMAIL_ALREADY_VERIFIED);
+    await consumeRateLimit(deps, 'mail_send', caller.uid);
+    if (!caller.email) throw conflict('Your account has no email address');
+    const sent = await sendVerificationMail(deps, caller.uid, caller.email, `verification-${caller.uid}-${deps.now()}`);
+    if (sent === 'no-user') throw notFound('Profile not found');
+    if (sent === 'failed') throw unavailable(VERIFY_MSG.resendFailed);
+    res.status(202).json({ queued: true });
   };

@@ -4,7 +4,7 @@ import { requireSuperAdmin } from '../platform/auth';
 import type { Deps } from '../platform/deps';
 import { me, migrationStatus, publicConfig, usernameExists } from './account-reads';
 import { changeRole } from './change-role';
-import { emailVerified } from './email-verified';
+import { emailVerified, resendVerification } from './email-verified';
 import { ensureProfile } from './ensure-profile';
 import { saveCashTag } from './save-cash-tag';
 import { saveWallet } from './save-wallet';
@@ -16,6 +16,7 @@ export function accountsRouter(deps: Deps): Router {
   router.post('/accounts/signup', signup(deps));
   router.post('/accounts/ensure-profile', ensureProfile(deps));
   router.post('/accounts/email-verified', emailVerified(deps));
+  router.post('/accounts/verification-email', resendVerification(deps));
   router.get('/accounts/username/:username', usernameExists(deps));
   router.post('/accounts/wallet', saveWallet(deps));
   router.post('/accounts/cash-app-tag', saveCashTag(deps));

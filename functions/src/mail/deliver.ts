@@ -49,6 +49,7 @@ export async function deliverMail(deps: Deps, id: string, policy: DeliveryPolicy
         'delivery.leaseExpireTime': null,
         'delivery.nextAttemptTime': null,
         'delivery.leaseId': null,
+        due_at: null,
       });
       return { skip: 'gave-up' as const };
     }
@@ -61,6 +62,7 @@ export async function deliverMail(deps: Deps, id: string, policy: DeliveryPolicy
       'delivery.leaseExpireTime': Timestamp.fromMillis(now + policy.leaseMs),
       'delivery.nextAttemptTime': null,
       'delivery.leaseId': leaseId,
+      due_at: Timestamp.fromMillis(now + policy.leaseMs),
     });
     return { doc, attempts };
   });
@@ -86,6 +88,7 @@ export async function deliverMail(deps: Deps, id: string, policy: DeliveryPolicy
       'delivery.leaseExpireTime': null,
       'delivery.nextAttemptTime': null,
       'delivery.leaseId': null,
+      due_at: null,
     });
   });
   return { outcome: 'sent', info };
@@ -113,6 +116,7 @@ async function recordError(
       'delivery.leaseExpireTime': null,
       'delivery.nextAttemptTime': retryAt === null ? null : Timestamp.fromMillis(retryAt),
       'delivery.leaseId': null,
+      due_at: retryAt === null ? null : Timestamp.fromMillis(retryAt),
     });
   });
   return { outcome: 'failed', error, attempts, retryAt };
@@ -175,14 +179,8 @@ export async function render(deps: Deps, doc: MailDoc): Promise<OutgoingMail> {
  */
 export async function deliverDueMail(deps: Deps, limit = 50, policy: DeliveryPolicy = DEFAULT_DELIVERY_POLICY): Promise<{ sent: number; failed: number }> {
   if (!deps.mailer) return { sent: 0, failed: 0 };
-  const col = deps.db.collection(COL.mail);
-  const now = Timestamp.fromMillis(deps.now());
-  const [fresh, retries, stale] = await Promise.all([
-    col.where('delivery.state', '==', 'PENDING').limit(limit).get(),
-    col.where('delivery.nextAttemptTime', '<=', now).limit(limit).get(),
-    col.where('delivery.leaseExpireTime', '<=', now).limit(limit).get(),
-  ]);
-  const ids = [...new Set([...fresh.docs, ...retries.docs, ...stale.docs].map((d) => d.id))].slice(0, limit);
+  const due = await deps.db.collection(COL.mail).where('due_at', '<=', Timestamp.fromMillis(deps.now())).orderBy('due_at').limit(limit).get();
+  const ids = due.docs.map((d) => d.id);
   let sent = 0;
   let failed = 0;
   for (const id of ids) {

@@ -15,6 +15,8 @@ export interface AuthGateway {
   deleteUser(uid: string): Promise<void>;
   /** Whether the account's email address is verified (Auth's own record, not a token claim). */
   emailVerified(uid: string): Promise<boolean>;
+  /** Firebase's own verification link for the address; following it verifies it, then opens continueUrl. */
+  emailVerificationLink(email: string, continueUrl: string): Promise<string>;
 }
 
 export type Deps = {

@@ -18,5 +18,8 @@ export function firebaseAuthGateway(auth: Auth): AuthGateway {
     async emailVerified(uid) {
       return (await auth.getUser(uid)).emailVerified;
     },
+    async emailVerificationLink(email, continueUrl) {
+      return auth.generateEmailVerificationLink(email, { url: continueUrl });
+    },
   };
 }

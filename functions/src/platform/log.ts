@@ -10,6 +10,7 @@ export const log = {
   unexpectedError: (err: unknown) =>
     write('error', 'unexpected_error', { message: err instanceof Error ? err.stack ?? err.message : String(err) }),
   signupRolledBack: (uid: string, reason: string) => write('warn', 'signup_rolled_back', { uid, reason }),
+  verificationMailFailed: (uid: string, reason: string) => write('warn', 'verification_mail_failed', { uid, reason }),
   streamOpened: (uid: string | null, collections: string[]) => write('info', 'sync_stream_opened', { uid, collections }),
   streamError: (err: unknown) => write('warn', 'sync_stream_error', { message: String(err) }),
   seeded: (what: string) => write('info', 'seeded', { what }),

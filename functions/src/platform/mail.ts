@@ -55,6 +55,12 @@ export type MailDoc = {
   /** Which template or purpose (verification, campaign, test…), for the logs. */
   topic?: string;
   created_at: Timestamp;
+  /**
+   * Ours: when the sender should next look at it (new: now; PROCESSING: its lease's end; ERROR:
+   * its next attempt), null once it is delivered or given up. The sweep's one query (a top-level
+   * field: one single-field index, and the local emulator queries no nested fields).
+   */
+  due_at: Timestamp | null;
   delivery: MailDelivery;
 };
 
@@ -103,7 +109,7 @@ const alreadyExists = (err: unknown) => (err as { code?: unknown }).code === 6;
  */
 export async function enqueueMail(db: Firestore, tx: Transaction | null, msg: NewMail, now: number = Date.now()): Promise<string> {
   const { id, ...rest } = msg;
-  const data: MailDoc = { ...stripUndefined(rest), created_at: Timestamp.fromMillis(now), delivery: pendingDelivery() };
+  const data: MailDoc = { ...stripUndefined(rest), created_at: Timestamp.fromMillis(now), due_at: Timestamp.fromMillis(now), delivery: pendingDelivery() };
   const ref = id ? mailRef(db, id) : (db.collection(COL.mail).doc() as DocumentReference<MailDoc>);
   if (tx) {
     if (id && (await tx.get(ref)).exists) return ref.id;

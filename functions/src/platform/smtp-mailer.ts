@@ -1,28 +1,30 @@
+import { createTransport, type Transporter } from 'nodemailer';
 import type { MailConfig, Mailer, OutgoingMail, SentInfo } from './mailer';
 
 /**
- * Mail over SMTP with nodemailer. nodemailer is loaded on the first send, so that an instance
- * that never sends mail does not load it. Timeouts are short: the sender holds a lease on the
+ * Mail over SMTP with nodemailer; the transport is made on the first send. Timeouts are short: the sender holds a lease on the
  * message while sending (platform/mail.ts, LEASE_MS), and a send must end well within it.
  */
 export function smtpMailer(config: MailConfig): Mailer {
   const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
-  let transport: Promise<import('nodemailer').Transporter> | null = null;
-  const transporter = () =>
-    (transport ??= import('nodemailer').then((nodemailer) => {
-      const smtp = config.smtp;
-      if ('url' in smtp) return nodemailer.createTransport({ url: smtp.url, ...timeouts });
-      return nodemailer.createTransport({
-        host: smtp.host,
-        port: smtp.port,
-        secure: smtp.secure,
-        ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.password ?? '' } } : {}),
-        ...timeouts,
-      });
-    }));
+  let transport: Transporter | null = null;
+  const transporter = (): Transporter => {
+    const smtp = config.smtp;
+    transport ??=
+      'url' in smtp
+        ? createTransport({ url: smtp.url, ...timeouts })
+        : createTransport({
+            host: smtp.host,
+            port: smtp.port,
+            secure: smtp.secure,
+            ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.password ?? '' } } : {}),
+            ...timeouts,
+          });
+    return transport;
+  };
   return {
     async send(mail: OutgoingMail): Promise<SentInfo> {
-      const t = await transporter();
+      const t = transporter();
       const info = await t.sendMail({
         from: mail.from,
         to: mail.to,

@@ -1,7 +1,6 @@
 import {
   browserPopupRedirectResolver,
   GoogleAuthProvider,
-  sendEmailVerification,
   signInWithCredential,
   signInWithEmailAndPassword,
   signInWithPopup,
@@ -20,14 +19,12 @@ export type SignupResult = {
 };
 
 /**
- * Creates the account on the server (username claimed there), signs in, and has Firebase send
- * the verification email (not awaited: the account is ready meanwhile); its link returns to
- * /welcome. A failed send does not undo the sign-up.
+ * Creates the account on the server (username claimed there; it also queues the verification
+ * mail with Firebase's link, which returns to /welcome), then signs in.
  */
 export async function signUpWithPassword(input: SignupInput): Promise<SignupResult> {
   const result = await api<SignupResult>('/accounts/signup', { body: input });
-  const { user } = await signInWithEmailAndPassword(auth, input.email, input.password);
-  void sendEmailVerification(user, { url: `${window.location.origin}/welcome` }).catch((err: unknown) => console.warn('Verification email not sent', err));
+  await signInWithEmailAndPassword(auth, input.email, input.password);
   return result;
 }
 

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import confetti from 'canvas-confetti';
 import { Coins, Headphones, ShoppingBag } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { browserPopupRedirectResolver, getRedirectResult } from 'firebase/auth';
 import { TIMINGS_MS } from '@common/constants';
 import { PATHS } from '@common/paths';
@@ -11,6 +11,7 @@ import { reportEmailVerified } from '@/lib/email-verification';
 import { auth } from '@/lib/firebase';
 import { useSession } from '@/lib/session';
 import { AffiliateCard } from './affiliate-card';
+import { EmailStatus } from './email-status';
 import { MigrationStatusCard } from './migration-status-card';
 
 /** Removes OAuth leftovers (code/state or an implicit-flow hash) from the address bar. */
@@ -52,8 +53,14 @@ export function WelcomePage() {
 
   useEffect(consumeOAuthReturn, []);
   // The verification link lands here: the referrer is paid once the API sees the address verified.
+  const [verified, setVerified] = useState<boolean | null>(null);
   useEffect(() => {
-    if (user) void reportEmailVerified();
+    if (!user) return;
+    let live = true;
+    void reportEmailVerified().then((v) => live && setVerified(v));
+    return () => {
+      live = false;
+    };
   }, [user]);
   useConfetti();
   useEffect(() => {
@@ -67,6 +74,7 @@ export function WelcomePage() {
       <div className="text-center">
         <h1 className="text-4xl font-black">Welcome{profile ? `, ${profile.full_name || profile.username}` : ''}! 🎉</h1>
         <p className="mt-3 text-zinc-300">Your account is ready. Here is your welcome bonus.</p>
+        <EmailStatus verified={verified} />
         <div className="mx-auto mt-6 inline-flex items-center gap-3 rounded-2xl border border-amber-400/30 bg-amber-400/10 px-6 py-4">
           <Coins className="size-8 text-amber-300" aria-hidden />
           <div className="text-left">

@@ -1,0 +1,39 @@
+import { Router, type RequestHandler } from 'express';
+import { z } from 'zod';
+import { MAIL_MSG } from '../../../common/mail-messages';
+import type { Deps } from '../platform/deps';
+import { notFound } from '../platform/errors';
+import { clientIp } from '../platform/http';
+import { consumeRateLimit } from '../platform/rate-limit';
+import { parse } from '../platform/validate';
+import { setCampaignMail } from './prefs';
+
+const linkParams = z.strictObject({
+  u: z.string().min(1).max(128),
+  t: z.string().min(16).max(128),
+  subscribe: z.boolean().optional(),
+});
+
+/**
+ * POST /api/mail/unsubscribe: campaign mail off (or on again with subscribe: true) for the user
+ * whose link this is. The link's u and t come in the JSON body (the /unsubscribe page) or the
+ * query (List-Unsubscribe one-click, RFC 8058, whose form body is ignored). No sign-in: the
+ * token is the proof. A wrong link writes nothing.
+ */
+const unsubscribe =
+  (deps: Deps): RequestHandler =>
+  async (req, res) => {
+    await consumeRateLimit(deps, 'mail_link', clientIp(req));
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const input = parse(linkParams, typeof body.u === 'string' ? body : { u: req.query.u, t: req.query.t });
+    const subscribe = input.subscribe === true;
+    if (!(await setCampaignMail(deps.db, input.u, input.t, subscribe, new Date(deps.now()).toISOString()))) throw notFound(MAIL_MSG.badLink);
+    res.json({ subscribed: subscribe });
+  };
+
+/** Public mail endpoints under /api/mail. */
+export function mailRouter(deps: Deps): Router {
+  const router = Router();
+  router.post('/unsubscribe', unsubscribe(deps));
+  return router;
+}

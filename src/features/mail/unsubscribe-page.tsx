@@ -1,0 +1,66 @@
+import { MailX, MailCheck } from 'lucide-react';
+import { useState } from 'react';
+import { MAIL_MSG } from '@common/mail-messages';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { api, ApiError } from '@/lib/api';
+
+type State = 'asking' | 'busy' | 'unsubscribed' | 'subscribed';
+
+/**
+ * Where the footer link of a campaign mail leads: one button turns campaign mail off (and back
+ * on); no sign-in needed, the link's token is the proof. Account mail is not affected.
+ */
+export function UnsubscribePage({ u, t }: { u?: string; t?: string }) {
+  const [state, setState] = useState<State>('asking');
+  const [error, setError] = useState<string | null>(null);
+  const valid = Boolean(u && t);
+
+  const change = async (subscribe: boolean) => {
+    setState('busy');
+    setError(null);
+    try {
+      await api('/mail/unsubscribe', { body: { u, t, subscribe } });
+      setState(subscribe ? 'subscribed' : 'unsubscribed');
+    } catch (err) {
+      setError(err instanceof ApiError && err.status === 404 ? MAIL_MSG.badLink : MAIL_MSG.failed);
+      setState('asking');
+    }
+  };
+
+  const done = state === 'unsubscribed' || state === 'subscribed';
+  return (
+    <section className="mx-auto max-w-xl px-4 py-16">
+      <Card as="div" className="space-y-4 p-6 text-center">
+        {state === 'unsubscribed' ? (
+          <MailX className="mx-auto size-12 text-fuchsia-300" aria-hidden />
+        ) : (
+          <MailCheck className="mx-auto size-12 text-fuchsia-300" aria-hidden />
+        )}
+        <h1 className="text-2xl font-black">{MAIL_MSG.unsubscribeTitle}</h1>
+        <p role="status" className="text-zinc-200">
+          {state === 'unsubscribed' ? MAIL_MSG.unsubscribed : state === 'subscribed' ? MAIL_MSG.resubscribed : valid ? MAIL_MSG.unsubscribeIntro : MAIL_MSG.badLink}
+        </p>
+        {valid ? <p className="text-sm text-zinc-300">{MAIL_MSG.accountMailNote}</p> : null}
+        {error ? (
+          <p role="alert" className="text-sm text-red-300">
+            {error}
+          </p>
+        ) : null}
+        {valid ? (
+          <div className="flex justify-center">
+            {state === 'unsubscribed' ? (
+              <Button look="secondary" onClick={() => void change(true)}>
+                {MAIL_MSG.resubscribe}
+              </Button>
+            ) : !done ? (
+              <Button onClick={() => void change(false)} disabled={state === 'busy'}>
+                {MAIL_MSG.unsubscribe}
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </Card>
+    </section>
+  );
+}

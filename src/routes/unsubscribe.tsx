@@ -1,0 +1,24 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ErrorScreen } from '@/components/error-screen';
+import { UnsubscribePage } from '@/features/mail/unsubscribe-page';
+
+type UnsubscribeSearch = { u?: string; t?: string };
+
+/** ?u= (a user id) and ?t= (their unsubscribe token), from a campaign mail's footer. */
+function search(raw: Record<string, unknown>): UnsubscribeSearch {
+  const ok = (v: unknown) => (typeof v === 'string' && /^[\w-]{1,128}$/.test(v) ? v : undefined);
+  const u = ok(raw.u);
+  const t = ok(raw.t);
+  return u && t ? { u, t } : {};
+}
+
+export const Route = createFileRoute('/unsubscribe')({
+  validateSearch: search,
+  component: UnsubscribeRoute,
+  errorComponent: ErrorScreen,
+});
+
+function UnsubscribeRoute() {
+  const { u, t } = Route.useSearch();
+  return <UnsubscribePage u={u} t={t} />;
+}
