@@ -5,6 +5,7 @@ import { MSG } from '../../../common/messages';
 import { isSuperAdmin } from '../../../common/roles';
 import { roleChangeInput } from '../../../common/schemas';
 import { USERS_MSG } from '../../../common/users-messages';
+import { enqueueAccountMail } from '../platform/account-mail';
 import { recordAudit } from '../platform/audit';
 import { requireCaller } from '../platform/auth';
 import { COL } from '../platform/collections';
@@ -12,11 +13,15 @@ import type { Deps } from '../platform/deps';
 import { badRequest, forbidden, notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
 
+/** The role as the invite names it. */
+const ROLE_WORDS: Record<'admin' | 'super_admin', string> = { admin: 'an admin', super_admin: 'a super admin' };
+
 /**
  * POST /api/admin/roles — super admins (accounts/router.ts) grant or revoke admin and
  * super_admin. The caller's own role is read again in the transaction: two super admins
  * revoking each other at once cannot both succeed, so one super admin always remains.
- * A change that changes nothing writes nothing (and is not audited).
+ * A change that changes nothing writes nothing (and is not audited). A grant mails the user an
+ * admin_invite in the same transaction (once: a repeated grant changes nothing).
  */
 export const changeRole =
   (deps: Deps): RequestHandler =>
@@ -38,9 +43,16 @@ export const changeRole =
       else current.delete(input.role);
       const next = [...current].sort();
       if (next.join() === before.join()) return next;
+      // A new admin or super admin is told by mail (a super admin given 'admin' already had its powers).
+      const invite = input.action === 'grant' && !(input.role === 'admin' && before.includes('super_admin'));
+      const granter = invite ? await tx.get(db.collection(COL.profiles).doc(admin.uid)) : null;
       tx.update(ref, { roles: next, updatedAt: FieldValue.serverTimestamp() });
       const nowIso = new Date(deps.now()).toISOString();
       recordAudit(db, tx, { action: input.action === 'grant' ? 'role.grant' : 'role.revoke', actorId: admin.uid, targetUserId: input.user_id, before: { roles: before }, after: { roles: next } }, nowIso);
+      if (granter) {
+        const grantedBy = String(granter.get('username') ?? '') || 'A super admin';
+        await enqueueAccountMail(db, tx, input.user_id, 'admin_invite', { role: ROLE_WORDS[input.role], granted_by: grantedBy }, deps.now());
+      }
       return next;
     });
     res.json({ user_id: input.user_id, roles });

@@ -92,16 +92,16 @@ Sign in with your usual account.`,
     subject: 'Your order for "{{track_title}}": pay to complete it',
     body: `Hi {{username}},
 
-Your order for "{{track_title}}" ({{license}} licence, {{price}}) is waiting for payment. Send the payment to {{cash_tag}} on Cash App, then upload a screenshot of it on the order page before {{expires_at}}:
+Your order for "{{track_title}}" ({{license}}, {{price}}) is waiting for payment. Send the payment to {{cash_tag}} on Cash App, then upload a screenshot of it on the order page before {{expires_at}}:
 
 {{order_url}}`,
     sample: {
       username: 'listener42',
       track_title: 'Neon Rain',
-      license: 'Commercial',
+      license: 'Basic licence, full version',
       price: '$49.00',
       cash_tag: '$seller',
-      expires_at: '2026-11-25 14:00 UTC',
+      expires_at: '25 Nov 2026, 14:00 UTC',
       order_url: 'https://foolrate.example/orders',
     },
   },
@@ -163,7 +163,7 @@ Good news: your radio submission "{{title}}" is approved. We will let you know w
 Your radio submission "{{title}}" is scheduled to air on {{scheduled_at}}. Listen on the radio bar of the site:
 
 {{app_url}}`,
-    sample: { username: 'listener42', title: 'Neon Rain', scheduled_at: '2026-11-25 20:00 UTC', app_url: 'https://foolrate.example' },
+    sample: { username: 'listener42', title: 'Neon Rain', scheduled_at: '25 Nov 2026, 20:00 UTC', app_url: 'https://foolrate.example' },
   },
 } as const satisfies Record<string, TemplateDef>;
 

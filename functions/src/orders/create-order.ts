@@ -11,6 +11,7 @@ import { badRequest, conflict, insufficientTokens } from '../platform/errors';
 import { parse } from '../platform/validate';
 import { MSG } from '../../../common/messages';
 import { readBalance, writeLedgerEntry } from '../tokens/ledger';
+import { mailOrderCreated } from './order-mail';
 import { applyTransition, cashExpiryHours, isDue, orderRef, purchaseKeyRef, toOrder, type OrderDoc } from './order-doc';
 
 const HOUR_MS = 3_600_000;
@@ -19,7 +20,8 @@ const HOUR_MS = 3_600_000;
  * POST /api/orders { listing_id, method } — buys a licence. TOKENS is instant: in one
  * transaction the buyer's balance is checked and debited, the seller credited, the order
  * created APPROVED and the licence (the purchase key) granted. CASH_APP creates an order
- * AWAITING_SELLER with the seller's $cashtag, the amount and a deadline. With an
+ * AWAITING_SELLER with the seller's $cashtag, the amount and a deadline, and mails the buyer
+ * how to pay (in the same transaction). With an
  * Idempotency-Key the first answer is replayed for repeats.
  */
 export const createOrder =
@@ -136,5 +138,6 @@ async function placeOrder(deps: Deps, tx: Transaction, buyerId: string, listingI
   };
   tx.create(ref, doc);
   tx.set(keyRef, { order_id: ref.id, state: 'open', updatedAt: nowIso });
+  await mailOrderCreated(deps, tx, doc);
   return { order: toOrder(ref.id, doc), cash_app_tag: tag, amount_usd: amountUsd, expires_at: expiresAt };
 }

@@ -11,6 +11,7 @@ import { cleanImage, type CleanImage } from '../platform/image';
 import { MediaError, sniffImage } from '../platform/media';
 import { readForm } from '../platform/multipart';
 import { parse } from '../platform/validate';
+import { mailOrderStep } from './order-mail';
 import { applyTransition, expireIfDue, isDue, orderIdParams, orderRef, ownOrder, type OrderDoc } from './order-doc';
 
 const WHO_MAY: Record<'buyer' | 'seller', string> = { buyer: ORDER_MSG.onlyBuyerProof, seller: ORDER_MSG.onlySeller };
@@ -43,7 +44,8 @@ async function precheck(deps: Deps, uid: string, orderId: string, action: UserAc
 
 /**
  * Applies `action` to an order for `uid`, in one transaction, if `dueInstead` allows it. An
- * unpaid order past its deadline becomes EXPIRED first, and the action is refused.
+ * unpaid order past its deadline becomes EXPIRED first, and the action is refused. The side
+ * that acts next is mailed in the same transaction (order-mail.ts).
  */
 export async function actOnOrder(deps: Deps, uid: string, orderId: string, action: UserAction, extra: Record<string, unknown> = {}): Promise<Order> {
   const { db } = deps;
@@ -55,7 +57,9 @@ export async function actOnOrder(deps: Deps, uid: string, orderId: string, actio
       applyTransition(db, tx, snap, 'expire', nowIso);
       return null;
     }
-    return applyTransition(db, tx, snap, action, nowIso, extra);
+    const order = applyTransition(db, tx, snap, action, nowIso, extra);
+    await mailOrderStep(deps, tx, snap.data() as OrderDoc, action);
+    return order;
   });
   if (!outcome) throw conflict(ORDER_MSG.expired);
   return outcome;

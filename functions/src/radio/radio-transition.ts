@@ -1,3 +1,4 @@
+import type { Transaction } from 'firebase-admin/firestore';
 import type { RadioSubmission } from '../../../common/radio';
 import { RADIO_MSG } from '../../../common/radio-messages';
 import type { Deps } from '../platform/deps';
@@ -7,11 +8,13 @@ import { changed, radioRef, storedOf, toSubmission, type StoredRadioSubmission }
 /**
  * Changes a radio submission in one transaction: `change` sees the stored document and returns
  * the fields to set, or throws a typed error to refuse (nothing is written then). Unknown id: 404.
+ * `then` adds writes to the same transaction (the submitter's mail), seeing the changed document.
  */
 export async function changeSubmission(
   deps: Deps,
   id: string,
   change: (doc: StoredRadioSubmission) => Partial<StoredRadioSubmission>,
+  then?: (tx: Transaction, doc: StoredRadioSubmission) => Promise<unknown>,
 ): Promise<RadioSubmission> {
   const { db } = deps;
   const ref = radioRef(db, id);
@@ -21,7 +24,9 @@ export async function changeSubmission(
     const doc = storedOf(snap);
     const patch = change(doc);
     tx.update(ref, { ...patch, ...changed() });
-    return toSubmission({ ...doc, ...patch });
+    const next = { ...doc, ...patch };
+    if (then) await then(tx, next);
+    return toSubmission(next);
   });
 }
 
