@@ -28,8 +28,8 @@ test('an admin sends a test email, finds it in the logs, and edits a template wi
   await expect(row.getByText(/^(Pending|Sending|Sent|Failed)$/)).toBeVisible();
 
   await page.getByRole('button', { name: 'Configure Templates' }).click();
-  await page.getByLabel('Template').selectOption({ label: 'Coupon Email' });
-  const subject = page.getByLabel('Subject');
+  await page.getByLabel('Template', { exact: true }).selectOption({ label: 'Coupon Email' });
+  const subject = page.getByLabel('Subject', { exact: true });
   await expect(subject).toHaveValue(/\{\{tokens\}\}/);
   await subject.fill('E2E gift: {{tokens}} tokens for {{username}}');
   await expect(page.getByTestId('preview-subject')).toHaveText('Subject: E2E gift: 50 tokens for listener42');
