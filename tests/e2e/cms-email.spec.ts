@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './fixtures';
 import { signIn } from './helpers';
 
-/** The CMS Email System tab (issue 12): a test email, its log entry, a template edit with preview. */
+/** The CMS Email System tab (issue 12): a test email, its log entry, a template edit with preview. The template select is found by role: a label's text would include its options. */
 
 const ADMIN = 'admin@demo.test';
 
@@ -28,7 +28,7 @@ test('an admin sends a test email, finds it in the logs, and edits a template wi
   await expect(row.getByText(/^(Pending|Sending|Sent|Failed)$/)).toBeVisible();
 
   await page.getByRole('button', { name: 'Configure Templates' }).click();
-  await page.getByLabel('Template', { exact: true }).selectOption({ label: 'Coupon Email' });
+  await page.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Coupon Email' });
   const subject = page.getByLabel('Subject', { exact: true });
   await expect(subject).toHaveValue(/\{\{tokens\}\}/);
   await subject.fill('E2E gift: {{tokens}} tokens for {{username}}');
