@@ -45,6 +45,7 @@ const cells = (anon: Cell, user: Cell, owner: Cell, admin: Cell, superAdmin: Cel
 const PUBLIC = cells(200, 200, 'n/a', 200, 200);
 const SIGNED_IN = cells(401, 200, 'n/a', 200, 200);
 const ADMIN_ONLY = cells(401, 403, 'n/a', 200, 200);
+const ADMIN_ONLY_CREATED = cells(401, 403, 'n/a', 201, 201);
 /** Admin work on something a plain user owns (their track, their listing): the owner is just a user. */
 const ADMIN_ON_OWNED = (ok: number) => cells(401, 403, 403, ok, ok);
 const SUPER_ON_OWNED = cells(401, 403, 403, 403, 200);
@@ -349,6 +350,24 @@ export const MATRIX: Record<RouteKey, Entry> = {
       return { method: 'POST', path: '/api/radio/ads', form: adForm({}, await adAudio(15)) };
     },
   },
+  'POST /api/cms/email/test': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(post('/api/cms/email/test', {})) },
+  'POST /api/cms/email/campaigns': { owner: 'n/a', expect: ADMIN_ONLY_CREATED, request: fixed(post('/api/cms/email/campaigns', { subject: 'Matrix news', body: 'Hello from the matrix' })) },
+  'POST /api/cms/email/campaigns/coupon': { owner: 'n/a', expect: ADMIN_ONLY_CREATED, request: fixed(post('/api/cms/email/campaigns/coupon', { code: COUPON })) },
+  'POST /api/cms/email/campaigns/:id/send': {
+    owner: 'n/a',
+    expect: ADMIN_ONLY,
+    request: async (w) => {
+      const ref = w.h.db.collection('mail_campaigns').doc();
+      const now = new Date(w.h.clock.now).toISOString();
+      await ref.set({ id: ref.id, content: { type: 'message', subject: 'Matrix', body: 'Hello' }, created_by: 'matrix', created_at: now, updated_at: now, total: 1, cursor: null, processed: 0, queued: 0, skipped: 0, state: 'sending' });
+      return post(`/api/cms/email/campaigns/${ref.id}/send`, {});
+    },
+  },
+  'GET /api/cms/email/logs': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(get('/api/cms/email/logs')) },
+  'GET /api/cms/email/templates': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(get('/api/cms/email/templates')) },
+  'POST /api/cms/email/templates/:name': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(post('/api/cms/email/templates/coupon', { subject: 'Coupon {{code}}', body: 'Hi {{username}}, {{tokens}} tokens: {{code}}' })) },
+  'POST /api/cms/email/templates/:name/reset': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(post('/api/cms/email/templates/coupon/reset', {})) },
+  'POST /api/cms/email/templates/:name/preview': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(post('/api/cms/email/templates/welcome/preview', { subject: 'Hi {{username}}', body: 'Balance {{balance}}' })) },
   'GET /api/cms/radio/station': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(get('/api/cms/radio/station')) },
   // The admin needs the radio cost in tokens (not charged), given here.
   'POST /api/cms/radio/send': {

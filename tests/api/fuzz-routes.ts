@@ -12,6 +12,8 @@ import { CASH_TAG_PATTERN, ORDER_METHODS } from '../../common/orders';
 import { adjustTokensInput, couponInput, ensureProfileInput, roleChangeInput, signupInput, walletInput } from '../../common/schemas';
 import { SYNC_COLLECTIONS } from '../../common/sync';
 import { approveInput, editTrackInput, emptyInput } from '../../functions/src/cms/cms-schemas';
+import { couponCampaignInput, mailContentInput } from '../../functions/src/mail/cms-schemas';
+import { TEMPLATE_NAMES } from '../../functions/src/mail/templates';
 import { activeInput, createListingInput, editListingInput } from '../../functions/src/marketplace/listing-schemas';
 import { clientVote } from '../../functions/src/voting/vote-input';
 import { bodyId, fromZod, headerText, mistyped, query, segment } from './fuzz-arbitraries';
@@ -53,6 +55,12 @@ const idempotencyKey = fc.option(
   fc.oneof(fc.stringMatching(/^[A-Za-z0-9._:-]{1,100}$/), headerText(120), fc.constantFrom('', 'k'.repeat(101), 'a b', 'ключ')),
   { nil: undefined, freq: 2 },
 ).map((k): Record<string, string> => (k === undefined ? {} : { 'Idempotency-Key': k.replace(/[^\x20-\x7e]/g, '?') }));
+
+/** Template text with known, unknown and malformed placeholders. */
+const templateText = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.constantFrom('Hi {{username}}', '{{app_url}}/vote', '{{code}} {{tokens}}', '{{nope}}', '{{ }}', '{{{username}}}', '{{__proto__}}', '{{a.b}}', 'x'.repeat(201)),
+);
 
 const seg = (pool: string[]) => segment(pool);
 const at = (template: string, pool: string[]) => seg(pool).map((s) => template.replace('*', s));
@@ -128,6 +136,15 @@ export const ROUTE_FUZZ: Record<string, Gen> = {
   'GET /api/cms/users/:id/ledger': (p) =>
     fc.tuple(at('/api/cms/users/*/ledger', p.uids), query({ cursor: fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('eyJ2IjoxLCJpZCI6Mn0', 'e30')) })).map(([path, q]): Shape => ({ path: `${path}${q}` })),
   'GET /api/cms/audit': () => getAt(query({ cursor: fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('eyJ2IjoiMjAyNiIsImlkIjoieCJ9', 'e30')) }).map((q) => `/api/cms/audit${q}`)),
+  'POST /api/cms/email/test': () => post(fc.constant('/api/cms/email/test'), noBody),
+  'POST /api/cms/email/campaigns': () => post(fc.constant('/api/cms/email/campaigns'), jsonBody(fromZod(mailContentInput)), idempotencyKey),
+  'POST /api/cms/email/campaigns/coupon': (p) => post(fc.constant('/api/cms/email/campaigns/coupon'), jsonBody(fromZod(couponCampaignInput, { code: bodyId(p.coupons) })), idempotencyKey),
+  'POST /api/cms/email/campaigns/:id/send': () => post(at('/api/cms/email/campaigns/*/send', ['nope']), noBody),
+  'GET /api/cms/email/logs': () => getAt(query({ cursor: fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('eyJzIjoxLCJuIjowLCJpZCI6IngifQ', 'eyJzIjotMSwibiI6MCwiaWQiOiJ4In0', 'e30')) }).map((q) => `/api/cms/email/logs${q}`)),
+  'GET /api/cms/email/templates': () => getAt(fc.constant('/api/cms/email/templates')),
+  'POST /api/cms/email/templates/:name': () => post(at('/api/cms/email/templates/*', TEMPLATE_NAMES), jsonBody(fromZod(mailContentInput, { subject: templateText, body: templateText }))),
+  'POST /api/cms/email/templates/:name/reset': () => post(at('/api/cms/email/templates/*/reset', TEMPLATE_NAMES), noBody),
+  'POST /api/cms/email/templates/:name/preview': () => post(at('/api/cms/email/templates/*/preview', TEMPLATE_NAMES), jsonBody(fromZod(mailContentInput, { subject: templateText, body: templateText }))),
   'GET /api/cms/tracks': () => getAt(query({ status: fc.oneof(fc.constantFrom(...CMS_TRACK_FILTERS), fc.string({ maxLength: 10 })) }).map((q) => `/api/cms/tracks${q}`)),
   'POST /api/cms/tracks/:id/approve': (p) => post(at('/api/cms/tracks/*/approve', p.trackIds), jsonBody(fromZod(approveInput))),
   'POST /api/cms/tracks/:id/reject': (p) => post(at('/api/cms/tracks/*/reject', p.trackIds), jsonBody(fromZod(emptyInput))),

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { USERS_MSG } from '../../../common/users-messages';
 import { requireAdmin, requireSuperAdmin } from '../platform/auth';
 import type { Deps } from '../platform/deps';
+import { mailCmsRouter } from '../mail/cms-routes';
 import { radioCmsRouter } from '../radio/cms-routes';
 import { auditLog } from './audit-log';
 import { deleteTrack } from './delete-track';
@@ -33,6 +34,7 @@ export function cmsRouter(deps: Deps): Router {
   router.post('/placeholders/migrate-tracks', migratePlaceholderTracks(deps));
   router.post('/placeholders/:filename', uploadPlaceholder(deps));
   router.use('/radio', radioCmsRouter(deps));
+  router.use('/email', mailCmsRouter(deps));
   router.get('/users', listUsers(deps));
   router.get('/users/:id/ledger', userLedger(deps));
   router.get('/audit', requireSuperAdmin(deps, USERS_MSG.auditSuperOnly), auditLog(deps));

@@ -19,6 +19,8 @@ const ACTIONS: Record<string, string> = {
   'role.revoke': 'Role removed',
   'tokens.adjust': 'Tokens adjusted',
   'migration.run': 'Migration run',
+  'mail.template': 'Email template saved',
+  'mail.campaign': 'Email campaign',
 };
 
 function Person({ p }: { p: AuditPerson | null }) {

@@ -1,0 +1,39 @@
+import { Router, type RequestHandler } from 'express';
+import { EMAIL_MSG } from '../../../common/email-messages';
+import { requireCaller } from '../platform/auth';
+import { COL } from '../platform/collections';
+import type { Deps } from '../platform/deps';
+import { badRequest } from '../platform/errors';
+import { enqueueMail } from '../platform/mail';
+import { parse } from '../platform/validate';
+import { createCouponCampaign, createMessageCampaign, sendCampaignBatch } from './campaigns';
+import { mailLogs } from './cms-logs';
+import { noInput } from './cms-schemas';
+import { listTemplates, previewTemplate, resetTemplate, saveTemplate } from './cms-templates';
+
+/** POST /api/cms/email/test — a test message to the signed-in admin: { id, to }. */
+const sendTest =
+  (deps: Deps): RequestHandler =>
+  async (req, res) => {
+    const caller = requireCaller(res);
+    parse(noInput, req.body ?? {});
+    const email = (await deps.db.collection(COL.profiles).doc(caller.uid).get()).get('email') as unknown;
+    if (typeof email !== 'string' || email.trim() === '') throw badRequest(EMAIL_MSG.noEmail);
+    const id = await enqueueMail(deps.db, null, { toUids: [caller.uid], kind: 'account', topic: 'test', message: { subject: EMAIL_MSG.testSubject, text: EMAIL_MSG.testBody } }, deps.now());
+    res.json({ id, to: email });
+  };
+
+/** The Email System tab's endpoints, mounted at /api/cms/email behind the CMS router's requireAdmin (docs/api.md). */
+export function mailCmsRouter(deps: Deps): Router {
+  const router = Router();
+  router.post('/test', sendTest(deps));
+  router.post('/campaigns', createMessageCampaign(deps));
+  router.post('/campaigns/coupon', createCouponCampaign(deps));
+  router.post('/campaigns/:id/send', sendCampaignBatch(deps));
+  router.get('/logs', mailLogs(deps));
+  router.get('/templates', listTemplates(deps));
+  router.post('/templates/:name', saveTemplate(deps));
+  router.post('/templates/:name/reset', resetTemplate(deps));
+  router.post('/templates/:name/preview', previewTemplate(deps));
+  return router;
+}

@@ -1,0 +1,105 @@
+import type { RequestHandler } from 'express';
+import { EMAIL_MSG, type EmailPreview, type EmailTemplateView } from '../../../common/email-messages';
+import { recordAudit } from '../platform/audit';
+import { requireCaller } from '../platform/auth';
+import { COL } from '../platform/collections';
+import type { Deps } from '../platform/deps';
+import { badRequest } from '../platform/errors';
+import { parse } from '../platform/validate';
+import { mailContentInput, noInput, templateParams } from './cms-schemas';
+import { composeMail, fillPlaceholders } from './compose';
+import { unsubscribeLinks } from './prefs';
+import { readTemplate } from './template-store';
+import { isTemplateName, TEMPLATE_NAMES, TEMPLATES, type TemplateName } from './templates';
+
+/** The placeholders a template may use: its sample's, and the two every mail gets. */
+export const placeholdersOf = (name: TemplateName): string[] => [...new Set([...Object.keys(TEMPLATES[name].sample), 'username', 'app_url'])];
+
+const PLACEHOLDER = /\{\{\s*([^}]*?)\s*\}\}/g;
+
+/** Refuses a placeholder the template does not know (a mail with a hole in it must not go out). */
+function checkPlaceholders(name: TemplateName, ...parts: string[]): void {
+  const allowed = placeholdersOf(name);
+  for (const part of parts) {
+    for (const m of part.matchAll(PLACEHOLDER)) {
+      if (!allowed.includes(m[1]!)) throw badRequest(EMAIL_MSG.badPlaceholder(m[1]!, allowed));
+    }
+  }
+}
+
+function templateName(params: unknown): TemplateName {
+  const { name } = parse(templateParams, params);
+  if (!isTemplateName(name)) throw badRequest(EMAIL_MSG.templateUnknown);
+  return name;
+}
+
+async function view(deps: Deps, name: TemplateName): Promise<EmailTemplateView> {
+  const t = TEMPLATES[name];
+  const current = (await readTemplate(deps.db, name))!;
+  return { name, label: t.label, use: t.use, kind: t.kind, subject: current.subject, body: current.body, edited: current.edited, placeholders: placeholdersOf(name) };
+}
+
+/** GET /api/cms/email/templates — every template as it is sent now. */
+export const listTemplates =
+  (deps: Deps): RequestHandler =>
+  async (_req, res) => {
+    res.json({ items: await Promise.all(TEMPLATE_NAMES.map((name) => view(deps, name))) });
+  };
+
+/** POST /api/cms/email/templates/:name {subject, body} — saves the admin's edit (audited). */
+export const saveTemplate =
+  (deps: Deps): RequestHandler =>
+  async (req, res) => {
+    const caller = requireCaller(res);
+    const name = templateName(req.params);
+    const { subject, body } = parse(mailContentInput, req.body ?? {});
+    checkPlaceholders(name, subject, body);
+    const { db } = deps;
+    const ref = db.collection(COL.mailTemplates).doc(name);
+    const nowIso = new Date(deps.now()).toISOString();
+    await db.runTransaction(async (tx) => {
+      const before = await tx.get(ref);
+      tx.set(ref, { subject, body, updated_by: caller.uid, updated_at: nowIso });
+      recordAudit(db, tx, { action: 'mail.template', actorId: caller.uid, before: { template: name, subject: (before.get('subject') as string | undefined) ?? TEMPLATES[name].subject }, after: { template: name, subject } }, nowIso);
+    });
+    res.json(await view(deps, name));
+  };
+
+/** POST /api/cms/email/templates/:name/reset — back to the default (audited). */
+export const resetTemplate =
+  (deps: Deps): RequestHandler =>
+  async (req, res) => {
+    const caller = requireCaller(res);
+    const name = templateName(req.params);
+    parse(noInput, req.body ?? {});
+    const { db } = deps;
+    const ref = db.collection(COL.mailTemplates).doc(name);
+    const nowIso = new Date(deps.now()).toISOString();
+    await db.runTransaction(async (tx) => {
+      const before = await tx.get(ref);
+      if (!before.exists) return;
+      tx.delete(ref);
+      recordAudit(db, tx, { action: 'mail.template', actorId: caller.uid, before: { template: name, subject: before.get('subject') as unknown }, after: { template: name, reset: true } }, nowIso);
+    });
+    res.json(await view(deps, name));
+  };
+
+/** POST /api/cms/email/templates/:name/preview {subject, body} — the mail as it would go out, with the template's sample data. */
+export const previewTemplate =
+  (deps: Deps): RequestHandler =>
+  async (req, res) => {
+    const name = templateName(req.params);
+    const { subject, body } = parse(mailContentInput, req.body ?? {});
+    checkPlaceholders(name, subject, body);
+    const appUrl = deps.config.appUrl.replace(/\/$/, '');
+    const sample: Record<string, string> = TEMPLATES[name].sample;
+    const data = { username: 'listener42', app_url: appUrl, ...sample };
+    const unsubscribe = TEMPLATES[name].kind === 'campaign' ? unsubscribeLinks(appUrl, 'sample', 'sample').page : undefined;
+    let preview: EmailPreview;
+    try {
+      preview = composeMail(fillPlaceholders(subject, data), fillPlaceholders(body, data), unsubscribe);
+    } catch (err) {
+      throw badRequest(err instanceof Error ? err.message : EMAIL_MSG.previewFailed);
+    }
+    res.json(preview);
+  };

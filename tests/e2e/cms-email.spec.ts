@@ -1,0 +1,67 @@
+import { expect, test, type Page } from './fixtures';
+import { signIn } from './helpers';
+
+/** The CMS Email System tab (issue 12): a test email, its log entry, a template edit with preview. The template select is found by role: a label's text would include its options. */
+
+const ADMIN = 'admin@demo.test';
+
+async function openEmailTab(page: Page) {
+  await signIn(page, ADMIN, 'demo1234');
+  await page.goto('/cms');
+  await page.getByRole('tab', { name: 'Email System' }).click();
+  await expect(page.getByRole('heading', { name: 'Email System' })).toBeVisible();
+  await expect(page.getByText('An email service is connected')).toBeVisible();
+  await expect(page.getByText('Sent to new users after signup')).toBeVisible();
+  await expect(page.getByText('For promotional coupons')).toBeVisible();
+}
+
+test('an admin sends a test email, finds it in the logs, and edits a template with a live preview', async ({ page }) => {
+  await openEmailTab(page);
+
+  await page.getByRole('button', { name: 'Send Test Email' }).click();
+  await expect(page.getByText(`Test email sent to ${ADMIN}`)).toBeVisible();
+
+  await page.getByRole('button', { name: 'View Email Logs' }).click();
+  const row = page.getByTestId('email-log-row').first();
+  await expect(row).toContainText('Test email from Fool Rate');
+  await expect(row).toContainText(ADMIN);
+  await expect(row.getByText(/^(Pending|Sending|Sent|Failed)$/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Configure Templates' }).click();
+  await page.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Coupon Email' });
+  const subject = page.getByLabel('Subject', { exact: true });
+  await expect(subject).toHaveValue(/\{\{tokens\}\}/);
+  await subject.fill('E2E gift: {{tokens}} tokens for {{username}}');
+  await expect(page.getByTestId('preview-subject')).toHaveText('Subject: E2E gift: 50 tokens for listener42');
+  const preview = page.frameLocator('iframe[title="Email preview"]');
+  await expect(preview.getByText('SPRING50')).toBeVisible();
+  await expect(page.locator('iframe[title="Email preview"]')).toHaveAttribute('sandbox', '');
+
+  await subject.fill('Broken {{nope}}');
+  await expect(page.getByRole('status').filter({ hasText: 'Unknown placeholder {{nope}}' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+
+  await subject.fill('E2E gift: {{tokens}} tokens');
+  await expect(page.getByTestId('preview-subject')).toHaveText('Subject: E2E gift: 50 tokens');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Coupon Email saved')).toBeVisible();
+  await expect(page.getByText('Edited', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Reset to default' }).click();
+  await expect(page.getByText('Coupon Email reset to the default')).toBeVisible();
+  await expect(subject).toHaveValue('A gift from Fool Rate: {{tokens}} free tokens');
+});
+
+test('Send Coupon Email asks for confirmation and refuses an unknown coupon', async ({ page }) => {
+  await openEmailTab(page);
+  await page.getByRole('button', { name: 'Send Coupon Email' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send Coupon Email' });
+  await dialog.getByLabel('Coupon code').fill('no-such-coupon-e2e');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByText('Send to all subscribed users?')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Send to all' }).click();
+  await expect(page.getByText('Coupon NO-SUCH-COUPON-E2E does not exist')).toBeVisible();
+  await expect(dialog.getByLabel('Coupon code')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
