@@ -23,10 +23,14 @@ const DAY = 86_400_000;
 let n = 0;
 const uname = (prefix: string) => `${prefix}${n++}`;
 
-/** Every mail document addressed to `uid`, oldest first. */
+/** Every mail document addressed to `uid` after their sign-up mail (welcome, verification), oldest first. */
 async function mailsTo(uid: string): Promise<MailDoc[]> {
   const snap = await h.db.collection('mail').where('toUids', 'array-contains', uid).get();
-  return snap.docs.map((d) => d.data() as MailDoc).sort((a, b) => a.created_at.toMillis() - b.created_at.toMillis());
+  const signupMail = new Set(['welcome', 'verification']);
+  return snap.docs
+    .map((d) => d.data() as MailDoc)
+    .filter((m) => !signupMail.has(m.topic ?? ''))
+    .sort((a, b) => a.created_at.toMillis() - b.created_at.toMillis());
 }
 
 /** The one mail to `uid`: its template and data as written, and the message as the sender renders it. */

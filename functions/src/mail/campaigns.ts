@@ -110,7 +110,7 @@ function campaignMail(campaign: CampaignDoc, uid: string, now: number): MailDoc 
     campaign.content.type === 'message'
       ? { topic: 'campaign', message: { subject: campaign.content.subject, text: campaign.content.body } }
       : { topic: 'coupon', template: { name: 'coupon', data: { code: campaign.content.code, tokens: String(campaign.content.tokens) } } };
-  return { toUids: [uid], kind: 'campaign', ...content, created_at: Timestamp.fromMillis(now), delivery: pendingDelivery() };
+  return { toUids: [uid], kind: 'campaign', ...content, created_at: Timestamp.fromMillis(now), due_at: Timestamp.fromMillis(now), delivery: pendingDelivery() };
 }
 
 /** Firestore's ALREADY_EXISTS (gRPC code 6). */
