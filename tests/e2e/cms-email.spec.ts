@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { signIn } from './helpers';
+import { newUser, signIn, signUp, waitForMail } from './helpers';
 
 /** The CMS Email System tab (issue 12): a test email, its log entry, a template edit with preview. The template select is found by role: a label's text would include its options. */
 
@@ -15,11 +15,13 @@ async function openEmailTab(page: Page) {
   await expect(page.getByText('For promotional coupons')).toBeVisible();
 }
 
-test('an admin sends a test email, finds it in the logs, and edits a template with a live preview', async ({ page }) => {
+test('an admin sends a test email, finds it in the logs, and edits a template with a live preview', async ({ page, request }) => {
   await openEmailTab(page);
 
   await page.getByRole('button', { name: 'Send Test Email' }).click();
   await expect(page.getByText(`Test email sent to ${ADMIN}`)).toBeVisible();
+  const caught = await waitForMail(request, ADMIN, /^Test email from Fool Rate/);
+  expect(caught.html).toContain('Fool Rate');
 
   await page.getByRole('button', { name: 'View Email Logs' }).click();
   const row = page.getByTestId('email-log-row').first();
@@ -64,4 +66,37 @@ test('Send Coupon Email asks for confirmation and refuses an unknown coupon', as
   await expect(dialog.getByLabel('Coupon code')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+});
+
+test('Email All Users sends a campaign with its progress; a user unsubscribes from its footer link', async ({ page, browser, request }) => {
+  const reader = newUser('camp');
+  const readerContext = await browser.newContext();
+  const readerPage = await readerContext.newPage();
+  await signUp(readerPage, reader);
+
+  await openEmailTab(page);
+  await page.getByRole('button', { name: 'Email All Users' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Email All Users' });
+  await dialog.getByLabel('Subject').fill(`E2E news for ${reader.username}`);
+  await dialog.getByLabel('Body').fill('New songs are in the contest this week.');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByText('Send to all subscribed users?')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Send to all' }).click();
+  await expect(page.getByText(/^Campaign queued for \d+ users/)).toBeVisible();
+  await expect(dialog.getByRole('progressbar', { name: 'Sent' })).toBeVisible();
+  const [done, total] = (await dialog.getByTestId('campaign-count').innerText()).split(' / ').map(Number);
+  expect(done).toBe(total);
+  expect(total).toBeGreaterThan(1);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  const mail = await waitForMail(request, reader.email, new RegExp(`^E2E news for ${reader.username}$`));
+  expect(mail.headers['list-unsubscribe']).toMatch(/\/api\/mail\/unsubscribe\?u=/);
+  const link = /https?:\/\/\S+\/unsubscribe\?\S+/.exec(mail.text)![0];
+  await readerPage.goto(link);
+  await expect(readerPage.getByText('Stop receiving campaign and promotional emails from Fool Rate?')).toBeVisible();
+  await readerPage.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(readerPage.getByText('You are unsubscribed from campaign emails.')).toBeVisible();
+  await expect(readerPage.getByRole('button', { name: 'Subscribe again' })).toBeVisible();
+  await readerContext.close();
 });
