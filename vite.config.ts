@@ -57,7 +57,8 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,png,svg,woff2,webmanifest}'],
         globIgnores: ['placeholders/**'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
+        // The API, the crawler files, and file paths (a missing file is a 404, not the app).
+        navigateFallbackDenylist: [/^\/api\//, /^\/[^?]*\.[^/?]*(\?.*)?$/],
         cleanupOutdatedCaches: true,
         runtimeCaching: [
           {

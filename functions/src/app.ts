@@ -4,6 +4,7 @@ import { cmsRouter } from './cms/router';
 import { filesRouter } from './files/router';
 import { leaderboardsRouter } from './leaderboards/router';
 import { mailRouter } from './mail/router';
+import { crawlFile } from './seo/crawl-files';
 import { marketplaceRouter } from './marketplace/router';
 import { migrationRouter } from './migration/router';
 import { ordersRouter } from './orders/router';
@@ -27,6 +28,10 @@ export function createApp(deps: Deps) {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+
+  // Crawler files name the site's address (APP_URL); Hosting rewrites them here (firebase.json).
+  app.get('/robots.txt', crawlFile(deps, 'robots'));
+  app.get('/sitemap.xml', crawlFile(deps, 'sitemap'));
 
   const api = express.Router();
   api.use(apiSecurityHeaders());

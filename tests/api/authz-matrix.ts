@@ -115,6 +115,8 @@ export const MATRIX: Record<RouteKey, Entry> = {
       return post('/api/accounts/email-verified');
     },
   },
+  'GET /robots.txt': { owner: 'n/a', expect: PUBLIC, request: fixed(get('/robots.txt')) },
+  'GET /sitemap.xml': { owner: 'n/a', expect: PUBLIC, request: fixed(get('/sitemap.xml')) },
   'POST /api/accounts/verification-email': {
     owner: 'n/a',
     expect: cells(401, 202, 'n/a', 202, 202),

@@ -8,8 +8,8 @@ import type { Express } from 'express';
 
 export type Route = { method: string; path: string };
 
-/** 'METHOD /api/path/:param', the key tests use for a route. */
-export type RouteKey = `${string} /api${string}`;
+/** 'METHOD /api/path/:param' (or a root path such as /robots.txt), the key tests use for a route. */
+export type RouteKey = `${string} /${string}`;
 
 type Layer = {
   rawPath?: unknown;

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { newUser, signIn, signUp, waitForMail } from './helpers';
+import { mailSource, newUser, signIn, signUp, waitForMail } from './helpers';
 
 /** The CMS Email System tab (issue 12): a test email, its log entry, a template edit with preview. The template select is found by role: a label's text would include its options. */
 
@@ -91,7 +91,9 @@ test('Email All Users sends a campaign with its progress; a user unsubscribes fr
   await expect(dialog).toBeHidden();
 
   const mail = await waitForMail(request, reader.email, new RegExp(`^E2E news for ${reader.username}$`));
-  expect(mail.headers['list-unsubscribe']).toMatch(/\/api\/mail\/unsubscribe\?u=/);
+  const source = await mailSource(request, mail.id);
+  expect(source).toMatch(/^List-Unsubscribe: <http\S+\/api\/mail\/unsubscribe\?u=/m);
+  expect(source).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
   const link = /https?:\/\/\S+\/unsubscribe\?\S+/.exec(mail.text)![0];
   await readerPage.goto(link);
   await expect(readerPage.getByText('Stop receiving campaign and promotional emails from Fool Rate?')).toBeVisible();

@@ -39,12 +39,17 @@ export async function signIn(page: Page, email: string, password: string): Promi
 export const balancePill = (page: Page) => page.getByTestId('balance-pill').first();
 
 
-type CaughtMail = { subject: string; text: string; html: string; to: Array<{ address: string }>; headers: Record<string, string> };
+type CaughtMail = { id: string; subject: string; text: string; html: string; to: Array<{ address: string }>; headers: Record<string, string> };
 
 /** The mails the local mail catcher (maildev, the stack's SMTP server) received for `email`, newest first. */
 export async function inbox(request: APIRequestContext, email: string): Promise<CaughtMail[]> {
   const all = (await (await request.get(`http://127.0.0.1:${E2E_PORTS.mailWeb}/api/email`)).json()) as CaughtMail[];
   return all.filter((m) => m.to.some((t) => t.address.toLowerCase() === email.toLowerCase())).reverse();
+}
+
+/** A caught mail as it went over the wire (headers and MIME parts). */
+export async function mailSource(request: APIRequestContext, id: string): Promise<string> {
+  return (await request.get(`http://127.0.0.1:${E2E_PORTS.mailWeb}/api/email/${id}/source`)).text();
 }
 
 /** Waits for a mail to `email` whose subject matches, as it arrives in the catcher's inbox. */

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { E2E_PORTS } from '../../playwright.config';
 
 test('unknown paths show the 404 page and log the path', async ({ page }) => {
   const errors: string[] = [];
@@ -89,4 +90,27 @@ test('the welcome page sends visitors without an account to /auth', async ({ pag
   await page.goto('/welcome?code=abc&state=xyz');
   await expect(page).not.toHaveURL(/code=/);
   await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('Hosting answers crawlers: robots.txt and the sitemap name the site, a missing file is a 404, app paths are the app', async ({ request }) => {
+  const site = `http://127.0.0.1:${E2E_PORTS.web}`;
+  const robots = await request.get('/robots.txt');
+  expect(robots.status()).toBe(200);
+  expect(robots.headers()['content-type']).toContain('text/plain');
+  const robotsText = await robots.text();
+  expect(robotsText).toMatch(/^User-agent: \*\nAllow: \/\nDisallow: \/api\//);
+  expect(robotsText).toContain(`Sitemap: ${site}/sitemap.xml`);
+
+  const sitemap = await request.get('/sitemap.xml');
+  expect(sitemap.status()).toBe(200);
+  expect(sitemap.headers()['content-type']).toContain('xml');
+  expect(await sitemap.text()).toContain(`<loc>${site}/marketplace</loc>`);
+
+  for (const missing of ['/no-such-file.js', '/assets/missing.css', '/icons/none.png']) {
+    const res = await request.get(missing);
+    expect(res.status(), missing).toBe(404);
+  }
+  const app = await request.get('/marketplace');
+  expect(app.status()).toBe(200);
+  expect(await app.text()).toContain('<div id="root">');
 });
