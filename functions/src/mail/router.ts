@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
-import { MAIL_MSG } from '../../../common/mail-messages';
+import { MAIL_MSG } from '../../../common/email-messages';
 import type { Deps } from '../platform/deps';
 import { notFound } from '../platform/errors';
 import { clientIp } from '../platform/http';

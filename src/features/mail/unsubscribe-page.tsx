@@ -1,6 +1,6 @@
 import { MailX, MailCheck } from 'lucide-react';
 import { useState } from 'react';
-import { MAIL_MSG } from '@common/mail-messages';
+import { MAIL_MSG } from '@common/email-messages';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { api, ApiError } from '@/lib/api';
