@@ -7,6 +7,7 @@ import { notifyError } from '@/lib/notify';
 import { auditValue } from './audit-format';
 import { dateLabel } from './format';
 import { loadAudit } from './users-api';
+import { CursorListView } from './cursor-list-view';
 import { useCursorList } from './use-cursor-list';
 
 const td = `${TD} align-top`;
@@ -65,22 +66,13 @@ export function AuditLogPanel() {
           Refresh
         </Button>
       </div>
-      {list.loading && list.items.length === 0 ? (
-        <p className="text-zinc-400">Loading...</p>
-      ) : list.items.length === 0 ? (
-        <p className="text-zinc-400">{list.failed ? USERS_MSG.loadAuditFailed : 'No changes recorded yet'}</p>
-      ) : (
+      <CursorListView list={list} empty="No changes recorded yet" failed={USERS_MSG.loadAuditFailed} more="Older changes">
         <DataTable minWidth="min-w-[56rem]" columns={['When', 'Who', 'Action', 'Target', 'Before → After', 'Reason']}>
           {list.items.map((e) => (
             <Row key={e.id} e={e} />
           ))}
         </DataTable>
-      )}
-      {list.hasMore ? (
-        <Button look="secondary" onClick={() => void list.loadMore()} disabled={list.loadingMore} className="w-full px-4 py-2 text-sm hover:bg-zinc-800 disabled:opacity-50">
-          {list.loadingMore ? 'Loading...' : 'Older changes'}
-        </Button>
-      ) : null}
+      </CursorListView>
     </Card>
   );
 }

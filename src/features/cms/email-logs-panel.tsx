@@ -5,6 +5,7 @@ import { DataTable, TD } from '@/components/ui/table';
 import { notifyError } from '@/lib/notify';
 import { loadEmailLogs } from './email-api';
 import { dateLabel } from './format';
+import { CursorListView } from './cursor-list-view';
 import { useCursorList } from './use-cursor-list';
 
 const td = `${TD} align-top`;
@@ -53,22 +54,13 @@ export function EmailLogsPanel() {
           Refresh
         </Button>
       </div>
-      {list.loading && list.items.length === 0 ? (
-        <p className="text-zinc-400">Loading...</p>
-      ) : list.items.length === 0 ? (
-        <p className="text-zinc-400">{list.failed ? EMAIL_MSG.loadLogsFailed : 'No emails sent yet'}</p>
-      ) : (
+      <CursorListView list={list} empty="No emails sent yet" failed={EMAIL_MSG.loadLogsFailed} more="Older emails">
         <DataTable minWidth="min-w-[56rem]" columns={['Created', 'To', 'Subject', 'State', 'Error', 'Finished']}>
           {list.items.map((e) => (
             <Row key={e.id} e={e} />
           ))}
         </DataTable>
-      )}
-      {list.hasMore ? (
-        <Button look="secondary" onClick={() => void list.loadMore()} disabled={list.loadingMore} className="w-full px-4 py-2 text-sm hover:bg-zinc-800 disabled:opacity-50">
-          {list.loadingMore ? 'Loading...' : 'Older emails'}
-        </Button>
-      ) : null}
+      </CursorListView>
     </section>
   );
 }

@@ -1,8 +1,8 @@
 import { USERS_MSG, type CmsLedgerEntry } from '@common/users-messages';
-import { Button } from '@/components/ui/button';
 import { notifyError } from '@/lib/notify';
 import { dateLabel } from './format';
 import { loadLedger } from './users-api';
+import { CursorListView } from './cursor-list-view';
 import { useCursorList } from './use-cursor-list';
 
 const toastFailure = (err: unknown) => notifyError(USERS_MSG.loadLedgerFailed, err);
@@ -34,22 +34,13 @@ export function UserLedger({ userId, balance }: { userId: string; balance: numbe
       <h3 id="user-ledger" className="font-semibold">
         Token ledger
       </h3>
-      {list.loading && list.items.length === 0 ? (
-        <p className="text-sm text-zinc-400">Loading...</p>
-      ) : list.items.length === 0 ? (
-        <p className="text-sm text-zinc-400">{list.failed ? USERS_MSG.loadLedgerFailed : 'No ledger entries'}</p>
-      ) : (
+      <CursorListView list={list} empty="No ledger entries" failed={USERS_MSG.loadLedgerFailed} more="Older entries" small>
         <ul className="divide-y divide-zinc-800" aria-label="Ledger entries">
           {list.items.map((e) => (
             <Entry key={e.id} e={e} />
           ))}
         </ul>
-      )}
-      {list.hasMore ? (
-        <Button look="secondary" onClick={() => void list.loadMore()} disabled={list.loadingMore} className="w-full px-4 py-2 text-sm hover:bg-zinc-800 disabled:opacity-50">
-          {list.loadingMore ? 'Loading...' : 'Older entries'}
-        </Button>
-      ) : null}
+      </CursorListView>
     </section>
   );
 }
