@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { robotsTxt } from './common/crawl';
 import { appCsp } from './scripts/lib/csp';
 
 /** The Content-Security-Policy as a <meta> tag in the built index.html (the dev server's inline scripts would break it). */
@@ -19,6 +20,25 @@ const cspMeta = (): Plugin => {
   };
 };
 
+/**
+ * robots.txt, written by the build: Cloud Functions reserve /robots.txt, so it cannot come from
+ * the API like the sitemap. VITE_SITE_URL (the site's address) names the sitemap in it.
+ */
+const robots = (): Plugin => {
+  let siteUrl: string | null = null;
+  return {
+    name: 'robots-txt',
+    apply: 'build',
+    configResolved(config) {
+      const env = { ...loadEnv(config.mode, typeof config.envDir === 'string' ? config.envDir : process.cwd(), 'VITE_'), ...process.env };
+      siteUrl = env.VITE_SITE_URL || null;
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'robots.txt', source: robotsTxt(siteUrl) });
+    },
+  };
+};
+
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:5001';
 const proxy = { '/api': { target: apiTarget, changeOrigin: false, ws: false } };
 
@@ -31,6 +51,7 @@ export default defineConfig({
   },
   plugins: [
     cspMeta(),
+    robots(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routeFileIgnorePattern: '\\.test\\.' }),
     react(),
     tailwindcss(),
@@ -55,7 +76,8 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,png,svg,woff2,webmanifest}'],
-        globIgnores: ['placeholders/**'],
+        // 404.html is served with status 404, which would fail the precache (and the install).
+        globIgnores: ['placeholders/**', '404.html'],
         navigateFallback: '/index.html',
         // The API, the crawler files, and file paths (a missing file is a 404, not the app).
         navigateFallbackDenylist: [/^\/api\//, /^\/[^?]*\.[^/?]*(\?.*)?$/],

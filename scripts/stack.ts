@@ -117,7 +117,8 @@ async function checkPorts(): Promise<void> {
 const stationUrl = () => `http://127.0.0.1:${ports.station}`;
 
 /** How the web app is built for the emulators (dev server or production build alike); the CSP allows the station's origin. */
-const webEnv = () => ({
+const webEnv = (appUrl: string) => ({
+  VITE_SITE_URL: appUrl,
   VITE_AUTH_EMULATOR_URL: `http://127.0.0.1:${ports.auth}`,
   VITE_SYNC_STREAM_BASE_URL: functionUrl(ports),
   VITE_RADIO_STREAM_URL: `${stationUrl()}/listen/${DEMO_STATION_SHORTCODE}/radio.mp3`,
@@ -125,8 +126,8 @@ const webEnv = () => ({
 });
 
 /** The production build of the PWA, configured for the emulators. */
-async function buildWeb(outDir: string): Promise<void> {
-  Object.assign(process.env, webEnv());
+async function buildWeb(outDir: string, appUrl: string): Promise<void> {
+  Object.assign(process.env, webEnv(appUrl));
   await build({ build: { outDir, emptyOutDir: true }, logLevel: 'warn' });
 }
 
@@ -196,7 +197,7 @@ async function main(): Promise<void> {
   // waiting for the page (the browser tests) waits for all of it.
   await rm(webDir, { recursive: true, force: true });
   await mkdir(webDir, { recursive: true });
-  const webBuild = dev ? null : (say('Building the PWA (production build)…'), buildWeb(`${stateDir}/web-build`));
+  const webBuild = dev ? null : (say('Building the PWA (production build)…'), buildWeb(`${stateDir}/web-build`, appUrl));
   webBuild?.catch(() => undefined);
 
   const only = dev ? ['auth', 'functions'] : ['auth', 'functions', 'hosting'];
@@ -261,7 +262,7 @@ async function main(): Promise<void> {
   if (dev) {
     const target = `http://127.0.0.1:${ports.api}`;
     const rewrite = (path: string) => `/${PROJECT_ID}/${REGION}/api${path}`;
-    Object.assign(process.env, webEnv());
+    Object.assign(process.env, webEnv(appUrl));
     web = await createServer({ server: { port: ports.web, strictPort: true, host: '127.0.0.1', proxy: { '/api': { target, rewrite } } } });
     await web.listen();
   } else {

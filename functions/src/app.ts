@@ -4,7 +4,7 @@ import { cmsRouter } from './cms/router';
 import { filesRouter } from './files/router';
 import { leaderboardsRouter } from './leaderboards/router';
 import { mailRouter } from './mail/router';
-import { crawlFile } from './seo/crawl-files';
+import { sitemap } from './seo/sitemap';
 import { marketplaceRouter } from './marketplace/router';
 import { migrationRouter } from './migration/router';
 import { ordersRouter } from './orders/router';
@@ -29,9 +29,8 @@ export function createApp(deps: Deps) {
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
 
-  // Crawler files name the site's address (APP_URL); Hosting rewrites them here (firebase.json).
-  app.get('/robots.txt', crawlFile(deps, 'robots'));
-  app.get('/sitemap.xml', crawlFile(deps, 'sitemap'));
+  // The sitemap names the site's address (APP_URL); Hosting rewrites it here (firebase.json).
+  app.get('/sitemap.xml', sitemap(deps));
 
   const api = express.Router();
   api.use(apiSecurityHeaders());

@@ -115,7 +115,6 @@ export const MATRIX: Record<RouteKey, Entry> = {
       return post('/api/accounts/email-verified');
     },
   },
-  'GET /robots.txt': { owner: 'n/a', expect: PUBLIC, request: fixed(get('/robots.txt')) },
   'GET /sitemap.xml': { owner: 'n/a', expect: PUBLIC, request: fixed(get('/sitemap.xml')) },
   'POST /api/accounts/verification-email': {
     owner: 'n/a',

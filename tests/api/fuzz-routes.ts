@@ -80,7 +80,6 @@ export const ROUTE_FUZZ: Record<string, Gen> = {
     post(fc.constant('/api/accounts/signup'), jsonBody(fromZod(signupInput, { referral_code: bodyId(p.usernames), coupon: bodyId(p.coupons), username: fc.oneof(bodyId(p.usernames), fc.stringMatching(/^[a-z0-9_]{1,24}$/)) }))),
   'POST /api/accounts/ensure-profile': (p) => post(fc.constant('/api/accounts/ensure-profile'), jsonBody(fromZod(ensureProfileInput, { referral_code: bodyId(p.usernames) }))),
   'POST /api/accounts/email-verified': () => post(fc.constant('/api/accounts/email-verified'), noBody),
-  'GET /robots.txt': () => getAt(fc.constant('/robots.txt')),
   'GET /sitemap.xml': () => getAt(fc.constant('/sitemap.xml')),
   'POST /api/accounts/verification-email': () => post(fc.constant('/api/accounts/verification-email'), noBody),
   'POST /api/mail/unsubscribe': () =>

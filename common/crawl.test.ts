@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { robotsTxt, sitemapXml } from './crawl-files';
+import { robotsTxt, sitemapXml } from './crawl';
 
 describe('robots.txt and sitemap.xml', () => {
   it('robots.txt allows the site, keeps crawlers out of the API and private screens, and names the sitemap', () => {
@@ -7,6 +7,7 @@ describe('robots.txt and sitemap.xml', () => {
     expect(robots.split('\n').slice(0, 3)).toEqual(['User-agent: *', 'Allow: /', 'Disallow: /api/']);
     expect(robots).toContain('Disallow: /cms\n');
     expect(robots).toContain('Sitemap: https://foolrate.example/sitemap.xml\n');
+    expect(robotsTxt(null)).not.toContain('Sitemap:');
   });
 
   it('the sitemap lists the public pages by absolute URL', () => {
