@@ -4,7 +4,7 @@ import { MSG } from '../../../common/messages';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { conflict } from '../platform/errors';
-import { enqueueMail } from '../platform/mail';
+import { enqueueAccountMail } from '../platform/account-mail';
 import { oneTimeKeyUsed, readBalance, useOneTimeKey, writeLedgerEntry } from '../tokens/ledger';
 import { recordReferral } from './referral';
 import { readPricing } from '../tokens/pricing';
@@ -82,15 +82,14 @@ export async function createAccount(deps: Deps, account: NewAccount): Promise<Cr
     if (referrer) recordReferral(db, tx, { referrerUid: referrer.uid, referrerUsername: referrer.username, refereeUid: account.uid }, nowIso);
     // The welcome mail is written with the account, so every new account gets exactly one.
     const appUrl = deps.config.appUrl.replace(/\/$/, '');
-    await enqueueMail(db, tx, {
-      toUids: [account.uid],
-      kind: 'account',
-      topic: 'welcome',
-      template: {
-        name: 'welcome',
-        data: { balance, daily: pricing.daily_drip, referral_reward: pricing.referral_reward, affiliate_link: `${appUrl}/${account.username}` },
-      },
-    }, now);
+    await enqueueAccountMail(
+      db,
+      tx,
+      account.uid,
+      'welcome',
+      { balance: String(balance), daily: String(pricing.daily_drip), referral_reward: String(pricing.referral_reward), affiliate_link: `${appUrl}/${account.username}` },
+      now,
+    );
     return { created: true, username: account.username, balance };
   });
 }
