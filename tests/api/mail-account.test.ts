@@ -3,6 +3,7 @@ import { DEFAULT_RATE_LIMITS } from '../../common/rate-limits';
 import { deliverMail, UNSUBSCRIBED_ERROR } from '../../functions/src/mail/deliver';
 import { COL } from '../../functions/src/platform/collections';
 import { enqueueMail, type MailDoc } from '../../functions/src/platform/mail';
+import { makeAdmin } from './contest-fixtures';
 import { signUp, startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -97,7 +98,7 @@ describe('campaign mail and unsubscribing', () => {
 });
 
 describe('mail request limits (the defaults)', () => {
-  it('new verification mails are limited per user, unsubscribe requests per IP', async () => {
+  it('new verification mails and test mails are limited per user, unsubscribe requests per IP', async () => {
     const limited = await startHarness({ config: { rateLimits: DEFAULT_RATE_LIMITS } });
     try {
       const { token } = await signUp(limited, 'mail_limits');
@@ -107,6 +108,11 @@ describe('mail request limits (the defaults)', () => {
       const bad = { u: 'someone', t: 'y'.repeat(32) };
       for (let i = 0; i < DEFAULT_RATE_LIMITS.mail_link.max; i++) expect((await limited.call('POST', '/api/mail/unsubscribe', { body: bad })).status).toBe(404);
       expect((await limited.call('POST', '/api/mail/unsubscribe', { body: bad })).status).toBe(429);
+      // An admin's test mails share the per-user limit.
+      const admin = await signUp(limited, 'mail_limits_admin');
+      await makeAdmin(limited.db, admin.uid);
+      for (let i = 0; i < DEFAULT_RATE_LIMITS.mail_send.max; i++) expect((await limited.call('POST', '/api/cms/email/test', { token: admin.token, body: {} })).status).toBe(200);
+      expect((await limited.call('POST', '/api/cms/email/test', { token: admin.token, body: {} })).status).toBe(429);
     } finally {
       await limited.close();
     }

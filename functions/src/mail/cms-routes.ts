@@ -5,13 +5,14 @@ import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { badRequest } from '../platform/errors';
 import { enqueueMail } from '../platform/mail';
+import { consumeRateLimit } from '../platform/rate-limit';
 import { parse } from '../platform/validate';
 import { createCouponCampaign, createMessageCampaign, sendCampaignBatch } from './campaigns';
 import { mailLogs } from './cms-logs';
 import { noInput } from './cms-schemas';
 import { listTemplates, previewTemplate, resetTemplate, saveTemplate } from './cms-templates';
 
-/** POST /api/cms/email/test — a test message to the signed-in admin: { id, to }. */
+/** POST /api/cms/email/test — a test message to the signed-in admin: { id, to }. Limited per admin (mail_send). */
 const sendTest =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
@@ -19,6 +20,7 @@ const sendTest =
     parse(noInput, req.body ?? {});
     const email = (await deps.db.collection(COL.profiles).doc(caller.uid).get()).get('email') as unknown;
     if (typeof email !== 'string' || email.trim() === '') throw badRequest(EMAIL_MSG.noEmail);
+    await consumeRateLimit(deps, 'mail_send', caller.uid);
     const id = await enqueueMail(deps.db, null, { toUids: [caller.uid], kind: 'account', topic: 'test', message: { subject: EMAIL_MSG.testSubject, text: EMAIL_MSG.testBody } }, deps.now());
     res.json({ id, to: email });
   };
