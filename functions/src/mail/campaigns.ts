@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { FieldPath, Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
+import { FieldPath, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import type { RequestHandler } from 'express';
 import { CAMPAIGN_BATCH, EMAIL_MSG, type CampaignProgress } from '../../../common/email-messages';
 import { recordAudit } from '../platform/audit';
@@ -8,7 +8,7 @@ import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { badRequest, notFound } from '../platform/errors';
 import { idempotencyKey } from '../platform/idempotency';
-import { mailRef, pendingDelivery, type MailDoc } from '../platform/mail';
+import { alreadyExists, mailRef, newMailDoc, type MailDoc } from '../platform/mail';
 import { parse } from '../platform/validate';
 import { campaignParams, couponCampaignInput, mailContentInput, noInput } from './cms-schemas';
 import { subscribedUids } from './prefs';
@@ -106,15 +106,11 @@ export const createCouponCampaign =
   };
 
 function campaignMail(campaign: CampaignDoc, uid: string, now: number): MailDoc {
-  const content: Pick<MailDoc, 'message' | 'template' | 'topic'> =
-    campaign.content.type === 'message'
-      ? { topic: 'campaign', message: { subject: campaign.content.subject, text: campaign.content.body } }
-      : { topic: 'coupon', template: { name: 'coupon', data: { code: campaign.content.code, tokens: String(campaign.content.tokens) } } };
-  return { toUids: [uid], kind: 'campaign', ...content, created_at: Timestamp.fromMillis(now), due_at: Timestamp.fromMillis(now), delivery: pendingDelivery() };
+  const { content } = campaign;
+  return content.type === 'message'
+    ? newMailDoc({ toUids: [uid], kind: 'campaign', topic: 'campaign', message: { subject: content.subject, text: content.body } }, now)
+    : newMailDoc({ toUids: [uid], kind: 'campaign', topic: 'coupon', template: { name: 'coupon', data: { code: content.code, tokens: String(content.tokens) } } }, now);
 }
-
-/** Firestore's ALREADY_EXISTS (gRPC code 6). */
-const alreadyExists = (err: unknown) => (err as { code?: unknown }).code === 6;
 
 /** Creates each message that is not there yet; one already written (an earlier run of the batch) is left alone. */
 async function writeMissing(db: Firestore, docs: Array<{ id: string; doc: MailDoc }>): Promise<void> {

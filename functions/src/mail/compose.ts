@@ -1,3 +1,5 @@
+import { escapeHtml } from '../platform/html';
+
 /**
  * A mail's two parts from one plain-text body: the text part as written, and an html part in
  * the product's look (dark card, the Fool Rate wordmark, links as links, the first link on a
@@ -6,7 +8,6 @@
  */
 export type ComposedMail = { subject: string; text: string; html: string };
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const URL_RE = /https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)]/g;
 
 const link = (url: string) => `<a href="${url}" style="color:#e879f9;text-decoration:underline">${url}</a>`;

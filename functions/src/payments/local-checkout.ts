@@ -8,8 +8,8 @@ import { forbidden, notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
 import { packById } from './packs';
 import { processWebhook } from './webhook';
+import { escapeHtml } from '../platform/html';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The emulators' checkout page; a 404 where payments go through Stripe (a 503 where they are off). */
 function requireLocalPayments(deps: Deps): void {

@@ -100,7 +100,12 @@ export const pendingDelivery = (): MailDelivery => ({
 export const mailRef = (db: Firestore, id: string) => db.collection(COL.mail).doc(id) as DocumentReference<MailDoc>;
 
 /** Firestore's ALREADY_EXISTS (gRPC code 6). */
-const alreadyExists = (err: unknown) => (err as { code?: unknown }).code === 6;
+export const alreadyExists = (err: unknown) => (err as { code?: unknown }).code === 6;
+
+/** A new message's document (without its id): PENDING, due now. */
+export function newMailDoc(msg: Omit<NewMail, 'id'>, now: number): MailDoc {
+  return { ...stripUndefined(msg), created_at: Timestamp.fromMillis(now), due_at: Timestamp.fromMillis(now), delivery: pendingDelivery() };
+}
 
 /**
  * Writes a message to `mail` for the sender; returns its id. With an id it is idempotent: a
@@ -109,7 +114,7 @@ const alreadyExists = (err: unknown) => (err as { code?: unknown }).code === 6;
  */
 export async function enqueueMail(db: Firestore, tx: Transaction | null, msg: NewMail, now: number = Date.now()): Promise<string> {
   const { id, ...rest } = msg;
-  const data: MailDoc = { ...stripUndefined(rest), created_at: Timestamp.fromMillis(now), due_at: Timestamp.fromMillis(now), delivery: pendingDelivery() };
+  const data = newMailDoc(rest, now);
   const ref = id ? mailRef(db, id) : (db.collection(COL.mail).doc() as DocumentReference<MailDoc>);
   if (tx) {
     if (id && (await tx.get(ref)).exists) return ref.id;
