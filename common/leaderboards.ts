@@ -10,6 +10,9 @@ export type LeaderboardRow = {
   title?: string;
   artist_name?: string;
   cover_art_url?: string | null;
+  /** Fooling Tracks: the track's fool rate (percent) and votes, to compare it with chance. */
+  fool_rate?: number;
+  total_votes?: number;
 };
 
 export type DeceptionRow = {
@@ -22,6 +25,8 @@ export type DeceptionRow = {
   total_votes: number;
   correct_guesses: number;
   incorrect_guesses: number;
+  /** The lower bound of the fool rate's 95% Wilson interval (percent): what the board ranks by. */
+  fool_rate_low: number;
 };
 
 export type Leaderboards = {

@@ -11,6 +11,10 @@ const textList = z.array(z.string());
 /** An id the server can look up (common/schemas.ts docId, in zod/mini for the offline vote). */
 const lookupId = z.string().check(z.maxLength(700), z.refine(isDocId, 'Invalid id'));
 
+/** How many votes guessed each song type. */
+const guessTally = z.object({ ai: z.number(), human: z.number(), hybrid: z.number() });
+export type GuessTally = z.infer<typeof guessTally>;
+
 /** What a voter learns about a track once their vote is recorded, never before. */
 export const reveal = z.object({
   title: z.string(),
@@ -21,6 +25,11 @@ export const reveal = z.object({
   hybrid_human_elements: textList,
   hybrid_tools_used: textList,
   creation_story: nullableText,
+  /**
+   * How the other voters had guessed the track when this vote was scored (the rolled-up tallies,
+   * docs/decisions.md, Vote counters); absent on votes scored before it existed.
+   */
+  others: z.optional(guessTally),
 });
 export type Reveal = z.infer<typeof reveal>;
 
@@ -44,7 +53,8 @@ export const voteDoc = z.object({
 });
 export type VoteDoc = z.infer<typeof voteDoc>;
 export const VOTE_PUBLIC_FIELDS = publicFieldsOf(voteDoc.shape);
-export const voteRxSchema = rxSchemaOf(voteDoc, { version: 0 });
+/** Version 1: the reveal's `others` (optional: nothing to migrate). */
+export const voteRxSchema = rxSchemaOf(voteDoc, { version: 1 });
 
 /**
  * One clip of a vote session: a handle that only this session uses (votes name the clip by it)

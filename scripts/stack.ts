@@ -22,7 +22,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { MailDev } from 'maildev';
 import { build, createServer, type ViteDevServer } from 'vite';
 import { readConfig } from '../functions/src/config';
-import { refreshLeaderboardSummary } from '../functions/src/leaderboards/summary';
+import { refreshLeaderboardsNow } from '../functions/src/leaderboards/refresh-scheduler';
 import { startOrderExpirySweep } from '../functions/src/orders/expire-orders';
 import { airScheduled } from '../functions/src/radio/air-scheduled';
 import { azuracastStation } from '../functions/src/platform/azuracast-station';
@@ -247,7 +247,7 @@ async function main(): Promise<void> {
   await seedMarketplace(deps, say);
   await seedRadio(deps, say);
   timers.push(startOrderExpirySweep(deps, TIMER_MS, (err) => say(`Order expiry sweep failed: ${String(err)}`)));
-  every(TIMER_MS, 'Leaderboard refresh', () => refreshLeaderboardSummary(deps));
+  every(TIMER_MS, 'Leaderboard refresh', () => refreshLeaderboardsNow(deps));
   // Deployed, airRadio runs every minute; locally a scheduled broadcast starts within seconds.
   every(RADIO_AIR_MS, 'Radio airing', () => airScheduled(deps));
   // Deployed, the sendMail trigger delivers each message at once; there are no Firestore triggers locally.

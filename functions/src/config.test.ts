@@ -58,6 +58,14 @@ describe('readConfig', () => {
     });
   });
 
+  it('reads the vote shards and the minimum of votes to be ranked, with defaults', () => {
+    expect(readConfig(deployed).contest).toEqual({ voteShards: 10, minRankedVotes: 10 });
+    expect(readConfig({ ...deployed, VOTE_SHARDS: '25', LEADERBOARD_MIN_VOTES: '3' }).contest).toEqual({ voteShards: 25, minRankedVotes: 3 });
+    expect(() => readConfig({ ...deployed, VOTE_SHARDS: '0', LEADERBOARD_MIN_VOTES: 'ten' })).toThrow(
+      'VOTE_SHARDS: not a whole number 1-100 (0)\n- LEADERBOARD_MIN_VOTES: not a whole number 1-100000 (ten)',
+    );
+  });
+
   it('reads rate-limit overrides and lists every problem at once', () => {
     expect(readConfig({ ...deployed, RATE_LIMITS: '{"signup":{"max":3,"windowSeconds":60}}' }).rateLimits).toEqual({
       ...DEFAULT_RATE_LIMITS,

@@ -70,7 +70,18 @@ export type Config = {
   chain: ChainConfig | null;
   /** The SMTP server mail is sent through (SMTP_URL, or SMTP_HOST and its port), or null when none is configured. */
   mail: MailConfig | null;
+  contest: ContestConfig;
 };
+
+/** How votes are counted and ranked (docs/decisions.md, Vote counters and Fairer leaderboard). */
+export type ContestConfig = {
+  /** VOTE_SHARDS: counter shards per track; each vote increments one at random (about one write a second each). */
+  voteShards: number;
+  /** LEADERBOARD_MIN_VOTES: votes a track needs before the leaderboards rank it. */
+  minRankedVotes: number;
+};
+
+export const DEFAULT_CONTEST_CONFIG: ContestConfig = { voteShards: 10, minRankedVotes: 10 };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -198,6 +209,24 @@ function mailOf(env: Env, appUrl: string, problems: string[]): MailConfig | null
   };
 }
 
+/** A whole number from min to max, or the fallback when unset. */
+function wholeSetting(env: Env, name: string, min: number, max: number, fallback: number, problems: string[]): number {
+  const raw = setValue(env[name]);
+  if (raw === null) return fallback;
+  const n = Number(raw);
+  if (Number.isInteger(n) && n >= min && n <= max) return n;
+  problems.push(`${name}: not a whole number ${min}-${max} (${raw})`);
+  return fallback;
+}
+
+function contestOf(env: Env, problems: string[]): ContestConfig {
+  const d = DEFAULT_CONTEST_CONFIG;
+  return {
+    voteShards: wholeSetting(env, 'VOTE_SHARDS', 1, 100, d.voteShards, problems),
+    minRankedVotes: wholeSetting(env, 'LEADERBOARD_MIN_VOTES', 1, 100_000, d.minRankedVotes, problems),
+  };
+}
+
 /** Reads and checks the configuration (the process environment unless given); throws a ConfigError listing every problem. */
 export function readConfig(env: Env = process.env): Config {
   const problems: string[] = [];
@@ -241,6 +270,7 @@ export function readConfig(env: Env = process.env): Config {
   const station = stationOf(env, problems);
   const chain = chainOf(env, emulated, problems);
   const mail = mailOf(env, appUrl, problems);
+  const contest = contestOf(env, problems);
   if (problems.length) throw new ConfigError(problems);
-  return { emulated, appUrl, allowedOrigins: [...origins], payments: paymentsOf(env, emulated), rateLimits, localStorage, station, chain, mail };
+  return { emulated, appUrl, allowedOrigins: [...origins], payments: paymentsOf(env, emulated), rateLimits, localStorage, station, chain, mail, contest };
 }

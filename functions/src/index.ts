@@ -11,7 +11,7 @@ import type { Express } from 'express';
 import { createApp } from './app';
 import { API_SECRETS, ConfigError, MAIL_SECRETS, readConfig, STATION_SECRETS } from './config';
 import { deliverDueMail, deliverMail } from './mail/deliver';
-import { refreshLeaderboardSummary } from './leaderboards/summary';
+import { refreshLeaderboardsNow } from './leaderboards/refresh-scheduler';
 import { expireDueOrders } from './orders/expire-orders';
 import { airScheduled } from './radio/air-scheduled';
 import type { Deps } from './platform/deps';
@@ -78,9 +78,9 @@ export const api = onRequest({ region: REGION, timeoutSeconds: 120, memory: '512
   app(req, res);
 });
 
-/** The leaderboard summaries, recomputed every minute (in-process timers only run on warm instances). */
+/** The vote counts rolled up and the leaderboard summaries recomputed every minute (in-process timers only run on warm instances). */
 export const refreshLeaderboards = onSchedule({ schedule: 'every 1 minutes', region: REGION, secrets: SECRETS }, async () => {
-  await refreshLeaderboardSummary(ready());
+  await refreshLeaderboardsNow(ready());
 });
 
 /** Unpaid Cash App orders past their deadline become EXPIRED (reads expire them too). */

@@ -47,7 +47,8 @@ export type Database = RxDatabase<Collections>;
  * device holds every one).
  */
 const perUserCollections = {
-  votes: { schema: voteSchema },
+  // Version 1 added the reveal's optional `others` (how the other voters guessed): nothing to fill in.
+  votes: { schema: voteSchema, migrationStrategies: { 1: (doc: Record<string, unknown>) => doc } },
   vote_sessions: { schema: voteSessionSchema },
   orders: { schema: orderSchema },
   radio_submissions: { schema: radioSubmissionSchema },

@@ -64,7 +64,7 @@ async function makeTrack(over: Partial<TrackDoc> = {}, votes = { total_votes: 0,
   if (track.preview_path) await h.deps.storage.put(track.preview_path, original.subarray(0, 1000), 'audio/mpeg');
   await h.db.collection('clips').doc(clipId).set({ track_id: id, path: `clips/${clipId}.mp3` });
   await h.db.collection('tracks').doc(id).set({ ...track, updatedAt: FieldValue.serverTimestamp() });
-  await h.db.collection('track_stats').doc(id).set({ ...statsFromTrack(track, votes), updatedAt: FieldValue.serverTimestamp(), _deleted: false });
+  await h.db.collection('track_stats').doc(id).set({ ...statsFromTrack(track, votes, 1), updatedAt: FieldValue.serverTimestamp(), _deleted: false });
   return track;
 }
 

@@ -81,7 +81,7 @@ export async function addTrack(h: { db: Firestore; deps: Pick<Harness['deps'], '
   batch.set(h.db.collection('tracks').doc(id), track);
   batch.set(h.db.collection('clips').doc(clipId), { track_id: id, path, created_at: track.created_at });
   batch.set(h.db.collection('track_stats').doc(id), {
-    ...statsFromTrack(track, { total_votes: 0, correct_guesses: 0, incorrect_guesses: 0 }),
+    ...statsFromTrack(track, { total_votes: 0, correct_guesses: 0, incorrect_guesses: 0 }, 1),
     updatedAt: FieldValue.serverTimestamp(),
     _deleted: false,
   });

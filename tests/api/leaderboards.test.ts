@@ -4,6 +4,7 @@ import type { SongType } from '../../common/contest';
 import type { DeceptionRow, Leaderboards } from '../../common/leaderboards';
 import { refreshLeaderboardSummary } from '../../functions/src/leaderboards/summary';
 import { statsFromTrack, type TrackDoc } from '../../functions/src/tracks/track-doc';
+import { rollUpVoteCounts } from '../../functions/src/voting/vote-shards';
 import { addTrack, clipOfTrack, makeAdmin, openSession, pushVotes, sseReader, voteDoc } from './contest-fixtures';
 import { signUp, startHarness, type Harness } from './harness';
 
@@ -22,13 +23,13 @@ const boards = async (): Promise<Leaderboards> => {
   return res.body as Leaderboards;
 };
 
-/** track_stats as the vote handler leaves them after `total` votes, `incorrect` of them wrong. */
-async function setVotes(track: TrackDoc, total: number, incorrect: number) {
-  await h.db
+/** track_stats as the rollup of the vote shards leaves them after `total` votes, `incorrect` of them wrong. */
+async function setVotes(track: TrackDoc, total: number, incorrect: number, harness: Harness = h) {
+  await harness.db
     .collection('track_stats')
     .doc(track.id)
     .set({
-      ...statsFromTrack(track, { total_votes: total, correct_guesses: total - incorrect, incorrect_guesses: incorrect }),
+      ...statsFromTrack(track, { total_votes: total, correct_guesses: total - incorrect, incorrect_guesses: incorrect }, harness.deps.config.contest.minRankedVotes),
       updatedAt: FieldValue.serverTimestamp(),
       _deleted: false,
     });
@@ -55,8 +56,9 @@ describe('GET /api/public/leaderboards', () => {
     expect(JSON.stringify(first)).not.toContain(u.uid);
   });
 
-  it('ranks approved contest tracks with votes by fool rate, then votes, 10 at most', async () => {
-    // [total votes, wrong guesses]: fool rates 100, 100, 90, 80, 75, 75, 60, 50, 50, 40, 20, 10, 0 percent.
+  it('ranks approved contest tracks with votes by the Wilson lower bound of their fool rate, 10 at most', async () => {
+    // [total votes, wrong guesses]: fool rates 100, 100, 90, 80, 75, 75, 60, 50, 50, 40, 20, 10, 0 percent;
+    // their 95% Wilson lower bounds 56.6, 34.2, 59.6, 37.6, 40.9, 30.1, 23.1, 18.8, 9.5, 11.8, 3.6, 1.8, 0.
     const shapes: Array<[number, number]> = [[5, 5], [2, 2], [10, 9], [5, 4], [8, 6], [4, 3], [5, 3], [6, 3], [2, 1], [5, 2], [5, 1], [10, 1], [3, 0]];
     const eligible: TrackDoc[] = [];
     for (const [i, [total, incorrect]] of shapes.entries()) {
@@ -70,26 +72,29 @@ describe('GET /api/public/leaderboards', () => {
 
     const { deception } = await boards();
     expect(deception).toHaveLength(10);
-    expect(deception.map((r) => r.title)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => `Deceiver ${i}`));
+    expect(deception.map((r) => r.title)).toEqual([2, 0, 4, 3, 1, 5, 6, 7, 9, 8].map((i) => `Deceiver ${i}`));
     expect(deception[0]).toEqual<DeceptionRow>({
       rank: 1,
-      track_id: eligible[0]!.id,
-      title: 'Deceiver 0',
-      artist_name: 'Band 0',
-      cover_art_url: '/placeholders/cover-01.jpg',
-      fool_rate: 100,
-      total_votes: 5,
-      correct_guesses: 0,
-      incorrect_guesses: 5,
+      track_id: eligible[2]!.id,
+      title: 'Deceiver 2',
+      artist_name: 'Band 2',
+      cover_art_url: '/placeholders/cover-03.jpg',
+      fool_rate: 90,
+      total_votes: 10,
+      correct_guesses: 1,
+      incorrect_guesses: 9,
+      fool_rate_low: 59.6,
     });
-    expect(deception.map((r) => [r.rank, r.fool_rate, r.total_votes])).toEqual([
-      [1, 100, 5], [2, 100, 2], [3, 90, 10], [4, 80, 5], [5, 75, 8], [6, 75, 4], [7, 60, 5], [8, 50, 6], [9, 50, 2], [10, 40, 5],
+    // 9 of 10 wrong outranks 5 of 5, and 2 of 2 falls behind 6 of 8 and 4 of 5: few votes prove little.
+    expect(deception.map((r) => [r.rank, r.fool_rate, r.total_votes, r.fool_rate_low])).toEqual([
+      [1, 90, 10, 59.6], [2, 100, 5, 56.6], [3, 75, 8, 40.9], [4, 80, 5, 37.6], [5, 100, 2, 34.2],
+      [6, 75, 4, 30.1], [7, 60, 5, 23.1], [8, 50, 6, 18.8], [9, 40, 5, 11.8], [10, 50, 2, 9.5],
     ]);
     const text = JSON.stringify(deception);
     for (const t of eligible) expect(text).not.toContain(t.clip_id);
   });
 
-  it('puts a track on the board with its first vote, and moves it as votes come in', async () => {
+  it('puts a track on the board with its first vote once the votes are rolled up, and moves it as votes come in', async () => {
     h.clock.now = T0;
     const fresh = await addTrack(h, { title: 'First Vote Song', song_type: 'ai', created_at: '2027-01-01T00:00:00.000Z' });
     expect((await boards()).deception.some((r) => r.track_id === fresh.id)).toBe(false);
@@ -101,14 +106,16 @@ describe('GET /api/public/leaderboards', () => {
       handles.push(clip.clip_id);
       expect((await pushVotes(h, v.token, [voteDoc(s.id, clip.clip_id, 'human')])).body[0].is_correct).toBe(false);
     }
-    // 100 % of 3 votes: after the 100 % of 5, before the 100 % of 2.
+    // Votes land on counter shards; the refresh that follows them rolls them up into the board.
+    await rollUpVoteCounts(h.deps);
+    // 100 % of 3 votes (lower bound 43.9 %): after 9 of 10 and 5 of 5, before 6 of 8.
     const row = (await boards()).deception.find((r) => r.track_id === fresh.id);
-    expect(row).toMatchObject({ rank: 2, title: 'First Vote Song', fool_rate: 100, total_votes: 3, incorrect_guesses: 3, correct_guesses: 0 });
+    expect(row).toMatchObject({ rank: 3, title: 'First Vote Song', fool_rate: 100, fool_rate_low: 43.9, total_votes: 3, incorrect_guesses: 3, correct_guesses: 0 });
     const text = JSON.stringify(await boards());
     for (const id of [fresh.clip_id, ...handles]) expect(text).not.toContain(id);
   });
 
-  it('lists top guessers by correct guesses and fooling tracks by wrong guesses, from the summaries', async () => {
+  it('lists top guessers by correct guesses and fooling tracks like the Deception Leaderboard, from the summaries', async () => {
     h.clock.now = T0;
     const pool: TrackDoc[] = [];
     for (let i = 0; i < 3; i++) pool.push(await addTrack(h, { title: `Guess Pool ${i}`, artist_name: `Pool Band ${i}`, song_type: 'hybrid', created_at: `2028-01-0${i + 1}T00:00:00.000Z` }));
@@ -123,6 +130,7 @@ describe('GET /api/public/leaderboards', () => {
       const res = await pushVotes(h, u.token, mine.map((c, i) => voteDoc(s.id, c.clip_id, i < right ? 'hybrid' : wrong('hybrid'))));
       expect(res.body.map((d: { status: string }) => d.status)).toEqual(['scored', 'scored', 'scored']);
     }
+    await rollUpVoteCounts(h.deps);
     await refreshLeaderboardSummary(h.deps);
     const b = await boards();
     const guessers = b.top_guessers.filter((r) => r.username?.startsWith('lb_'));
@@ -135,15 +143,41 @@ describe('GET /api/public/leaderboards', () => {
     expect(fooling.map((r) => [r.title, r.score])).toEqual(
       expect.arrayContaining([['Guess Pool 0', 1], ['Guess Pool 1', 2], ['Guess Pool 2', 2]]),
     );
-    expect(b.top_fooling_tracks[0]).toMatchObject({ rank: 1, title: 'Deceiver 2', artist_name: 'Band 2', score: 9, cover_art_url: '/placeholders/cover-03.jpg' });
-    expect(b.top_fooling_tracks.map((r) => r.score)).toEqual([...b.top_fooling_tracks.map((r) => r.score)].sort((x, y) => y - x));
+    expect(b.top_fooling_tracks[0]).toMatchObject({ rank: 1, title: 'Deceiver 2', artist_name: 'Band 2', score: 9, fool_rate: 90, total_votes: 10, cover_art_url: '/placeholders/cover-03.jpg' });
+    // Ranked as the Deception Leaderboard is (so 9 of 10 before 5 of 5), only tracks that fooled someone.
+    expect(b.top_fooling_tracks.slice(0, 10).map((r) => r.title)).toEqual(b.deception.filter((r) => r.incorrect_guesses > 0).map((r) => r.title));
     expect(b.top_fooling_tracks.every((r) => r.score > 0 && !r.title?.startsWith('Track trk_'))).toBe(true);
-    for (const row of [...b.top_guessers, ...b.top_fooling_tracks]) {
-      expect(Object.keys(row).every((k) => ['rank', 'score', 'username', 'full_name', 'avatar_url', 'title', 'artist_name', 'cover_art_url'].includes(k))).toBe(true);
+    for (const row of b.top_guessers) {
+      expect(Object.keys(row).every((k) => ['rank', 'score', 'username', 'full_name', 'avatar_url'].includes(k))).toBe(true);
+    }
+    for (const row of b.top_fooling_tracks) {
+      expect(Object.keys(row).every((k) => ['rank', 'score', 'title', 'artist_name', 'cover_art_url', 'fool_rate', 'total_votes'].includes(k))).toBe(true);
     }
     const text = JSON.stringify(b);
     for (const t of pool) expect(text).not.toContain(t.clip_id);
     for (const handle of handles) expect(text).not.toContain(handle);
+  });
+
+  it('ranks a track only from the configured minimum of votes, and many votes at 80% over a few perfect ones', async () => {
+    const e = await startHarness({ config: { contest: { voteShards: 3, minRankedVotes: 6 } } });
+    try {
+      const few = await addTrack(e, { title: 'Five Perfect' });
+      const six = await addTrack(e, { title: 'Six Perfect' });
+      const chance = await addTrack(e, { title: 'Six At Chance' });
+      const crowd = await addTrack(e, { title: 'Crowd Pleaser' });
+      await setVotes(few, 5, 5, e);
+      await setVotes(six, 6, 6, e);
+      await setVotes(chance, 6, 4, e);
+      await setVotes(crowd, 200, 160, e);
+      const { deception } = (await e.call('GET', '/api/public/leaderboards')).body as Leaderboards;
+      expect(deception.map((r) => [r.title, r.fool_rate, r.fool_rate_low])).toEqual([
+        ['Crowd Pleaser', 80, 73.9],
+        ['Six Perfect', 100, 61],
+        ['Six At Chance', 66.7, 30],
+      ]);
+    } finally {
+      await e.close();
+    }
   });
 
   it('lists weekly earners from the ledger: tokens earned in the last 7 days', async () => {
@@ -184,17 +218,22 @@ describe('GET /api/public/leaderboards/stream', () => {
       expect(first).toEqual({ ...(await boards()), migration: (await h.call('GET', '/api/public/migration')).body });
 
       const track = await addTrack(h, { title: 'Streamed Song', song_type: 'human', created_at: '2029-01-01T00:00:00.000Z' });
-      const voter = await signUp(h, 'lb_streamer');
-      const s = (await openSession(h, voter.token)).body.session!;
-      const clip = await clipOfTrack(h.db, s, track);
-      await pushVotes(h, voter.token, [voteDoc(s.id, clip.clip_id, 'ai')]);
-      const moved = await stream.until((b) => b.deception.some((r) => r.track_id === track.id));
-      expect(moved.deception.find((r) => r.track_id === track.id)).toMatchObject({ title: 'Streamed Song', fool_rate: 100, total_votes: 1 });
-      // The scheduled summary refresh follows within seconds, without anyone asking.
-      const fooled = await stream.until((b) => b.top_fooling_tracks.some((r) => r.title === 'Streamed Song'));
-      expect(fooled.top_fooling_tracks.find((r) => r.title === 'Streamed Song')!.score).toBe(1);
+      // Six wrong guesses out of six (lower bound 61 %): enough to top the board.
+      const clips: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const voter = await signUp(h, `lb_streamer_${i}`);
+        const s = (await openSession(h, voter.token)).body.session!;
+        const clip = await clipOfTrack(h.db, s, track);
+        clips.push(clip.clip_id);
+        await pushVotes(h, voter.token, [voteDoc(s.id, clip.clip_id, 'ai')]);
+      }
+      // The scheduled refresh rolls the votes up within seconds, without anyone asking.
+      const moved = await stream.until((b) => b.deception.some((r) => r.track_id === track.id && r.total_votes === 6));
+      expect(moved.deception.find((r) => r.track_id === track.id)).toMatchObject({ rank: 1, title: 'Streamed Song', fool_rate: 100, fool_rate_low: 61, total_votes: 6 });
+      const fooled = await stream.until((b) => b.top_fooling_tracks.some((r) => r.title === 'Streamed Song' && r.score === 6));
+      expect(fooled.top_fooling_tracks.find((r) => r.title === 'Streamed Song')).toMatchObject({ rank: 1, score: 6, fool_rate: 100, total_votes: 6 });
       expect(stream.raw()).not.toContain(track.clip_id);
-      expect(stream.raw()).not.toContain(clip.clip_id);
+      for (const id of clips) expect(stream.raw()).not.toContain(id);
     } finally {
       ctrl.abort();
     }

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SongType } from '../../common/contest';
 import type { VoteSessionView } from '../../common/voting';
+import { foolRateLow } from '../../common/fool-rate';
 import { foolRate, type TrackDoc } from '../../functions/src/tracks/track-doc';
+import { rollUpVoteCounts } from '../../functions/src/voting/vote-shards';
 import { addTrack, allDocs, clipTracks, makeAdmin, openSession, pushVotes, voteAll, voteDoc } from './contest-fixtures';
 import { ledgerInvariant, signUp, startHarness, type Harness } from './harness';
 
@@ -38,7 +40,11 @@ async function sessionDocs(uid: string) {
   return (await h.db.collection('vote_sessions').where('user_id', '==', uid).get()).docs;
 }
 
-const stats = async (trackId: string) => (await h.db.collection('track_stats').doc(trackId).get()).data()!;
+/** A track's stats once the votes so far are rolled up from its counter shards (what the refresh after votes does). */
+async function stats(trackId: string) {
+  await rollUpVoteCounts(h.deps);
+  return (await h.db.collection('track_stats').doc(trackId).get()).data()!;
+}
 
 /** A user who signed up at T0 and finished their (free) first session. */
 async function veteran(username: string) {
@@ -275,6 +281,8 @@ describe('POST /api/sync/votes/push', () => {
         hybrid_human_elements: [],
         hybrid_tools_used: [],
         creation_story: null,
+        // How the others had guessed it, as last rolled up.
+        others: { ai: before[i]!.guess_ai ?? 0, human: before[i]!.guess_human ?? 0, hybrid: before[i]!.guess_hybrid ?? 0 },
       });
     });
     for (const [i, p] of picks.entries()) {
@@ -288,6 +296,7 @@ describe('POST /api/sync/votes/push', () => {
         incorrect_guesses: incorrect,
         fool_rate: foolRate(incorrect, b.total_votes + 1),
         eligible: true,
+        [`guess_${guesses[i]!}`]: (b[`guess_${guesses[i]!}`] ?? 0) + 1,
       });
     }
     expect((await h.db.collection('user_vote_stats').doc(u.uid).get()).data()).toMatchObject({ user_id: u.uid, total: 3, correct: 2 });
@@ -468,21 +477,21 @@ describe('pulls of votes and vote_sessions', () => {
   });
 });
 
-describe('200 voters on one track at once', () => {
+describe('300 voters on one track at once', () => {
   let c: Harness;
   beforeAll(async () => {
     c = await startHarness();
   });
   afterAll(() => c.close());
 
-  it('counts every vote once, and the stats equal a recount of the votes', { timeout: 120_000 }, async () => {
+  it('counts every vote once on the counter shards, and the rolled-up stats equal a recount of the votes', { timeout: 240_000 }, async () => {
     const track = await addTrack(c, { song_type: 'ai' });
-    const voters = await Promise.all(Array.from({ length: 200 }, (_, i) => signUp(c, `crowd_${i}`)));
+    const voters = await Promise.all(Array.from({ length: 300 }, (_, i) => signUp(c, `crowd_${i}`)));
     const sessions = await Promise.all(voters.map(async (v) => sessionOf(await openSession(c, v.token))));
     for (const s of sessions) expect((await clipTracks(c.db, [track], s.id))(s.clips[0]!.clip_id).id).toBe(track.id);
-    // One track, 200 sessions: 200 different handles and URLs, none of them the track's clip id.
-    expect(new Set(sessions.map((s) => s.clips[0]!.clip_id)).size).toBe(200);
-    expect(new Set(sessions.map((s) => s.clips[0]!.clip_url)).size).toBe(200);
+    // One track, 300 sessions: 300 different handles and URLs, none of them the track's clip id.
+    expect(new Set(sessions.map((s) => s.clips[0]!.clip_id)).size).toBe(300);
+    expect(new Set(sessions.map((s) => s.clips[0]!.clip_url)).size).toBe(300);
     expect(sessions.some((s) => JSON.stringify(s).includes(track.clip_id))).toBe(false);
     const guesses: SongType[] = voters.map((_, i) => TYPES[i % 3]!);
     const results = await Promise.all(
@@ -492,18 +501,33 @@ describe('200 voters on one track at once', () => {
 
     const votes = (await allDocs(c.db, 'votes')).filter((v) => v.track_id === track.id && v.status === 'scored');
     const correct = votes.filter((v) => v.is_correct).length;
-    expect(votes).toHaveLength(200);
+    const guessed = (t: SongType) => votes.filter((v) => v.guess === t).length;
+    expect(votes).toHaveLength(300);
     expect(correct).toBe(guesses.filter((g) => g === 'ai').length);
+    // The votes went to several of the configured 10 shards, whose counts add up to them all.
+    const shards = await allDocs(c.db, 'track_vote_shards');
+    expect(shards.length).toBeGreaterThan(1);
+    expect(shards.every((sh) => sh.track_id === track.id && sh.shard >= 0 && sh.shard < 10)).toBe(true);
+    expect(shards.reduce((n, sh) => n + sh.total, 0)).toBe(300);
+    expect(shards.reduce((n, sh) => n + (sh.incorrect ?? 0), 0)).toBe(300 - correct);
+
+    await rollUpVoteCounts(c.deps);
     expect((await c.db.collection('track_stats').doc(track.id).get()).data()).toMatchObject({
-      total_votes: 200,
+      total_votes: 300,
       correct_guesses: correct,
-      incorrect_guesses: 200 - correct,
-      fool_rate: foolRate(200 - correct, 200),
+      incorrect_guesses: 300 - correct,
+      guess_ai: guessed('ai'),
+      guess_human: guessed('human'),
+      guess_hybrid: guessed('hybrid'),
+      fool_rate: foolRate(300 - correct, 300),
+      fool_rate_low: foolRateLow(300 - correct, 300),
       eligible: true,
     });
-    expect((await allDocs(c.db, 'vote_keys')).length).toBe(200);
+    expect((await allDocs(c.db, 'track_vote_shards')).every((sh) => sh.dirty === false)).toBe(true);
+    expect((await c.call('GET', '/api/public/leaderboards')).body.deception[0]).toMatchObject({ track_id: track.id, total_votes: 300, incorrect_guesses: 300 - correct });
+    expect((await allDocs(c.db, 'vote_keys')).length).toBe(300);
     const userStats = await allDocs(c.db, 'user_vote_stats');
-    expect(userStats.reduce((n, s) => n + s.total, 0)).toBe(200);
+    expect(userStats.reduce((n, s) => n + s.total, 0)).toBe(300);
     expect(userStats.reduce((n, s) => n + s.correct, 0)).toBe(correct);
     expect((await allDocs(c.db, 'vote_sessions')).every((s) => s.completed_at !== null)).toBe(true);
   });

@@ -146,7 +146,7 @@ async function seedBig(db: Firestore, storage: DiskStorage) {
     writes.push((b) => b.set(db.collection('user_vote_stats').doc(uid), { user_id: uid, total: VOTES_PER_BIG_USER, correct, updatedAt: FieldValue.serverTimestamp() }));
     writes.push((b) => b.set(db.collection('token_ledger').doc(), { user_id: uid, delta: 50, reason: 'signup_grant', ref: null, balance_after: 50, created_at: nowIso }));
   }
-  tracks.forEach((t, i) => writes.push((b) => b.set(db.collection('track_stats').doc(t.id), { ...statsFromTrack(t, counts[i]!), updatedAt: FieldValue.serverTimestamp(), _deleted: false })));
+  tracks.forEach((t, i) => writes.push((b) => b.set(db.collection('track_stats').doc(t.id), { ...statsFromTrack(t, counts[i]!, 1), updatedAt: FieldValue.serverTimestamp(), _deleted: false })));
   for (let i = 0; i < writes.length; i += 500) {
     const batch = db.batch();
     for (const w of writes.slice(i, i + 500)) w(batch);

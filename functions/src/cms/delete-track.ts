@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import { CMS_MSG } from '../../../common/cms-messages';
 import { refreshListingCopies } from '../marketplace/listing-write';
 import { scheduleLeaderboardRefresh } from '../leaderboards/refresh-scheduler';
+import { readShardsToDelete } from '../voting/vote-shards';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { notFound } from '../platform/errors';
@@ -19,7 +20,7 @@ async function sharedWithOther(db: Firestore, tx: Transaction, field: 'audio_pat
 }
 
 /**
- * POST /api/cms/tracks/:id/delete — removes the track, its track_stats and clips documents in one
+ * POST /api/cms/tracks/:id/delete — removes the track, its track_stats, vote shards and clips documents in one
  * transaction, then its files (original, clip, preview, video) unless another track still uses
  * them. Votes that reference the track stay. A deleted contest twin leaves the contest, so the
  * listing of its marketplace twin shows the song type again.
@@ -43,8 +44,10 @@ export const deleteTrack =
       if (track.preview_path && !(await sharedWithOther(db, tx, 'preview_path', track.preview_path, id))) paths.push(track.preview_path);
       const clipPath = clip ? clipPathOf(clip) : null;
       if (clipPath) paths.push(clipPath);
+      const deleteShards = await readShardsToDelete(db, tx, id);
       tx.delete(ref);
       tx.delete(db.collection(COL.trackStats).doc(id));
+      deleteShards();
       if (clipRef) tx.delete(clipRef);
       return { files: paths, audioPath: track.audio_path };
     });

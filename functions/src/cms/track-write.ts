@@ -43,7 +43,7 @@ export async function updateTrack(
     tx.update(ref, { ...patch, updatedAt: FieldValue.serverTimestamp() });
     // merge: fields other writers keep on the stats document (none are ours) survive.
     const counts = countsOf(stats);
-    tx.set(statsRef, { ...statsFromTrack(next, counts), updatedAt: FieldValue.serverTimestamp(), _deleted: false }, { merge: true });
+    tx.set(statsRef, { ...statsFromTrack(next, counts, deps.config.contest.minRankedVotes), updatedAt: FieldValue.serverTimestamp(), _deleted: false }, { merge: true });
     return { track: next, counts };
   });
   scheduleLeaderboardRefresh(deps);

@@ -4,16 +4,15 @@ import type { DeceptionRow } from '../../../common/leaderboards';
 import { COL } from '../platform/collections';
 
 /**
- * The Deception Leaderboard: eligible track_stats (approved contest tracks with at least one
- * vote) by fool rate, then votes. At most 10 documents read, whatever the number of tracks.
+ * Eligible track_stats (approved contest tracks with at least the configured minimum of votes)
+ * by the lower bound of their fool rate's 95% Wilson interval, then votes (docs/decisions.md,
+ * Fairer leaderboard). The Deception Leaderboard and Fooling Tracks rank the same way.
  */
-export const deceptionQuery = (db: Firestore): Query =>
-  db
-    .collection(COL.trackStats)
-    .where('eligible', '==', true)
-    .orderBy('fool_rate', 'desc')
-    .orderBy('total_votes', 'desc')
-    .limit(LEADERBOARD_ROWS);
+export const rankedTracksQuery = (db: Firestore, limit: number): Query =>
+  db.collection(COL.trackStats).where('eligible', '==', true).orderBy('fool_rank', 'desc').orderBy('total_votes', 'desc').limit(limit);
+
+/** The Deception Leaderboard: at most 10 documents read, whatever the number of tracks. */
+export const deceptionQuery = (db: Firestore): Query => rankedTracksQuery(db, LEADERBOARD_ROWS);
 
 export const deceptionRows = (snap: QuerySnapshot): DeceptionRow[] =>
   snap.docs.map((d, i) => ({
@@ -26,4 +25,5 @@ export const deceptionRows = (snap: QuerySnapshot): DeceptionRow[] =>
     total_votes: d.get('total_votes') as number,
     correct_guesses: d.get('correct_guesses') as number,
     incorrect_guesses: d.get('incorrect_guesses') as number,
+    fool_rate_low: (d.get('fool_rate_low') as number | undefined) ?? 0,
   }));

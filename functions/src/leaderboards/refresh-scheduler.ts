@@ -1,5 +1,6 @@
 import type { Deps } from '../platform/deps';
 import { log } from '../platform/log';
+import { rollUpVoteCounts } from '../voting/vote-shards';
 import { refreshLeaderboardSummary, type Summaries } from './summary';
 
 /** Scored votes refresh the summaries at most once per this window (trailing). */
@@ -27,11 +28,20 @@ function stateOf(deps: Deps): State {
   return s;
 }
 
-/** Refreshes now, or joins the refresh already running. */
+/**
+ * Rolls the votes since the last refresh up into track_stats (their tracks only), then recomputes
+ * the summaries, which read the rolled-up stats.
+ */
+async function refreshLeaderboards(deps: Deps): Promise<Summaries> {
+  await rollUpVoteCounts(deps);
+  return refreshLeaderboardSummary(deps);
+}
+
+/** Refreshes now (vote counts, then summaries), or joins the refresh already running. */
 export function refreshLeaderboardsNow(deps: Deps): Promise<Summaries> {
   const s = stateOf(deps);
   if (s.running) return s.running;
-  const run = refreshLeaderboardSummary(deps).finally(() => {
+  const run = refreshLeaderboards(deps).finally(() => {
     s.running = null;
     if (s.again) {
       s.again = false;
@@ -45,7 +55,7 @@ export function refreshLeaderboardsNow(deps: Deps): Promise<Summaries> {
 const refreshQuietly = (deps: Deps) => void refreshLeaderboardsNow(deps).catch((err: unknown) => log.unexpectedError(err));
 
 /**
- * Asks for a summary refresh soon: the first call starts a 3 s timer, later calls within it
+ * Asks for a refresh (vote counts and summaries) soon: the first call starts a 3 s timer, later calls within it
  * join it, and a call during a refresh queues one more after it. Best effort in-process; a
  * deployment should also run refreshLeaderboardSummary on a schedule (docs/decisions.md).
  */

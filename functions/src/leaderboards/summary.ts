@@ -1,6 +1,7 @@
 import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { LEADERBOARD_MAX_ROWS, type LeaderboardRow } from '../../../common/leaderboards';
 import { COL } from '../platform/collections';
+import { rankedTracksQuery } from './deception';
 import { refreshListingCopies } from '../marketplace/listing-write';
 import type { Deps } from '../platform/deps';
 
@@ -47,22 +48,23 @@ async function topGuessers(db: Firestore): Promise<LeaderboardRow[]> {
   return userRows(db, snap.docs.map((d) => [d.id, d.get('correct') as number]));
 }
 
-/** Wrong guesses per eligible track, most first. */
+/**
+ * Eligible tracks that fooled someone, ranked like the Deception Leaderboard (the fool rate's
+ * Wilson lower bound, then votes); the score stays the number of wrong guesses.
+ */
 async function topFoolingTracks(db: Firestore): Promise<LeaderboardRow[]> {
-  const snap = await db
-    .collection(COL.trackStats)
-    .where('eligible', '==', true)
-    .where('incorrect_guesses', '>', 0)
-    .orderBy('incorrect_guesses', 'desc')
-    .limit(LEADERBOARD_MAX_ROWS)
-    .get();
-  return snap.docs.map((d, i) => ({
-    rank: i + 1,
-    score: d.get('incorrect_guesses') as number,
-    title: d.get('title') as string,
-    artist_name: d.get('artist_name') as string,
-    cover_art_url: (d.get('cover_art_url') as string | null | undefined) ?? null,
-  }));
+  const snap = await rankedTracksQuery(db, LEADERBOARD_MAX_ROWS).get();
+  return snap.docs
+    .filter((d) => (d.get('incorrect_guesses') as number) > 0)
+    .map((d, i) => ({
+      rank: i + 1,
+      score: d.get('incorrect_guesses') as number,
+      title: d.get('title') as string,
+      artist_name: d.get('artist_name') as string,
+      cover_art_url: (d.get('cover_art_url') as string | null | undefined) ?? null,
+      fool_rate: d.get('fool_rate') as number,
+      total_votes: d.get('total_votes') as number,
+    }));
 }
 
 /** Tokens earned (positive ledger entries) per user in the last 7 days, best first (ties by uid). */

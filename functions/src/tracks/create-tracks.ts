@@ -64,7 +64,8 @@ function writeTrack(db: Firestore, tx: Transaction, track: TrackDoc, clipPath: s
   tx.create(db.collection(COL.tracks).doc(track.id), { ...track, ...replicated });
   tx.create(db.collection(COL.clips).doc(track.clip_id), { track_id: track.id, path: clipPath, created_at: track.created_at });
   const zeros = { total_votes: 0, correct_guesses: 0, incorrect_guesses: 0 };
-  tx.create(db.collection(COL.trackStats).doc(track.id), { ...statsFromTrack(track, zeros), ...replicated });
+  // No votes yet: not eligible whatever the configured minimum.
+  tx.create(db.collection(COL.trackStats).doc(track.id), { ...statsFromTrack(track, zeros, 1), ...replicated });
 }
 
 /**

@@ -1,4 +1,7 @@
 import type { SubmissionRoute, TrackFields, TrackStatus } from '../../../common/contest';
+import { foolRank, foolRate, foolRateLow } from '../../../common/fool-rate';
+
+export { foolRate };
 
 /** A track as stored in Firestore (server-only: it holds the answer and private paths). */
 export type TrackDoc = TrackFields & {
@@ -14,7 +17,11 @@ export type TrackDoc = TrackFields & {
   preview_path?: string | null;
 };
 
-/** track_stats/{trackId}: public counts plus what the leaderboards show, kept in step with the track. */
+/**
+ * track_stats/{trackId}: public counts plus what the leaderboards show, kept in step with the
+ * track. The counts are the sums of the track's vote shards (voting/vote-shards.ts), rolled up
+ * after votes by the debounced leaderboard refresh; votes never write this document.
+ */
 export type TrackStatsDoc = {
   track_id: string;
   title: string;
@@ -27,16 +34,28 @@ export type TrackStatsDoc = {
   incorrect_guesses: number;
   /** Percent of wrong guesses, 0..100 with one decimal. */
   fool_rate: number;
-  /** Approved contest track with at least one vote: on the Deception Leaderboard. */
+  /** Lower bound of the fool rate's 95% Wilson interval, percent with one decimal. */
+  fool_rate_low: number;
+  /**
+   * What the boards order by: the same lower bound in hundredths of a percent, a whole number
+   * (Firestore orders whole and fractional numbers alike; the in-process emulator does not).
+   */
+  fool_rank: number;
+  /** Approved contest track with at least the configured minimum of votes: ranked on the leaderboards. */
   eligible: boolean;
 };
 
-export const foolRate = (incorrect: number, total: number): number => (total === 0 ? 0 : Math.round((incorrect / total) * 1000) / 10);
+/** How the votes on a track guessed (set by the rollup; absent before the track's first one). */
+export type GuessCounts = { guess_ai: number; guess_human: number; guess_hybrid: number };
 
-/** The stats fields that follow the track (title, artist, cover, route, status) and eligibility. */
+/**
+ * The stats fields that follow the track (title, artist, cover, route, status) and its counts
+ * (fool rate, its Wilson lower bound, eligibility from `minVotes`, Config.contest.minRankedVotes).
+ */
 export function statsFromTrack(
   track: Pick<TrackDoc, 'id' | 'title' | 'artist_name' | 'cover_art_url' | 'submission_type' | 'status'>,
   counts: Pick<TrackStatsDoc, 'total_votes' | 'correct_guesses' | 'incorrect_guesses'>,
+  minVotes: number,
 ): TrackStatsDoc {
   return {
     track_id: track.id,
@@ -47,6 +66,8 @@ export function statsFromTrack(
     status: track.status,
     ...counts,
     fool_rate: foolRate(counts.incorrect_guesses, counts.total_votes),
-    eligible: track.status === 'approved' && track.submission_type === 'contest' && counts.total_votes > 0,
+    fool_rate_low: foolRateLow(counts.incorrect_guesses, counts.total_votes),
+    fool_rank: foolRank(counts.incorrect_guesses, counts.total_votes),
+    eligible: track.status === 'approved' && track.submission_type === 'contest' && counts.total_votes >= Math.max(1, minVotes),
   };
 }

@@ -5,10 +5,11 @@ import { VOTE_MSG } from '../../../common/voting-messages';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { SYNC_REGISTRY, toClientDoc, type ClientDoc } from '../sync/registry';
-import { statsFromTrack, type TrackDoc } from '../tracks/track-doc';
+import type { TrackDoc } from '../tracks/track-doc';
 import { voteKeyRef } from './pick-tracks';
-import { revealOf } from './reveal';
+import { othersOf, revealOf } from './reveal';
 import { trackOfClip, type VoteSessionDoc } from './session-doc';
+import { countVote } from './vote-shards';
 import type { ClientVote } from './vote-input';
 
 /** votes/{id} as stored: the client's document (the sync registry sends those fields) plus the server's. */
@@ -37,9 +38,10 @@ const count = (snap: DocumentSnapshot | undefined, field: string): number => (sn
 
 /**
  * Scores one vote in its own transaction (reads first, then writes): at most once per
- * (user, track) thanks to vote_keys/{uid}:{trackId}, with the track's stats, the user's stats
- * and the session's progress updated in the same commit. A refused vote is stored as
- * `rejected` with the reason, so the client's document settles too.
+ * (user, track) thanks to vote_keys/{uid}:{trackId}, with one of the track's vote shards
+ * (vote-shards.ts), the user's stats and the session's progress updated in the same commit.
+ * track_stats is neither read in the transaction nor written: the rollup adds the shards up.
+ * A refused vote is stored as `rejected` with the reason, so the client's document settles too.
  */
 export async function scoreVote(deps: Deps, uid: string, vote: ClientVote): Promise<ScoredVote> {
   const { db } = deps;
@@ -78,10 +80,9 @@ export async function scoreVote(deps: Deps, uid: string, vote: ClientVote): Prom
     if (!trackId) return reject(VOTE_MSG.clipNotInSession);
     if (vote._deleted) return reject(VOTE_MSG.cannotDelete);
 
-    const statsRef = db.collection(COL.trackStats).doc(trackId);
     const userStatsRef = db.collection(COL.userVoteStats).doc(uid);
     const keyRef = voteKeyRef(db, uid, trackId);
-    const [trackSnap, key, stats, userStats] = await tx.getAll(db.collection(COL.tracks).doc(trackId), keyRef, statsRef, userStatsRef);
+    const [trackSnap, key, userStats] = await tx.getAll(db.collection(COL.tracks).doc(trackId), keyRef, userStatsRef);
     const track = trackSnap?.exists ? ({ ...(trackSnap.data() as TrackDoc), id: trackSnap.id } as TrackDoc) : null;
 
     // From here on the clip is settled for this session, whether the vote counts or not.
@@ -90,15 +91,13 @@ export async function scoreVote(deps: Deps, uid: string, vote: ClientVote): Prom
     if (key?.exists) return reject(VOTE_MSG.alreadyVoted);
 
     const isCorrect = vote.guess === track.song_type;
-    const data: StoredVote = { ...base, track_id: trackId, status: 'scored', is_correct: isCorrect, reveal: revealOf(track), error: null };
+    // How the others guessed, as last rolled up: read outside the transaction (no lock), since
+    // locking track_stats would queue a hot track's votes behind each other again.
+    const others = othersOf(await db.collection(COL.trackStats).doc(trackId).get());
+    const data: StoredVote = { ...base, track_id: trackId, status: 'scored', is_correct: isCorrect, reveal: { ...revealOf(track), others }, error: null };
     tx.create(voteRef, data);
     tx.create(keyRef, { user_id: uid, track_id: trackId, vote_id: vote.id, created_at: nowIso });
-    const counts = {
-      total_votes: count(stats, 'total_votes') + 1,
-      correct_guesses: count(stats, 'correct_guesses') + (isCorrect ? 1 : 0),
-      incorrect_guesses: count(stats, 'incorrect_guesses') + (isCorrect ? 0 : 1),
-    };
-    tx.set(statsRef, { ...statsFromTrack(track, counts), updatedAt: FieldValue.serverTimestamp(), _deleted: false });
+    countVote(db, tx, deps.config.contest.voteShards, trackId, vote.guess, isCorrect);
     tx.set(
       userStatsRef,
       { user_id: uid, total: count(userStats, 'total') + 1, correct: count(userStats, 'correct') + (isCorrect ? 1 : 0), updatedAt: FieldValue.serverTimestamp() },
