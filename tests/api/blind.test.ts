@@ -5,6 +5,7 @@ import type { Leaderboards } from '../../common/leaderboards';
 import type { MarketplaceListing } from '../../common/listing-doc';
 import { SYNC_COLLECTIONS } from '../../common/sync';
 import { refreshLeaderboardSummary } from '../../functions/src/leaderboards/summary';
+import { rollUpVoteCounts } from '../../functions/src/voting/vote-shards';
 import { probeAudio } from '../../functions/src/platform/media';
 import type { TrackDoc } from '../../functions/src/tracks/track-doc';
 import { addTrack, clipOfTrack, makeAdmin, openSession, pushVotes, sseReader, voteAll, voteDoc } from './contest-fixtures';
@@ -35,6 +36,7 @@ beforeAll(async () => {
     const s = (await openSession(h, u.token)).body.session!;
     expect((await pushVotes(h, u.token, [voteDoc(s.id, (await clipOfTrack(h.db, s, decoy)).clip_id, guess)])).body[0].status).toBe('scored');
   }
+  await rollUpVoteCounts(h.deps);
   await refreshLeaderboardSummary(h.deps);
   secrets = [
     await addTrack(h, {
@@ -102,6 +104,7 @@ describe('before a vote', () => {
       const clipIds = session.clips.map((c) => c.clip_id);
       const clipOf = async (t: TrackDoc) => (await clipOfTrack(h.db, session, t)).clip_id;
       const twinClip = await clipOf(both.contest);
+      const decoyClip = await clipOf(decoy);
       for (const t of secrets) expect(clipIds).toContain(await clipOf(t));
       received.push({ what: 'session response', text: JSON.stringify(opened.body) });
 
@@ -155,6 +158,8 @@ describe('before a vote', () => {
         for (const t of [...secrets, both.contest]) for (const s of secretsOf(t)) expect(r.text, `${r.what} contains "${s}"`).not.toContain(s);
         for (const s of [both.listing.id, both.market.id, both.market.preview_path!]) expect(r.text, `${r.what} names the listing`).not.toContain(s);
         expect(r.text, `${r.what} names a song type`).not.toMatch(SONG_TYPE_WORDS);
+        // How others guessed a track comes with the reveal, after the vote, never before.
+        expect(r.text, `${r.what} tells how others guessed`).not.toMatch(/guess_(ai|human|hybrid)|"others"/);
         if (r.answersOnly) for (const id of clipIds) expect(r.text, `${r.what} contains clip ${id}`).not.toContain(id);
       }
       const hidden = { id: both.listing.id, title: 'Lantern Ferry Overture', song_type: null, fool_rate: null, in_contest: true };
@@ -180,14 +185,18 @@ describe('before a vote', () => {
         hybrid_human_elements: ['Mastering', 'Arrangement'],
         hybrid_tools_used: ['AI Maestro'],
         creation_story: 'Sketched on a night ferry to Tromsø with a borrowed theremin',
+        others: { ai: 0, human: 0, hybrid: 0 },
       });
+      // The decoy's reveal says how the two voters before guessed it.
+      expect(results.find((v) => v.clip_id === decoyClip)!.reveal!.others).toEqual({ ai: 1, human: 1, hybrid: 0 });
       expect(results.find((v) => v.clip_id === twinClip)).toMatchObject({ is_correct: false, reveal: { title: 'Lantern Ferry Overture', song_type: 'ai' } });
       const obsidianClip = await clipOf(secrets[1]!);
       expect(results.find((v) => v.clip_id === obsidianClip)).toMatchObject({ is_correct: false, reveal: { title: 'Obsidian Lullaby Protocol', song_type: 'ai' } });
       const pulled = await h.call('GET', '/api/sync/votes/pull?limit=200', { token: voter.token });
       expect(pulled.body.documents.find((d: { clip_id: string }) => d.clip_id === zebraClip).reveal.title).toBe('Zebra Quasar Nocturne');
 
-      // Once voted the tracks rank publicly, still without their clips.
+      // Once voted (and rolled up) the tracks rank publicly, still without their clips.
+      await rollUpVoteCounts(h.deps);
       await refreshLeaderboardSummary(h.deps);
       const after = JSON.stringify((await h.call('GET', '/api/public/leaderboards')).body);
       expect(after).toContain('Zebra Quasar Nocturne');
