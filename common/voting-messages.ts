@@ -7,3 +7,10 @@ export const VOTE_MSG = {
   idTaken: 'Vote id already in use',
   cannotDelete: 'Votes cannot be deleted',
 } as const;
+
+/** The reveal's breakdown of how the other voters guessed the track. */
+export const GUESS_BREAKDOWN_TEXT = {
+  heading: 'How everyone else guessed',
+  first: 'You are the first to guess this track.',
+  votes: (n: number) => (n === 1 ? 'Based on 1 other vote.' : `Based on ${n} other votes.`),
+} as const;

@@ -67,6 +67,7 @@ const stringList = { type: 'array', items: { type: 'string' } } as const;
 
 const voteLiteral = {
   ...base,
+  version: 1,
   properties: {
     id: { type: 'string', maxLength: 128 },
     session_id: { type: 'string' },
@@ -86,6 +87,11 @@ const voteLiteral = {
         hybrid_human_elements: stringList,
         hybrid_tools_used: stringList,
         creation_story: nullableString,
+        others: {
+          type: 'object',
+          properties: { ai: { type: 'number' }, human: { type: 'number' }, hybrid: { type: 'number' } },
+          required: ['ai', 'human', 'hybrid'],
+        },
       },
       required: ['title', 'artist_name', 'song_type', 'cover_art_url', 'hybrid_ai_elements', 'hybrid_human_elements', 'hybrid_tools_used', 'creation_story'],
     },

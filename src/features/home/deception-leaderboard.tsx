@@ -1,9 +1,22 @@
 import { Link } from '@tanstack/react-router';
 import type { DeceptionRow } from '@common/leaderboards';
+import { comparedWithChance } from '@common/fool-rate';
+import { CHANCE_HINT, CHANCE_TEXT } from '@common/leaderboard-messages';
 import { PATHS } from '@common/paths';
 import { Card } from '@/components/ui/card';
 
-/** Top contest tracks by fool rate, then votes. */
+/** Above, at or below the 66.7% a random guesser gives, decided by the fool rate's 95% interval. */
+export function ChanceNote({ incorrect, total }: { incorrect: number; total: number }) {
+  const chance = comparedWithChance(incorrect, total);
+  if (!chance) return null;
+  return (
+    <span className="block text-xs font-semibold text-zinc-300" title={CHANCE_HINT[chance]} data-testid="chance">
+      {CHANCE_TEXT[chance]}
+    </span>
+  );
+}
+
+/** Top contest tracks by the fool rate their votes prove (its Wilson lower bound), with how it compares with chance. */
 export function DeceptionLeaderboard({ rows }: { rows: DeceptionRow[] | null }) {
   return (
     <Card aria-labelledby="deception" className="p-6">
@@ -29,6 +42,7 @@ export function DeceptionLeaderboard({ rows }: { rows: DeceptionRow[] | null }) 
                 </div>
                 <div className="text-right">
                   <p className="text-2xl font-black text-amber-200">{r.fool_rate.toFixed(1)}%</p>
+                  <ChanceNote incorrect={r.incorrect_guesses} total={r.total_votes} />
                   <p className="text-xs text-zinc-400">
                     {r.total_votes} votes · {r.incorrect_guesses} wrong · {r.correct_guesses} right
                   </p>

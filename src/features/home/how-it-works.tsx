@@ -1,4 +1,5 @@
 import { EarOff, ShoppingBag, Trophy } from 'lucide-react';
+import { RANKING_SENTENCE } from '@common/leaderboard-messages';
 import { Card } from '@/components/ui/card';
 
 const STEPS = [
@@ -20,6 +21,7 @@ export function HowItWorks() {
           </div>
         ))}
       </div>
+      <p className="mt-4 text-sm text-zinc-400" data-testid="ranking-method">{RANKING_SENTENCE}</p>
     </Card>
   );
 }

@@ -3,6 +3,7 @@ import { LEADERBOARD_ROWS } from '@common/constants';
 import type { LeaderboardRow, Leaderboards } from '@common/leaderboards';
 import { Card } from '@/components/ui/card';
 import { Tab, TabList, TabPanel, Tabs } from '@/components/ui/tabs';
+import { ChanceNote } from './deception-leaderboard';
 
 const TABS = [
   { key: 'top_guessers', label: 'Top Guessers', unit: 'correct', empty: 'No guesses yet. Be the first to vote!' },
@@ -39,8 +40,13 @@ function Board({ rows, unit, empty }: { rows: LeaderboardRow[]; unit: string; em
                 </>
               )}
             </span>
-            <span className="font-semibold text-amber-200">
+            <span className="text-right font-semibold text-amber-200">
               {r.score} <span className="text-xs font-normal text-zinc-400">{unit}</span>
+              {r.fool_rate !== undefined && r.total_votes ? (
+                <span className="flex items-center justify-end gap-1 text-xs font-normal text-zinc-400">
+                  {r.fool_rate.toFixed(1)}% · <ChanceNote incorrect={r.score} total={r.total_votes} />
+                </span>
+              ) : null}
             </span>
           </li>
         ))}

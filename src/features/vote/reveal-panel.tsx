@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import type { VoteDoc } from '@common/voting';
 import { verdict } from './arena-logic';
+import { GuessBreakdown } from './guess-breakdown';
 import { SongTypeBadge } from './song-type-badge';
 
 function DetailList({ label, items }: { label: string; items: string[] }) {
@@ -17,7 +18,7 @@ function DetailList({ label, items }: { label: string; items: string[] }) {
   );
 }
 
-/** After the vote is scored: the verdict, title, artist, type and, for hybrids, how it was made. */
+/** After the vote is scored: the verdict, title, artist, type, for hybrids how it was made, and how the others guessed. */
 export function RevealPanel({ vote }: { vote: VoteDoc }) {
   const reveal = vote.reveal;
   if (!reveal) return null;
@@ -46,6 +47,7 @@ export function RevealPanel({ vote }: { vote: VoteDoc }) {
           ) : null}
         </dl>
       ) : null}
+      {reveal.others ? <GuessBreakdown others={reveal.others} /> : null}
     </div>
   );
 }
