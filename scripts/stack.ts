@@ -188,6 +188,8 @@ async function main(): Promise<void> {
     STATION_API_URL: stationUrl(),
     STATION_ID: DEMO_STATION_SHORTCODE,
     ...(process.env.RATE_LIMITS ? { RATE_LIMITS: process.env.RATE_LIMITS } : {}),
+    // The demo seeds six voters: its tracks are ranked from 3 votes (deployed default: 10).
+    LEADERBOARD_MIN_VOTES: process.env.LEADERBOARD_MIN_VOTES ?? '3',
   };
   Object.assign(process.env, { FIRESTORE_EMULATOR_HOST: functionEnv.FIRESTORE_EMULATOR_HOST, FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}` });
 

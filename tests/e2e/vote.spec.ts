@@ -54,6 +54,9 @@ test('a listener hears a clip blind, guesses, sees the reveal and moves on', asy
   await expect(page.getByTestId('reveal-artist')).not.toBeEmpty();
   await expect(page.getByTestId('song-type-badge')).toHaveText(/^(Human|AI|Hybrid)$/);
   await expect(page.getByTestId('cover-art')).toBeVisible();
+  // How everyone else guessed this track: shares of AI, Human and Hybrid (or none before this vote).
+  await expect(page.getByTestId('guess-breakdown')).toContainText('How everyone else guessed');
+  await expect(page.getByTestId('guess-breakdown')).toHaveText(/AI\d+%Human\d+%Hybrid\d+%Based on \d+ other votes?\.|You are the first to guess this track\./);
   const correct = (await verdict.textContent())?.startsWith('Correct') ?? false;
   await expect(score(page)).toHaveText(correct ? '1/1' : '0/1');
 
@@ -66,6 +69,12 @@ test('a listener hears a clip blind, guesses, sees the reveal and moves on', asy
   await page.reload();
   await expect(position(page)).toHaveText(`Track 2 of ${count}`, { timeout: 20_000 });
   await expect(score(page)).toHaveText(correct ? '1/1' : '0/1');
+
+  // Home: the boards rank by the fool rate the votes prove, and say how it compares with chance.
+  await page.goto('/');
+  const deception = page.locator('section', { has: page.getByRole('heading', { name: 'Deception Leaderboard' }) });
+  await expect(deception.getByTestId('chance').first()).toHaveText(/^(above|at|below) chance$/);
+  await expect(page.getByTestId('ranking-method')).toContainText('66.7% fool rate is pure chance');
 });
 
 test('guesses made offline are saved, then scored and revealed when the connection returns', async ({ page, context }) => {
