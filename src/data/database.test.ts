@@ -8,7 +8,7 @@ import { profileSchema, voteSchema } from './schemas';
 describe('getDatabase', () => {
   it('migrates profiles and votes stored under schema version 0 (before cash_app_tag, before the reveal\'s others)', async () => {
     const { cash_app_tag: _dropped, ...v0Properties } = profileSchema.properties;
-    const { others: _others, ...v0Reveal } = voteSchema.properties.reveal.properties;
+    const { others: _others, ...v0Reveal } = voteSchema.properties.reveal.properties as Record<string, unknown>;
     const v0Vote = { ...voteSchema, version: 0, properties: { ...voteSchema.properties, reveal: { ...voteSchema.properties.reveal, properties: v0Reveal } } };
     const old = await createRxDatabase({ name: 'foolrate', storage: getRxStorageDexie(), multiInstance: false });
     const { profiles, votes } = await old.addCollections({
