@@ -525,6 +525,11 @@ describe('300 voters on one track at once', () => {
     });
     expect((await allDocs(c.db, 'track_vote_shards')).every((sh) => sh.dirty === false)).toBe(true);
     expect((await c.call('GET', '/api/public/leaderboards')).body.deception[0]).toMatchObject({ track_id: track.id, total_votes: 300, incorrect_guesses: 300 - correct });
+    // The CMS shows the same sums.
+    const admin = await signUp(c, 'crowd_admin');
+    await makeAdmin(c.db, admin.uid);
+    const cms = (await c.call('GET', '/api/cms/tracks', { token: admin.token })).body.tracks as Array<{ id: string; stats: { total_votes: number; fool_rate: number } }>;
+    expect(cms.find((t) => t.id === track.id)!.stats).toEqual({ total_votes: 300, fool_rate: foolRate(300 - correct, 300) });
     expect((await allDocs(c.db, 'vote_keys')).length).toBe(300);
     const userStats = await allDocs(c.db, 'user_vote_stats');
     expect(userStats.reduce((n, s) => n + s.total, 0)).toBe(300);
