@@ -11,7 +11,7 @@ export function GuessBreakdown({ others }: { others: GuessTally }) {
   const percent = percentagesOf(others);
   return (
     <section aria-labelledby="guess-breakdown" className="rounded-xl bg-zinc-950/60 p-4" data-testid="guess-breakdown">
-      <h3 id="guess-breakdown" className="text-xs uppercase tracking-wider text-zinc-400">{GUESS_BREAKDOWN_TEXT.heading}</h3>
+      <p id="guess-breakdown" className="text-xs uppercase tracking-wider text-zinc-400">{GUESS_BREAKDOWN_TEXT.heading}</p>
       {total === 0 ? (
         <p className="mt-2 text-sm text-zinc-300">{GUESS_BREAKDOWN_TEXT.first}</p>
       ) : (
