@@ -22,6 +22,7 @@ import type { Deps } from '../../functions/src/platform/deps';
 import { stripePayments } from '../../functions/src/platform/payments';
 import { DiskStorage } from '../../functions/src/platform/storage';
 import { statsFromTrack, type TrackDoc } from '../../functions/src/tracks/track-doc';
+import { newSampleKey } from '../../functions/src/voting/sample-key';
 import { firestoreOps, startFirestoreEmulator } from '../../scripts/lib/firestore-emulator';
 import { ffmpegPath } from '../../scripts/lib/media';
 import { disableMetadataProbe } from '../../scripts/lib/no-metadata-probe';
@@ -116,7 +117,7 @@ async function seedBig(db: Firestore, storage: DiskStorage) {
   const tracks: TrackDoc[] = [];
   const base = await addTrack({ db, deps: { storage } }, { title: 'Big template' });
   for (let i = 0; i < BIG_TRACKS; i++) {
-    const t: TrackDoc = { ...base, id: `big_t${i}`, title: `Big ${i}`, clip_id: `bigclip${i}`, song_type: TYPES[i % 3]!, created_at: new Date(Date.UTC(2025, 0, 1) + i * 1000).toISOString() };
+    const t: TrackDoc = { ...base, id: `big_t${i}`, title: `Big ${i}`, clip_id: `bigclip${i}`, song_type: TYPES[i % 3]!, created_at: new Date(Date.UTC(2025, 0, 1) + i * 1000).toISOString(), rand: newSampleKey() };
     tracks.push(t);
     writes.push((b) => b.set(db.collection('tracks').doc(t.id), t));
     writes.push((b) => b.set(db.collection('clips').doc(t.clip_id), { track_id: t.id, path: `clips/${base.clip_id}.mp3`, created_at: t.created_at }));
