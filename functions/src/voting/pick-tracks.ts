@@ -44,8 +44,9 @@ async function candidateTracks(db: Firestore, uid: string): Promise<DocumentSnap
   const found: DocumentSnapshot[] = [];
   let read = 0;
   let wrapped = false;
-  // The last key read in the current part: the next page starts after it (keys tie with
-  // probability ~2^-47, so a tie skipping a track is not worth a cursor on the document).
+  // The last key read in the current part: the next page starts after it. A range, not a
+  // document cursor: the local emulator ignores startAfter on a number field, and keys tie with
+  // probability ~2^-47, so a tie skipping a track does not matter.
   let after: number | undefined;
   while (read < MAX_TRACKS_READ && found.length < SAMPLE) {
     const limit = Math.min(PAGE, MAX_TRACKS_READ - read);
