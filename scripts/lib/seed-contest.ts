@@ -11,6 +11,7 @@ import { parseFields } from '../../functions/src/tracks/parse-submission';
 import { prepareMedia } from '../../functions/src/tracks/prepare-media';
 import { storeMedia } from '../../functions/src/tracks/store-media';
 import { openVoteSession } from '../../functions/src/voting/open-session';
+import { backfillSampleKeys } from '../../functions/src/voting/sample-key';
 import { scoreVote } from '../../functions/src/voting/score-vote';
 import type { SongType } from '../../common/contest';
 import { demoSongMp3 } from './demo-music';
@@ -101,6 +102,9 @@ async function submitDemo(deps: Deps, uid: string, t: DemoTrack, index: number, 
 
 /** Demo contest: tracks with real generated audio, moderation states, voters and votes. */
 export async function seedContest(deps: Deps, auth: Auth, cacheDir: string, log: (msg: string) => void): Promise<void> {
+  // Data saved before sampling keys gets them first, or its tracks are never offered to voters.
+  const keyed = await backfillSampleKeys(deps.db);
+  if (keyed > 0) log(`Gave ${keyed} tracks a sampling key`);
   if (!(await deps.db.collection(COL.tracks).limit(1).get()).empty) return;
   const artist = await uidOf(deps, 'artist');
   await grant(deps, artist, 500);

@@ -61,7 +61,7 @@ describe('authorization matrix', () => {
     const buyer = await w.newUser('prb');
     const claim = await send({ method: 'POST', path: '/api/tokens/claim-daily' }, buyer);
     expect(claim.status).toBe(200);
-    expect(Object.fromEntries(claim.writes.docs)).toEqual({ daily_token_grants: 1, token_balances: 1, token_ledger: 1 });
+    expect(Object.fromEntries(claim.writes.docs)).toEqual({ daily_token_grants: 1, token_balances: 1, token_ledger: 1, weekly_earnings: 1 });
 
     const orderId = await w.cashOrder(await w.newUser('sel'), buyer);
     const form = new FormData();

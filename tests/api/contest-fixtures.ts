@@ -12,6 +12,7 @@ import type { SessionClip, VoteSessionView } from '../../common/voting';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import { cutPreview } from '../../functions/src/platform/media';
 import { statsFromTrack, type TrackDoc } from '../../functions/src/tracks/track-doc';
+import { newSampleKey } from '../../functions/src/voting/sample-key';
 import { runFfmpeg } from '../../scripts/lib/media';
 import type { Harness } from './harness';
 import { voteDoc } from './vote-doc';
@@ -72,6 +73,7 @@ export async function addTrack(h: { db: Firestore; deps: Pick<Harness['deps'], '
     submitted_by: 'someone_else',
     // Distinct, increasing times so "newest first" is well defined.
     created_at: new Date(Date.parse('2026-02-01T00:00:00Z') + order++ * 1000).toISOString(),
+    rand: newSampleKey(),
     ...over,
   };
   const path = `clips/${clipId}.mp3`;

@@ -41,8 +41,10 @@ export type Harness = {
 };
 
 /** A fresh project in the shared emulator, the real API on a random port, and a controllable clock. */
-export async function startHarness(opts: { seed?: boolean; config?: Partial<Config>; station?: boolean } = {}): Promise<Harness> {
-  process.env.FIRESTORE_EMULATOR_HOST = inject('firestoreHost');
+export async function startHarness(
+  opts: { seed?: boolean; config?: Partial<Config>; station?: boolean; /** An emulator of this process (to count its reads), instead of the shared one. */ firestoreHost?: string } = {},
+): Promise<Harness> {
+  process.env.FIRESTORE_EMULATOR_HOST = opts.firestoreHost ?? inject('firestoreHost');
   disableMetadataProbe();
   const app = initializeApp({ projectId: `demo-test-${randomUUID().slice(0, 8)}` }, randomUUID());
   const db = getFirestore(app);

@@ -180,7 +180,7 @@ describe('GET /api/public/leaderboards', () => {
     }
   });
 
-  it('lists weekly earners from the ledger: tokens earned in the last 7 days', async () => {
+  it('lists weekly earners from the ledger: tokens earned this UTC week (Monday on)', async () => {
     const e = await startHarness();
     try {
       e.clock.now = T0 - 10 * DAY;

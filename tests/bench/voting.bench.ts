@@ -22,6 +22,8 @@ import type { Deps } from '../../functions/src/platform/deps';
 import { stripePayments } from '../../functions/src/platform/payments';
 import { DiskStorage } from '../../functions/src/platform/storage';
 import { statsFromTrack, type TrackDoc } from '../../functions/src/tracks/track-doc';
+import { newSampleKey } from '../../functions/src/voting/sample-key';
+import { weekOf, weeklyEarningsRef } from '../../functions/src/tokens/weekly-earnings';
 import { firestoreOps, startFirestoreEmulator } from '../../scripts/lib/firestore-emulator';
 import { ffmpegPath } from '../../scripts/lib/media';
 import { disableMetadataProbe } from '../../scripts/lib/no-metadata-probe';
@@ -76,6 +78,11 @@ async function cost(run: () => Promise<number>): Promise<{ reads: number; writes
   return { reads: firestoreOps.reads, writes: firestoreOps.writes, per, ms };
 }
 
+type Cost = { reads: number; writes: number; per: number };
+/** One data size's column of the cost table. */
+type Column = { size: string; votes: number; rows: Array<[what: string, cost: Cost]> };
+const columns: Column[] = [];
+
 async function measureSize(what: string, api: Api, deps: Deps, tag: string) {
   const tokens = [await api.voter(`${tag}_a`), await api.voter(`${tag}_b`)];
   const sessions = await Promise.all(tokens.map((t) => api.session(t)));
@@ -100,14 +107,30 @@ async function measureSize(what: string, api: Api, deps: Deps, tag: string) {
     await refreshLeaderboardSummary(deps);
     return 1;
   });
-  const row = (what: string, c: { reads: number; writes: number; per: number }) =>
-    console.log(`  ${what.padEnd(34)} ${(c.reads / c.per).toFixed(1).padStart(8)} reads ${(c.writes / c.per).toFixed(1).padStart(7)} writes`);
   const votesNow = (await deps.db.collection('votes').count().get()).data().count;
-  console.log(`\nFirestore cost at ${votesNow} votes, ${what}`);
-  row(`per vote (${votes.per} single-vote pushes)`, votes);
-  row('per session open (new voter)', open);
-  row('per leaderboard view (GET)', view);
-  row('per leaderboard summary refresh', refresh);
+  columns.push({
+    size: what,
+    votes: votesNow,
+    rows: [
+      [`per vote (single-vote pushes)`, votes],
+      ['per session open (new voter)', open],
+      ['per leaderboard view (GET)', view],
+      ['per leaderboard summary refresh', refresh],
+    ],
+  });
+  console.log(`\nmeasured the cost at ${votesNow} votes (${what})`);
+}
+
+/** The cost rows of every measured size, side by side: reads / writes per operation. */
+function printCostTable() {
+  const cell = (c: Cost) => `${(c.reads / c.per).toFixed(1)} r / ${(c.writes / c.per).toFixed(1)} w`;
+  const line = (label: string, cells: string[]) => console.log(`  ${label.padEnd(34)}${cells.map((x) => x.padStart(34)).join('')}`);
+  console.log('\nFirestore cost per operation (reads / writes), by data size');
+  line('', columns.map((c) => `${c.votes.toLocaleString('en')} votes`));
+  line('', columns.map((c) => c.size));
+  for (const [i, [what]] of columns[0]!.rows.entries()) line(what, columns.map((c) => cell(c.rows[i]![1])));
+  // Each summary board is one query of at most 100 rows; the two user boards also read their rows' profiles.
+  console.log('  (a summary refresh reads at most 3 x 100 rows, 2 x 100 profiles and one query of listings: it grows until the boards are full, then stays)');
 }
 
 /** Adds BIG_USERS users who voted VOTES_PER_BIG_USER times each on BIG_TRACKS tracks, with consistent stats. */
@@ -116,7 +139,7 @@ async function seedBig(db: Firestore, storage: DiskStorage) {
   const tracks: TrackDoc[] = [];
   const base = await addTrack({ db, deps: { storage } }, { title: 'Big template' });
   for (let i = 0; i < BIG_TRACKS; i++) {
-    const t: TrackDoc = { ...base, id: `big_t${i}`, title: `Big ${i}`, clip_id: `bigclip${i}`, song_type: TYPES[i % 3]!, created_at: new Date(Date.UTC(2025, 0, 1) + i * 1000).toISOString() };
+    const t: TrackDoc = { ...base, id: `big_t${i}`, title: `Big ${i}`, clip_id: `bigclip${i}`, song_type: TYPES[i % 3]!, created_at: new Date(Date.UTC(2025, 0, 1) + i * 1000).toISOString(), rand: newSampleKey() };
     tracks.push(t);
     writes.push((b) => b.set(db.collection('tracks').doc(t.id), t));
     writes.push((b) => b.set(db.collection('clips').doc(t.clip_id), { track_id: t.id, path: `clips/${base.clip_id}.mp3`, created_at: t.created_at }));
@@ -145,6 +168,7 @@ async function seedBig(db: Firestore, storage: DiskStorage) {
     writes.push((b) => b.set(db.collection('profiles').doc(uid), { user_id: uid, username: `big_${u}`, full_name: `Big ${u}`, avatar_url: null, created_at: nowIso, updatedAt: FieldValue.serverTimestamp(), _deleted: false }));
     writes.push((b) => b.set(db.collection('user_vote_stats').doc(uid), { user_id: uid, total: VOTES_PER_BIG_USER, correct, updatedAt: FieldValue.serverTimestamp() }));
     writes.push((b) => b.set(db.collection('token_ledger').doc(), { user_id: uid, delta: 50, reason: 'signup_grant', ref: null, balance_after: 50, created_at: nowIso }));
+    writes.push((b) => b.set(weeklyEarningsRef(db, weekOf(nowIso), uid), { week: weekOf(nowIso), user_id: uid, earned: 50 }));
   }
   tracks.forEach((t, i) => writes.push((b) => b.set(db.collection('track_stats').doc(t.id), { ...statsFromTrack(t, counts[i]!, 1), updatedAt: FieldValue.serverTimestamp(), _deleted: false })));
   for (let i = 0; i < writes.length; i += 500) {
@@ -206,6 +230,7 @@ async function main() {
   immer.setAutoFreeze(true);
   console.log(`\nseeded ${seeded} documents in ${(performance.now() - seedT0).toFixed(0)} ms`);
   await measureSize(`${TRACKS + BIG_TRACKS + 1} tracks, ${BIG_USERS} more users`, api, deps, 'big');
+  printCostTable();
 
   server.closeAllConnections();
   server.close();

@@ -6,6 +6,7 @@ import type { Deps } from '../platform/deps';
 import { notFound } from '../platform/errors';
 import { scheduleLeaderboardRefresh } from '../leaderboards/refresh-scheduler';
 import { foolRate, statsFromTrack, type TrackDoc, type TrackStatsDoc } from '../tracks/track-doc';
+import { newSampleKey } from '../voting/sample-key';
 
 export type Counts = Pick<TrackStatsDoc, 'total_votes' | 'correct_guesses' | 'incorrect_guesses'>;
 
@@ -38,7 +39,8 @@ export async function updateTrack(
   const result = await db.runTransaction(async (tx) => {
     const [snap, stats] = await tx.getAll(ref, statsRef);
     if (!snap?.exists || !stats) throw notFound(CMS_MSG.trackNotFound);
-    const patch = change(trackOf(snap));
+    // A track stored before sampling keys gets one, so sessions can offer it (voting/sample-key.ts).
+    const patch = { ...(typeof snap.get('rand') === 'number' ? {} : { rand: newSampleKey() }), ...change(trackOf(snap)) };
     const next: TrackDoc = { ...trackOf(snap), ...patch };
     tx.update(ref, { ...patch, updatedAt: FieldValue.serverTimestamp() });
     // merge: fields other writers keep on the stats document (none are ours) survive.

@@ -4,12 +4,11 @@ import { COL } from '../platform/collections';
 import { rankedTracksQuery } from './deception';
 import { refreshListingCopies } from '../marketplace/listing-write';
 import type { Deps } from '../platform/deps';
+import { weekOf } from '../tokens/weekly-earnings';
 
 export const SUMMARY_CATEGORIES = ['top_guessers', 'top_fooling_tracks', 'top_earners_week'] as const;
 type SummaryCategory = (typeof SUMMARY_CATEGORIES)[number];
 export type Summaries = Record<SummaryCategory, LeaderboardRow[]>;
-
-const WEEK_MS = 7 * 86_400_000;
 
 /** leaderboard_summary/{category}: { category, rows (up to 100, ranked), updated_at }. */
 export const summaryRefs = (db: Firestore) => SUMMARY_CATEGORIES.map((c) => db.collection(COL.leaderboardSummary).doc(c));
@@ -67,23 +66,23 @@ async function topFoolingTracks(db: Firestore): Promise<LeaderboardRow[]> {
     }));
 }
 
-/** Tokens earned (positive ledger entries) per user in the last 7 days, best first (ties by uid). */
+/** Tokens earned (positive ledger entries) per user this UTC week (Monday on), best first (ties by uid). */
 async function weeklyEarners(deps: Deps): Promise<LeaderboardRow[]> {
-  const since = new Date(deps.now() - WEEK_MS).toISOString();
-  const entries = await deps.db.collection(COL.ledger).where('created_at', '>=', since).get();
-  const earned = new Map<string, number>();
-  for (const e of entries.docs) {
-    const delta = e.get('delta') as number;
-    const uid = e.get('user_id') as string;
-    if (delta > 0) earned.set(uid, (earned.get(uid) ?? 0) + delta);
-  }
-  const top = [...earned.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, LEADERBOARD_MAX_ROWS);
-  return userRows(deps.db, top);
+  const week = weekOf(new Date(deps.now()).toISOString());
+  const snap = await deps.db
+    .collection(COL.weeklyEarnings)
+    .where('week', '==', week)
+    .orderBy('earned', 'desc')
+    .orderBy('user_id')
+    .limit(LEADERBOARD_MAX_ROWS)
+    .get();
+  return userRows(deps.db, snap.docs.map((d) => [d.get('user_id') as string, d.get('earned') as number]));
 }
 
 /**
- * Recomputes the three summary boards and stores them. Its cost grows with the boards' inputs
- * (the week's ledger entries above all), which is why views read the stored result instead.
+ * Recomputes the three summary boards and stores them: each board is one ordered query of at
+ * most 100 documents (plus the profiles of its users), whatever the number of votes or ledger
+ * entries. The listings' copies it also refreshes cost one read per listing.
  */
 export async function refreshLeaderboardSummary(deps: Deps): Promise<Summaries> {
   const { db } = deps;

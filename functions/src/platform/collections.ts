@@ -26,6 +26,8 @@ export const COL = {
   voteKeys: 'vote_keys',
   userVoteStats: 'user_vote_stats',
   leaderboardSummary: 'leaderboard_summary',
+  /** weekly_earnings/{week}_{uid}: tokens a user earned in a UTC week (week = its Monday, YYYY-MM-DD). */
+  weeklyEarnings: 'weekly_earnings',
   /** submission_keys/{uid}:{Idempotency-Key}: the first response of a submission. */
   submissionKeys: 'submission_keys',
   /** checkout_sessions/{id}: a token-pack checkout (Stripe or the local checkout page). */

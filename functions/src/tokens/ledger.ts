@@ -4,6 +4,7 @@ import { MSG } from '../../../common/messages';
 import { MIGRATION_MSG } from '../../../common/migration-messages';
 import { COL } from '../platform/collections';
 import { badRequest, conflict, insufficientTokens } from '../platform/errors';
+import { addWeeklyEarning } from './weekly-earnings';
 
 export type LedgerEntry = {
   userId: string;
@@ -32,7 +33,8 @@ export async function readBalance(db: Firestore, tx: Transaction, userId: string
 
 /**
  * Writes one ledger entry and the new balance in the caller's transaction. The balance is
- * never written anywhere else, so balance == sum(ledger) holds for every user.
+ * never written anywhere else, so balance == sum(ledger) holds for every user. A positive entry
+ * also counts in the user's weekly earnings (the Weekly Earners board).
  * `currentBalance` must come from readBalance in the same transaction.
  */
 export function writeLedgerEntry(
@@ -63,6 +65,7 @@ export function writeLedgerEntry(
     created_at: nowIso,
     ...(entry.note ? { note: entry.note } : {}),
   });
+  if (entry.delta > 0) addWeeklyEarning(db, tx, entry.userId, entry.delta, nowIso);
   return balance;
 }
 

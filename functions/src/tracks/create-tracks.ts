@@ -8,6 +8,7 @@ import type { Deps } from '../platform/deps';
 import { insufficientTokens } from '../platform/errors';
 import { writeLedgerEntry } from '../tokens/ledger';
 import { peekPayer, readPayer } from '../tokens/payer';
+import { newSampleKey } from '../voting/sample-key';
 import type { SubmissionInput } from './parse-submission';
 import type { StoredMedia } from './store-media';
 import { submissionKeyRef } from './idempotency';
@@ -56,6 +57,7 @@ function trackDoc(s: NewSubmission, id: string, route: SubmissionRoute, clipId: 
     hybrid_tools_used: hybrid ? f.hybridTools : [],
     submitted_by: s.uid,
     created_at: nowIso,
+    rand: newSampleKey(),
   };
 }
 

@@ -15,6 +15,8 @@ export type TrackDoc = TrackFields & {
    * tracks, absent on contest tracks and on tracks stored before previews existed.
    */
   preview_path?: string | null;
+  /** Sampling key in [0, 1) (voting/sample-key.ts): sessions pick tracks at random by it. Absent on tracks stored before it, until backfilled. */
+  rand?: number;
 };
 
 /**

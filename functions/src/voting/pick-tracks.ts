@@ -3,17 +3,19 @@ import type { DocumentSnapshot, Firestore, Query } from 'firebase-admin/firestor
 import { TRACKS_PER_SESSION } from '../../../common/constants';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
+import { newSampleKey } from './sample-key';
 
-/** Tracks read per page of the candidate query. */
-const PAGE = 100;
+/** Tracks read per query. */
+const PAGE = 20;
 /**
- * At most this many approved contest tracks (newest first) are considered per session open, so
- * opening a session costs at most ~2 reads per scanned track whatever the catalogue's size.
- * A listener who has voted on the newest 1000 is offered nothing older (docs/decisions.md).
+ * At most this many tracks (and as many vote keys) are read per session open, whatever the
+ * catalogue's size. A catalogue up to that size is read whole when needed, so its listeners are
+ * offered every track they have not voted on; beyond it, a listener who has voted on nearly all
+ * may be offered fewer, or none (docs/decisions.md).
  */
-const MAX_SCANNED_TRACKS = 1000;
-/** vote_keys looked up per round while filtering a page. */
-const KEY_CHUNK = 20;
+const MAX_TRACKS_READ = 200;
+/** Unvoted tracks gathered before picking; the session takes the newest of them. */
+const SAMPLE = 2 * TRACKS_PER_SESSION;
 /** A session's clips are served for a week, so they can be cached and voted on offline. */
 export const CLIP_URL_SECONDS = 7 * 86_400;
 
@@ -30,32 +32,47 @@ function shuffle<T>(items: T[]): T[] {
   return items;
 }
 
-/** Up to TRACKS_PER_SESSION approved contest tracks the caller did not submit nor vote on. */
+/**
+ * Up to TRACKS_PER_SESSION approved contest tracks the caller did not submit nor vote on: from a
+ * random point of the `rand` keys, tracks are read in key order (wrapping around [0, 1)) until
+ * SAMPLE unvoted ones are found, the whole catalogue was read, or MAX_TRACKS_READ were; the
+ * newest of those found are offered.
+ */
 async function candidateTracks(db: Firestore, uid: string): Promise<DocumentSnapshot[]> {
-  const picked: DocumentSnapshot[] = [];
-  let cursor: DocumentSnapshot | undefined;
-  for (let scanned = 0; scanned < MAX_SCANNED_TRACKS && picked.length < TRACKS_PER_SESSION; ) {
-    let query: Query = db
-      .collection(COL.tracks)
-      .where('status', '==', 'approved')
-      .where('submission_type', '==', 'contest')
-      .orderBy('created_at', 'desc')
-      .limit(PAGE);
-    if (cursor) query = query.startAfter(cursor);
+  const start = newSampleKey();
+  const approved = db.collection(COL.tracks).where('status', '==', 'approved').where('submission_type', '==', 'contest');
+  const found: DocumentSnapshot[] = [];
+  let read = 0;
+  let wrapped = false;
+  // The last key read in the current part: the next page starts after it. A range, not a
+  // document cursor: the local emulator ignores startAfter on a number field, and keys tie with
+  // probability ~2^-47, so a tie skipping a track does not matter.
+  let after: number | undefined;
+  while (read < MAX_TRACKS_READ && found.length < SAMPLE) {
+    const limit = Math.min(PAGE, MAX_TRACKS_READ - read);
+    let query: Query = approved.where('rand', wrapped ? '<' : '>=', start);
+    if (after !== undefined) query = query.where('rand', '>', after);
+    query = query.orderBy('rand').limit(limit);
     const page = await query.get();
-    scanned += page.size;
+    read += page.size;
     const others = page.docs.filter((d) => d.get('submitted_by') !== uid && typeof d.get('clip_id') === 'string');
-    for (let i = 0; i < others.length && picked.length < TRACKS_PER_SESSION; i += KEY_CHUNK) {
-      const chunk = others.slice(i, i + KEY_CHUNK);
+    for (let i = 0; i < others.length && found.length < SAMPLE; ) {
+      const chunk = others.slice(i, i + SAMPLE - found.length);
+      i += chunk.length;
       const keys = await db.getAll(...chunk.map((d) => voteKeyRef(db, uid, d.id)));
       chunk.forEach((track, j) => {
-        if (!keys[j]?.exists && picked.length < TRACKS_PER_SESSION) picked.push(track);
+        if (!keys[j]?.exists) found.push(track);
       });
     }
-    cursor = page.docs.at(-1);
-    if (page.size < PAGE) break;
+    after = page.docs.at(-1)?.get('rand') as number | undefined;
+    if (page.size < limit) {
+      if (wrapped) break;
+      wrapped = true;
+      after = undefined;
+    }
   }
-  return picked;
+  const createdAt = (d: DocumentSnapshot) => String(d.get('created_at'));
+  return found.sort((a, b) => createdAt(b).localeCompare(createdAt(a))).slice(0, TRACKS_PER_SESSION);
 }
 
 /** The clips of a new session, in random order. Read outside any transaction. */

@@ -1,0 +1,24 @@
+import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { COL } from '../platform/collections';
+
+const DAY_MS = 86_400_000;
+
+/** The week holding `iso`: the UTC date (YYYY-MM-DD) of its Monday, weeks running Monday to Sunday (ISO). */
+export function weekOf(iso: string): string {
+  const day = Math.floor(Date.parse(iso) / DAY_MS);
+  // 1970-01-01 was a Thursday: day 0 is 3 days after a Monday.
+  const monday = day - ((day + 3) % 7);
+  return new Date(monday * DAY_MS).toISOString().slice(0, 10);
+}
+
+export const weeklyEarningsRef = (db: Firestore, week: string, userId: string) => db.collection(COL.weeklyEarnings).doc(`${week}_${userId}`);
+
+/**
+ * Adds `earned` tokens to the user's total of the week holding `nowIso`, in the caller's
+ * transaction. An increment needs no read, so it fits after the transaction's writes began and
+ * concurrent earnings of one user all count.
+ */
+export function addWeeklyEarning(db: Firestore, tx: Transaction, userId: string, earned: number, nowIso: string): void {
+  const week = weekOf(nowIso);
+  tx.set(weeklyEarningsRef(db, week, userId), { week, user_id: userId, earned: FieldValue.increment(earned) }, { merge: true });
+}

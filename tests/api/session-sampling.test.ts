@@ -1,0 +1,115 @@
+/**
+ * Which tracks a new vote session offers once the catalogue outgrows one sample, and what
+ * opening it costs. This file runs its own emulator, so `firestoreOps` counts this file's reads only.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TrackDoc } from '../../functions/src/tracks/track-doc';
+import { firestoreOps, startFirestoreEmulator, type FirestoreServer } from '../../scripts/lib/firestore-emulator';
+import { freePort } from '../../scripts/lib/ports';
+import { backfillSampleKeys } from '../../functions/src/voting/sample-key';
+import { addTrack, clipTracks, makeAdmin, openSession } from './contest-fixtures';
+import { signUp, startHarness, type Harness } from './harness';
+
+/** Reads of opening a session may not exceed this, whatever the catalogue (pick-tracks.ts: ~20 tracks, their vote keys, 10 clips, the session's transaction). */
+const OPEN_READS_BOUND = 80;
+
+let emulator: FirestoreServer;
+let h: Harness;
+const catalogue: TrackDoc[] = [];
+beforeAll(async () => {
+  const port = await freePort();
+  emulator = await startFirestoreEmulator(port);
+  h = await startHarness({ firestoreHost: `127.0.0.1:${port}` });
+});
+afterAll(async () => {
+  await h.close();
+  emulator.stop();
+});
+
+async function grow(to: number) {
+  while (catalogue.length < to) catalogue.push(await addTrack(h, { title: `Sampled ${catalogue.length}` }));
+}
+
+/** Reads of one new listener's first session open, and the tracks it offered. */
+async function newListenerOpen(name: string): Promise<{ reads: number; offered: string[] }> {
+  const u = await signUp(h, name);
+  firestoreOps.reset();
+  const res = await openSession(h, u.token);
+  const reads = firestoreOps.reads;
+  expect(res.status).toBe(201);
+  const s = res.body.session!;
+  const trackOf = await clipTracks(h.db, catalogue, s.id);
+  return { reads, offered: s.clips.map((c) => trackOf(c.clip_id).id) };
+}
+
+describe('opening a vote session on a large catalogue', () => {
+  it('reads a bounded number of documents at 30 and at 300 tracks, offering 10 distinct tracks', { timeout: 120_000 }, async () => {
+    await grow(30);
+    const small = [await newListenerOpen('ss_small_0'), await newListenerOpen('ss_small_1'), await newListenerOpen('ss_small_2')];
+    await grow(300);
+    const large = [await newListenerOpen('ss_large_0'), await newListenerOpen('ss_large_1'), await newListenerOpen('ss_large_2')];
+    for (const open of [...small, ...large]) {
+      expect(open.reads).toBeLessThanOrEqual(OPEN_READS_BOUND);
+      expect(new Set(open.offered).size).toBe(10);
+    }
+    // At 300 tracks, sampling: the sessions do not all hold the 10 newest tracks.
+    const newest = new Set(catalogue.slice(-10).map((t) => t.id));
+    expect(large.every((o) => o.offered.every((id) => newest.has(id)))).toBe(false);
+  });
+
+  it('offers the few tracks a listener has not voted on, even at random places among 200', { timeout: 120_000 }, async () => {
+    const tracks = catalogue.slice(0, 200);
+    for (const t of catalogue.slice(200)) await h.db.collection('tracks').doc(t.id).update({ status: 'rejected' });
+    const left = [tracks[17]!, tracks[99]!, tracks[180]!];
+    const u = await signUp(h, 'ss_veteran');
+    const batch = h.db.batch();
+    for (const t of tracks.filter((x) => !left.includes(x))) {
+      batch.set(h.db.collection('vote_keys').doc(`${u.uid}:${t.id}`), { user_id: u.uid, track_id: t.id, vote_id: `v_${t.id}`, created_at: new Date().toISOString() });
+    }
+    await batch.commit();
+    firestoreOps.reset();
+    const res = await openSession(h, u.token);
+    expect(firestoreOps.reads).toBeLessThanOrEqual(2 * 200 + 20);
+    const s = res.body.session!;
+    const trackOf = await clipTracks(h.db, left, s.id);
+    expect(new Set(s.clips.map((c) => trackOf(c.clip_id).id))).toEqual(new Set(left.map((t) => t.id)));
+  });
+
+});
+
+/** Stores `track` as it was before sampling keys: without `rand` (the emulator's set merges, so delete first). */
+async function unkeyed(e: Harness, track: TrackDoc) {
+  const ref = e.db.collection('tracks').doc(track.id);
+  await ref.delete();
+  await ref.set(Object.fromEntries(Object.entries(track).filter(([k]) => k !== 'rand')));
+}
+
+describe('tracks stored before sampling keys', () => {
+  it('are offered once the backfill or an approval gives them a key', async () => {
+    const e = await startHarness();
+    try {
+      const keyed = await addTrack(e, { title: 'Keyed' });
+      const [old, pending] = [await addTrack(e, { title: 'Old' }), await addTrack(e, { title: 'Old pending', status: 'pending' })];
+      for (const t of [old, pending]) await unkeyed(e, t);
+      const offered = async (name: string) => {
+        const u = await signUp(e, name);
+        const s = (await openSession(e, u.token)).body.session!;
+        const trackOf = await clipTracks(e.db, [keyed, old, pending], s.id);
+        return new Set(s.clips.map((c) => trackOf(c.clip_id).title));
+      };
+      expect(await offered('ss_before')).toEqual(new Set(['Keyed']));
+
+      expect(await backfillSampleKeys(e.db)).toBe(2);
+      expect(await backfillSampleKeys(e.db)).toBe(0);
+      expect(await offered('ss_after')).toEqual(new Set(['Keyed', 'Old']));
+
+      await unkeyed(e, pending);
+      const admin = await signUp(e, 'ss_admin');
+      await makeAdmin(e.db, admin.uid);
+      expect((await e.call('POST', `/api/cms/tracks/${pending.id}/approve`, { token: admin.token })).status).toBe(200);
+      expect(await offered('ss_approved')).toEqual(new Set(['Keyed', 'Old', 'Old pending']));
+    } finally {
+      await e.close();
+    }
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * Weekly Earners from per-user weekly totals: what the board shows, and what a summary refresh
+ * costs. This file runs its own emulator, so `firestoreOps` counts this file's reads only.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Leaderboards } from '../../common/leaderboards';
+import { refreshLeaderboardSummary } from '../../functions/src/leaderboards/summary';
+import { readBalance, writeLedgerEntry } from '../../functions/src/tokens/ledger';
+import { firestoreOps, startFirestoreEmulator, type FirestoreServer } from '../../scripts/lib/firestore-emulator';
+import { freePort } from '../../scripts/lib/ports';
+import { makeAdmin } from './contest-fixtures';
+import { signUp, startHarness, type Harness } from './harness';
+
+// A Wednesday: its week began on Monday 2026-03-02 (UTC).
+const T0 = Date.parse('2026-03-04T12:00:00Z');
+const MONDAY = Date.parse('2026-03-02T00:00:00Z');
+
+let emulator: FirestoreServer;
+let h: Harness;
+beforeAll(async () => {
+  const port = await freePort();
+  emulator = await startFirestoreEmulator(port);
+  h = await startHarness({ firestoreHost: `127.0.0.1:${port}` });
+});
+afterAll(async () => {
+  await h.close();
+  emulator.stop();
+});
+
+/** One ledger entry of `delta` for `uid`, written as every token movement is, at `at`. */
+const earn = (uid: string, delta: number, at = T0) =>
+  h.db.runTransaction(async (tx) => {
+    const balance = await readBalance(h.db, tx, uid);
+    writeLedgerEntry(h.db, tx, balance, { userId: uid, delta, reason: 'admin_grant' }, new Date(at).toISOString());
+  });
+
+async function earners(): Promise<Leaderboards['top_earners_week']> {
+  await refreshLeaderboardSummary(h.deps);
+  const res = await h.call('GET', '/api/public/leaderboards');
+  expect(res.status).toBe(200);
+  return (res.body as Leaderboards).top_earners_week;
+}
+
+/** Reads of one summary refresh, counted as Firestore bills them. */
+async function refreshReads(): Promise<number> {
+  firestoreOps.reset();
+  await refreshLeaderboardSummary(h.deps);
+  return firestoreOps.reads;
+}
+
+const row = (rank: number, score: number, username: string) => ({ rank, score, username, full_name: username, avatar_url: null });
+
+describe('Weekly Earners', () => {
+  it('sums the positive ledger entries of the current UTC week (Monday on), best first, ties by user', async () => {
+    h.clock.now = MONDAY - 1; // Sunday 23:59:59.999 of the week before
+    const early = await signUp(h, 'we_early');
+    h.clock.now = T0;
+    const [a, b] = [await signUp(h, 'we_a'), await signUp(h, 'we_b')];
+    await earn(early.uid, 5, MONDAY);
+    await earn(a.uid, 3);
+    await earn(a.uid, -40); // spending takes nothing off what was earned
+    await earn(b.uid, 3);
+    const ties = [a, b].sort((x, y) => (x.uid < y.uid ? -1 : 1)).map((u) => (u === a ? 'we_a' : 'we_b'));
+    expect(await earners()).toEqual([row(1, 53, ties[0]!), row(2, 53, ties[1]!), row(3, 5, 'we_early')]);
+
+    // The next Monday starts a new week: the board starts empty.
+    h.clock.now = MONDAY + 7 * 86_400_000;
+    expect(await earners()).toEqual([]);
+    h.clock.now = T0;
+  });
+
+  it('refreshes the summaries with the same number of reads whatever the number of ledger entries', async () => {
+    h.clock.now = T0;
+    const users = [await signUp(h, 'we_c1'), await signUp(h, 'we_c2'), await signUp(h, 'we_c3')];
+    const before = await refreshReads();
+    for (let round = 0; round < 50; round++) await Promise.all(users.map((u, i) => earn(u.uid, i + 1)));
+    const after = await refreshReads();
+    expect(after).toBe(before);
+    const board = await earners();
+    expect(board.slice(0, 3)).toEqual([row(1, 200, 'we_c3'), row(2, 150, 'we_c2'), row(3, 100, 'we_c1')]);
+  });
+
+  it('counts every one of many concurrent earnings of one user', async () => {
+    h.clock.now = T0;
+    const root = await signUp(h, 'we_root');
+    await makeAdmin(h.db, root.uid, 'super_admin');
+    const target = await signUp(h, 'we_target');
+    const deltas = Array.from({ length: 30 }, (_, i) => i + 1);
+    const results = await Promise.all(
+      deltas.map((delta) => h.call('POST', '/api/admin/tokens/adjust', { token: root.token, body: { user_id: target.uid, delta } })),
+    );
+    expect(results.map((r) => r.status)).toEqual(deltas.map(() => 200));
+    const total = 50 + deltas.reduce((s, d) => s + d, 0);
+    expect((await earners())[0]).toEqual(row(1, total, 'we_target'));
+    const ledger = await h.db.collection('token_ledger').where('user_id', '==', target.uid).get();
+    expect(ledger.docs.reduce((s, d) => s + (d.get('delta') as number), 0)).toBe(total);
+  });
+});
