@@ -34,7 +34,7 @@ export function PendingTrackCard({ track, busy, onApprove, onReject, onDelete }:
           <h3 className="truncate text-lg font-semibold">{track.title}</h3>
           <p className="text-sm text-zinc-400">{track.artist_name}</p>
         </div>
-        <p className="text-xs text-zinc-500">Submitted {dateLabel(track.created_at)}</p>
+        <p className="text-xs text-zinc-400">Submitted {dateLabel(track.created_at)}</p>
       </div>
       <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
         {[
@@ -43,7 +43,7 @@ export function PendingTrackCard({ track, busy, onApprove, onReject, onDelete }:
           ['Route', routeLabel(track.submission_type)],
         ].map(([k, v]) => (
           <div key={k} className="flex gap-1.5">
-            <dt className="text-zinc-500">{k}:</dt>
+            <dt className="text-zinc-400">{k}:</dt>
             <dd className="text-zinc-200">{v}</dd>
           </div>
         ))}

@@ -56,7 +56,7 @@ export function SegmentPicker({ file, start, onStartChange, disabled = false }: 
           aria-valuetext={clipReadout(start, duration)}
           className="w-full accent-fuchsia-500 disabled:opacity-50"
         />
-        <p className="text-xs text-zinc-500">
+        <p className="text-xs text-zinc-400">
           {duration === 0
             ? 'Reading the audio file…'
             : `Voters hear ${CLIP_SECONDS} seconds from this point, with a short fade in and out.`}
