@@ -51,7 +51,7 @@ export function PendingTrackCard({ track, busy, onApprove, onReject, onDelete }:
       <audio controls preload="none" src={track.audio_url} className="w-full" aria-label={`Full track: ${track.title}`} {...focus} />
       <CoverPicker name={`cover-${track.id}`} value={cover} onChange={setCover} />
       <div className="flex flex-wrap gap-2">
-        <Decision busy={busy} onClick={() => onApprove(cover)} className="bg-emerald-600 hover:bg-emerald-500">
+        <Decision busy={busy} onClick={() => onApprove(cover)} className="bg-emerald-700 text-white hover:bg-emerald-800">
           <Check className="size-4" aria-hidden /> Approve
         </Decision>
         <Decision busy={busy} onClick={onReject} className="border border-zinc-700 hover:bg-zinc-800">

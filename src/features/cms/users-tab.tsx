@@ -41,7 +41,7 @@ function UserRow({ user, onOpen }: { user: CmsUser; onOpen: () => void }) {
       </td>
       <td className={td}>
         <button type="button" onClick={onOpen} className={buttonClass('secondary', 'px-3 py-1.5 text-xs font-semibold hover:bg-zinc-800')} aria-label={`Open ${user.username}`}>
-          Details
+          Open
         </button>
       </td>
     </tr>

@@ -40,7 +40,7 @@ export function UserChip() {
       {superAdmin ? (
         <span className="rounded bg-fuchsia-700 text-white px-1.5 py-0.5 text-[10px] font-bold tracking-wide">SUPER ADMIN</span>
       ) : admin ? (
-        <span className="rounded bg-violet-600 px-1.5 py-0.5 text-[10px] font-bold tracking-wide">ADMIN</span>
+        <span className="rounded bg-violet-700 text-white px-1.5 py-0.5 text-[10px] font-bold tracking-wide">ADMIN</span>
       ) : null}
     </span>
   );
