@@ -20,9 +20,10 @@ const SCHEMES = ['dark', 'light'] as const;
 const describe = (v: Result) =>
   `[${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`).join('\n')}`;
 
-/** Waits for the page's data: its heading shown and no loading text or spinner left in it. */
-async function settled(page: Page, heading: RegExp | string): Promise<void> {
+/** Waits for the page's data: its heading (and `ready`, a test id, if given) shown and no loading text or spinner left in it. */
+async function settled(page: Page, heading: RegExp | string, ready?: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 20_000 });
+  if (ready) await expect(page.getByTestId(ready)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 20_000 });
   await expect(page.locator('main .animate-spin')).toHaveCount(0, { timeout: 20_000 });
 }
@@ -38,7 +39,7 @@ async function audit(page: Page, label: string, include?: string): Promise<void>
   }
 }
 
-type Visit = { path: string; heading: RegExp | string };
+type Visit = { path: string; heading: RegExp | string; ready?: string };
 
 /** Loads each route at each width and audits it; `extra` audits what a route opens (dialogs, tabs). */
 async function auditRoutes(page: Page, who: string, visits: Visit[], extra?: (width: (typeof WIDTHS)[number]) => Promise<void>): Promise<void> {
@@ -46,7 +47,7 @@ async function auditRoutes(page: Page, who: string, visits: Visit[], extra?: (wi
     await page.setViewportSize({ width: width.width, height: width.height });
     for (const visit of visits) {
       await page.goto(visit.path);
-      await settled(page, visit.heading);
+      await settled(page, visit.heading, visit.ready);
       await audit(page, `${who} ${visit.path} ${width.name}`);
     }
     await extra?.(width);
@@ -82,7 +83,7 @@ test('a listener: every signed-in route and the purchase dialog pass axe in both
   const visits: Visit[] = [
     ...PUBLIC,
     { path: '/welcome', heading: /^Welcome/ },
-    { path: '/vote', heading: 'Voting Arena' },
+    { path: '/vote', heading: 'Voting Arena', ready: 'clips-ready' },
     { path: '/submit', heading: 'Submit Your Track' },
     { path: '/orders', heading: 'My Orders' },
     { path: '/my-tracks', heading: 'My Tracks' },
