@@ -54,8 +54,15 @@ async function playFirstRoundByKeyboard(page: Page): Promise<void> {
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('clip-player')).toHaveAttribute('data-playing', 'false');
 
-  const choice = page.getByRole('group', { name: 'Your guess' }).getByRole('button', { name: SONG_TYPE_LABELS[answer], exact: true });
-  await tabTo(page, choice);
+  // Tab into the choices, then the arrow keys move between them (AI, Human, Hybrid).
+  const choices = page.getByRole('group', { name: 'Your guess' });
+  await tabTo(page, choices.getByRole('button', { name: 'AI', exact: true }));
+  await page.keyboard.press('ArrowLeft');
+  await expect(choices.getByRole('button', { name: 'Hybrid', exact: true })).toBeFocused();
+  const choice = choices.getByRole('button', { name: SONG_TYPE_LABELS[answer], exact: true });
+  for (let i = 0; i < 3 && !(await choice.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('ArrowRight');
+  await expect(choice).toBeFocused();
+  await expect(choice).toHaveCSS('outline-style', 'solid');
   await page.keyboard.press('Space');
   await expect(choice).toHaveAttribute('aria-pressed', 'true');
   await tabTo(page, page.getByRole('button', { name: 'Submit Guess' }));
