@@ -4,8 +4,8 @@ import { Badge } from '@/components/ui/badge';
 
 const TONES: Record<string, string> = {
   pre_migration: 'bg-zinc-700 text-zinc-100',
-  migrating: 'bg-amber-500 text-zinc-950',
-  migrated: 'bg-emerald-500 text-zinc-950',
+  migrating: 'bg-amber-500 text-black',
+  migrated: 'bg-emerald-500 text-black',
 };
 
 /** A user's migration status as the spec's badge (section 4): Pre-Migration, Migrating (with a spinner) or Migrated. */

@@ -23,7 +23,7 @@ function RootLayout() {
       </main>
       <Footer />
       <RadioPlayer />
-      <Toaster theme="dark" richColors position="top-center" closeButton />
+      <Toaster theme="system" richColors position="top-center" closeButton />
       <UpdatePrompt />
     </div>
   );

@@ -3,7 +3,7 @@ import type { ButtonHTMLAttributes } from 'react';
 
 /** The two button looks (links styled as buttons use them too); size and layout are the caller's. */
 const LOOKS = {
-  primary: 'rounded-lg bg-gradient-to-r from-fuchsia-600 to-violet-600',
+  primary: 'rounded-lg bg-gradient-to-r from-fuchsia-700 to-violet-600 text-white',
   secondary: 'rounded-lg border border-zinc-700',
 } as const;
 

@@ -1,7 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { clsx } from 'clsx';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 
 const PLACEMENT = {
   center: 'left-1/2 top-1/2 -translate-x-1/2 -translate-y-1/2',
@@ -20,13 +20,27 @@ type DialogProps = {
   children: ReactNode;
 };
 
-/** A modal dialog over a dimmed page (Radix: focus trap, Escape, aria). Give it a DialogTitle and a DialogDescription. */
+/**
+ * A modal dialog over a dimmed page (Radix: focus trap, Escape, aria). Give it a DialogTitle and a DialogDescription.
+ * Closing gives the focus back to what had it when the dialog opened (Radix only does that for its own Trigger).
+ */
 export function Dialog({ open, onOpenChange, placement = 'center', overlayClassName = 'bg-black/70', className, children }: DialogProps) {
+  const opener = useRef<HTMLElement | null>(null);
+  const remember = () => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  };
+  const giveBack = (e: Event) => {
+    if (!opener.current?.isConnected) return;
+    e.preventDefault();
+    opener.current.focus();
+  };
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={clsx('fixed inset-0 z-40', overlayClassName)} />
-        <RadixDialog.Content className={clsx('fixed z-50', PLACEMENT[placement], className)}>{children}</RadixDialog.Content>
+        <RadixDialog.Content onOpenAutoFocus={remember} onCloseAutoFocus={giveBack} className={clsx('fixed z-50', PLACEMENT[placement], className)}>
+          {children}
+        </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
   );

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 /** The text input, select and textarea look of the forms. */
 export const INPUT =
-  'w-full rounded-md border border-zinc-700 bg-zinc-900 px-3 py-2.5 text-zinc-100 placeholder:text-zinc-500 focus:border-fuchsia-500 focus:outline-none focus:ring-2 focus:ring-fuchsia-500/30 disabled:opacity-50';
+  'w-full rounded-md border border-zinc-700 bg-zinc-900 px-3 py-2.5 text-zinc-100 placeholder:text-zinc-400 focus:border-fuchsia-500 focus:outline-none focus:ring-2 focus:ring-fuchsia-500/30 disabled:opacity-50';
 
 type FieldProps = {
   label: ReactNode;
@@ -22,7 +22,7 @@ export function Field({ label, hint, compact = false, className, children }: Fie
     <label className={clsx('block text-sm', compact ? 'space-y-1' : 'space-y-1.5', className)}>
       <span className={compact ? undefined : 'font-medium'}>{label}</span>
       {children}
-      {hint ? <span className="block text-xs text-zinc-500">{hint}</span> : null}
+      {hint ? <span className="block text-xs text-zinc-400">{hint}</span> : null}
     </label>
   );
 }

@@ -7,8 +7,8 @@ const LIST = {
   segment: 'rounded-lg bg-zinc-800 p-1',
 } as const;
 const TAB = {
-  pill: 'rounded-lg py-2 font-medium text-zinc-400 transition hover:text-zinc-100 data-[state=active]:bg-gradient-to-r data-[state=active]:from-fuchsia-600 data-[state=active]:to-violet-600 data-[state=active]:text-white',
-  segment: 'rounded-md py-2 text-zinc-400 hover:text-zinc-200 data-[state=active]:bg-zinc-950 data-[state=active]:text-white',
+  pill: 'rounded-lg py-2 font-medium text-zinc-400 transition hover:text-zinc-100 data-[state=active]:bg-gradient-to-r data-[state=active]:from-fuchsia-700 data-[state=active]:to-violet-600 data-[state=active]:text-white',
+  segment: 'rounded-md py-2 text-zinc-400 hover:text-zinc-200 data-[state=active]:bg-zinc-950 data-[state=active]:text-zinc-50',
 } as const;
 
 export type TabsLook = keyof typeof LIST;

@@ -175,7 +175,7 @@ export function AuthPage({ referralCode, initialMode }: { referralCode?: string;
                   <Field
                     label={
                       <span className="flex items-center gap-1.5">
-                        <Gift className="size-4 text-amber-300" aria-hidden /> Coupon code <span className="text-zinc-500">(optional)</span>
+                        <Gift className="size-4 text-amber-300" aria-hidden /> Coupon code <span className="text-zinc-400">(optional)</span>
                       </span>
                     }
                   >
@@ -192,7 +192,7 @@ export function AuthPage({ referralCode, initialMode }: { referralCode?: string;
                 <button
                   type="submit"
                   disabled={busy}
-                  className="flex w-full items-center justify-center gap-2 rounded-md bg-gradient-to-r from-fuchsia-600 to-violet-600 py-2.5 font-semibold hover:from-fuchsia-500 hover:to-violet-500 disabled:opacity-60"
+                  className="flex w-full items-center justify-center gap-2 rounded-md bg-gradient-to-r from-fuchsia-700 to-violet-600 text-white py-2.5 font-semibold hover:from-fuchsia-800 hover:to-violet-700 disabled:opacity-60"
                 >
                   {busy ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
                   {busy ? 'Processing...' : mode === 'signup' ? 'Sign Up & Get 50 Tokens' : 'Sign In'}
@@ -202,14 +202,14 @@ export function AuthPage({ referralCode, initialMode }: { referralCode?: string;
           ))}
         </Tabs>
 
-        <div className="my-5 flex items-center gap-3 text-xs uppercase text-zinc-500">
+        <div className="my-5 flex items-center gap-3 text-xs uppercase text-zinc-400">
           <span className="h-px flex-1 bg-zinc-800" /> or <span className="h-px flex-1 bg-zinc-800" />
         </div>
         <button
           type="button"
           onClick={() => (usesAuthEmulator ? setChooserOpen(true) : void google())}
           disabled={busy}
-          className="flex w-full items-center justify-center gap-2 rounded-md border border-zinc-700 bg-white py-2.5 font-medium text-zinc-900 hover:bg-zinc-100 disabled:opacity-60"
+          className="flex w-full items-center justify-center gap-2 rounded-md border border-zinc-700 bg-white py-2.5 font-medium text-black hover:brightness-95 disabled:opacity-60"
         >
           <GoogleIcon /> Continue with Google
         </button>

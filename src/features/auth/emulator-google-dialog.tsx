@@ -20,13 +20,13 @@ export function EmulatorGoogleDialog({
     e.preventDefault();
     onChoose({ email: email.trim().toLowerCase(), name: name.trim() || email.split('@')[0]! });
   };
-  const field = 'w-full rounded-md border border-zinc-300 px-3 py-2 text-zinc-900 focus:border-blue-500 focus:outline-none';
+  const field = 'w-full rounded-md border border-zinc-300 px-3 py-2 text-black focus:border-blue-500 focus:outline-none';
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
       overlayClassName="bg-black/60"
-      className="w-[min(92vw,26rem)] rounded-xl bg-white p-6 text-zinc-900 shadow-2xl"
+      className="w-[min(92vw,26rem)] rounded-xl bg-white p-6 text-black shadow-2xl"
     >
       <div className="flex items-center gap-2">
         <GoogleIcon />

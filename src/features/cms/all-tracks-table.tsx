@@ -18,7 +18,7 @@ export function AllTracksTable({ tracks, onChanged }: { tracks: CmsTrack[] | nul
       <h2 id="all-tracks" className="text-xl font-bold">All Contest Songs</h2>
       <p className="text-sm text-zinc-400">Edit and manage all tracks in the system</p>
       {tracks === null ? (
-        <p className="py-6 text-center text-zinc-500">Loading…</p>
+        <p className="py-6 text-center text-zinc-400">Loading…</p>
       ) : tracks.length === 0 ? (
         <p className="py-6 text-center text-zinc-400">No tracks yet.</p>
       ) : (

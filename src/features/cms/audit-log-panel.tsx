@@ -25,7 +25,7 @@ const ACTIONS: Record<string, string> = {
 };
 
 function Person({ p }: { p: AuditPerson | null }) {
-  if (!p) return <span className="text-zinc-500">—</span>;
+  if (!p) return <span className="text-zinc-400">—</span>;
   return (
     <span className="block max-w-48">
       <span className="block truncate font-medium">{p.username ? `@${p.username}` : p.id}</span>

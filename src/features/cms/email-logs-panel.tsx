@@ -35,7 +35,7 @@ function Row({ e }: { e: EmailLogEntry }) {
         <Badge className={`inline-block ring-1 ${state.tone}`}>{state.label}</Badge>
         {e.attempts > 1 ? <span className="ml-2 text-xs text-zinc-400">{e.attempts} attempts</span> : null}
       </td>
-      <td className={`${td} max-w-64 break-words text-red-200`}>{e.error ?? <span className="text-zinc-500">—</span>}</td>
+      <td className={`${td} max-w-64 break-words text-red-200`}>{e.error ?? <span className="text-zinc-400">—</span>}</td>
       <td className={`${td} whitespace-nowrap text-zinc-300`}>{e.ended_at ? dateLabel(e.ended_at) : '—'}</td>
     </tr>
   );

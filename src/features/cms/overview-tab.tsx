@@ -34,7 +34,7 @@ export function OverviewTab({ reloadKey, onSelect }: { reloadKey: number; onSele
             <p className="mt-2 text-3xl font-black" data-testid={`stat-${key}`}>
               {stats ? stats[key].toLocaleString() : '…'}
             </p>
-            <p className="mt-1 text-xs text-zinc-500" data-testid={`week-${key}`}>
+            <p className="mt-1 text-xs text-zinc-400" data-testid={`week-${key}`}>
               {stats ? weekChange(stats.week[key]) : '\u00a0'}
             </p>
           </li>

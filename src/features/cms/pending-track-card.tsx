@@ -34,7 +34,7 @@ export function PendingTrackCard({ track, busy, onApprove, onReject, onDelete }:
           <h3 className="truncate text-lg font-semibold">{track.title}</h3>
           <p className="text-sm text-zinc-400">{track.artist_name}</p>
         </div>
-        <p className="text-xs text-zinc-500">Submitted {dateLabel(track.created_at)}</p>
+        <p className="text-xs text-zinc-400">Submitted {dateLabel(track.created_at)}</p>
       </div>
       <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
         {[
@@ -43,7 +43,7 @@ export function PendingTrackCard({ track, busy, onApprove, onReject, onDelete }:
           ['Route', routeLabel(track.submission_type)],
         ].map(([k, v]) => (
           <div key={k} className="flex gap-1.5">
-            <dt className="text-zinc-500">{k}:</dt>
+            <dt className="text-zinc-400">{k}:</dt>
             <dd className="text-zinc-200">{v}</dd>
           </div>
         ))}
@@ -51,7 +51,7 @@ export function PendingTrackCard({ track, busy, onApprove, onReject, onDelete }:
       <audio controls preload="none" src={track.audio_url} className="w-full" aria-label={`Full track: ${track.title}`} {...focus} />
       <CoverPicker name={`cover-${track.id}`} value={cover} onChange={setCover} />
       <div className="flex flex-wrap gap-2">
-        <Decision busy={busy} onClick={() => onApprove(cover)} className="bg-emerald-600 hover:bg-emerald-500">
+        <Decision busy={busy} onClick={() => onApprove(cover)} className="bg-emerald-700 text-white hover:bg-emerald-800">
           <Check className="size-4" aria-hidden /> Approve
         </Decision>
         <Decision busy={busy} onClick={onReject} className="border border-zinc-700 hover:bg-zinc-800">

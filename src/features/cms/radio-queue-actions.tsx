@@ -100,7 +100,7 @@ export function RadioQueueActions({ submission: s, stationUpload, label }: { sub
     <div className="flex flex-wrap gap-1.5" role="group" aria-label={`Actions for ${label}`}>
       {show.moderate ? (
         <>
-          <ActionButton onClick={() => void approve()} busy={isBusy} tone="border-emerald-600 bg-emerald-600 text-white hover:bg-emerald-500">
+          <ActionButton onClick={() => void approve()} busy={isBusy} tone="border-emerald-700 bg-emerald-700 text-white hover:bg-emerald-800">
             <Check className="size-3.5" aria-hidden /> Approve
           </ActionButton>
           <ActionButton onClick={() => void reject()} busy={isBusy}>

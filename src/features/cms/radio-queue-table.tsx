@@ -16,7 +16,7 @@ function Sftp({ s }: { s: RadioSubmission }) {
     return (
       <span className="text-red-300" title={s.sftp_upload_error}>
         Failed
-        <span className="block max-w-48 truncate text-xs text-red-200/90">{s.sftp_upload_error}</span>
+        <span className="block max-w-48 truncate text-xs text-red-200">{s.sftp_upload_error}</span>
       </span>
     );
   return <span className="text-zinc-300">Pending</span>;

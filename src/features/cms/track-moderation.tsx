@@ -11,7 +11,7 @@ export function TrackModeration({ tracks, onChanged }: { tracks: CmsTrack[] | nu
       <h2 id="track-moderation" className="text-xl font-bold">Track Moderation</h2>
       <p className="text-sm text-zinc-400">Approve or reject pending track submissions</p>
       {tracks === null ? (
-        <p className="py-6 text-center text-zinc-500">Loading…</p>
+        <p className="py-6 text-center text-zinc-400">Loading…</p>
       ) : tracks.length === 0 ? (
         <p className="py-6 text-center text-zinc-400">No pending submissions.</p>
       ) : (

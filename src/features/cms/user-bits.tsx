@@ -14,7 +14,7 @@ export function UserAvatar({ user, size = 'sm' }: { user: Pick<CmsUser, 'avatar_
   return user.avatar_url ? (
     <img src={user.avatar_url} alt="" className={clsx(box, 'shrink-0 rounded-full object-cover')} />
   ) : (
-    <span aria-hidden className={clsx(box, 'grid shrink-0 place-items-center rounded-full bg-gradient-to-br from-fuchsia-600 to-violet-600 font-bold uppercase')}>
+    <span aria-hidden className={clsx(box, 'grid shrink-0 place-items-center rounded-full bg-gradient-to-br from-fuchsia-700 to-violet-600 text-white font-bold uppercase')}>
       {user.username.slice(0, 1)}
     </span>
   );

@@ -16,11 +16,11 @@ function Entry({ e }: { e: CmsLedgerEntry }) {
       <div className="min-w-0">
         <p className="font-medium">{reasonLabel(e.reason)}</p>
         {e.note ? <p className="break-words text-sm text-zinc-300">“{e.note}”</p> : null}
-        <p className="text-xs text-zinc-500">{dateLabel(e.created_at)}</p>
+        <p className="text-xs text-zinc-400">{dateLabel(e.created_at)}</p>
       </div>
       <div className="shrink-0 text-right tabular-nums">
         <p className={e.delta > 0 ? 'font-semibold text-emerald-300' : 'font-semibold text-red-300'}>{e.delta > 0 ? `+${e.delta}` : `−${-e.delta}`}</p>
-        {e.balance_after !== null ? <p className="text-xs text-zinc-500">= {e.balance_after}</p> : null}
+        {e.balance_after !== null ? <p className="text-xs text-zinc-400">= {e.balance_after}</p> : null}
       </div>
     </li>
   );

@@ -41,7 +41,7 @@ function UserRow({ user, onOpen }: { user: CmsUser; onOpen: () => void }) {
       </td>
       <td className={td}>
         <button type="button" onClick={onOpen} className={buttonClass('secondary', 'px-3 py-1.5 text-xs font-semibold hover:bg-zinc-800')} aria-label={`Open ${user.username}`}>
-          Details
+          Open
         </button>
       </td>
     </tr>
@@ -86,7 +86,7 @@ export function UsersTab({ superAdmin }: { superAdmin: boolean }) {
           </Button>
         </form>
       </div>
-      <p className="text-xs text-zinc-500">Usernames match from their start, in any case; emails match from their start exactly as typed.</p>
+      <p className="text-xs text-zinc-400">Usernames match from their start, in any case; emails match from their start exactly as typed.</p>
       {list.loading && users.length === 0 ? (
         <p className="py-8 text-center text-zinc-400">Loading users...</p>
       ) : list.failed ? (

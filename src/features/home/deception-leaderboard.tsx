@@ -23,7 +23,7 @@ export function DeceptionLeaderboard({ rows }: { rows: DeceptionRow[] | null }) 
       <h2 id="deception" className="text-2xl font-bold">Deception Leaderboard</h2>
       <p className="text-sm text-zinc-400">The contest tracks that fooled the most listeners.</p>
       {rows === null ? (
-        <p className="py-8 text-center text-zinc-500">Loading…</p>
+        <p className="py-8 text-center text-zinc-400">Loading…</p>
       ) : rows.length === 0 ? (
         <p className="py-8 text-center text-zinc-400">
           No contest tracks yet.{' '}

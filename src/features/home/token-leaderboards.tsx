@@ -20,7 +20,7 @@ function Board({ rows, unit, empty }: { rows: LeaderboardRow[]; unit: string; em
       <ol className="divide-y divide-zinc-800">
         {shown.map((r) => (
           <li key={`${r.rank}-${r.username ?? r.title}`} className="flex items-center gap-3 py-2.5">
-            <span className="w-7 text-right font-mono text-sm text-zinc-500">{r.rank}</span>
+            <span className="w-7 text-right font-mono text-sm text-zinc-400">{r.rank}</span>
             {r.avatar_url || r.cover_art_url ? (
               <img src={(r.avatar_url ?? r.cover_art_url) as string} alt="" className="size-8 rounded-md object-cover" />
             ) : (
@@ -36,7 +36,7 @@ function Board({ rows, unit, empty }: { rows: LeaderboardRow[]; unit: string; em
               ) : (
                 <>
                   <span className="font-medium">{r.full_name || r.username}</span>{' '}
-                  <span className="text-zinc-500">@{r.username}</span>
+                  <span className="text-zinc-400">@{r.username}</span>
                 </>
               )}
             </span>
@@ -75,7 +75,7 @@ export function TokenLeaderboards({ boards }: { boards: Leaderboards | null }) {
         </TabList>
         {TABS.map((t) => (
           <TabPanel key={t.key} value={t.key} className="mt-3">
-            {boards ? <Board rows={boards[t.key]} unit={t.unit} empty={t.empty} /> : <p className="py-8 text-center text-zinc-500">Loading…</p>}
+            {boards ? <Board rows={boards[t.key]} unit={t.unit} empty={t.empty} /> : <p className="py-8 text-center text-zinc-400">Loading…</p>}
           </TabPanel>
         ))}
       </Tabs>

@@ -5,7 +5,7 @@ import { PATHS } from '@common/paths';
 import { CopyButton } from '@/components/ui/copy-button';
 import { usd, type PurchaseResult } from './use-purchase';
 
-const ordersLink = 'inline-block rounded-lg bg-fuchsia-600 px-4 py-2 text-sm font-semibold hover:bg-fuchsia-500';
+const ordersLink = 'inline-block rounded-lg bg-fuchsia-700 text-white px-4 py-2 text-sm font-semibold hover:bg-fuchsia-800';
 
 /** After buying: the licence is in My Orders, or how to pay the Cash App order. */
 export function PurchaseDone({ result }: { result: PurchaseResult }) {

@@ -45,7 +45,7 @@ export function CashTagForm({ initial }: { initial: string | null }) {
           aria-invalid={invalid}
           className="min-w-0 flex-1 rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2 font-mono"
         />
-        <button type="submit" disabled={busy} className="rounded-lg bg-fuchsia-600 px-4 py-2 font-semibold hover:bg-fuchsia-500 disabled:opacity-50">
+        <button type="submit" disabled={busy} className="rounded-lg bg-fuchsia-700 text-white px-4 py-2 font-semibold hover:bg-fuchsia-800 disabled:opacity-50">
           Save
         </button>
       </div>

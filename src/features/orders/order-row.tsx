@@ -31,7 +31,7 @@ export function OrderRow({ order, side, now }: { order: Order; side: Side; now: 
           <span>{counterparty}</span>
           <span>{methodLabel(order)}</span>
           <span className="font-semibold">{amountLabel(order)}</span>
-          <span className="text-zinc-500">{new Date(order.created_at).toLocaleDateString()}</span>
+          <span className="text-zinc-400">{new Date(order.created_at).toLocaleDateString()}</span>
         </p>
         {order.method === 'CASH_APP' && (
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">

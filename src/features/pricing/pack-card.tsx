@@ -15,7 +15,7 @@ export function PackCard({ pack, pending, onBuy }: { pack: Pack; pending: boolea
       className={`relative flex flex-col rounded-2xl border bg-zinc-900/60 p-6 ${popular ? 'border-fuchsia-500 shadow-lg shadow-fuchsia-900/30' : 'border-zinc-800'}`}
     >
       {popular ? (
-        <span className="absolute -top-3 left-1/2 inline-flex -translate-x-1/2 items-center gap-1 rounded-full bg-gradient-to-r from-fuchsia-600 to-violet-600 px-3 py-1 text-xs font-bold">
+        <span className="absolute -top-3 left-1/2 inline-flex -translate-x-1/2 items-center gap-1 rounded-full bg-gradient-to-r from-fuchsia-700 to-violet-600 text-white px-3 py-1 text-xs font-bold">
           <Sparkles className="size-3" aria-hidden /> Most Popular
         </span>
       ) : null}

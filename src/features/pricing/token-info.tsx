@@ -38,10 +38,10 @@ export function TokenInfo() {
         <h2 className="flex items-center gap-2 text-xl font-bold text-amber-100">
           <Gift className="size-5 text-amber-300" aria-hidden /> New User Bonus
         </h2>
-        <p className="mt-4 text-amber-100/90">
+        <p className="mt-4 text-amber-100">
           Sign up and get {P.signup_grant} free tokens, plus {FREE_VOTING_DAYS} days of free voting.
         </p>
-        <p className="mt-2 text-sm text-amber-200/80">Claim {P.daily_drip} more {P.daily_drip === 1 ? 'token' : 'tokens'} every day and earn {P.referral_reward} for every friend you refer.</p>
+        <p className="mt-2 text-sm text-amber-200">Claim {P.daily_drip} more {P.daily_drip === 1 ? 'token' : 'tokens'} every day and earn {P.referral_reward} for every friend you refer.</p>
       </section>
     </div>
   );

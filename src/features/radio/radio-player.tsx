@@ -97,11 +97,11 @@ export function RadioPlayer() {
           onClick={toggle}
           disabled={!STATION.streamUrl}
           aria-label={playing ? 'Pause radio' : 'Play radio'}
-          className="grid size-10 shrink-0 place-items-center rounded-full bg-fuchsia-600 hover:bg-fuchsia-500 disabled:opacity-50"
+          className="grid size-10 shrink-0 place-items-center rounded-full bg-fuchsia-700 text-white hover:bg-fuchsia-800 disabled:opacity-50"
         >
           {playing ? <Pause className="size-5" /> : <Play className="ml-0.5 size-5" />}
         </button>
-        <span className="hidden items-center gap-1 rounded bg-red-600 px-1.5 py-0.5 text-[10px] font-bold tracking-wider sm:inline-flex">
+        <span className="hidden items-center gap-1 rounded bg-red-700 text-white px-1.5 py-0.5 text-[10px] font-bold tracking-wider sm:inline-flex">
           <Radio className="size-3" aria-hidden /> LIVE
         </span>
         <div className="min-w-0 flex-1">

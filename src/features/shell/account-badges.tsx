@@ -38,9 +38,9 @@ export function UserChip() {
       )}
       <span className="max-w-32 truncate text-sm text-zinc-200">{name}</span>
       {superAdmin ? (
-        <span className="rounded bg-fuchsia-600 px-1.5 py-0.5 text-[10px] font-bold tracking-wide">SUPER ADMIN</span>
+        <span className="rounded bg-fuchsia-700 text-white px-1.5 py-0.5 text-[10px] font-bold tracking-wide">SUPER ADMIN</span>
       ) : admin ? (
-        <span className="rounded bg-violet-600 px-1.5 py-0.5 text-[10px] font-bold tracking-wide">ADMIN</span>
+        <span className="rounded bg-violet-700 text-white px-1.5 py-0.5 text-[10px] font-bold tracking-wide">ADMIN</span>
       ) : null}
     </span>
   );
@@ -70,8 +70,8 @@ export function OrdersLink({ onNavigate, compact = false }: { onNavigate?: () =>
       to={PATHS.orders}
       onClick={onNavigate}
       title={compact ? 'My Orders' : undefined}
-      className="inline-flex items-center gap-1.5 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-zinc-300 hover:bg-zinc-800 hover:text-white"
-      activeProps={{ className: 'text-white bg-zinc-800/70' }}
+      className="inline-flex items-center gap-1.5 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-zinc-300 hover:bg-zinc-800 hover:text-zinc-50"
+      activeProps={{ className: 'text-zinc-50 bg-zinc-800/70' }}
     >
       <Receipt className="size-4" aria-hidden /> <span className={compact ? LABEL_COMPACT : undefined}>My Orders</span>
     </Link>
@@ -85,8 +85,8 @@ export function MyTracksLink({ onNavigate, compact = false }: { onNavigate?: () 
       to={PATHS.myTracks}
       onClick={onNavigate}
       title={compact ? 'My Tracks' : undefined}
-      className="inline-flex items-center gap-1.5 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-zinc-300 hover:bg-zinc-800 hover:text-white"
-      activeProps={{ className: 'text-white bg-zinc-800/70' }}
+      className="inline-flex items-center gap-1.5 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-zinc-300 hover:bg-zinc-800 hover:text-zinc-50"
+      activeProps={{ className: 'text-zinc-50 bg-zinc-800/70' }}
     >
       <ListMusic className="size-4" aria-hidden /> <span className={compact ? LABEL_COMPACT : undefined}>My Tracks</span>
     </Link>

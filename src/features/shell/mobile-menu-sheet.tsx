@@ -52,7 +52,7 @@ export function MobileMenuSheet({ open, setOpen }: { open: boolean; setOpen: (op
             <LogOut className="size-4" aria-hidden /> Sign Out
           </button>
         ) : (
-          <Link to={PATHS.auth} onClick={close} className="flex w-full items-center justify-center gap-2 rounded-md bg-fuchsia-600 px-3 py-2 font-semibold">
+          <Link to={PATHS.auth} onClick={close} className="flex w-full items-center justify-center gap-2 rounded-md bg-fuchsia-700 text-white px-3 py-2 font-semibold">
             <LogIn className="size-4" aria-hidden /> Sign In
           </Link>
         )}

@@ -23,8 +23,8 @@ export function NavBar() {
             <Link
               key={l.to}
               to={l.to}
-              className="rounded-md px-3 py-2 text-sm font-medium text-zinc-300 hover:bg-zinc-800 hover:text-white"
-              activeProps={{ className: 'text-white bg-zinc-800/70' }}
+              className="rounded-md px-3 py-2 text-sm font-medium text-zinc-300 hover:bg-zinc-800 hover:text-zinc-50"
+              activeProps={{ className: 'text-zinc-50 bg-zinc-800/70' }}
             >
               {l.label}
             </Link>
@@ -49,7 +49,7 @@ export function NavBar() {
           ) : (
             <Link
               to={PATHS.auth}
-              className="inline-flex items-center gap-1.5 rounded-md bg-fuchsia-600 px-4 py-2 text-sm font-semibold hover:bg-fuchsia-500"
+              className="inline-flex items-center gap-1.5 rounded-md bg-fuchsia-700 text-white px-4 py-2 text-sm font-semibold hover:bg-fuchsia-800"
             >
               <LogIn className="size-4" aria-hidden /> Sign In
             </Link>

@@ -39,7 +39,7 @@ function FileField({ id, label, exts, hint, onChange, disabled }: FileFieldProps
         {label}
       </label>
       <input id={id} type="file" accept={accept(exts)} onChange={onChange} disabled={disabled} aria-describedby={`${id}-hint`} className={fileInput} />
-      <p id={`${id}-hint`} className="text-xs text-zinc-500">
+      <p id={`${id}-hint`} className="text-xs text-zinc-400">
         {hint}
       </p>
     </div>

@@ -42,7 +42,7 @@ export function HybridDetails({ aiElements, humanElements, tools, story, onChang
       <Chips legend="Tools used" name="hybridTools" options={AI_TOOLS} value={tools} onChange={(v) => onChange({ tools: v })} disabled={disabled} />
       <label className="block space-y-1.5 text-sm">
         <span className="font-medium">
-          Creation story <span className="text-zinc-500">(optional)</span>
+          Creation story <span className="text-zinc-400">(optional)</span>
         </span>
         <textarea
           value={story}
@@ -51,7 +51,7 @@ export function HybridDetails({ aiElements, humanElements, tools, story, onChang
           rows={4}
           maxLength={STORY_MAX}
           placeholder="How did humans and AI make this track together?"
-          className="w-full rounded-md border border-zinc-700 bg-zinc-900 px-3 py-2 text-zinc-100 placeholder:text-zinc-500 focus:border-fuchsia-500 focus:outline-none focus:ring-2 focus:ring-fuchsia-500/30"
+          className="w-full rounded-md border border-zinc-700 bg-zinc-900 px-3 py-2 text-zinc-100 placeholder:text-zinc-400 focus:border-fuchsia-500 focus:outline-none focus:ring-2 focus:ring-fuchsia-500/30"
         />
       </label>
     </div>

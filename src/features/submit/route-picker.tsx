@@ -61,7 +61,7 @@ export function RoutePicker({ routes, onChange, pricing, admin, disabled }: Prop
             {both ? ` for both (saves ${bothRoutesSaving(pricing)})` : null}
           </span>
         )}
-        {!admin && !both ? <span className="text-zinc-500">Both routes: {submissionCost(['contest', 'marketplace'], pricing, false)} tokens (saves {bothRoutesSaving(pricing)})</span> : null}
+        {!admin && !both ? <span className="text-zinc-400">Both routes: {submissionCost(['contest', 'marketplace'], pricing, false)} tokens (saves {bothRoutesSaving(pricing)})</span> : null}
       </p>
     </fieldset>
   );

@@ -56,7 +56,7 @@ export function SegmentPicker({ file, start, onStartChange, disabled = false }: 
           aria-valuetext={clipReadout(start, duration)}
           className="w-full accent-fuchsia-500 disabled:opacity-50"
         />
-        <p className="text-xs text-zinc-500">
+        <p className="text-xs text-zinc-400">
           {duration === 0
             ? 'Reading the audio file…'
             : `Voters hear ${CLIP_SECONDS} seconds from this point, with a short fade in and out.`}
@@ -77,7 +77,7 @@ export function SegmentPicker({ file, start, onStartChange, disabled = false }: 
           onClick={() => setLocked((l) => !l)}
           disabled={disabled || duration === 0}
           className={`inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium disabled:opacity-50 ${
-            locked ? 'border border-zinc-700 hover:bg-zinc-800' : 'bg-emerald-600 hover:bg-emerald-500'
+            locked ? 'border border-zinc-700 hover:bg-zinc-800' : 'bg-emerald-700 text-white hover:bg-emerald-800'
           }`}
         >
           {locked ? <Unlock className="size-4" aria-hidden /> : <Lock className="size-4" aria-hidden />}

@@ -130,7 +130,7 @@ export function SubmitPage() {
         <button
           type="submit"
           disabled={!ready || busy}
-          className="flex w-full items-center justify-center gap-2 rounded-md bg-gradient-to-r from-fuchsia-600 to-violet-600 py-3 font-semibold hover:from-fuchsia-500 hover:to-violet-500 disabled:cursor-not-allowed disabled:opacity-50"
+          className="flex w-full items-center justify-center gap-2 rounded-md bg-gradient-to-r from-fuchsia-700 to-violet-600 text-white py-3 font-semibold hover:from-fuchsia-800 hover:to-violet-700 disabled:cursor-not-allowed disabled:opacity-50"
         >
           {busy ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Send className="size-4" aria-hidden />}
           {busy ? 'Submitting...' : 'Submit Track'}

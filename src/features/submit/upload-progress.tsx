@@ -17,7 +17,7 @@ export function UploadProgress({ fraction }: { fraction: number }) {
         aria-valuenow={percent}
         className="h-2 overflow-hidden rounded-full bg-zinc-800"
       >
-        <div className="h-full rounded-full bg-gradient-to-r from-fuchsia-600 to-violet-600 transition-[width]" style={{ width: `${percent}%` }} />
+        <div className="h-full rounded-full bg-gradient-to-r from-fuchsia-700 to-violet-600 transition-[width]" style={{ width: `${percent}%` }} />
       </div>
     </div>
   );

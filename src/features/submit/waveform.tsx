@@ -64,7 +64,7 @@ export function Waveform({ url, start, end, locked, onDecoded, onDragged }: Prop
   return (
     <div className="rounded-lg border border-zinc-800 bg-zinc-950/60 p-2">
       <div ref={container} data-testid="waveform" data-ready={region ? 'true' : 'false'} aria-hidden className="min-h-20" />
-      {failed ? <p className="px-1 pb-1 text-xs text-zinc-500">The waveform could not be drawn for this file; the clip can still be chosen.</p> : null}
+      {failed ? <p className="px-1 pb-1 text-xs text-zinc-400">The waveform could not be drawn for this file; the clip can still be chosen.</p> : null}
     </div>
   );
 }

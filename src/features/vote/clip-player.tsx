@@ -15,7 +15,7 @@ export function ClipPlayer({ url, reveal }: { url: string; reveal: Reveal | null
           type="button"
           onClick={toggle}
           aria-label={playing ? 'Pause clip' : 'Play clip'}
-          className="grid size-12 shrink-0 place-items-center rounded-full bg-gradient-to-r from-fuchsia-600 to-violet-600 hover:brightness-110"
+          className="grid size-12 shrink-0 place-items-center rounded-full bg-gradient-to-r from-fuchsia-700 to-violet-600 text-white hover:brightness-110"
         >
           {loading ? <Loader2 className="size-5 animate-spin" aria-hidden /> : playing ? <Pause className="size-5" aria-hidden /> : <Play className="ml-0.5 size-5" aria-hidden />}
         </button>

@@ -13,7 +13,7 @@ export function CoverArt({ reveal }: { reveal: Reveal | null }) {
       role="img"
       className="grid aspect-square w-full place-items-center rounded-xl bg-gradient-to-br from-zinc-800 via-zinc-900 to-fuchsia-950/60"
     >
-      <div className="grid place-items-center gap-2 text-zinc-500">
+      <div className="grid place-items-center gap-2 text-zinc-400">
         <Disc3 className="size-20" aria-hidden />
         <span className="text-4xl font-black">?</span>
       </div>

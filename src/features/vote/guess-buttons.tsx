@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import { Bot, Sparkles, User } from 'lucide-react';
+import type { KeyboardEvent } from 'react';
 import { SONG_TYPE_LABELS, type SongType } from '@common/contest';
 
 const CHOICES: { type: SongType; icon: typeof Bot }[] = [
@@ -8,10 +9,20 @@ const CHOICES: { type: SongType; icon: typeof Bot }[] = [
   { type: 'hybrid', icon: Sparkles },
 ];
 
+/** Left and right arrows move the focus between the choices (Tab reaches each one too). */
+function onArrowKeys(e: KeyboardEvent<HTMLDivElement>) {
+  const step = { ArrowLeft: -1, ArrowRight: 1 }[e.key];
+  const buttons = [...e.currentTarget.querySelectorAll('button')];
+  const i = buttons.indexOf(document.activeElement as HTMLButtonElement);
+  if (step === undefined || i < 0) return;
+  e.preventDefault();
+  buttons[(i + step + buttons.length) % buttons.length]?.focus();
+}
+
 /** AI / Human / Hybrid: one choice, locked once the guess is submitted. */
 export function GuessButtons({ value, onChange, locked }: { value: SongType | null; onChange: (t: SongType) => void; locked: boolean }) {
   return (
-    <div role="group" aria-label="Your guess" className="grid grid-cols-3 gap-3">
+    <div role="group" aria-label="Your guess" className="grid grid-cols-3 gap-3" onKeyDown={onArrowKeys}>
       {CHOICES.map(({ type, icon: Icon }) => (
         <button
           key={type}

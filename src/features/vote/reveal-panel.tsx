@@ -8,7 +8,7 @@ function DetailList({ label, items }: { label: string; items: string[] }) {
   if (items.length === 0) return null;
   return (
     <div>
-      <dt className="text-xs uppercase tracking-wider text-zinc-500">{label}</dt>
+      <dt className="text-xs uppercase tracking-wider text-zinc-400">{label}</dt>
       <dd className="mt-1 flex flex-wrap gap-1.5">
         {items.map((item) => (
           <span key={item} className="rounded-md bg-zinc-800 px-2 py-0.5 text-sm">{item}</span>
@@ -41,7 +41,7 @@ export function RevealPanel({ vote }: { vote: VoteDoc }) {
           <DetailList label="Tools used" items={reveal.hybrid_tools_used} />
           {reveal.creation_story ? (
             <div>
-              <dt className="text-xs uppercase tracking-wider text-zinc-500">Creation story</dt>
+              <dt className="text-xs uppercase tracking-wider text-zinc-400">Creation story</dt>
               <dd className="mt-1 whitespace-pre-line text-sm text-zinc-300">{reveal.creation_story}</dd>
             </div>
           ) : null}

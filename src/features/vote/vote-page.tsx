@@ -49,7 +49,7 @@ function VoteBody({ uid }: { uid: string }) {
     case 'ready':
       if (session) return <Arena key={session.id} session={session} onNewSession={reload} />;
   }
-  return <Loader2 className="mx-auto mt-10 size-8 animate-spin text-zinc-500" aria-label="Loading" />;
+  return <Loader2 className="mx-auto mt-10 size-8 animate-spin text-zinc-400" aria-label="Loading" />;
 }
 
 /** /vote: the blind voting arena. */

@@ -28,7 +28,7 @@ export function AffiliateCard({ username }: { username: string }) {
       <p className="mt-1 text-sm text-zinc-400">Earn {referral_reward} tokens for every friend who signs up with it.</p>
       <div className="mt-4 flex gap-2">
         <input readOnly value={link} aria-label="Affiliate link" className="min-w-0 flex-1 rounded-md border border-zinc-700 bg-zinc-950 px-3 py-2 font-mono text-sm" />
-        <button type="button" onClick={() => void copy()} className="inline-flex items-center gap-1.5 rounded-md bg-fuchsia-600 px-4 py-2 text-sm font-semibold hover:bg-fuchsia-500">
+        <button type="button" onClick={() => void copy()} className="inline-flex items-center gap-1.5 rounded-md bg-fuchsia-700 text-white px-4 py-2 text-sm font-semibold hover:bg-fuchsia-800">
           {copied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
           {copied ? 'Copied' : 'Copy'}
         </button>

@@ -55,7 +55,7 @@ export function MigrationStatusCard({ profile }: { profile: ProfileDoc }) {
             type="button"
             onClick={() => void save()}
             disabled={wallet.trim() === '' || saving}
-            className="rounded-md bg-violet-600 px-4 py-2 text-sm font-semibold hover:bg-violet-500 disabled:cursor-not-allowed disabled:opacity-50"
+            className="rounded-md bg-violet-700 px-4 py-2 text-sm font-semibold text-white hover:bg-violet-800 disabled:cursor-not-allowed disabled:opacity-50"
           >
             {saving ? 'Saving…' : 'Save'}
           </button>

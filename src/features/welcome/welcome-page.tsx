@@ -1,5 +1,4 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import confetti from 'canvas-confetti';
 import { Coins, Headphones, ShoppingBag } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { browserPopupRedirectResolver, getRedirectResult } from 'firebase/auth';
@@ -8,6 +7,7 @@ import { PATHS } from '@common/paths';
 import { buttonClass } from '@/components/ui/button';
 import { useBalanceDoc, useProfile } from '@/hooks/use-account';
 import { reportEmailVerified } from '@/lib/email-verification';
+import { fireConfetti, reducedMotion, resetConfetti } from '@/lib/confetti';
 import { auth } from '@/lib/firebase';
 import { useSession } from '@/lib/session';
 import { AffiliateCard } from './affiliate-card';
@@ -29,18 +29,18 @@ function consumeOAuthReturn(): void {
 
 function useConfetti() {
   useEffect(() => {
-    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    if (reducedMotion()) return;
     const end = Date.now() + TIMINGS_MS.confetti;
     let frame = 0;
     const burst = () => {
-      void confetti({ particleCount: 4, angle: 60, spread: 60, origin: { x: 0 } });
-      void confetti({ particleCount: 4, angle: 120, spread: 60, origin: { x: 1 } });
+      fireConfetti({ particleCount: 4, angle: 60, spread: 60, origin: { x: 0 } });
+      fireConfetti({ particleCount: 4, angle: 120, spread: 60, origin: { x: 1 } });
       if (Date.now() < end) frame = requestAnimationFrame(burst);
     };
     burst();
     return () => {
       cancelAnimationFrame(frame);
-      confetti.reset();
+      resetConfetti();
     };
   }, []);
 }
@@ -81,7 +81,7 @@ export function WelcomePage() {
             <p className="text-3xl font-black text-amber-100" data-testid="welcome-balance">
               {balance?.balance ?? '…'} tokens
             </p>
-            <p className="text-sm text-amber-200/80">plus 1 token daily</p>
+            <p className="text-sm text-amber-200">plus 1 token daily</p>
           </div>
         </div>
       </div>

@@ -1,0 +1,113 @@
+import type { Locator } from '@playwright/test';
+import { getApps, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import { SONG_TYPE_LABELS, type SongType } from '../../common/contest';
+import { E2E_PORTS } from '../../playwright.config';
+import { expect, test, type Page } from './fixtures';
+import { newUser, signUp, type NewUser } from './helpers';
+
+/**
+ * Keyboard alone (Tab, Enter, Space, Escape; no mouse) with a visible focus ring on each stop:
+ * one arena round from the first clip to the reveal, the radio bar, the mobile menu dialog.
+ * And prefers-reduced-motion: a correct guess throws confetti, except for people who ask for
+ * less motion.
+ */
+
+let admin: App;
+
+test.beforeAll(() => {
+  process.env.FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${E2E_PORTS.firestore}`;
+  admin = getApps().find((a) => a.name === 'keyboard-e2e') ?? initializeApp({ projectId: 'demo-foolrate' }, 'keyboard-e2e');
+});
+
+/** The type of the first track of the user's open session, read from Firestore (the page keeps it secret until the reveal). */
+async function firstAnswer(user: NewUser): Promise<SongType> {
+  const db = getFirestore(admin);
+  const profiles = await db.collection('profiles').where('username', '==', user.username).get();
+  const uid = profiles.docs[0]!.id;
+  const sessionId = (await db.collection('user_vote_stats').doc(uid).get()).get('open_session_id') as string;
+  const trackIds = (await db.collection('vote_sessions').doc(sessionId).get()).get('track_ids') as string[];
+  return (await db.collection('tracks').doc(trackIds[0]!).get()).get('song_type') as SongType;
+}
+
+/** Presses Tab until `target` has the focus, then checks that the focus ring shows. */
+async function tabTo(page: Page, target: Locator): Promise<void> {
+  for (let i = 0; i < 80 && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(target).toBeFocused();
+  await expect(target).toHaveCSS('outline-style', 'solid');
+}
+
+/** Signs up, opens /vote and plays the first round by keyboard, guessing right. */
+async function playFirstRoundByKeyboard(page: Page): Promise<void> {
+  const user = newUser('keys');
+  await signUp(page, user);
+  await page.goto('/vote');
+  await expect(page.getByTestId('track-position')).toHaveText(/^Track 1 of \d+$/, { timeout: 20_000 });
+  const answer = await firstAnswer(user);
+
+  const play = page.getByRole('button', { name: 'Play clip' });
+  await tabTo(page, play);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('clip-player')).toHaveAttribute('data-playing', 'true');
+  await expect(page.getByTestId('clip-elapsed')).not.toHaveText('0:00', { timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Pause clip' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('clip-player')).toHaveAttribute('data-playing', 'false');
+
+  // Tab into the choices, then the arrow keys move between them (AI, Human, Hybrid).
+  const choices = page.getByRole('group', { name: 'Your guess' });
+  await tabTo(page, choices.getByRole('button', { name: 'AI', exact: true }));
+  await page.keyboard.press('ArrowLeft');
+  await expect(choices.getByRole('button', { name: 'Hybrid', exact: true })).toBeFocused();
+  const choice = choices.getByRole('button', { name: SONG_TYPE_LABELS[answer], exact: true });
+  for (let i = 0; i < 3 && !(await choice.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('ArrowRight');
+  await expect(choice).toBeFocused();
+  await expect(choice).toHaveCSS('outline-style', 'solid');
+  await page.keyboard.press('Space');
+  await expect(choice).toHaveAttribute('aria-pressed', 'true');
+  await tabTo(page, page.getByRole('button', { name: 'Submit Guess' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('verdict')).toHaveText('Correct! 🎉');
+}
+
+test.describe('with reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('a listener plays one arena round by keyboard alone, and a correct guess throws no confetti', async ({ page }) => {
+    await playFirstRoundByKeyboard(page);
+    await expect(page.getByTestId('reveal-title')).not.toBeEmpty();
+    await expect(page.locator('canvas')).toHaveCount(0);
+    // The arena moves on by itself after the reveal.
+    await expect(page.getByTestId('track-position')).toHaveText(/^Track 2 of/);
+    await expect(page.locator('canvas')).toHaveCount(0);
+  });
+});
+
+test('without reduced motion, the same correct guess throws confetti', async ({ page }) => {
+  await playFirstRoundByKeyboard(page);
+  await expect(page.locator('canvas[aria-hidden="true"]')).toHaveCount(1);
+});
+
+test('the radio bar and the mobile menu work by keyboard, with focus kept in the menu and given back', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const radio = page.getByRole('region', { name: 'Radio player' });
+  const playRadio = radio.getByRole('button', { name: 'Play radio' });
+  await tabTo(page, playRadio);
+  await page.keyboard.press('Enter');
+  await expect(radio.getByRole('button', { name: 'Pause radio' })).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(playRadio).toBeFocused();
+
+  const menuButton = page.getByRole('button', { name: 'Open menu' });
+  await tabTo(page, menuButton);
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('dialog');
+  await expect(menu).toBeVisible();
+  await expect.poll(() => menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Tab');
+  await expect.poll(() => menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(menuButton).toBeFocused();
+});
