@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Coins, LayoutDashboard, ListMusic, Receipt } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { MSG } from '@common/messages';
 import { PATHS } from '@common/paths';
 import { useBalanceDoc, useProfile, useRoles } from '@/hooks/use-account';

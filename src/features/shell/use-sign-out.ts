@@ -1,13 +1,13 @@
 import { useNavigate } from '@tanstack/react-router';
-import { signOut } from 'firebase/auth';
 import { MSG } from '@common/messages';
-import { auth } from '@/lib/firebase';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { loadAuth } from '@/lib/session';
 
 export function useSignOut() {
   const navigate = useNavigate();
   return async () => {
     try {
+      const [{ signOut }, auth] = await Promise.all([import('firebase/auth'), loadAuth()]);
       await signOut(auth);
       notifySuccess(MSG.signedOut);
       await navigate({ to: '/' });
