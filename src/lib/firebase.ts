@@ -1,5 +1,5 @@
 import { initializeApp } from 'firebase/app';
-import { browserLocalPersistence, connectAuthEmulator, indexedDBLocalPersistence, initializeAuth, onAuthStateChanged } from 'firebase/auth';
+import { browserLocalPersistence, connectAuthEmulator, indexedDBLocalPersistence, initializeAuth, onAuthStateChanged, signOut } from 'firebase/auth';
 import { env } from '@/config/env';
 import { followAuthState } from './session';
 
@@ -15,3 +15,6 @@ if (env.VITE_AUTH_EMULATOR_URL) connectAuthEmulator(auth, env.VITE_AUTH_EMULATOR
 
 /** The session follows Firebase Auth from the moment this module loads, whoever loads it. */
 export const firstAuthState = followAuthState(auth, (listener) => onAuthStateChanged(auth, listener));
+
+/** Signs out (loaded on demand by the menus: a dynamic import of firebase/auth itself would keep all of it). */
+export const signOutUser = () => signOut(auth);

@@ -21,7 +21,7 @@ function Board({ rows, unit, empty }: { rows: LeaderboardRow[]; unit: string; em
           <li key={`${r.rank}-${r.username ?? r.title}`} className="flex items-center gap-3 py-2.5">
             <span className="w-7 text-right font-mono text-sm text-zinc-500">{r.rank}</span>
             {r.avatar_url || r.cover_art_url ? (
-              <img src={(r.avatar_url ?? r.cover_art_url) as string} alt="" className="size-8 rounded-md object-cover" />
+              <img src={(r.avatar_url ?? r.cover_art_url) as string} alt="" width={32} height={32} loading="lazy" className="size-8 rounded-md object-cover" />
             ) : (
               <span aria-hidden className="grid size-8 place-items-center rounded-md bg-zinc-800 text-xs uppercase">
                 {(r.username ?? r.title ?? '?').slice(0, 1)}

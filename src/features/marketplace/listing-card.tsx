@@ -13,7 +13,7 @@ export function ListingCard({ listing, online, onBuy }: { listing: MarketplaceLi
   return (
     <Card as="article" className="flex flex-col overflow-hidden" data-testid="listing-card" aria-label={listing.title}>
       {listing.cover_art_url ? (
-        <img src={listing.cover_art_url} alt="" className="aspect-square w-full object-cover" loading="lazy" />
+        <img src={listing.cover_art_url} alt="" width={512} height={512} className="aspect-square w-full object-cover" loading="lazy" />
       ) : (
         <div className="aspect-square w-full bg-gradient-to-br from-fuchsia-900 to-violet-900" aria-hidden />
       )}

@@ -26,7 +26,7 @@ export function PurchaseDialog({ listing, onClose }: { listing: MarketplaceListi
     >
       <div className="flex items-start gap-4">
         {listing.cover_art_url ? (
-          <img src={listing.cover_art_url} alt="" className="size-16 rounded-lg object-cover" />
+          <img src={listing.cover_art_url} alt="" width={64} height={64} className="size-16 rounded-lg object-cover" />
         ) : (
           <div className="size-16 rounded-lg bg-gradient-to-br from-fuchsia-900 to-violet-900" aria-hidden />
         )}

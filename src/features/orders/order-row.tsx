@@ -15,7 +15,7 @@ export function OrderRow({ order, side, now }: { order: Order; side: Side; now: 
   return (
     <Card as="li" data-testid="order-row" aria-label={order.title} className="flex flex-col gap-4 p-4 sm:flex-row">
       {order.cover_art_url ? (
-        <img src={order.cover_art_url} alt="" className="size-20 shrink-0 rounded-lg object-cover" loading="lazy" />
+        <img src={order.cover_art_url} alt="" width={80} height={80} className="size-20 shrink-0 rounded-lg object-cover" loading="lazy" />
       ) : (
         <div className="size-20 shrink-0 rounded-lg bg-gradient-to-br from-fuchsia-900 to-violet-900" aria-hidden />
       )}

@@ -30,7 +30,7 @@ export function UserChip() {
   return (
     <span className="inline-flex items-center gap-2">
       {profile?.avatar_url ? (
-        <img src={profile.avatar_url} alt="" className="size-8 rounded-full object-cover" />
+        <img src={profile.avatar_url} alt="" width={32} height={32} className="size-8 rounded-full object-cover" />
       ) : (
         <span aria-hidden className="grid size-8 place-items-center rounded-full bg-fuchsia-700 text-sm font-bold uppercase">
           {name.slice(0, 1) || '?'}

@@ -1,14 +1,13 @@
 import { useNavigate } from '@tanstack/react-router';
 import { MSG } from '@common/messages';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { loadAuth } from '@/lib/session';
 
 export function useSignOut() {
   const navigate = useNavigate();
   return async () => {
     try {
-      const [{ signOut }, auth] = await Promise.all([import('firebase/auth'), loadAuth()]);
-      await signOut(auth);
+      const { signOutUser } = await import('@/lib/firebase');
+      await signOutUser();
       notifySuccess(MSG.signedOut);
       await navigate({ to: '/' });
     } catch (err) {

@@ -4,7 +4,7 @@ import type { Reveal } from '@common/voting';
 /** The track's cover after its reveal; before, the same neutral artwork for every clip. */
 export function CoverArt({ reveal }: { reveal: Reveal | null }) {
   if (reveal?.cover_art_url) {
-    return <img src={reveal.cover_art_url} alt={`Cover of ${reveal.title}`} data-testid="cover-art" className="aspect-square w-full rounded-xl object-cover" />;
+    return <img src={reveal.cover_art_url} alt={`Cover of ${reveal.title}`} width={512} height={512} data-testid="cover-art" className="aspect-square w-full rounded-xl object-cover" />;
   }
   return (
     <div
