@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { DeceptionRow } from '@common/leaderboards';
 import { PATHS } from '@common/paths';
 import { Card } from '@/components/ui/card';
+import { coverVariantUrl } from '@common/covers';
 
 /** Top contest tracks by fool rate, then votes. */
 export function DeceptionLeaderboard({ rows }: { rows: DeceptionRow[] | null }) {
@@ -22,7 +23,7 @@ export function DeceptionLeaderboard({ rows }: { rows: DeceptionRow[] | null }) 
             <li key={r.track_id} className="rounded-xl bg-zinc-950/60 p-4">
               <div className="flex items-center gap-3">
                 <span className="w-8 text-center text-xl font-black text-fuchsia-300">#{r.rank}</span>
-                {r.cover_art_url ? <img src={r.cover_art_url} alt="" width={48} height={48} loading="lazy" className="size-12 rounded-md object-cover" /> : null}
+                {r.cover_art_url ? <img src={coverVariantUrl(r.cover_art_url, 48)} alt="" width={48} height={48} loading="lazy" className="size-12 rounded-md object-cover" /> : null}
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-semibold">{r.title}</p>
                   <p className="truncate text-sm text-zinc-400">{r.artist_name}</p>
