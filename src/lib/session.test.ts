@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** Whether the app loaded Firebase Auth (lib/firebase), and the user it then reports. */
