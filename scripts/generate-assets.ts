@@ -2,14 +2,19 @@
  * Generates the committed static images with ffmpeg (no fonts, no network):
  *   public/icons/icon-192.png, icon-512.png, maskable-512.png, apple-touch-icon.png, public/favicon.png
  *   public/placeholders/cover-01.jpg … cover-26.jpg (512x512, each under 60 KB)
+ *   public/placeholders/cover-01-96.webp … (each cover as WebP at COVER_WIDTHS: covers are shown at their size)
  *
  * Run once by a developer: `npx tsx scripts/generate-assets.ts`. Output is deterministic.
+ * `--cover-variants` writes only the WebP variants of the existing covers.
  */
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PLACEHOLDER_COVER_COUNT } from '../common/constants';
-import { runFfmpeg } from './lib/media';
+import { COVER_WIDTHS, localVariantName } from '../common/covers';
+import { PLACEHOLDER_FILES } from '../common/placeholders';
+import { webpVariant } from '../functions/src/platform/image';
+import { ffmpegPath, runFfmpeg } from './lib/media';
 import { mulberry32 } from './lib/prng';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -237,7 +242,18 @@ async function inParallel<T>(items: readonly T[], limit: number, task: (item: T)
   await Promise.all(Array.from({ length: limit }, worker));
 }
 
+/** Each cover as WebP at each width, with the API's encoder (GET /api/files/placeholders/:filename?w=). */
+async function writeCoverVariants(): Promise<void> {
+  const jobs = PLACEHOLDER_FILES.flatMap((filename) => COVER_WIDTHS.map((width) => [filename, width] as const));
+  await inParallel(jobs, PARALLEL, async ([filename, width]) => {
+    const path = join(COVERS_DIR, localVariantName(filename, width));
+    await writeFile(path, await webpVariant(ffmpegPath, await readFile(join(COVERS_DIR, filename)), width));
+    console.log(path.slice(ROOT.length + 1));
+  });
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes('--cover-variants')) return writeCoverVariants();
   await mkdir(ICONS_DIR, { recursive: true });
   await mkdir(COVERS_DIR, { recursive: true });
 
@@ -256,6 +272,7 @@ async function main(): Promise<void> {
 
   const indexes = Array.from({ length: PLACEHOLDER_COVER_COUNT }, (_, i) => i);
   await inParallel(indexes, PARALLEL, writeCover);
+  await writeCoverVariants();
 }
 
 main().catch((err: unknown) => {

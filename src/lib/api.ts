@@ -1,5 +1,5 @@
 import { env } from '@/config/env';
-import { auth } from './firebase';
+import { loadedAuth } from './session';
 
 /** An API failure: the server's message (already the spec's text where one applies). */
 export class ApiError extends Error {
@@ -13,7 +13,7 @@ export class ApiError extends Error {
 }
 
 export async function authHeader(): Promise<Record<string, string>> {
-  const user = auth.currentUser;
+  const user = (await loadedAuth())?.currentUser;
   return user ? { Authorization: `Bearer ${await user.getIdToken()}` } : {};
 }
 

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from './toast';
 
 /**
  * The one place errors become toasts: the spec's title, and as detail the server's message,

@@ -1,6 +1,6 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
-import { Toaster } from 'sonner';
 import { ErrorScreen } from '@/components/error-screen';
+import { ToastHost } from '@/components/toast-host';
 import { RadioPlayer } from '@/features/radio/radio-player';
 import { NotFoundPage } from '@/features/not-found/not-found-page';
 import { Footer } from '@/features/shell/footer';
@@ -23,7 +23,7 @@ function RootLayout() {
       </main>
       <Footer />
       <RadioPlayer />
-      <Toaster theme="system" richColors position="top-center" closeButton />
+      <ToastHost theme="system" richColors position="top-center" closeButton />
       <UpdatePrompt />
     </div>
   );

@@ -112,6 +112,12 @@ export const ROUTE_FUZZ: Record<string, Gen> = {
   },
   'GET /api/files/clips/:sessionId/:handle': (p) =>
     getAt(fc.oneof(fc.constantFrom(...p.clipPaths), fc.tuple(seg(p.voteSessionIds), seg(p.clipHandles)).map(([s, c]) => `/api/files/clips/${s}/${c}`))),
+  'GET /api/files/placeholders/:filename': () =>
+    getAt(
+      fc
+        .tuple(fc.constantFrom('cover-01.jpg', 'cover-26.jpg', 'cover-99.jpg', 'x.jpg'), query({ w: fc.oneof(fc.constantFrom('96', '192', '512'), int, headerText(6)) }))
+        .map(([f, q]) => `/api/files/placeholders/${f}${q}`),
+    ),
   'GET /api/files/{*path}': (p) =>
     getAt(
       fc.oneof(

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localVariantName } from '../../common/covers';
 import { PLACEHOLDER_FILES, PLACEHOLDER_MSG, storedCoverUrl } from '../../common/placeholders';
 import { addTrack, makeAdmin } from './contest-fixtures';
 import { signUp, startHarness, type Harness } from './harness';
@@ -74,5 +75,23 @@ describe('the placeholder covers utility', () => {
     const random = await addTrack(h, { status: 'pending' });
     const approved = await h.call('POST', `/api/cms/tracks/${random.id}/approve`, { token: admin.token, body: {} });
     expect(approved.body.track.cover_art_url).toMatch(/^\/api\/files\/placeholders\/cover-\d\d\.jpg$/);
+  });
+
+  it('serves a stored cover as WebP at a known width (?w=), the same bytes as the committed local variant; a new upload gets a new variant', async () => {
+    const variant = async (filename: string, w: string) => {
+      const res = await fetch(h.url(`/api/files/placeholders/${filename}?w=${w}`));
+      return { status: res.status, type: res.headers.get('content-type'), data: Buffer.from(await res.arrayBuffer()) };
+    };
+    const small = await variant('cover-03.jpg', '96');
+    expect(small.status).toBe(200);
+    expect(small.type).toBe('image/webp');
+    expect(small.data).toEqual(await readFile(`public/placeholders/${localVariantName('cover-03.jpg', 96)}`));
+    expect((await variant('cover-03.jpg', '512')).data).toEqual(await readFile(`public/placeholders/${localVariantName('cover-03.jpg', 512)}`));
+
+    for (const bad of ['100', 'abc', '']) expect((await variant('cover-03.jpg', bad)).status).toBe(400);
+    expect((await variant('cover-99.jpg', '96')).status).toBe(404);
+
+    expect((await upload('cover-03.jpg', await jpeg('cover-04.jpg'))).status).toBe(200);
+    expect((await variant('cover-03.jpg', '96')).data).toEqual(await readFile(`public/placeholders/${localVariantName('cover-04.jpg', 96)}`));
   });
 });

@@ -1,14 +1,18 @@
+import { createHash } from 'node:crypto';
 import { Router } from 'express';
 import type { Deps } from '../platform/deps';
+import { webpVariant } from '../platform/image';
 import { attachment, type DiskStorage } from '../platform/storage';
-import { forbidden, notFound } from '../platform/errors';
+import { badRequest, forbidden, notFound } from '../platform/errors';
 import { serveSessionClip } from '../voting/serve-clip';
+import { COVER_WIDTHS, parseCoverWidth, type CoverWidth } from '../../../common/covers';
 import { PLACEHOLDER_FILES } from '../../../common/placeholders';
 import { sendFile } from './send-file';
 
 /**
  * GET /api/files/clips/:sessionId/:handle — a vote session's clip (voting/serve-clip.ts).
- * GET /api/files/placeholders/:filename — a stored placeholder cover, to anyone.
+ * GET /api/files/placeholders/:filename[?w=96|192|512] — a stored placeholder cover, to anyone
+ * (with ?w=, as WebP that wide: covers are shown at their size).
  * GET /api/files/<path>?expires&sig — serves a DiskStorage file to whoever holds a valid
  * signed URL (the local stack's stand-in for Cloud Storage signed URLs). Range requests work
  * (audio seeking); no other header says anything about the file.
@@ -19,9 +23,12 @@ export function filesRouter(deps: Deps): Router {
   // The stored placeholder covers (/upload-placeholders) are public: tracks' cover_art_url points here.
   router.get('/placeholders/:filename', async (req, res) => {
     const { filename } = req.params as { filename: string };
+    const width = parseCoverWidth(req.query.w);
+    if (width === null) throw badRequest(`w: one of ${COVER_WIDTHS.join(', ')}`);
     const file = PLACEHOLDER_FILES.includes(filename) ? await deps.storage.get(`placeholders/${filename}`) : null;
     if (!file) throw notFound('File not found');
-    sendFile(req, res, file, 'public, max-age=3600');
+    const sent = width === 'original' ? file : { data: await coverVariant(deps.ffmpegPath, filename, width, file.data), contentType: 'image/webp' };
+    sendFile(req, res, sent, 'public, max-age=3600');
   });
   router.get('/{*path}', async (req, res) => {
     // Duck-typed: the local stack may load the storage class from another module instance.
@@ -37,4 +44,17 @@ export function filesRouter(deps: Deps): Router {
     sendFile(req, res, file, 'private, max-age=3600');
   });
   return router;
+}
+
+/** Encoded variants of this instance, by cover and width, with the hash of the JPEG they came from (a new upload replaces it). */
+const variants = new Map<string, { hash: string; data: Buffer }>();
+
+async function coverVariant(ffmpegPath: string, filename: string, width: CoverWidth, jpeg: Buffer): Promise<Buffer> {
+  const key = `${filename}:${width}`;
+  const hash = createHash('sha256').update(jpeg).digest('hex');
+  const cached = variants.get(key);
+  if (cached?.hash === hash) return cached.data;
+  const data = await webpVariant(ffmpegPath, jpeg, width);
+  variants.set(key, { hash, data });
+  return data;
 }

@@ -55,3 +55,29 @@ export async function cleanImage(ffmpegPath: string, buf: Buffer, kind: ImageKin
     return { kind: out, data };
   });
 }
+
+/**
+ * A cover (a stored placeholder JPEG) as WebP at `width` pixels wide (never enlarged), for
+ * showing it at its displayed size. Deterministic (bitexact), so the committed local variants
+ * and the API's agree. Rejects with MediaError when it does not decode.
+ */
+export async function webpVariant(ffmpegPath: string, jpeg: Buffer, width: number): Promise<Buffer> {
+  return inTempDir(jpeg, 'input.jpg', async (dir, input) => {
+    const output = join(dir, 'variant.webp');
+    const result = await run(
+      ffmpegPath,
+      [
+        '-loglevel', 'error', '-y',
+        '-threads', '1', '-max_pixels', String(MAX_IMAGE_PIXELS), '-f', 'jpeg_pipe', '-protocol_whitelist', 'file', '-i', input,
+        '-map', '0:v:0', '-frames:v', '1', '-vf', `scale=w='min(iw,${width})':h=-2`,
+        '-map_metadata', '-1', '-fflags', '+bitexact', '-flags:v', '+bitexact',
+        '-c:v', 'libwebp', '-quality', '78', '-compression_level', '6', '-threads', '1', '-f', 'webp', output,
+      ],
+      IMAGE_LIMITS,
+    ); // prettier-ignore
+    if (result.code !== 0) throw new MediaError('decode_failed', result.stderr.slice(-500));
+    const data = await readFile(output).catch(() => null);
+    if (!data?.length) throw new MediaError('decode_failed', 'no picture decoded');
+    return data;
+  });
+}

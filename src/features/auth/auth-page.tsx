@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { Gift, Loader2, UserPlus } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { MSG } from '@common/messages';
 import { PATHS } from '@common/paths';
 import { normalizeCoupon, normalizeUsername, usernameProblem } from '@common/username';

@@ -28,7 +28,7 @@ export function AllTracksTable({ tracks, onChanged }: { tracks: CmsTrack[] | nul
               <td className={td}>
                 <div className="flex items-center gap-3">
                   {t.cover_art_url ? (
-                    <img src={t.cover_art_url} alt="" className="size-9 rounded object-cover" />
+                    <img src={t.cover_art_url} alt="" width={36} height={36} loading="lazy" className="size-9 rounded object-cover" />
                   ) : (
                     <span aria-hidden className="size-9 rounded bg-zinc-800" />
                   )}

@@ -24,7 +24,7 @@ export function CoverPicker({
     <details className="rounded-xl bg-zinc-950/60 p-3">
       <summary className="flex cursor-pointer items-center gap-2 text-sm text-zinc-300">
         Cover:
-        {value ? <img src={value} alt="" className="size-8 rounded object-cover" /> : null}
+        {value ? <img src={value} alt="" width={32} height={32} className="size-8 rounded object-cover" /> : null}
         <span className="font-medium text-zinc-100">{value ? coverName(value) : noneLabel}</span>
       </summary>
       <fieldset className="mt-3">
@@ -38,7 +38,7 @@ export function CoverPicker({
           {covers.map((url) => (
             <label key={url} className={tile(value === url)}>
               <input type="radio" name={name} className="sr-only" checked={value === url} onChange={() => onChange(url)} aria-label={coverName(url)} />
-              <img src={url} alt="" loading="lazy" className="aspect-square w-full object-cover" />
+              <img src={url} alt="" width={512} height={512} loading="lazy" className="aspect-square w-full object-cover" />
             </label>
           ))}
         </div>

@@ -1,6 +1,6 @@
 import { Check, Download, Upload, CalendarClock, X, CloudUpload } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { TIMINGS_MS } from '@common/constants';
 import type { RadioSubmission } from '@common/radio';
 import { RADIO_MSG } from '@common/radio-messages';

@@ -4,6 +4,7 @@ import { comparedWithChance } from '@common/fool-rate';
 import { CHANCE_HINT, CHANCE_TEXT } from '@common/leaderboard-messages';
 import { PATHS } from '@common/paths';
 import { Card } from '@/components/ui/card';
+import { coverVariantUrl } from '@common/covers';
 
 /** Above, at or below the 66.7% a random guesser gives, decided by the fool rate's 95% interval. */
 export function ChanceNote({ incorrect, total }: { incorrect: number; total: number }) {
@@ -35,7 +36,7 @@ export function DeceptionLeaderboard({ rows }: { rows: DeceptionRow[] | null }) 
             <li key={r.track_id} className="rounded-xl bg-zinc-950/60 p-4">
               <div className="flex items-center gap-3">
                 <span className="w-8 text-center text-xl font-black text-fuchsia-300">#{r.rank}</span>
-                {r.cover_art_url ? <img src={r.cover_art_url} alt="" className="size-12 rounded-md object-cover" /> : null}
+                {r.cover_art_url ? <img src={coverVariantUrl(r.cover_art_url, 48)} alt="" width={48} height={48} loading="lazy" className="size-12 rounded-md object-cover" /> : null}
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-semibold">{r.title}</p>
                   <p className="truncate text-sm text-zinc-400">{r.artist_name}</p>

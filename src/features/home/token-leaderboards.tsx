@@ -3,6 +3,7 @@ import { LEADERBOARD_ROWS } from '@common/constants';
 import type { LeaderboardRow, Leaderboards } from '@common/leaderboards';
 import { Card } from '@/components/ui/card';
 import { Tab, TabList, TabPanel, Tabs } from '@/components/ui/tabs';
+import { coverVariantUrl } from '@common/covers';
 import { ChanceNote } from './deception-leaderboard';
 
 const TABS = [
@@ -22,7 +23,7 @@ function Board({ rows, unit, empty }: { rows: LeaderboardRow[]; unit: string; em
           <li key={`${r.rank}-${r.username ?? r.title}`} className="flex items-center gap-3 py-2.5">
             <span className="w-7 text-right font-mono text-sm text-zinc-400">{r.rank}</span>
             {r.avatar_url || r.cover_art_url ? (
-              <img src={(r.avatar_url ?? r.cover_art_url) as string} alt="" className="size-8 rounded-md object-cover" />
+              <img src={r.avatar_url ?? coverVariantUrl(r.cover_art_url as string, 32)} alt="" width={32} height={32} loading="lazy" className="size-8 rounded-md object-cover" />
             ) : (
               <span aria-hidden className="grid size-8 place-items-center rounded-md bg-zinc-800 text-xs uppercase">
                 {(r.username ?? r.title ?? '?').slice(0, 1)}

@@ -6,6 +6,7 @@ import { ORDER_MSG } from '@common/orders';
 import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useMediaElementFocus } from '@/lib/audio-focus';
+import { coverVariantUrl } from '@common/covers';
 
 /** One listing: cover, track info, fool rate (or 'In the contest'), prices, a preview player and Buy. */
 export function ListingCard({ listing, online, onBuy }: { listing: MarketplaceListing; online: boolean; onBuy: () => void }) {
@@ -13,7 +14,7 @@ export function ListingCard({ listing, online, onBuy }: { listing: MarketplaceLi
   return (
     <Card as="article" className="flex flex-col overflow-hidden" data-testid="listing-card" aria-label={listing.title}>
       {listing.cover_art_url ? (
-        <img src={listing.cover_art_url} alt="" className="aspect-square w-full object-cover" loading="lazy" />
+        <img src={coverVariantUrl(listing.cover_art_url, 512)} alt="" width={512} height={512} className="aspect-square w-full object-cover" loading="lazy" />
       ) : (
         <div className="aspect-square w-full bg-gradient-to-br from-fuchsia-900 to-violet-900" aria-hidden />
       )}

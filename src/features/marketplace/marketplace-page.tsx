@@ -31,7 +31,8 @@ export function MarketplacePage() {
   const basic = active.filter((l) => l.listing_type === 'basic');
 
   return (
-    <div className="mx-auto max-w-6xl space-y-12 px-4 py-10">
+    // At least a screen tall: the listings arrive after first paint and must not move the footer in view (layout shift).
+    <div className="mx-auto min-h-dvh max-w-6xl space-y-12 px-4 py-10">
       <header className="text-center">
         <ShoppingBag className="mx-auto size-10 text-fuchsia-400" aria-hidden />
         <h1 className="mt-3 text-4xl font-bold">Marketplace</h1>

@@ -8,6 +8,7 @@ import { useBalanceDoc, useRoles } from '@/hooks/use-account';
 import { useOnline } from '@/hooks/use-online';
 import { PurchaseDone } from './purchase-done';
 import { usd, usePurchase } from './use-purchase';
+import { coverVariantUrl } from '@common/covers';
 
 const LICENCE_LABEL: Record<string, string> = { basic: 'Basic', featured: 'Featured', preview: 'Preview version', full: 'Full version' };
 
@@ -26,7 +27,7 @@ export function PurchaseDialog({ listing, onClose }: { listing: MarketplaceListi
     >
       <div className="flex items-start gap-4">
         {listing.cover_art_url ? (
-          <img src={listing.cover_art_url} alt="" className="size-16 rounded-lg object-cover" />
+          <img src={coverVariantUrl(listing.cover_art_url, 64)} alt="" width={64} height={64} className="size-16 rounded-lg object-cover" />
         ) : (
           <div className="size-16 rounded-lg bg-gradient-to-br from-fuchsia-900 to-violet-900" aria-hidden />
         )}

@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { FeatureListingButton } from './feature-listing-button';
 import type { MyTrack } from './my-tracks-api';
 import type { SendFailure } from './use-send-to-radio';
+import { coverVariantUrl } from '@common/covers';
 
 const TRACK_STATUS_TONE: Record<MyTrack['status'], string> = {
   pending: 'bg-amber-400/15 text-amber-200 ring-amber-400/40',
@@ -37,7 +38,7 @@ export function TrackRow({ track, radioStatus, cost, online, busy, failure, onSe
   return (
     <li className="flex flex-wrap items-center gap-4 rounded-xl border border-zinc-800 bg-zinc-950/40 p-4" aria-label={track.title} data-testid="my-track">
       {track.cover_art_url ? (
-        <img src={track.cover_art_url} alt="" className="size-16 shrink-0 rounded-lg object-cover" />
+        <img src={coverVariantUrl(track.cover_art_url, 64)} alt="" width={64} height={64} loading="lazy" className="size-16 shrink-0 rounded-lg object-cover" />
       ) : (
         <span aria-hidden className="size-16 shrink-0 rounded-lg bg-gradient-to-br from-fuchsia-900 to-violet-900" />
       )}

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { PATHS } from '@common/paths';
 import { RADIO_MSG } from '@common/radio-messages';
 import { afterWrite } from '@/data/lazy';

@@ -6,6 +6,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { BuyerActions, SellerActions } from './order-actions';
 import { amountLabel, displayStatus, methodLabel, orderActions, type Side } from './order-display';
 import { OrderStatusBadge } from './order-status-badge';
+import { coverVariantUrl } from '@common/covers';
 
 /** One order: the track, the other party, status, method and amount, Cash App details and actions. */
 export function OrderRow({ order, side, now }: { order: Order; side: Side; now: number }) {
@@ -15,7 +16,7 @@ export function OrderRow({ order, side, now }: { order: Order; side: Side; now: 
   return (
     <Card as="li" data-testid="order-row" aria-label={order.title} className="flex flex-col gap-4 p-4 sm:flex-row">
       {order.cover_art_url ? (
-        <img src={order.cover_art_url} alt="" className="size-20 shrink-0 rounded-lg object-cover" loading="lazy" />
+        <img src={coverVariantUrl(order.cover_art_url, 80)} alt="" width={80} height={80} className="size-20 shrink-0 rounded-lg object-cover" loading="lazy" />
       ) : (
         <div className="size-20 shrink-0 rounded-lg bg-gradient-to-br from-fuchsia-900 to-violet-900" aria-hidden />
       )}

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 
 /** Registers the service worker and offers a reload when a new version is ready. */

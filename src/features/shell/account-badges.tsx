@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Coins, LayoutDashboard, ListMusic, Receipt } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { MSG } from '@common/messages';
 import { PATHS } from '@common/paths';
 import { useBalanceDoc, useProfile, useRoles } from '@/hooks/use-account';
@@ -30,7 +30,7 @@ export function UserChip() {
   return (
     <span className="inline-flex items-center gap-2">
       {profile?.avatar_url ? (
-        <img src={profile.avatar_url} alt="" className="size-8 rounded-full object-cover" />
+        <img src={profile.avatar_url} alt="" width={32} height={32} className="size-8 rounded-full object-cover" />
       ) : (
         <span aria-hidden className="grid size-8 place-items-center rounded-full bg-fuchsia-700 text-sm font-bold uppercase">
           {name.slice(0, 1) || '?'}

@@ -1,14 +1,13 @@
 import { useNavigate } from '@tanstack/react-router';
-import { signOut } from 'firebase/auth';
 import { MSG } from '@common/messages';
-import { auth } from '@/lib/firebase';
 import { notifyError, notifySuccess } from '@/lib/notify';
 
 export function useSignOut() {
   const navigate = useNavigate();
   return async () => {
     try {
-      await signOut(auth);
+      const { signOutUser } = await import('@/lib/firebase');
+      await signOutUser();
       notifySuccess(MSG.signedOut);
       await navigate({ to: '/' });
     } catch (err) {

@@ -1,10 +1,11 @@
 import { Disc3 } from 'lucide-react';
 import type { Reveal } from '@common/voting';
+import { coverVariantUrl } from '@common/covers';
 
 /** The track's cover after its reveal; before, the same neutral artwork for every clip. */
 export function CoverArt({ reveal }: { reveal: Reveal | null }) {
   if (reveal?.cover_art_url) {
-    return <img src={reveal.cover_art_url} alt={`Cover of ${reveal.title}`} data-testid="cover-art" className="aspect-square w-full rounded-xl object-cover" />;
+    return <img src={coverVariantUrl(reveal.cover_art_url, 512)} alt={`Cover of ${reveal.title}`} width={512} height={512} data-testid="cover-art" className="aspect-square w-full rounded-xl object-cover" />;
   }
   return (
     <div

@@ -56,7 +56,8 @@ function VoteBody({ uid }: { uid: string }) {
 export function VotePage() {
   const uid = useSession((s) => s.user?.uid ?? null);
   return (
-    <section className="mx-auto max-w-3xl px-4 py-10">
+    // At least a screen tall: the arena arrives after first paint and must not move the footer in view (layout shift).
+    <section className="mx-auto min-h-dvh max-w-3xl px-4 py-10">
       <header className="mb-8 text-center">
         <h1 className="inline-flex items-center gap-3 text-4xl font-black">
           <Headphones className="size-9 text-fuchsia-400" aria-hidden /> Voting Arena

@@ -1,6 +1,6 @@
 import { BadgeCheck, MailWarning } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { VERIFY_MSG } from '@common/messages';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api';
