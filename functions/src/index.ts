@@ -12,6 +12,7 @@ import { createApp } from './app';
 import { API_SECRETS, ConfigError, MAIL_SECRETS, readConfig, STATION_SECRETS } from './config';
 import { deliverDueMail, deliverMail } from './mail/deliver';
 import { refreshLeaderboardsNow } from './leaderboards/refresh-scheduler';
+import { ensureSampleKeys } from './voting/sample-key';
 import { expireDueOrders } from './orders/expire-orders';
 import { airScheduled } from './radio/air-scheduled';
 import type { Deps } from './platform/deps';
@@ -81,6 +82,12 @@ export const api = onRequest({ region: REGION, timeoutSeconds: 120, memory: '512
 /** The vote counts rolled up and the leaderboard summaries recomputed every minute (in-process timers only run on warm instances). */
 export const refreshLeaderboards = onSchedule({ schedule: 'every 1 minutes', region: REGION, secrets: SECRETS }, async () => {
   await refreshLeaderboardsNow(ready());
+});
+
+/** Tracks stored before sessions sampled by `rand` get one, once (voting/sample-key.ts); afterwards one read an hour. */
+export const backfillTrackSampleKeys = onSchedule({ schedule: 'every 60 minutes', region: REGION, secrets: SECRETS }, async () => {
+  const deps = ready();
+  await ensureSampleKeys(deps.db, new Date(deps.now()).toISOString());
 });
 
 /** Unpaid Cash App orders past their deadline become EXPIRED (reads expire them too). */

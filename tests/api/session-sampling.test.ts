@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrackDoc } from '../../functions/src/tracks/track-doc';
 import { firestoreOps, startFirestoreEmulator, type FirestoreServer } from '../../scripts/lib/firestore-emulator';
 import { freePort } from '../../scripts/lib/ports';
-import { backfillSampleKeys } from '../../functions/src/voting/sample-key';
+import { backfillSampleKeys, ensureSampleKeys } from '../../functions/src/voting/sample-key';
 import { addTrack, clipTracks, makeAdmin, openSession } from './contest-fixtures';
 import { signUp, startHarness, type Harness } from './harness';
 
@@ -99,7 +99,9 @@ describe('tracks stored before sampling keys', () => {
       };
       expect(await offered('ss_before')).toEqual(new Set(['Keyed']));
 
-      expect(await backfillSampleKeys(e.db)).toBe(2);
+      // The deployed path: the scheduled backfill runs once, then only checks its flag.
+      expect(await ensureSampleKeys(e.db, '2026-01-01T00:00:00.000Z')).toBe(2);
+      expect(await ensureSampleKeys(e.db, '2026-01-01T01:00:00.000Z')).toBeNull();
       expect(await backfillSampleKeys(e.db)).toBe(0);
       expect(await offered('ss_after')).toEqual(new Set(['Keyed', 'Old']));
 

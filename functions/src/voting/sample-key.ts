@@ -12,7 +12,8 @@ export const newSampleKey = (): number => randomInt(KEY_RANGE) / KEY_RANGE;
 /**
  * Gives every track stored before sampling keys existed a `rand` (one-off, idempotent: tracks
  * that have one are left alone). Until then such a track is never offered in a session; a CMS
- * edit or moderation of it also gives it one. Returns how many tracks it changed.
+ * edit or moderation of it also gives it one; a deployment runs it through ensureSampleKeys.
+ * Returns how many tracks it changed.
  */
 export async function backfillSampleKeys(db: Firestore): Promise<number> {
   let changed = 0;
@@ -31,4 +32,18 @@ export async function backfillSampleKeys(db: Firestore): Promise<number> {
     if (page.size < BACKFILL_PAGE) return changed;
     cursor = page.docs.at(-1);
   }
+}
+
+/** app_config/sample_keys: set once every track stored before sampling keys existed has one. */
+const backfillFlag = (db: Firestore) => db.collection(COL.appConfig).doc('sample_keys');
+
+/**
+ * The deployed backfill: runs backfillSampleKeys until it has completed once, then costs one
+ * read per call (scheduled hourly in index.ts). New tracks get their key when stored.
+ */
+export async function ensureSampleKeys(db: Firestore, nowIso: string): Promise<number | null> {
+  if ((await backfillFlag(db).get()).exists) return null;
+  const changed = await backfillSampleKeys(db);
+  await backfillFlag(db).set({ backfilled_at: nowIso, tracks_changed: changed });
+  return changed;
 }
