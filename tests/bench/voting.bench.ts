@@ -1,6 +1,6 @@
 /**
  * Voting on the in-process emulator through the real API: throughput and latency of 50
- * concurrent voters, then Firestore document reads/writes per vote, per session open, per
+ * concurrent voters (under per-document locks and under one global lock), then Firestore document reads/writes per vote, per session open, per
  * leaderboard view and per summary refresh at two sizes (about 100 and 10,000 votes; the
  * larger one seeded directly with batched writes). Prints figures; asserts nothing.
  */
@@ -22,7 +22,7 @@ import type { Deps } from '../../functions/src/platform/deps';
 import { stripePayments } from '../../functions/src/platform/payments';
 import { DiskStorage } from '../../functions/src/platform/storage';
 import { statsFromTrack, type TrackDoc } from '../../functions/src/tracks/track-doc';
-import { firestoreOps, startFirestoreEmulator } from '../../scripts/lib/firestore-emulator';
+import { firestoreOps, setFirestoreLocking, startFirestoreEmulator } from '../../scripts/lib/firestore-emulator';
 import { ffmpegPath } from '../../scripts/lib/media';
 import { disableMetadataProbe } from '../../scripts/lib/no-metadata-probe';
 import { freePort } from '../../scripts/lib/ports';
@@ -179,23 +179,37 @@ async function main() {
   }
   await measureSize(`${TRACKS} tracks`, api, deps, 'small');
 
-  const tokens = await Promise.all(Array.from({ length: VOTERS }, (_, i) => api.voter(`crowd_${i}`)));
-  const sessions = await Promise.all(tokens.map((t) => api.session(t)));
-  const latencies: number[] = [];
-  const t0 = performance.now();
-  await Promise.all(
-    tokens.map(async (t, i) => {
-      for (const c of sessions[i]!.clips) {
-        const s = performance.now();
-        await api.vote(t, sessions[i]!, c.clip_id, TYPES[latencies.length % 3]!);
-        latencies.push(performance.now() - s);
-      }
-    }),
-  );
-  const wall = performance.now() - t0;
-  latencies.sort((a, b) => a - b);
-  console.log(`\n${VOTERS} concurrent voters, one vote per push: ${latencies.length} votes in ${wall.toFixed(0)} ms`);
-  console.log(`  ${((latencies.length / wall) * 1000).toFixed(0)} votes/s   p50 ${pct(latencies, 50).toFixed(0)} ms   p95 ${pct(latencies, 95).toFixed(0)} ms   max ${latencies.at(-1)!.toFixed(0)} ms`);
+  // Throughput: the same crowd twice, under per-document locks (the default) and under the former
+  // single global transaction lock, fresh voters each time; figures side by side.
+  const crowd = async (tag: string) => {
+    const tokens = await Promise.all(Array.from({ length: VOTERS }, (_, i) => api.voter(`crowd_${tag}_${i}`)));
+    const sessions = await Promise.all(tokens.map((t) => api.session(t)));
+    const latencies: number[] = [];
+    const t0 = performance.now();
+    await Promise.all(
+      tokens.map(async (t, i) => {
+        for (const c of sessions[i]!.clips) {
+          const s = performance.now();
+          await api.vote(t, sessions[i]!, c.clip_id, TYPES[latencies.length % 3]!);
+          latencies.push(performance.now() - s);
+        }
+      }),
+    );
+    const wall = performance.now() - t0;
+    latencies.sort((a, b) => a - b);
+    return { votes: latencies.length, wall, perSecond: (latencies.length / wall) * 1000, p50: pct(latencies, 50), p95: pct(latencies, 95), max: latencies.at(-1)! };
+  };
+  const perDocument = await crowd('doc');
+  await sleep(LEADERBOARD_REFRESH_DEBOUNCE_MS + 500); // no transaction open while switching
+  setFirestoreLocking(emulator, 'global');
+  const global = await crowd('global');
+  await sleep(LEADERBOARD_REFRESH_DEBOUNCE_MS + 500);
+  setFirestoreLocking(emulator, 'document');
+  console.log(`\n${VOTERS} concurrent voters, one vote per push (${perDocument.votes} and ${global.votes} votes)`);
+  const line = (what: string, r: typeof perDocument) =>
+    console.log(`  ${what.padEnd(22)} ${r.perSecond.toFixed(0).padStart(5)} votes/s   p50 ${r.p50.toFixed(0).padStart(4)} ms   p95 ${r.p95.toFixed(0).padStart(4)} ms   max ${r.max.toFixed(0).padStart(5)} ms`);
+  line('per-document locks', perDocument);
+  line('one global lock', global);
 
   const seedT0 = performance.now();
   // The emulator keeps its state in immer; deep-freezing it after every write makes bulk
