@@ -1,6 +1,6 @@
 /**
  * Voting on the in-process emulator through the real API: throughput and latency of 50
- * concurrent voters (under per-document locks and under one global lock), then Firestore document reads/writes per vote, per session open, per
+ * concurrent voters, then Firestore document reads/writes per vote, per session open, per
  * leaderboard view and per summary refresh at two sizes (about 100 and 10,000 votes; the
  * larger one seeded directly with batched writes). Prints figures; asserts nothing.
  */
@@ -22,7 +22,7 @@ import type { Deps } from '../../functions/src/platform/deps';
 import { stripePayments } from '../../functions/src/platform/payments';
 import { DiskStorage } from '../../functions/src/platform/storage';
 import { statsFromTrack, type TrackDoc } from '../../functions/src/tracks/track-doc';
-import { firestoreOps, setFirestoreLocking, startFirestoreEmulator } from '../../scripts/lib/firestore-emulator';
+import { firestoreLockStats, firestoreOps, setFirestoreLocking, startFirestoreEmulator } from '../../scripts/lib/firestore-emulator';
 import { ffmpegPath } from '../../scripts/lib/media';
 import { disableMetadataProbe } from '../../scripts/lib/no-metadata-probe';
 import { freePort } from '../../scripts/lib/ports';
@@ -185,6 +185,7 @@ async function main() {
     const tokens = await Promise.all(Array.from({ length: VOTERS }, (_, i) => api.voter(`crowd_${tag}_${i}`)));
     const sessions = await Promise.all(tokens.map((t) => api.session(t)));
     const latencies: number[] = [];
+    firestoreLockStats.reset();
     const t0 = performance.now();
     await Promise.all(
       tokens.map(async (t, i) => {
@@ -197,7 +198,7 @@ async function main() {
     );
     const wall = performance.now() - t0;
     latencies.sort((a, b) => a - b);
-    return { votes: latencies.length, wall, perSecond: (latencies.length / wall) * 1000, p50: pct(latencies, 50), p95: pct(latencies, 95), max: latencies.at(-1)! };
+    return { votes: latencies.length, wall, perSecond: (latencies.length / wall) * 1000, p50: pct(latencies, 50), p95: pct(latencies, 95), max: latencies.at(-1)!, aborted: firestoreLockStats.aborted };
   };
   const perDocument = await crowd('doc');
   await sleep(LEADERBOARD_REFRESH_DEBOUNCE_MS + 500); // no transaction open while switching
@@ -207,7 +208,7 @@ async function main() {
   setFirestoreLocking(emulator, 'document');
   console.log(`\n${VOTERS} concurrent voters, one vote per push (${perDocument.votes} and ${global.votes} votes)`);
   const line = (what: string, r: typeof perDocument) =>
-    console.log(`  ${what.padEnd(22)} ${r.perSecond.toFixed(0).padStart(5)} votes/s   p50 ${r.p50.toFixed(0).padStart(4)} ms   p95 ${r.p95.toFixed(0).padStart(4)} ms   max ${r.max.toFixed(0).padStart(5)} ms`);
+    console.log(`  ${what.padEnd(22)} ${r.perSecond.toFixed(0).padStart(5)} votes/s   p50 ${r.p50.toFixed(0).padStart(4)} ms   p95 ${r.p95.toFixed(0).padStart(4)} ms   max ${r.max.toFixed(0).padStart(5)} ms   ${r.aborted} transactions aborted and retried`);
   line('per-document locks', perDocument);
   line('one global lock', global);
 
