@@ -316,7 +316,7 @@ const fail = (c: AnyCall, err: unknown, cb?: (err: unknown, value: unknown) => v
   else (c as unknown as { emit(event: string, e: unknown): void }).emit('error', status);
 };
 
-type TxOptions = { read_only?: unknown; read_write?: { retry_transaction?: Uint8Array } };
+type TxOptions = { has_read_only?: boolean; read_write?: { retry_transaction?: Uint8Array } };
 
 function documentLocking(impl: Impl, locks: DocumentLocks): Impl {
   const call = (name: string): Handler => (impl[name] as Handler).bind(impl);
@@ -324,7 +324,7 @@ function documentLocking(impl: Impl, locks: DocumentLocks): Impl {
   const startTx = (options: TxOptions | undefined): { tx: Tx; id: Uint8Array } => {
     const id = randomBytes(12);
     const retrying = hex(options?.read_write?.retry_transaction);
-    const tx = locks.begin(hex(id), { readOnly: !!options?.read_only && !options.read_write, retrying: retrying || undefined });
+    const tx = locks.begin(hex(id), { readOnly: options?.has_read_only === true, retrying: retrying || undefined });
     return { tx, id };
   };
 
