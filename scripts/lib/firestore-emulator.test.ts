@@ -6,16 +6,16 @@ import { startFirestoreEmulator, type FirestoreLocking, type FirestoreServer } f
 import { freePort } from './ports';
 
 type Emulator = { server: FirestoreServer; app: App; db: Firestore };
-const emulators = new Map<FirestoreLocking, Emulator>();
+const emulators = new Map<FirestoreLocking | 'short lease', Emulator>();
 
 beforeAll(async () => {
-  for (const locking of ['document', 'none'] as const) {
+  for (const name of ['document', 'none', 'short lease'] as const) {
     const port = await freePort();
-    const server = await startFirestoreEmulator(port, { locking });
+    const server = await startFirestoreEmulator(port, name === 'short lease' ? { leaseMs: 300 } : { locking: name });
     // firebase-admin reads the emulator's address when it makes the Firestore instance.
     process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${port}`;
-    const app = initializeApp({ projectId: `demo-locks-${locking}` }, randomUUID());
-    emulators.set(locking, { server, app, db: getFirestore(app) });
+    const app = initializeApp({ projectId: 'demo-locks' }, randomUUID());
+    emulators.set(name, { server, app, db: getFirestore(app) });
   }
 });
 
@@ -127,5 +127,31 @@ describe('per-document locks', () => {
     await txDone;
     await plainWrite;
     expect((await ref.get()).get('value')).toBe(100);
+  });
+
+  it('free the locks of a transaction whose client vanished once its lease is over; its late commit is refused', async () => {
+    const db = emulators.get('short lease')!.db;
+    const ref = db.collection('items').doc(randomUUID());
+    await ref.set({ value: 1 });
+    let wakeUp!: () => void;
+    const back = new Promise<void>((resolve) => (wakeUp = resolve));
+    let read!: () => void;
+    const hasRead = new Promise<void>((resolve) => (read = resolve));
+    let attempts = 0;
+    const abandoned = db.runTransaction(async (tx) => {
+      attempts++;
+      const value = (await tx.get(ref)).get('value') as number;
+      if (attempts === 1) {
+        read();
+        await back; // the client stalls past the lease
+      }
+      tx.update(ref, { value: value + 1 });
+    });
+    await hasRead;
+    await ref.update({ value: 100 }); // waits for the lease, not for the stalled client
+    wakeUp();
+    await abandoned;
+    expect(attempts).toBe(2);
+    expect((await ref.get()).get('value')).toBe(101);
   });
 });

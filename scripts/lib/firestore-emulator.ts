@@ -166,12 +166,14 @@ class DocumentLocks {
   private txs = new Map<string, Tx>();
   private nextAge = 0;
 
+  constructor(private readonly leaseMs: number) {}
+
   /** A new transaction; `retrying` is the id of the one it retries, whose age it keeps. */
   begin(id: string, opts: { readOnly?: boolean; retrying?: string } = {}): Tx {
     const previous = opts.retrying ? this.txs.get(opts.retrying) : undefined;
     const tx: Tx = { id, age: previous ? previous.age : this.nextAge++, held: new Map(), waiting: new Set(), over: null, readOnly: opts.readOnly === true, lease: null };
     this.txs.set(id, tx);
-    tx.lease = setTimeout(() => this.expire(tx), LEASE_MS);
+    tx.lease = setTimeout(() => this.expire(tx), this.leaseMs);
     tx.lease.unref();
     return tx;
   }
@@ -217,7 +219,7 @@ class DocumentLocks {
     if (!tx.id) return;
     // Keep the record for one more lease, so that a late call gets ABORTED and a retry its age.
     if (tx.lease) clearTimeout(tx.lease);
-    tx.lease = setTimeout(() => this.txs.delete(tx.id), LEASE_MS);
+    tx.lease = setTimeout(() => this.txs.delete(tx.id), this.leaseMs);
     tx.lease.unref();
   }
 
@@ -576,14 +578,17 @@ export type FirestoreServer = FirestoreServerType;
 const lockings = new WeakMap<FirestoreServer, Locking>();
 let starting: Locking | null = null;
 
-/** Starts the emulator on `port`, its transactions isolated by `locking` ('document' unless told). */
-export async function startFirestoreEmulator(port: number, opts: { locking?: FirestoreLocking } = {}): Promise<FirestoreServer> {
+/**
+ * Starts the emulator on `port`, its transactions isolated by `locking` ('document' unless
+ * told); `leaseMs` (15 s unless told) is how long a transaction may hold document locks.
+ */
+export async function startFirestoreEmulator(port: number, opts: { locking?: FirestoreLocking; leaseMs?: number } = {}): Promise<FirestoreServer> {
   patchGrpcAddService();
   // The package's ESM build has extension-less imports that Node's ESM loader rejects; use its CJS build.
   const { FirestoreServer } = createRequire(import.meta.url)('@firestore-emulator/server') as {
     FirestoreServer: new () => FirestoreServer;
   };
-  const locking: Locking = { mode: opts.locking ?? 'document', impls: null, documents: new DocumentLocks() };
+  const locking: Locking = { mode: opts.locking ?? 'document', impls: null, documents: new DocumentLocks(opts.leaseMs ?? LEASE_MS) };
   // The constructor registers the service (addService), which is where the locking goes in.
   starting = locking;
   let server: FirestoreServer;
