@@ -237,11 +237,15 @@ class DocumentLocks {
     if (tx.over !== null) return Promise.reject(new TxAborted(`Transaction ${tx.over}.`));
     const had = tx.held.get(path);
     if (had === 'exclusive' || had === mode) return null;
-    // Wound: an older transaction aborts every younger one holding a lock it clashes with.
-    const found = this.entries.get(path);
-    if (found) {
-      for (const [other, held] of found.holders) {
-        if (other !== tx && clash(held, mode) && other.age > tx.age) this.end(other, 'aborted by an older transaction (lock conflict)');
+    // Wound: an older transaction aborts every younger one holding a lock it clashes with. Again
+    // until none is left: freeing one's locks may grant them to a younger waiter.
+    for (let wounded = true; wounded; ) {
+      wounded = false;
+      for (const [other, held] of this.entries.get(path)?.holders ?? []) {
+        if (other !== tx && clash(held, mode) && other.age > tx.age) {
+          this.end(other, 'aborted by an older transaction (lock conflict)');
+          wounded = true;
+        }
       }
     }
     // (Ending one may have emptied and dropped the entry.)
@@ -382,6 +386,8 @@ function documentLocking(impl: Impl, locks: DocumentLocks): Impl {
     const paths = ((c.request.writes as WriteSpec[] | undefined) ?? []).map(writtenPath).filter(Boolean);
     const txId = hex(c.request.transaction);
     const apply = (tx: Tx) => {
+      // Wounded between the grant of its last lock and now: its locks are gone.
+      if (tx.over !== null) return fail(c, new TxAborted(`Transaction ${tx.over}.`), cb);
       try {
         call('Commit')(c, cb);
       } finally {
@@ -406,7 +412,7 @@ function documentLocking(impl: Impl, locks: DocumentLocks): Impl {
       const wait = locks.acquire(tx, paths, 'exclusive');
       if (!wait) return apply(tx);
       wait.then(
-        () => apply(tx),
+        () => (tx.over === null ? apply(tx) : attempt()),
         () => {
           locks.end(tx, 'aborted');
           attempt();
