@@ -3,10 +3,32 @@
  *
  * The package answers every read from the current state and commits without checking
  * anything, so two transactions that read-modify-write the same document both "win".
- * Real Firestore locks what a transaction reads. We reproduce that with one global lock:
- * a transaction holds it from its first read (or BeginTransaction) until Commit/Rollback,
- * and every commit (transactional or not) runs under it. Reads outside transactions are
- * never blocked. A lease frees the lock if a client vanishes mid-transaction.
+ * Real Firestore's server SDK transactions are pessimistic: a transaction's reads lock the
+ * documents they read, and its commit locks the documents it writes. We reproduce that
+ * ('document' locking, the default):
+ * - A read in a read-write transaction (BatchGetDocuments, RunQuery) takes a shared lock on
+ *   each document it returns (found or missing) and holds it until Commit or Rollback. A
+ *   query locks the documents of its result, re-run until the locked set covers it.
+ * - A commit takes exclusive locks on the documents it writes (upgrading its shared ones),
+ *   applies the writes, then frees every lock of the transaction. A commit outside a
+ *   transaction (batch, plain set) takes the same exclusive locks, just for its duration.
+ * - Reads outside transactions, read-only transactions and aggregations never lock or wait.
+ * - Deadlocks and lock-upgrade conflicts (two transactions read a document, both write it)
+ *   are settled by wound-wait, by transaction age: an older transaction that needs a lock a
+ *   younger one holds aborts the younger one; a younger one waits for an older one. So waits
+ *   only go from younger to older and can never form a cycle. The aborted transaction's next
+ *   call (or the read it was waiting in) fails with ABORTED (gRPC 10), on which firebase-admin
+ *   rolls back and retries; the retry names the aborted transaction (retry_transaction) and
+ *   keeps its age, so it cannot starve. A plain commit that is aborted retries by itself.
+ * - A lease (15 s) aborts a transaction whose client vanished and frees its locks.
+ * Not reproduced: Firestore also locks the ranges a query scanned, so a document inserted
+ * later into a range a transaction queried would conflict with it (phantom protection); here
+ * only the documents a query returned are locked. Aggregations (count) in a transaction lock
+ * nothing. Firestore's 270 s / 60 s idle transaction limits are replaced by the lease.
+ *
+ * 'global' locking is the former scheme (one lock held by a transaction from its first read
+ * until it ends, every commit under it), kept to compare; 'none' is the bare package, which
+ * loses updates (scripts/lib/firestore-emulator.test.ts shows both).
  */
 import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
@@ -93,7 +115,342 @@ function countReads(name: string, c: AnyCall): void {
   }
 }
 
-function wrapImpl(impl: Impl): Impl {
+/**
+ * Lock conflicts under 'document' locking since the last reset: transactions (or plain
+ * commits) aborted by an older one or by their lease, and lock requests that had to wait.
+ * For benchmarks; it changes no behaviour.
+ */
+export const firestoreLockStats = {
+  aborted: 0,
+  waited: 0,
+  reset(): void {
+    this.aborted = 0;
+    this.waited = 0;
+  },
+};
+
+/** How the emulator isolates transactions: see the header. */
+export type FirestoreLocking = 'document' | 'global' | 'none';
+
+type LockMode = 'shared' | 'exclusive';
+
+/** A read-write transaction (or a plain commit) as the lock table sees it. */
+type Tx = {
+  id: string;
+  /** Smaller is older; a retry keeps the age of the transaction it retries. */
+  age: number;
+  held: Map<string, LockMode>;
+  /** Its requests that wait (reads of one transaction may run in parallel). */
+  waiting: Set<LockRequest>;
+  /** Why it can no longer go on (wounded, lease over, ended), or null while it runs. */
+  over: string | null;
+  readOnly: boolean;
+  lease: NodeJS.Timeout | null;
+};
+type LockRequest = { tx: Tx; path: string; mode: LockMode; granted: () => void; aborted: (err: TxAborted) => void };
+type LockEntry = { holders: Map<Tx, LockMode>; queue: LockRequest[] };
+
+/** Sent as gRPC status ABORTED (10): firebase-admin's runTransaction retries on it. */
+class TxAborted extends Error {
+  readonly code = 10;
+  constructor(readonly details: string) {
+    super(details);
+  }
+}
+
+const clash = (a: LockMode, b: LockMode) => a === 'exclusive' || b === 'exclusive';
+
+/** Per-document shared/exclusive locks with wound-wait (see the header). */
+class DocumentLocks {
+  private entries = new Map<string, LockEntry>();
+  private txs = new Map<string, Tx>();
+  private nextAge = 0;
+
+  constructor(private readonly leaseMs: number) {}
+
+  /** A new transaction; `retrying` is the id of the one it retries, whose age it keeps. */
+  begin(id: string, opts: { readOnly?: boolean; retrying?: string } = {}): Tx {
+    const previous = opts.retrying ? this.txs.get(opts.retrying) : undefined;
+    const tx: Tx = { id, age: previous ? previous.age : this.nextAge++, held: new Map(), waiting: new Set(), over: null, readOnly: opts.readOnly === true, lease: null };
+    this.txs.set(id, tx);
+    tx.lease = setTimeout(() => this.expire(tx), this.leaseMs);
+    tx.lease.unref();
+    return tx;
+  }
+
+  /** A plain commit's stand-in: not listed, so no client call can reach it. */
+  batch(): Tx {
+    return { id: '', age: this.nextAge++, held: new Map(), waiting: new Set(), over: null, readOnly: false, lease: null };
+  }
+
+  find(id: string): Tx | undefined {
+    return this.txs.get(id);
+  }
+
+  /** Takes `mode` on every path, one after another in a fixed order; resolves at once (null) when nothing had to wait. */
+  acquire(tx: Tx, paths: string[], mode: LockMode): Promise<void> | null {
+    const todo = [...new Set(paths)].sort();
+    for (let i = 0; i < todo.length; i++) {
+      const wait = this.request(tx, todo[i]!, mode);
+      if (wait) return wait.then(() => this.acquire(tx, todo.slice(i + 1), mode) ?? undefined);
+    }
+    return null;
+  }
+
+  /** Frees every lock of `tx` and ends it; a later call naming it is ABORTED. */
+  end(tx: Tx, why: string): void {
+    if (tx.over === null) {
+      tx.over = why;
+      if (why !== 'committed' && why !== 'rolled back') firestoreLockStats.aborted++;
+    }
+    for (const req of tx.waiting) {
+      const entry = this.entries.get(req.path)!;
+      entry.queue.splice(entry.queue.indexOf(req), 1);
+      req.aborted(new TxAborted(`Transaction ${tx.over}.`));
+      this.pump(req.path, entry);
+    }
+    tx.waiting.clear();
+    for (const path of tx.held.keys()) {
+      const entry = this.entries.get(path)!;
+      entry.holders.delete(tx);
+      this.pump(path, entry);
+    }
+    tx.held.clear();
+    if (!tx.id) return;
+    // Keep the record for one more lease, so that a late call gets ABORTED and a retry its age.
+    if (tx.lease) clearTimeout(tx.lease);
+    tx.lease = setTimeout(() => this.txs.delete(tx.id), this.leaseMs);
+    tx.lease.unref();
+  }
+
+  /** Locks held and transactions known, for tests. */
+  get size(): { locked: number; transactions: number } {
+    return { locked: this.entries.size, transactions: this.txs.size };
+  }
+
+  private expire(tx: Tx): void {
+    if (tx.over === null) this.end(tx, 'expired (lease over)');
+    else this.txs.delete(tx.id);
+  }
+
+  private request(tx: Tx, path: string, mode: LockMode): Promise<void> | null {
+    if (tx.over !== null) return Promise.reject(new TxAborted(`Transaction ${tx.over}.`));
+    const had = tx.held.get(path);
+    if (had === 'exclusive' || had === mode) return null;
+    // Wound: an older transaction aborts every younger one holding a lock it clashes with. Again
+    // until none is left: freeing one's locks may grant them to a younger waiter.
+    for (let wounded = true; wounded; ) {
+      wounded = false;
+      for (const [other, held] of this.entries.get(path)?.holders ?? []) {
+        if (other !== tx && clash(held, mode) && other.age > tx.age) {
+          this.end(other, 'aborted by an older transaction (lock conflict)');
+          wounded = true;
+        }
+      }
+    }
+    // (Ending one may have emptied and dropped the entry.)
+    let entry = this.entries.get(path);
+    if (!entry) {
+      entry = { holders: new Map(), queue: [] };
+      this.entries.set(path, entry);
+    }
+    const req: LockRequest = { tx, path, mode, granted: () => {}, aborted: () => {} };
+    if (this.grantable(entry, req)) {
+      entry.holders.set(tx, mode);
+      tx.held.set(path, mode);
+      return null;
+    }
+    // Wait: only for older transactions, so waits never form a cycle.
+    firestoreLockStats.waited++;
+    return new Promise<void>((resolve, reject) => {
+      req.granted = resolve;
+      req.aborted = reject;
+      const at = entry.queue.findIndex((q) => q.tx.age > tx.age);
+      entry.queue.splice(at < 0 ? entry.queue.length : at, 0, req);
+      tx.waiting.add(req);
+    });
+  }
+
+  /** No clashing holder, and no older clashing request waits before it. */
+  private grantable(entry: LockEntry, req: LockRequest): boolean {
+    for (const [other, held] of entry.holders) if (other !== req.tx && clash(held, req.mode)) return false;
+    for (const q of entry.queue) {
+      if (q === req || q.tx.age > req.tx.age) break;
+      if (q.tx !== req.tx && clash(q.mode, req.mode)) return false;
+    }
+    return true;
+  }
+
+  private pump(path: string, entry: LockEntry): void {
+    for (let i = 0; i < entry.queue.length; ) {
+      const req = entry.queue[i]!;
+      if (!this.grantable(entry, req)) {
+        i++;
+        continue;
+      }
+      entry.queue.splice(i, 1);
+      entry.holders.set(req.tx, req.mode);
+      req.tx.held.set(path, req.mode);
+      req.tx.waiting.delete(req);
+      req.granted();
+    }
+    if (entry.holders.size === 0 && entry.queue.length === 0) this.entries.delete(path);
+  }
+}
+
+type Message = { transaction?: Uint8Array; document?: { name?: string }; found?: { name?: string }; missing?: string };
+
+/** Runs a streaming handler with its messages collected instead of sent (the package's handlers are synchronous). */
+function collect(handler: Handler, c: AnyCall): Message[] {
+  const out: Message[] = [];
+  const shadow = Object.create(c) as AnyCall & { end: () => void };
+  shadow.write = (value) => {
+    out.push(value as Message);
+    return true;
+  };
+  shadow.end = () => {};
+  handler(shadow);
+  return out;
+}
+
+type WriteSpec = { update?: { name?: string }; delete?: string; transform?: { document?: string } };
+const writtenPath = (w: WriteSpec): string => w.update?.name || w.delete || w.transform?.document || '';
+
+const fail = (c: AnyCall, err: unknown, cb?: (err: unknown, value: unknown) => void) => {
+  const status = err instanceof TxAborted ? { code: err.code, details: err.details } : { code: 13, details: String(err) };
+  if (cb) cb(status, null);
+  else (c as unknown as { emit(event: string, e: unknown): void }).emit('error', status);
+};
+
+type TxOptions = { has_read_only?: boolean; read_write?: { retry_transaction?: Uint8Array } };
+
+function documentLocking(impl: Impl, locks: DocumentLocks): Impl {
+  const call = (name: string): Handler => (impl[name] as Handler).bind(impl);
+
+  const startTx = (options: TxOptions | undefined): { tx: Tx; id: Uint8Array } => {
+    const id = randomBytes(12);
+    const retrying = hex(options?.read_write?.retry_transaction);
+    const tx = locks.begin(hex(id), { readOnly: options?.has_read_only === true, retrying: retrying || undefined });
+    return { tx, id };
+  };
+
+  /** The transaction a read runs in (starting it if asked), or null for a plain read. */
+  const txOf = (c: AnyCall): { tx: Tx; id: Uint8Array; isNew: boolean } | TxAborted | null => {
+    const req = c.request as AnyCall['request'] & { new_transaction?: TxOptions };
+    if (req.has_new_transaction === true || req.consistency_selector === 'new_transaction') return { ...startTx(req.new_transaction), isNew: true };
+    const id = hex(req.transaction);
+    if (!id) return null;
+    const tx = locks.find(id);
+    if (!tx) return new TxAborted('Transaction unknown or expired.');
+    if (tx.over !== null) return new TxAborted(`Transaction ${tx.over}.`);
+    return { tx, id: req.transaction!, isNew: false };
+  };
+
+  const read = (name: 'BatchGetDocuments' | 'RunQuery' | 'RunAggregationQuery'): Handler => (c) => {
+    countReads(name, c);
+    const inTx = txOf(c);
+    if (inTx === null) return call(name)(c);
+    if (inTx instanceof TxAborted) return fail(c, inTx);
+    const { tx, id, isNew } = inTx;
+    const send = (messages: Message[]) => {
+      for (const m of messages) {
+        if (m.transaction && m.transaction.length) m.transaction = id;
+        c.write(m);
+      }
+      (c as unknown as { end(): void }).end();
+    };
+    if (tx.readOnly || name === 'RunAggregationQuery') return send(collect(call(name), c));
+    let sentTx = false;
+    const attempt = (): void => {
+      const messages = collect(call(name), c);
+      // A new transaction's id goes out before any wait, so that an abort leaves the client an id to retry with.
+      if (isNew && !sentTx && name === 'BatchGetDocuments' && messages[0]?.transaction?.length) {
+        sentTx = true;
+        messages[0].transaction = id;
+        c.write(messages[0]);
+      }
+      const paths =
+        name === 'BatchGetDocuments' ? (c.request.documents as string[]) : messages.map((m) => m.document?.name ?? '').filter(Boolean);
+      const wait = locks.acquire(tx, paths, 'shared');
+      if (wait) {
+        wait.then(attempt, (err: unknown) => fail(c, err));
+        return;
+      }
+      send(sentTx ? messages.slice(1) : messages);
+    };
+    attempt();
+  };
+
+  const commit = (c: AnyCall, cb: (err: unknown, value: unknown) => void) => {
+    firestoreOps.writes += (c.request.writes as unknown[] | undefined)?.length ?? 0;
+    const paths = ((c.request.writes as WriteSpec[] | undefined) ?? []).map(writtenPath).filter(Boolean);
+    const txId = hex(c.request.transaction);
+    const apply = (tx: Tx) => {
+      // Wounded between the grant of its last lock and now: its locks are gone.
+      if (tx.over !== null) return fail(c, new TxAborted(`Transaction ${tx.over}.`), cb);
+      try {
+        call('Commit')(c, cb);
+      } finally {
+        locks.end(tx, 'committed');
+      }
+    };
+    if (txId) {
+      const tx = locks.find(txId);
+      if (!tx || tx.over !== null) return fail(c, new TxAborted(tx ? `Transaction ${tx.over}.` : 'Transaction unknown or expired.'), cb);
+      const wait = locks.acquire(tx, paths, 'exclusive');
+      if (!wait) return apply(tx);
+      wait.then(
+        () => apply(tx),
+        (err: unknown) => fail(c, err, cb),
+      );
+      return;
+    }
+    // A plain commit: wounded, it frees its locks and tries again, keeping its age.
+    const tx = locks.batch();
+    const attempt = (): void => {
+      tx.over = null;
+      const wait = locks.acquire(tx, paths, 'exclusive');
+      if (!wait) return apply(tx);
+      wait.then(
+        () => (tx.over === null ? apply(tx) : attempt()),
+        () => {
+          locks.end(tx, 'aborted');
+          attempt();
+        },
+      );
+    };
+    attempt();
+  };
+
+  return new Proxy(impl, {
+    get(target, prop, receiver) {
+      switch (prop) {
+        case 'BeginTransaction':
+          return (c: AnyCall, cb: (err: unknown, value: unknown) => void) => {
+            cb(null, { transaction: startTx((c.request as { options?: TxOptions }).options).id });
+          };
+        case 'BatchGetDocuments':
+        case 'RunQuery':
+        case 'RunAggregationQuery':
+          return read(prop);
+        case 'Commit':
+          return commit;
+        case 'Rollback':
+          return (c: AnyCall, cb: (err: unknown, value: unknown) => void) => {
+            const tx = locks.find(hex(c.request.transaction));
+            if (tx) locks.end(tx, 'rolled back');
+            call('Rollback')(c, cb);
+          };
+        default: {
+          const value = Reflect.get(target, prop, receiver);
+          return typeof value === 'function' ? value.bind(target) : value;
+        }
+      }
+    },
+  });
+}
+
+function globalLocking(impl: Impl): Impl {
   const lock = new GlobalTxLock();
   const call = (name: string): Handler => (impl[name] as Handler).bind(impl);
 
@@ -162,6 +519,45 @@ function wrapImpl(impl: Impl): Impl {
   });
 }
 
+/** The bare package, with reads and writes still counted. */
+function noLocking(impl: Impl): Impl {
+  return new Proxy(impl, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver);
+      if (typeof value !== 'function') return value;
+      if (prop === 'BatchGetDocuments' || prop === 'RunQuery' || prop === 'RunAggregationQuery')
+        return (c: AnyCall, cb?: (err: unknown, value: unknown) => void) => {
+          countReads(prop, c);
+          (value as Handler).call(target, c, cb);
+        };
+      if (prop === 'Commit')
+        return (c: AnyCall, cb?: (err: unknown, value: unknown) => void) => {
+          firestoreOps.writes += (c.request.writes as unknown[] | undefined)?.length ?? 0;
+          (value as Handler).call(target, c, cb);
+        };
+      return value.bind(target);
+    },
+  });
+}
+
+/** One server's locking, switchable between runs (see setFirestoreLocking). */
+type Locking = { mode: FirestoreLocking; impls: Record<FirestoreLocking, Impl> | null; documents: DocumentLocks };
+
+function wrapImpl(impl: Impl, locking: Locking): Impl {
+  const documents = documentLocking(impl, locking.documents);
+  const global = globalLocking(impl);
+  const none = noLocking(impl);
+  locking.impls = { document: documents, global, none };
+  // grpc-js looks the handlers up once, at addService: each one dispatches on the current mode.
+  return new Proxy(impl, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver);
+      if (typeof value !== 'function') return value;
+      return (c: AnyCall, cb?: (err: unknown, value: unknown) => void) => (locking.impls![locking.mode][prop as string] as Handler)(c, cb);
+    },
+  });
+}
+
 let patched = false;
 function patchGrpcAddService(): void {
   if (patched) return;
@@ -173,7 +569,9 @@ function patchGrpcAddService(): void {
   };
   const original = grpc.Server.prototype.addService;
   grpc.Server.prototype.addService = function (def: unknown, impl: Impl) {
-    original.call(this, def, wrapImpl(impl));
+    // Only the emulator's own service, while startFirestoreEmulator starts it.
+    if (!starting) return original.call(this, def, impl);
+    original.call(this, def, wrapImpl(impl, starting));
   };
 }
 
@@ -183,17 +581,46 @@ function require_resolve_emulator(): string {
 
 export type FirestoreServer = FirestoreServerType;
 
-export async function startFirestoreEmulator(port: number): Promise<FirestoreServer> {
+const lockings = new WeakMap<FirestoreServer, Locking>();
+let starting: Locking | null = null;
+
+/**
+ * Starts the emulator on `port`, its transactions isolated by `locking` ('document' unless
+ * told); `leaseMs` (15 s unless told) is how long a transaction may hold document locks.
+ */
+export async function startFirestoreEmulator(port: number, opts: { locking?: FirestoreLocking; leaseMs?: number } = {}): Promise<FirestoreServer> {
   patchGrpcAddService();
   // The package's ESM build has extension-less imports that Node's ESM loader rejects; use its CJS build.
   const { FirestoreServer } = createRequire(import.meta.url)('@firestore-emulator/server') as {
     FirestoreServer: new () => FirestoreServer;
   };
-  const server = new FirestoreServer();
+  const locking: Locking = { mode: opts.locking ?? 'document', impls: null, documents: new DocumentLocks(opts.leaseMs ?? LEASE_MS) };
+  // The constructor registers the service (addService), which is where the locking goes in.
+  starting = locking;
+  let server: FirestoreServer;
+  try {
+    server = new FirestoreServer();
+  } finally {
+    starting = null;
+  }
+  if (!locking.impls) throw new Error('The Firestore emulator registered no gRPC service');
+  // The package keeps its state in immer, which deep-freezes every new state by default: a
+  // safety net against mutation that costs a tenth of the emulator's time. Nothing here mutates it.
+  (createRequire(require_resolve_emulator())('immer') as { setAutoFreeze(on: boolean): void }).setAutoFreeze(false);
   // Every onSnapshot (one per open SSE stream) adds listeners to the state's emitter.
   (server.state as unknown as { emitter?: { setMaxListeners(n: number): void } }).emitter?.setMaxListeners(0);
   await server.start(port);
+  lockings.set(server, locking);
   return server;
+}
+
+/** Switches a running emulator's locking (e.g. a benchmark comparing them); only while no transaction is open. */
+export function setFirestoreLocking(server: FirestoreServer, mode: FirestoreLocking): void {
+  const locking = lockings.get(server);
+  if (!locking) throw new Error('Not an emulator started by startFirestoreEmulator');
+  const { locked, transactions } = locking.documents.size;
+  if (locked > 0) throw new Error(`${locked} documents are still locked (${transactions} transactions known)`);
+  locking.mode = mode;
 }
 
 /**

@@ -16,15 +16,14 @@ import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firesto
 import type { SongType } from '../../common/contest';
 import type { VoteSessionView } from '../../common/voting';
 import { createApp } from '../../functions/src/app';
-import { LEADERBOARD_REFRESH_DEBOUNCE_MS } from '../../functions/src/leaderboards/refresh-scheduler';
-import { refreshLeaderboardSummary } from '../../functions/src/leaderboards/summary';
+import { LEADERBOARD_REFRESH_DEBOUNCE_MS, refreshLeaderboardsNow } from '../../functions/src/leaderboards/refresh-scheduler';
 import type { Deps } from '../../functions/src/platform/deps';
 import { stripePayments } from '../../functions/src/platform/payments';
 import { DiskStorage } from '../../functions/src/platform/storage';
 import { statsFromTrack, type TrackDoc } from '../../functions/src/tracks/track-doc';
 import { newSampleKey } from '../../functions/src/voting/sample-key';
 import { weekOf, weeklyEarningsRef } from '../../functions/src/tokens/weekly-earnings';
-import { firestoreOps, startFirestoreEmulator } from '../../scripts/lib/firestore-emulator';
+import { firestoreLockStats, firestoreOps, setFirestoreLocking, startFirestoreEmulator } from '../../scripts/lib/firestore-emulator';
 import { ffmpegPath } from '../../scripts/lib/media';
 import { disableMetadataProbe } from '../../scripts/lib/no-metadata-probe';
 import { freePort } from '../../scripts/lib/ports';
@@ -98,13 +97,13 @@ async function measureSize(what: string, api: Api, deps: Deps, tag: string) {
     await api.session(newcomer);
     return 1;
   });
-  await refreshLeaderboardSummary(deps);
+  await refreshLeaderboardsNow(deps);
   const view = await cost(async () => {
     await api.leaderboards();
     return 1;
   });
   const refresh = await cost(async () => {
-    await refreshLeaderboardSummary(deps);
+    await refreshLeaderboardsNow(deps);
     return 1;
   });
   const votesNow = (await deps.db.collection('votes').count().get()).data().count;
@@ -203,23 +202,41 @@ async function main() {
   }
   await measureSize(`${TRACKS} tracks`, api, deps, 'small');
 
-  const tokens = await Promise.all(Array.from({ length: VOTERS }, (_, i) => api.voter(`crowd_${i}`)));
-  const sessions = await Promise.all(tokens.map((t) => api.session(t)));
-  const latencies: number[] = [];
-  const t0 = performance.now();
-  await Promise.all(
-    tokens.map(async (t, i) => {
-      for (const c of sessions[i]!.clips) {
-        const s = performance.now();
-        await api.vote(t, sessions[i]!, c.clip_id, TYPES[latencies.length % 3]!);
-        latencies.push(performance.now() - s);
-      }
-    }),
-  );
-  const wall = performance.now() - t0;
-  latencies.sort((a, b) => a - b);
-  console.log(`\n${VOTERS} concurrent voters, one vote per push: ${latencies.length} votes in ${wall.toFixed(0)} ms`);
-  console.log(`  ${((latencies.length / wall) * 1000).toFixed(0)} votes/s   p50 ${pct(latencies, 50).toFixed(0)} ms   p95 ${pct(latencies, 95).toFixed(0)} ms   max ${latencies.at(-1)!.toFixed(0)} ms`);
+  // Throughput: the same crowd twice, under per-document locks (the default) and under the former
+  // single global transaction lock, fresh voters each time; figures side by side.
+  const crowd = async (tag: string) => {
+    // Signed up one after another: at once, they would all rewrite the one sign-up rate-limit
+    // counter of their shared IP, which Firestore (and the emulator) aborts under contention.
+    const tokens: string[] = [];
+    for (let i = 0; i < VOTERS; i++) tokens.push(await api.voter(`crowd_${tag}_${i}`));
+    const sessions = await Promise.all(tokens.map((t) => api.session(t)));
+    const latencies: number[] = [];
+    firestoreLockStats.reset();
+    const t0 = performance.now();
+    await Promise.all(
+      tokens.map(async (t, i) => {
+        for (const c of sessions[i]!.clips) {
+          const s = performance.now();
+          await api.vote(t, sessions[i]!, c.clip_id, TYPES[latencies.length % 3]!);
+          latencies.push(performance.now() - s);
+        }
+      }),
+    );
+    const wall = performance.now() - t0;
+    latencies.sort((a, b) => a - b);
+    return { votes: latencies.length, wall, perSecond: (latencies.length / wall) * 1000, p50: pct(latencies, 50), p95: pct(latencies, 95), max: latencies.at(-1)!, aborted: firestoreLockStats.aborted };
+  };
+  const perDocument = await crowd('doc');
+  await sleep(LEADERBOARD_REFRESH_DEBOUNCE_MS + 500); // no transaction open while switching
+  setFirestoreLocking(emulator, 'global');
+  const global = await crowd('global');
+  await sleep(LEADERBOARD_REFRESH_DEBOUNCE_MS + 500);
+  setFirestoreLocking(emulator, 'document');
+  console.log(`\n${VOTERS} concurrent voters, one vote per push (${perDocument.votes} and ${global.votes} votes)`);
+  const line = (what: string, r: typeof perDocument) =>
+    console.log(`  ${what.padEnd(22)} ${r.perSecond.toFixed(0).padStart(5)} votes/s   p50 ${r.p50.toFixed(0).padStart(4)} ms   p95 ${r.p95.toFixed(0).padStart(4)} ms   max ${r.max.toFixed(0).padStart(5)} ms   ${r.aborted} transactions aborted and retried`);
+  line('per-document locks', perDocument);
+  line('one global lock', global);
 
   const seedT0 = performance.now();
   // The emulator keeps its state in immer; deep-freezing it after every write makes bulk

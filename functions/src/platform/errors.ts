@@ -30,6 +30,9 @@ export const unavailable = (message: string) => new HttpError(503, 'unavailable'
 
 type BodyParserError = Error & { type?: string; status?: number };
 
+/** gRPC status ABORTED: firebase-admin's runTransaction gives up with it after its attempts. */
+const FIRESTORE_ABORTED = 10;
+
 export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next) => {
   if (err instanceof HttpError) {
     res.set(err.headers);
@@ -47,6 +50,12 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next
   }
   if (typeof bodyError.status === 'number' && bodyError.status >= 400 && bodyError.status < 500) {
     res.status(bodyError.status).json({ error: { code: 'bad_request', message: bodyError.message } });
+    return;
+  }
+  if ((err as { code?: unknown }).code === FIRESTORE_ABORTED) {
+    // A transaction still in contention after the SDK's retries: the caller may simply retry.
+    res.set('Retry-After', '1');
+    res.status(503).json({ error: { code: 'unavailable', message: 'Busy, please try again' } });
     return;
   }
   log.unexpectedError(err);

@@ -1,0 +1,37 @@
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorHandler } from './errors';
+
+let server: ReturnType<ReturnType<typeof express>['listen']>;
+let base: string;
+
+beforeAll(async () => {
+  const app = express();
+  // What firebase-admin's runTransaction rejects with once its attempts are spent on contention.
+  app.get('/contended', () => {
+    throw Object.assign(new Error('10 ABORTED: Too much contention on these documents. Please try again.'), { code: 10 });
+  });
+  app.get('/broken', () => {
+    throw new Error('boom');
+  });
+  app.use(errorHandler);
+  server = app.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((r) => server.close(r)));
+
+describe('errorHandler', () => {
+  it('answers a transaction aborted by contention with 503 and Retry-After, not 500', async () => {
+    const res = await fetch(`${base}/contended`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('1');
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unavailable');
+  });
+
+  it('still answers an unexpected error with 500', async () => {
+    const res = await fetch(`${base}/broken`);
+    expect(res.status).toBe(500);
+  });
+});

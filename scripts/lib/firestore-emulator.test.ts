@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFirestoreEmulator, type FirestoreLocking, type FirestoreServer } from './firestore-emulator';
+import { freePort } from './ports';
+
+type Emulator = { server: FirestoreServer; app: App; db: Firestore };
+const emulators = new Map<FirestoreLocking | 'short lease', Emulator>();
+
+beforeAll(async () => {
+  for (const name of ['document', 'none', 'short lease'] as const) {
+    const port = await freePort();
+    const server = await startFirestoreEmulator(port, name === 'short lease' ? { leaseMs: 300 } : { locking: name });
+    // firebase-admin reads the emulator's address when it makes the Firestore instance.
+    process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${port}`;
+    const app = initializeApp({ projectId: 'demo-locks' }, randomUUID());
+    emulators.set(name, { server, app, db: getFirestore(app) });
+  }
+});
+
+afterAll(async () => {
+  for (const { server, app } of emulators.values()) {
+    await deleteApp(app);
+    server.stop();
+  }
+});
+
+/** Resolves for everyone once `n` have arrived: makes first attempts overlap for sure. */
+function barrier(n: number) {
+  let arrived = 0;
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return () => {
+    if (++arrived === n) open();
+    return opened;
+  };
+}
+
+/** `n` transactions that each read a counter, wait until all have read it, then write it plus one. */
+async function raceIncrements(db: Firestore, n: number): Promise<{ value: number; attempts: number }> {
+  const ref = db.collection('counters').doc(randomUUID());
+  await ref.set({ value: 0 });
+  const allRead = barrier(n);
+  let attempts = 0;
+  await Promise.all(
+    Array.from({ length: n }, () => {
+      let first = true;
+      return db.runTransaction(async (tx) => {
+        attempts++;
+        const value = ((await tx.get(ref)).get('value') as number) + 1;
+        if (first) {
+          first = false;
+          await allRead();
+        }
+        tx.set(ref, { value });
+      });
+    }),
+  );
+  return { value: (await ref.get()).get('value') as number, attempts };
+}
+
+describe('read-modify-write races', () => {
+  it('lose updates without locking', async () => {
+    const { value } = await raceIncrements(emulators.get('none')!.db, 8);
+    expect(value).toBe(1);
+  });
+
+  it('lose none with per-document locks: the conflicting transactions are aborted and retried', async () => {
+    const { value, attempts } = await raceIncrements(emulators.get('document')!.db, 8);
+    expect(value).toBe(8);
+    expect(attempts).toBeGreaterThan(8);
+  });
+
+  it('that cross (each reads both documents, writes the other: a deadlock) end serializable', async () => {
+    const run = async (db: Firestore) => {
+      const x = db.collection('cells').doc(randomUUID());
+      const y = db.collection('cells').doc(randomUUID());
+      await Promise.all([x.set({ v: 'x' }), y.set({ v: 'y' })]);
+      const allRead = barrier(2);
+      const copy = (from: typeof x, to: typeof x) => {
+        let first = true;
+        return db.runTransaction(async (tx) => {
+          const [a] = [await tx.get(to), await tx.get(from)].reverse();
+          if (first) {
+            first = false;
+            await allRead();
+          }
+          tx.set(to, { v: a!.get('v') as string });
+        });
+      };
+      await Promise.all([copy(x, y), copy(y, x)]);
+      return [(await x.get()).get('v') as string, (await y.get()).get('v') as string];
+    };
+    // Without locks both copies read the old values: swapped, which no serial order gives.
+    expect(await run(emulators.get('none')!.db)).toEqual(['y', 'x']);
+    const [x, y] = await run(emulators.get('document')!.db);
+    expect(x).toBe(y);
+  });
+});
+
+describe('per-document locks', () => {
+  it('make a plain write to a document a transaction queried wait for it; plain reads do not wait', async () => {
+    const db = emulators.get('document')!.db;
+    const ref = db.collection('items').doc(randomUUID());
+    const other = db.collection('items').doc(randomUUID());
+    const tag = randomUUID();
+    await Promise.all([ref.set({ tag, value: 1 }), other.set({ value: 1 })]);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let queried!: () => void;
+    const hasQueried = new Promise<void>((resolve) => (queried = resolve));
+    const txDone = db.runTransaction(async (tx) => {
+      const [doc] = (await tx.get(db.collection('items').where('tag', '==', tag))).docs;
+      queried();
+      await released;
+      tx.update(doc!.ref, { value: (doc!.get('value') as number) + 1 });
+    });
+    await hasQueried;
+    let written = false;
+    const plainWrite = ref.update({ value: 100 }).then(() => (written = true));
+    // A plain read and a write to another document go through while the transaction holds its lock.
+    expect((await ref.get()).get('value')).toBe(1);
+    await other.update({ value: 2 });
+    expect(written).toBe(false);
+    release();
+    await txDone;
+    await plainWrite;
+    expect((await ref.get()).get('value')).toBe(100);
+  });
+
+  it('free the locks of a transaction whose client vanished once its lease is over; its late commit is refused', async () => {
+    const db = emulators.get('short lease')!.db;
+    const ref = db.collection('items').doc(randomUUID());
+    await ref.set({ value: 1 });
+    let wakeUp!: () => void;
+    const back = new Promise<void>((resolve) => (wakeUp = resolve));
+    let read!: () => void;
+    const hasRead = new Promise<void>((resolve) => (read = resolve));
+    let attempts = 0;
+    const abandoned = db.runTransaction(async (tx) => {
+      attempts++;
+      const value = (await tx.get(ref)).get('value') as number;
+      if (attempts === 1) {
+        read();
+        await back; // the client stalls past the lease
+      }
+      tx.update(ref, { value: value + 1 });
+    });
+    await hasRead;
+    await ref.update({ value: 100 }); // waits for the lease, not for the stalled client
+    wakeUp();
+    await abandoned;
+    expect(attempts).toBe(2);
+    expect((await ref.get()).get('value')).toBe(101);
+  });
+});
