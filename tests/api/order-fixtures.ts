@@ -15,7 +15,11 @@ export const PNG = Buffer.from(
 
 /** Signs up one user per name (50 tokens each), in order. */
 export async function users<const N extends readonly string[]>(h: Harness, ...names: N): Promise<{ [K in keyof N]: User }> {
-  return (await Promise.all(names.map((n) => signUp(h, n)))) as { [K in keyof N]: User };
+  // One after another: concurrent sign-ups from the harness's one address contend on its rate-limit
+  // counter, and the emulator's per-document locks make them retry as Firestore would.
+  const out: User[] = [];
+  for (const n of names) out.push(await signUp(h, n));
+  return out as unknown as { [K in keyof N]: User };
 }
 
 let adminUser: Promise<User> | null = null;
