@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerInvariant, signUp, startHarness, type Harness } from './harness';
+import { ledgerInvariant, signUp, signUpMany, startHarness, type Harness } from './harness';
 
 let h: Harness;
 const verified = (who: { token: string }) => h.call('POST', '/api/accounts/email-verified', { token: who.token, body: {} });
@@ -89,7 +89,7 @@ describe('sign-up', () => {
   it('pays a referrer once for each of many concurrent verifications, at most 20 a day', async () => {
     h.clock.now = Date.parse('2026-03-05T10:00:00Z');
     const ref = await signUp(h, 'bigref');
-    const friends = await Promise.all(Array.from({ length: 24 }, (_, i) => signUp(h, `bigref_friend${i}`, { referral_code: 'bigref' })));
+    const friends = await signUpMany(h, Array.from({ length: 24 }, (_, i) => `bigref_friend${i}`), { referral_code: 'bigref' });
     friends.forEach((f) => h.auth.verifyEmail(f.uid));
     // Every friend reports twice at once: each referral settles once.
     const results = await Promise.all([...friends, ...friends].map((f) => verified(f)));

@@ -115,6 +115,17 @@ export async function signUp(h: Harness, username: string, extra: Record<string,
   return { uid: res.body.uid as string, token: `test:${res.body.uid}`, body: res.body };
 }
 
+/**
+ * Signs users up one after another. Sign-ups from the harness's one address all bump the same
+ * rate-limit counter: at once, they contend on it (per-document locks retry them as Firestore
+ * would, and enough of them at once give up with 503), which is not what a test sets up for.
+ */
+export async function signUpMany(h: Harness, usernames: readonly string[], extra: Record<string, unknown> = {}) {
+  const users: Array<Awaited<ReturnType<typeof signUp>>> = [];
+  for (const name of usernames) users.push(await signUp(h, name, extra));
+  return users;
+}
+
 /** Every user's balance equals the sum of their ledger entries. */
 export async function ledgerInvariant(db: Firestore): Promise<Array<{ user: string; balance: number; sum: number }>> {
   const [balances, ledger] = await Promise.all([db.collection('token_balances').get(), db.collection('token_ledger').get()]);

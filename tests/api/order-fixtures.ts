@@ -3,7 +3,7 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { inflateSync } from 'node:zlib';
 import { readBalance, writeLedgerEntry } from '../../functions/src/tokens/ledger';
 import { addTrack, makeAdmin, testClip } from './contest-fixtures';
-import { signUp, type Harness } from './harness';
+import { signUp, signUpMany, type Harness } from './harness';
 
 export type User = { uid: string; token: string };
 
@@ -15,11 +15,7 @@ export const PNG = Buffer.from(
 
 /** Signs up one user per name (50 tokens each), in order. */
 export async function users<const N extends readonly string[]>(h: Harness, ...names: N): Promise<{ [K in keyof N]: User }> {
-  // One after another: concurrent sign-ups from the harness's one address contend on its rate-limit
-  // counter, and the emulator's per-document locks make them retry as Firestore would.
-  const out: User[] = [];
-  for (const n of names) out.push(await signUp(h, n));
-  return out as unknown as { [K in keyof N]: User };
+  return (await signUpMany(h, names)) as unknown as { [K in keyof N]: User };
 }
 
 let adminUser: Promise<User> | null = null;

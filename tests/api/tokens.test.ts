@@ -1,7 +1,7 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../scripts/lib/prng';
-import { ledgerInvariant, signUp, startHarness, type Harness } from './harness';
+import { ledgerInvariant, signUp, signUpMany, startHarness, type Harness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -166,7 +166,7 @@ describe('coupons', () => {
 
   it('lets exactly 5 of 20 concurrent users redeem a coupon limited to 5', async () => {
     await addCoupon('FIVE', { tokens: 3, max_redemptions: 5 });
-    const users = await Promise.all(Array.from({ length: 20 }, (_, i) => signUp(h, `five_${i}`)));
+    const users = await signUpMany(h, Array.from({ length: 20 }, (_, i) => `five_${i}`));
     const results = await Promise.all(users.map((u) => h.call('POST', '/api/coupons/redeem', { token: u.token, body: { code: 'five' } })));
     const winners = results.filter((r) => r.status === 200);
     expect(winners).toHaveLength(5);

@@ -5,7 +5,7 @@ import { foolRateLow } from '../../common/fool-rate';
 import { foolRate, type TrackDoc } from '../../functions/src/tracks/track-doc';
 import { rollUpVoteCounts } from '../../functions/src/voting/vote-shards';
 import { addTrack, allDocs, clipTracks, makeAdmin, openSession, pushVotes, voteAll, voteDoc } from './contest-fixtures';
-import { ledgerInvariant, signUp, startHarness, type Harness } from './harness';
+import { ledgerInvariant, signUp, signUpMany, startHarness, type Harness } from './harness';
 
 const T0 = Date.parse('2026-03-01T12:00:00Z');
 const DAY = 86_400_000;
@@ -486,7 +486,7 @@ describe('300 voters on one track at once', () => {
 
   it('counts every vote once on the counter shards, and the rolled-up stats equal a recount of the votes', { timeout: 240_000 }, async () => {
     const track = await addTrack(c, { song_type: 'ai' });
-    const voters = await Promise.all(Array.from({ length: 300 }, (_, i) => signUp(c, `crowd_${i}`)));
+    const voters = await signUpMany(c, Array.from({ length: 300 }, (_, i) => `crowd_${i}`));
     const sessions = await Promise.all(voters.map(async (v) => sessionOf(await openSession(c, v.token))));
     for (const s of sessions) expect((await clipTracks(c.db, [track], s.id))(s.clips[0]!.clip_id).id).toBe(track.id);
     // One track, 300 sessions: 300 different handles and URLs, none of them the track's clip id.
