@@ -1,4 +1,4 @@
-import type { Firestore, Query, QuerySnapshot } from 'firebase-admin/firestore';
+import { FieldPath, type Firestore, type Query, type QuerySnapshot } from 'firebase-admin/firestore';
 import { LEADERBOARD_ROWS } from '../../../common/constants';
 import type { DeceptionRow } from '../../../common/leaderboards';
 import { COL } from '../platform/collections';
@@ -6,10 +6,18 @@ import { COL } from '../platform/collections';
 /**
  * Eligible track_stats (approved contest tracks with at least the configured minimum of votes)
  * by the lower bound of their fool rate's 95% Wilson interval, then votes (docs/decisions.md,
- * Fairer leaderboard). The Deception Leaderboard and Fooling Tracks rank the same way.
+ * Fairer leaderboard). The Deception Leaderboard and Fooling Tracks rank the same way. Ties end
+ * on the track id, named (Firestore's implicit order, which the local emulator does not apply), so
+ * every read and the stream list tied tracks alike.
  */
 export const rankedTracksQuery = (db: Firestore, limit: number): Query =>
-  db.collection(COL.trackStats).where('eligible', '==', true).orderBy('fool_rank', 'desc').orderBy('total_votes', 'desc').limit(limit);
+  db
+    .collection(COL.trackStats)
+    .where('eligible', '==', true)
+    .orderBy('fool_rank', 'desc')
+    .orderBy('total_votes', 'desc')
+    .orderBy(FieldPath.documentId(), 'desc')
+    .limit(limit);
 
 /** The Deception Leaderboard: at most 10 documents read, whatever the number of tracks. */
 export const deceptionQuery = (db: Firestore): Query => rankedTracksQuery(db, LEADERBOARD_ROWS);
