@@ -16,6 +16,8 @@ import { DiskStorage } from '../../functions/src/platform/storage';
 import { LocalChain } from '../../functions/src/platform/local-chain';
 import { MemoryStation } from './memory-station';
 import { MemoryMailer } from './memory-mailer';
+import { startFirestoreEmulator, type FirestoreServer } from '../../scripts/lib/firestore-emulator';
+import { freePort } from '../../scripts/lib/ports';
 
 const ffmpegPath = ffmpegInstaller.path;
 import { FakeAuth } from './fake-auth';
@@ -42,9 +44,16 @@ export type Harness = {
 
 /** A fresh project in the shared emulator, the real API on a random port, and a controllable clock. */
 export async function startHarness(
-  opts: { seed?: boolean; config?: Partial<Config>; station?: boolean; /** An emulator of this process (to count its reads), instead of the shared one. */ firestoreHost?: string } = {},
+  opts: { seed?: boolean; config?: Partial<Config>; station?: boolean; /** An emulator of its own in this process (so `firestoreOps` counts this harness's reads only), stopped by close(). */ ownEmulator?: boolean } = {},
 ): Promise<Harness> {
-  process.env.FIRESTORE_EMULATOR_HOST = opts.firestoreHost ?? inject('firestoreHost');
+  let own: FirestoreServer | null = null;
+  if (opts.ownEmulator) {
+    const port = await freePort();
+    own = await startFirestoreEmulator(port);
+    process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${port}`;
+  } else {
+    process.env.FIRESTORE_EMULATOR_HOST = inject('firestoreHost');
+  }
   disableMetadataProbe();
   const app = initializeApp({ projectId: `demo-test-${randomUUID().slice(0, 8)}` }, randomUUID());
   const db = getFirestore(app);
@@ -102,6 +111,7 @@ export async function startHarness(
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
       await deleteApp(app);
+      own?.stop();
     },
   };
 }

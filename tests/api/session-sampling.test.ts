@@ -4,8 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrackDoc } from '../../functions/src/tracks/track-doc';
-import { firestoreOps, startFirestoreEmulator, type FirestoreServer } from '../../scripts/lib/firestore-emulator';
-import { freePort } from '../../scripts/lib/ports';
+import { firestoreOps } from '../../scripts/lib/firestore-emulator';
 import { backfillSampleKeys, ensureSampleKeys } from '../../functions/src/voting/sample-key';
 import { addTrack, clipTracks, makeAdmin, openSession } from './contest-fixtures';
 import { signUp, startHarness, type Harness } from './harness';
@@ -13,18 +12,12 @@ import { signUp, startHarness, type Harness } from './harness';
 /** Reads of opening a session may not exceed this, whatever the catalogue (pick-tracks.ts: ~20 tracks, their vote keys, 10 clips, the session's transaction). */
 const OPEN_READS_BOUND = 80;
 
-let emulator: FirestoreServer;
 let h: Harness;
 const catalogue: TrackDoc[] = [];
 beforeAll(async () => {
-  const port = await freePort();
-  emulator = await startFirestoreEmulator(port);
-  h = await startHarness({ firestoreHost: `127.0.0.1:${port}` });
+  h = await startHarness({ ownEmulator: true });
 });
-afterAll(async () => {
-  await h.close();
-  emulator.stop();
-});
+afterAll(() => h.close());
 
 async function grow(to: number) {
   while (catalogue.length < to) catalogue.push(await addTrack(h, { title: `Sampled ${catalogue.length}` }));

@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Leaderboards } from '../../common/leaderboards';
 import { refreshLeaderboardSummary } from '../../functions/src/leaderboards/summary';
 import { readBalance, writeLedgerEntry } from '../../functions/src/tokens/ledger';
-import { firestoreOps, startFirestoreEmulator, type FirestoreServer } from '../../scripts/lib/firestore-emulator';
-import { freePort } from '../../scripts/lib/ports';
+import { firestoreOps } from '../../scripts/lib/firestore-emulator';
 import { makeAdmin } from './contest-fixtures';
 import { signUp, startHarness, type Harness } from './harness';
 
@@ -15,17 +14,11 @@ import { signUp, startHarness, type Harness } from './harness';
 const T0 = Date.parse('2026-03-04T12:00:00Z');
 const MONDAY = Date.parse('2026-03-02T00:00:00Z');
 
-let emulator: FirestoreServer;
 let h: Harness;
 beforeAll(async () => {
-  const port = await freePort();
-  emulator = await startFirestoreEmulator(port);
-  h = await startHarness({ firestoreHost: `127.0.0.1:${port}` });
+  h = await startHarness({ ownEmulator: true });
 });
-afterAll(async () => {
-  await h.close();
-  emulator.stop();
-});
+afterAll(() => h.close());
 
 /** One ledger entry of `delta` for `uid`, written as every token movement is, at `at`. */
 const earn = (uid: string, delta: number, at = T0) =>
