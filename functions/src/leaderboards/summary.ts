@@ -1,7 +1,7 @@
 import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { LEADERBOARD_MAX_ROWS, type LeaderboardRow } from '../../../common/leaderboards';
 import { COL } from '../platform/collections';
-import { rankedTracksQuery } from './deception';
+import { rankedTracksQuery, trackRowFields } from './deception';
 import { refreshListingCopies } from '../marketplace/listing-write';
 import type { Deps } from '../platform/deps';
 import { weekOf } from '../tokens/weekly-earnings';
@@ -58,11 +58,7 @@ async function topFoolingTracks(db: Firestore): Promise<LeaderboardRow[]> {
     .map((d, i) => ({
       rank: i + 1,
       score: d.get('incorrect_guesses') as number,
-      title: d.get('title') as string,
-      artist_name: d.get('artist_name') as string,
-      cover_art_url: (d.get('cover_art_url') as string | null | undefined) ?? null,
-      fool_rate: d.get('fool_rate') as number,
-      total_votes: d.get('total_votes') as number,
+      ...trackRowFields(d),
     }));
 }
 
