@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { changeTime as updatedAt, docKey as id, publicFieldsOf, rxSchemaOf } from './rx-schema';
+import { changeTime as updatedAt, docKey as id, publicFieldsOf } from './rx-schema';
 
 /**
  * A user's own replicated documents (id = their uid), as the API sends them. zod/mini: the
@@ -23,20 +23,15 @@ const profileDoc = z.object({
 });
 export type ProfileDoc = z.infer<typeof profileDoc>;
 export const PROFILE_PUBLIC_FIELDS = publicFieldsOf(profileDoc.shape);
-/** Version 1 added cash_app_tag (src/data/database.ts migrates version-0 documents). */
-export const profileRxSchema = rxSchemaOf(profileDoc, { version: 1, required: ['id', 'username', 'migration_status', 'updatedAt'] });
 
 const userRolesDoc = z.object({ id, roles: z.array(z.string()), updatedAt });
 export type UserRolesDoc = z.infer<typeof userRolesDoc>;
 export const USER_ROLES_PUBLIC_FIELDS = publicFieldsOf(userRolesDoc.shape);
-export const userRolesRxSchema = rxSchemaOf(userRolesDoc, { version: 0 });
 
 const balanceDoc = z.object({ id, balance: z.number(), updatedAt });
 export type BalanceDoc = z.infer<typeof balanceDoc>;
 export const BALANCE_PUBLIC_FIELDS = publicFieldsOf(balanceDoc.shape);
-export const balanceRxSchema = rxSchemaOf(balanceDoc, { version: 0 });
 
 const dailyGrantDoc = z.object({ id, last_grant_date: nullableText, updatedAt });
 export type DailyGrantDoc = z.infer<typeof dailyGrantDoc>;
 export const DAILY_GRANT_PUBLIC_FIELDS = publicFieldsOf(dailyGrantDoc.shape);
-export const dailyGrantRxSchema = rxSchemaOf(dailyGrantDoc, { version: 0, required: ['id', 'updatedAt'] });

@@ -2,7 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
-import { loadDataLayer, loadDataLayerIfLoaded } from './data/lazy';
+import { followAccount } from './data/account-feed';
+import { loadDataLayer } from './data/lazy';
+import { unsentVotesMark } from './data/unsent-votes';
 import { notifyError } from './lib/notify';
 import { startSession, useSession } from './lib/session';
 import './styles.css';
@@ -20,20 +22,15 @@ declare module '@tanstack/react-router' {
   }
 }
 
-/** Stops replication after sign-out, if it ever started (no need to load RxDB for that). */
-async function stopAccountSync() {
-  const m = await loadDataLayerIfLoaded();
-  await m?.syncAccount(null);
-}
-
 /** Renders only once Firebase has reported the first auth state, so guards see the truth. */
 async function boot() {
   await startSession();
   const apply = (session: ReturnType<typeof useSession.getState>) => {
     router.update({ ...router.options, context: { session } });
     const uid = session.user?.uid ?? null;
-    if (uid) void loadDataLayer().then((m) => m.syncAccount(uid));
-    else void stopAccountSync();
+    followAccount(uid);
+    // Votes cast offline on an earlier visit: RxDB loads now to push them (it follows the session).
+    if (uid && unsentVotesMark(uid)) void loadDataLayer();
   };
   apply(useSession.getState());
   useSession.subscribe((session, prev) => {

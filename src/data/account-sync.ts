@@ -1,26 +1,21 @@
 import type { RxReplicationState } from 'rxdb/plugins/replication';
 import type { SyncCollectionName } from '@common/sync';
-import { getDatabase, resetPerUserCollections } from './database';
+import { getDatabase, resetPerUserCollections, type AccountCollectionName } from './database';
 import { replicateOverHttp } from './replication';
 import { SyncStream } from './sync-stream';
+import { clearUnsentVotes, unsentVotesMark } from './unsent-votes';
 
-/** The signed-in user's own documents, replicated live; the client writes votes (offline too). */
-const ACCOUNT_COLLECTIONS: readonly SyncCollectionName[] = [
-  'profiles',
-  'user_roles',
-  'token_balances',
-  'daily_token_grants',
-  'votes',
-  'vote_sessions',
-  'orders',
-  'radio_submissions',
-];
+/**
+ * The signed-in user's contest, orders and radio documents, replicated live; the client writes
+ * votes (offline too). Profile, roles, balance and daily grant are the account feed's.
+ */
+const ACCOUNT_COLLECTIONS: readonly AccountCollectionName[] = ['votes', 'vote_sessions', 'orders', 'radio_submissions'];
 const PUSH_COLLECTIONS: ReadonlySet<SyncCollectionName> = new Set(['votes']);
 /** Whose documents the per-user collections (contest, orders) hold on this device. */
 const CONTEST_OWNER_KEY = 'foolrate:contest-owner';
 
 type State = RxReplicationState<unknown, unknown>;
-type Running = { uid: string; stream: SyncStream; states: Map<SyncCollectionName, State> };
+type Running = { uid: string; stream: SyncStream; states: Map<SyncCollectionName, State>; stop: () => void };
 let running: Running | null = null;
 let queue: Promise<void> = Promise.resolve();
 const started = new Map<string, { promise: Promise<void>; resolve: () => void }>();
@@ -41,6 +36,7 @@ export function syncAccount(uid: string | null): Promise<void> {
   queue = queue.then(async () => {
     if (running?.uid === uid) return;
     if (running) {
+      running.stop();
       running.stream.stop();
       await Promise.all([...running.states.values()].map((s) => s.cancel()));
       started.delete(running.uid);
@@ -55,13 +51,34 @@ export function syncAccount(uid: string | null): Promise<void> {
     const states = new Map<SyncCollectionName, State>();
     for (const name of ACCOUNT_COLLECTIONS) {
       const push = PUSH_COLLECTIONS.has(name);
-      states.set(name, replicateOverHttp({ collection: db[name], name, scope: uid, stream$: stream.stream$(name), push }) as State);
+      states.set(name, replicateOverHttp({ collection: db[name], name, scope: uid, stream, push }) as State);
     }
     stream.start();
-    running = { uid, stream, states };
+    const settle = settleUnsentVotes(uid, states.get('votes')!);
+    const inserts = db.votes.insert$.subscribe(() => void settle());
+    void settle();
+    running = { uid, stream, states, stop: () => inserts.unsubscribe() };
     startedFor(uid).resolve();
   });
   return queue;
+}
+
+/** Clears the unsent-votes mark once the votes replication is in sync (one wait at a time). */
+function settleUnsentVotes(uid: string, votes: State): () => Promise<void> {
+  let settling = false;
+  return async () => {
+    if (settling) return;
+    settling = true;
+    try {
+      for (let mark = unsentVotesMark(uid); mark !== null; mark = unsentVotesMark(uid)) {
+        await votes.awaitInSync();
+        if (votes.isStopped()) return;
+        clearUnsentVotes(uid, mark);
+      }
+    } finally {
+      settling = false;
+    }
+  };
 }
 
 /**

@@ -3,27 +3,26 @@ import { createRxDatabase } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { describe, expect, it } from 'vitest';
 import { getDatabase, resetPerUserCollections } from './database';
-import { profileSchema, voteSchema } from './schemas';
+import { voteSchema } from './schemas';
 
 describe('getDatabase', () => {
-  it('migrates profiles and votes stored under schema version 0 (before cash_app_tag, before the reveal\'s others)', async () => {
-    const { cash_app_tag: _dropped, ...v0Properties } = profileSchema.properties;
+  it("migrates votes stored under schema version 0 (before the reveal's others), beside the account collections RxDB no longer keeps", async () => {
     const { others: _others, ...v0Reveal } = voteSchema.properties.reveal.properties as Record<string, unknown>;
     const v0Vote = { ...voteSchema, version: 0, properties: { ...voteSchema.properties, reveal: { ...voteSchema.properties.reveal, properties: v0Reveal } } };
     const old = await createRxDatabase({ name: 'foolrate', storage: getRxStorageDexie(), multiInstance: false });
+    // A device from before the account feed kept the profile in RxDB too.
+    const profileV0 = { version: 0, primaryKey: 'id', type: 'object', properties: { id: { type: 'string', maxLength: 128 }, username: { type: 'string' }, updatedAt: { type: 'number' } }, required: ['id'] };
     const { profiles, votes } = await old.addCollections({
-      profiles: { schema: { ...profileSchema, version: 0, properties: v0Properties } },
+      profiles: { schema: profileV0 as never },
       votes: { schema: v0Vote as never },
     });
-    await profiles.insert({ id: 'u1', username: 'mara', migration_status: 'none', updatedAt: 1 });
+    await profiles.insert({ id: 'u1', username: 'mara', updatedAt: 1 });
     const reveal = { title: 'T', artist_name: 'A', song_type: 'ai', cover_art_url: null, hybrid_ai_elements: [], hybrid_human_elements: [], hybrid_tools_used: [], creation_story: null };
     const vote = { id: 'v1', session_id: 's1', clip_id: 'c1', guess: 'ai', created_at: '2026-01-01T00:00:00.000Z', status: 'scored', is_correct: true, reveal, error: null, updatedAt: 1 };
     await votes.insert(vote);
     await old.close();
 
     const db = await getDatabase();
-    const profile = await db.profiles.findOne('u1').exec();
-    expect(profile?.toJSON()).toMatchObject({ id: 'u1', username: 'mara', cash_app_tag: null });
     expect((await db.votes.findOne('v1').exec())?.toJSON()).toMatchObject(vote);
     expect(db.orders).toBeDefined();
     expect(db.marketplace_listings).toBeDefined();

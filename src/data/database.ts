@@ -1,34 +1,24 @@
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import type { SyncCollectionName } from '@common/sync';
 import {
-  balanceSchema,
-  dailyGrantSchema,
   listingSchema,
   orderSchema,
-  profileSchema,
   radioSubmissionSchema,
-  userRolesSchema,
   voteSchema,
   voteSessionSchema,
-  type BalanceDoc,
-  type DailyGrantDoc,
   type ListingDoc,
   type OrderRxDoc,
-  type ProfileDoc,
   type RadioSubmissionRxDoc,
-  type UserRolesDoc,
   type VoteDoc,
   type VoteSession,
 } from './schemas';
 
-/** The document type of each replicated collection (every name in SYNC_COLLECTIONS needs one). */
+/**
+ * The document type of each collection RxDB keeps. The user's profile, roles, balance and
+ * daily grant are not here: the account feed keeps them (account-feed.ts).
+ */
 type DocOf = {
-  profiles: ProfileDoc;
-  user_roles: UserRolesDoc;
-  token_balances: BalanceDoc;
-  daily_token_grants: DailyGrantDoc;
   votes: VoteDoc;
   vote_sessions: VoteSession;
   orders: OrderRxDoc;
@@ -37,7 +27,10 @@ type DocOf = {
 };
 
 /** One typed collection per replicated document: toMutableJSON() gives the common type. */
-export type Collections = { [K in SyncCollectionName]: RxCollection<DocOf[K]> };
+export type Collections = { [K in keyof DocOf]: RxCollection<DocOf[K]> };
+
+/** The signed-in user's collections in RxDB (everything but the public listings). */
+export type AccountCollectionName = Exclude<keyof DocOf, 'marketplace_listings'>;
 
 export type Database = RxDatabase<Collections>;
 
@@ -78,14 +71,6 @@ export function getDatabase(): Promise<Database> {
       closeDuplicates: true,
     });
     await database.addCollections({
-      profiles: {
-        schema: profileSchema,
-        // Version 1 added the seller's Cash App tag; the server sends it with the next change.
-        migrationStrategies: { 1: (doc: Record<string, unknown>) => ({ ...doc, cash_app_tag: null }) },
-      },
-      user_roles: { schema: userRolesSchema },
-      token_balances: { schema: balanceSchema },
-      daily_token_grants: { schema: dailyGrantSchema },
       marketplace_listings: {
         schema: listingSchema,
         // Version 1 added in_contest; until the server sends the listing again, it is not known to be in the contest.

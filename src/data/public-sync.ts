@@ -28,7 +28,7 @@ export function syncPublicListings(): Promise<PublicListingsSync> {
       collection: db[PUBLIC_COLLECTION],
       name: PUBLIC_COLLECTION,
       scope: 'public',
-      stream$: stream.stream$(PUBLIC_COLLECTION),
+      stream,
       onError: (err) => errors.next(err),
     }) as RxReplicationState<unknown, unknown>;
     stream.start();

@@ -1,10 +1,10 @@
 import type { RxCollection } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
-import type { Observable } from 'rxjs';
+import { Observable } from 'rxjs';
 import type { Checkpoint, PullResponse, SyncCollectionName } from '@common/sync';
 import { api } from '@/lib/api';
 import { syncFailures } from './sync-errors';
-import type { PullStreamItem } from './sync-stream';
+import type { PullStreamItem, SyncStream } from './sync-stream';
 
 type PushRow = { assumedMasterState?: Record<string, unknown> | null; newDocumentState: Record<string, unknown> };
 
@@ -13,7 +13,8 @@ export type ReplicationOptions = {
   name: SyncCollectionName;
   /** Scopes the replication's stored checkpoint, e.g. to the signed-in user. */
   scope: string;
-  stream$: Observable<PullStreamItem>;
+  /** Live changes and RESYNC of this collection (among others). */
+  stream: SyncStream;
   /** Collections the client writes (offline) push their changes; the server returns conflicts. */
   push?: boolean;
   /** Besides the shared report (a toast once per failure streak). */
@@ -33,7 +34,7 @@ export function replicateOverHttp(opts: ReplicationOptions): RxReplicationState<
     waitForLeadership: false,
     pull: {
       batchSize: 100,
-      stream$: opts.stream$,
+      stream$: new Observable<PullStreamItem>((subscriber) => opts.stream.listen(opts.name, (item) => subscriber.next(item))),
       handler: async (checkpoint, batchSize) => {
         const params = new URLSearchParams({ limit: String(batchSize) });
         if (checkpoint) {

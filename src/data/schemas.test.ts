@@ -2,7 +2,7 @@ import { createRxSchema } from 'rxdb';
 import { defaultHashSha256 } from 'rxdb/plugins/utils';
 import { describe, expect, it } from 'vitest';
 import { RX_SCHEMAS } from '../../scripts/rx-schemas';
-import { balanceSchema, dailyGrantSchema, listingSchema, orderSchema, profileSchema, radioSubmissionSchema, userRolesSchema, voteSchema, voteSessionSchema } from './schemas';
+import { listingSchema, orderSchema, radioSubmissionSchema, voteSchema, voteSessionSchema } from './schemas';
 
 // The hand-written schemas the stored databases were created with, frozen: RxDB refuses a
 // stored collection whose schema hash changed at the same version.
@@ -11,55 +11,6 @@ const base = {
   version: 0,
   primaryKey: 'id',
   type: 'object',
-} as const;
-
-const profileLiteral = {
-  ...base,
-  version: 1,
-  properties: {
-    id: { type: 'string', maxLength: 128 },
-    username: { type: 'string' },
-    full_name: nullableString,
-    avatar_url: nullableString,
-    email: nullableString,
-    wallet_address: nullableString,
-    migration_status: { type: 'string' },
-    free_voting_until: nullableString,
-    created_at: nullableString,
-    cash_app_tag: nullableString,
-    updatedAt: { type: 'number' },
-  },
-  required: ['id', 'username', 'migration_status', 'updatedAt'],
-} as const;
-
-const rolesLiteral = {
-  ...base,
-  properties: {
-    id: { type: 'string', maxLength: 128 },
-    roles: { type: 'array', items: { type: 'string' } },
-    updatedAt: { type: 'number' },
-  },
-  required: ['id', 'roles', 'updatedAt'],
-} as const;
-
-const balanceLiteral = {
-  ...base,
-  properties: {
-    id: { type: 'string', maxLength: 128 },
-    balance: { type: 'number' },
-    updatedAt: { type: 'number' },
-  },
-  required: ['id', 'balance', 'updatedAt'],
-} as const;
-
-const grantLiteral = {
-  ...base,
-  properties: {
-    id: { type: 'string', maxLength: 128 },
-    last_grant_date: nullableString,
-    updatedAt: { type: 'number' },
-  },
-  required: ['id', 'updatedAt'],
 } as const;
 
 const songType = { type: 'string', enum: ['human', 'ai', 'hybrid'] } as const;
@@ -219,10 +170,6 @@ const radioLiteral = {
 } as const;
 
 const cases = [
-  ['profiles', profileSchema, profileLiteral],
-  ['user_roles', userRolesSchema, rolesLiteral],
-  ['token_balances', balanceSchema, balanceLiteral],
-  ['daily_token_grants', dailyGrantSchema, grantLiteral],
   ['votes', voteSchema, voteLiteral],
   ['vote_sessions', voteSessionSchema, voteSessionLiteral],
   ['marketplace_listings', listingSchema, listingLiteral],

@@ -17,10 +17,6 @@ export type { BalanceDoc, DailyGrantDoc, ListingDoc, OrderRxDoc, ProfileDoc, Rad
 // JSON imports type every string as `string`; the test proves these are the derived schemas.
 const rx = <T>(schema: object) => schema as RxJsonSchema<T>;
 
-export const profileSchema = rx<ProfileDoc>(derived.profiles);
-export const userRolesSchema = rx<UserRolesDoc>(derived.user_roles);
-export const balanceSchema = rx<BalanceDoc>(derived.token_balances);
-export const dailyGrantSchema = rx<DailyGrantDoc>(derived.daily_token_grants);
 export const voteSchema = rx<VoteDoc>(derived.votes);
 export const voteSessionSchema = rx<VoteSession>(derived.vote_sessions);
 export const listingSchema = rx<ListingDoc>(derived.marketplace_listings);

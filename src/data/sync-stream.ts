@@ -1,10 +1,10 @@
-import { Subject } from 'rxjs';
-import type { RxReplicationPullStreamItem } from 'rxdb';
 import type { Checkpoint, StreamEvent, SyncCollectionName } from '@common/sync';
 import { streamBaseUrl } from '@/config/env';
 import { authHeader } from '@/lib/api';
 
-export type PullStreamItem = RxReplicationPullStreamItem<Record<string, unknown>, Checkpoint>;
+/** What the stream delivers for one collection: changed documents, or RESYNC (pull what you missed). RxDB's pull-stream item. */
+export type PullStreamItem = { documents: Array<Record<string, unknown> & { _deleted: boolean }>; checkpoint: Checkpoint } | 'RESYNC';
+type Listener = (item: PullStreamItem) => void;
 
 const RECONNECT_MIN_MS = 1_000;
 const RECONNECT_MAX_MS = 30_000;
@@ -16,22 +16,25 @@ const POLL_MS = 15_000;
  * One Server-Sent-Events connection for all of a user's replicated collections (browsers
  * allow few connections per host). Every (re)connection starts with RESYNC, so each
  * replication pulls what it missed; when streams keep failing we poll with RESYNC instead.
+ * No rxjs here: the account feed (in the first load) uses it as well as RxDB's replications.
  */
 export class SyncStream {
-  private readonly subjects = new Map<SyncCollectionName, Subject<PullStreamItem>>();
+  private readonly listeners = new Map<SyncCollectionName, Set<Listener>>();
   private abort: AbortController | null = null;
   private stopped = false;
   private failures = 0;
   private pollTimer: ReturnType<typeof setInterval> | null = null;
 
   constructor(private readonly collections: readonly SyncCollectionName[]) {
-    for (const c of collections) this.subjects.set(c, new Subject());
+    for (const c of collections) this.listeners.set(c, new Set());
   }
 
-  stream$(collection: SyncCollectionName) {
-    const subject = this.subjects.get(collection);
-    if (!subject) throw new Error(`No stream for ${collection}`);
-    return subject.asObservable();
+  /** Calls `listener` with every change of `collection` and every RESYNC; returns the unsubscribe. */
+  listen(collection: SyncCollectionName, listener: Listener): () => void {
+    const set = this.listeners.get(collection);
+    if (!set) throw new Error(`No stream for ${collection}`);
+    set.add(listener);
+    return () => set.delete(listener);
   }
 
   start(): void {
@@ -44,7 +47,7 @@ export class SyncStream {
     window.removeEventListener('online', this.onOnline);
     this.abort?.abort();
     if (this.pollTimer) clearInterval(this.pollTimer);
-    this.subjects.forEach((s) => s.complete());
+    this.listeners.clear();
   }
 
   private readonly onOnline = () => {
@@ -54,7 +57,7 @@ export class SyncStream {
   };
 
   private resyncAll(): void {
-    this.subjects.forEach((s) => s.next('RESYNC'));
+    this.listeners.forEach((set) => set.forEach((listener) => listener('RESYNC')));
   }
 
   private async connect(): Promise<void> {
@@ -102,10 +105,8 @@ export class SyncStream {
 
   private dispatch(event: StreamEvent): void {
     if ('resync' in event) return this.resyncAll();
-    this.subjects.get(event.collection)?.next({
-      documents: event.documents as Array<Record<string, unknown> & { _deleted: boolean }>,
-      checkpoint: event.checkpoint,
-    });
+    const item: PullStreamItem = { documents: event.documents as Array<Record<string, unknown> & { _deleted: boolean }>, checkpoint: event.checkpoint };
+    this.listeners.get(event.collection)?.forEach((listener) => listener(item));
   }
 
   private startPolling(): void {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './fixtures';
-import { newUser, signUp } from './helpers';
+import { adminDb, uidOf } from './admin-db';
+import { balancePill, newUser, signUp } from './helpers';
 
 /**
  * The voting arena against the real stack. Needs approved contest tracks (the demo seed has
@@ -128,6 +129,38 @@ test('offline, a reload resumes the session where it was, and its saved guess is
 
   await context.setOffline(false);
   await expect(score(page)).toHaveText(/^[01]\/1$/, { timeout: 30_000 });
+});
+
+test('a signed-in home loads no local database; a guess saved offline reaches the server on the next visit, whatever page it opens', async ({ page, context }) => {
+  await page.goto('/');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  const user = newUser('homebound');
+  await signUp(page, user);
+  const dataLayerLoaded = () => page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/data-layer-')));
+
+  // Home, signed in: balance and boards from the account feed and the API, no RxDB.
+  await page.goto('/');
+  await expect(balancePill(page)).toHaveText(/\d/);
+  await expect(page.getByTestId('chance').first()).toBeVisible();
+  expect(await dataLayerLoaded()).toBe(false);
+
+  await openArena(page);
+  expect(await dataLayerLoaded()).toBe(true);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await expect(page.getByTestId('clips-ready')).toBeVisible({ timeout: 30_000 });
+  await context.setOffline(true);
+  await guess(page, 'Human');
+  await expect(page.getByText(SAVED)).toBeVisible();
+
+  // The next visit opens the home page (served offline by the service worker), then the network returns.
+  await page.goto('/');
+  await expect(balancePill(page)).toHaveText(/\d/);
+  const votes = adminDb().collection('votes').where('user_id', '==', await uidOf(user.username));
+  expect((await votes.get()).size).toBe(0);
+  await context.setOffline(false);
+  await expect.poll(async () => (await votes.get()).docs.map((d) => d.get('status') as string), { timeout: 30_000 }).toEqual(['scored']);
 });
 
 test('a finished session shows the final score; with every track voted on: No More Tracks', async ({ page }) => {

@@ -1,5 +1,7 @@
 import type { VoteDoc, VoteInput } from '@common/voting';
 import { loadDataLayer } from '@/data/lazy';
+import { markUnsentVotes } from '@/data/unsent-votes';
+import { useSession } from '@/lib/session';
 import { newVote } from './new-vote';
 
 /**
@@ -9,6 +11,8 @@ import { newVote } from './new-vote';
 export async function submitVote(input: VoteInput): Promise<VoteDoc> {
   const db = await (await loadDataLayer()).getDatabase();
   const vote = newVote(input);
+  const uid = useSession.getState().user?.uid;
+  if (uid) markUnsentVotes(uid);
   await db.votes.insert(vote);
   return vote;
 }
