@@ -4,16 +4,24 @@
  * Prints every category score and CLS per page (the median run of LIGHTHOUSE_RUNS by
  * performance) and exits 1 when a target of issue 13 is missed.
  * LIGHTHOUSE_URL=http://… skips starting the stack and measures that running stack instead.
+ * Deployed Hosting compresses what it serves and its emulator does not: the pages are measured
+ * through a proxy that compresses as Hosting does (LIGHTHOUSE_COMPRESS=0 measures the emulator
+ * as it is).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { startCompressingProxy } from './lib/compressing-proxy';
 
-const PORTS = { web: 5473, api: 5301, auth: 9399, firestore: 8380, station: 8300, stationSftp: 2322, mailSmtp: 1325, mailWeb: 1380 };
+/** The page origin (the compressing proxy, or Hosting itself when LIGHTHOUSE_COMPRESS=0). */
+const ORIGIN_PORT = 5473;
+const COMPRESS = process.env.LIGHTHOUSE_COMPRESS !== '0';
+const PORTS = { web: COMPRESS ? 5474 : ORIGIN_PORT, api: 5301, auth: 9399, firestore: 8380, station: 8300, stationSftp: 2322, mailSmtp: 1325, mailWeb: 1380 };
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
@@ -51,7 +59,7 @@ function startStack(): Promise<ChildProcess> {
       STATION_SFTP_PORT: String(PORTS.stationSftp),
       MAIL_SMTP_PORT: String(PORTS.mailSmtp),
       MAIL_WEB_PORT: String(PORTS.mailWeb),
-      APP_URL: `http://127.0.0.1:${PORTS.web}`,
+      APP_URL: `http://127.0.0.1:${ORIGIN_PORT}`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -164,11 +172,13 @@ function printTable(rows: Row[]): void {
   console.log(fmt(header));
   console.log(`|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
   for (const l of lines) console.log(fmt(l));
+  console.log(COMPRESS ? 'Served compressed (brotli/gzip) as deployed Hosting does; LIGHTHOUSE_COMPRESS=0 measures the emulator as it is.' : 'Served uncompressed by the Hosting emulator.');
   console.log(`Targets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ${TARGETS['best-practices']}, SEO ≥ ${TARGETS.seo}, CLS ≤ ${MAX_CLS}; median of ${RUNS} run(s) by performance.`);
 }
 
 async function main(): Promise<number> {
   let stack: ChildProcess | null = null;
+  let proxy: Server | null = null;
   const profile = await mkdtemp(join(tmpdir(), 'foolrate-lighthouse-'));
   let chrome: chromeLauncher.LaunchedChrome | null = null;
   try {
@@ -176,7 +186,8 @@ async function main(): Promise<number> {
     if (!base) {
       say(`Starting the local stack on port ${PORTS.web} (production build)…`);
       stack = await startStack();
-      base = `http://127.0.0.1:${PORTS.web}`;
+      if (COMPRESS) proxy = await startCompressingProxy(ORIGIN_PORT, PORTS.web);
+      base = `http://127.0.0.1:${ORIGIN_PORT}`;
     }
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, userDataDir: profile });
     const rows: Row[] = [];
@@ -208,6 +219,7 @@ async function main(): Promise<number> {
     return failed ? 1 : 0;
   } finally {
     await chrome?.kill();
+    proxy?.close();
     if (stack) await stopStack(stack);
     await rm(profile, { recursive: true, force: true });
   }
