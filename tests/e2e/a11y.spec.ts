@@ -1,14 +1,34 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Result } from 'axe-core';
+import { runFfmpeg } from '../../scripts/lib/media';
 import { expect, test, type Page } from './fixtures';
-import { newUser, signIn, signUp } from './helpers';
+import { chooseTrack, e2eFirestore, guess, newUser, signIn, signUp, trackPosition, uidOf, VERDICT, type NewUser } from './helpers';
 
 /**
  * axe on every route and every CMS tab, signed out, as a listener and as a super admin, at a
  * desktop and a phone width, each in the dark and the light scheme: zero violations of any
  * impact. One page load per route and width; the scheme switches on the loaded page (the
- * palette is CSS, docs/decisions.md: Light and dark).
+ * palette is CSS, docs/decisions.md: Light and dark). States a route reaches only by acting
+ * (a checkout paid, a file chosen, a reveal, a dialog) are audited where they are reached, at
+ * both widths by resizing the page.
  */
+
+let dir = '';
+let mp3 = '';
+
+test.beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'a11y-e2e-'));
+  mp3 = join(dir, 'Axe Tone.mp3');
+  await runFfmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=50', '-ac', '1', '-b:a', '48k', mp3]);
+});
+
+test.afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
 
 const WIDTHS = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -37,6 +57,26 @@ async function audit(page: Page, label: string, include?: string): Promise<void>
     const { violations } = await builder.analyze();
     expect.soft(violations.map(describe), `axe: ${label} (${colorScheme})`).toEqual([]);
   }
+}
+
+/** Audits what the page shows now at each width (resizing the loaded page), ending at the last. */
+async function auditWidths(page: Page, label: string): Promise<void> {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width: width.width, height: width.height });
+    await audit(page, `${label} ${width.name}`);
+  }
+}
+
+/**
+ * The unsubscribe page a campaign mail's footer links to, with a token the server accepts: the
+ * user's mail_prefs as the mail sender first writes them (functions/src/mail/prefs.ts), without
+ * sending a campaign to everyone.
+ */
+async function unsubscribePath(user: NewUser): Promise<string> {
+  const uid = await uidOf(user);
+  const token = randomBytes(24).toString('base64url');
+  await (await e2eFirestore()).collection('mail_prefs').doc(uid).create({ campaigns: true, token, updated_at: new Date().toISOString() });
+  return `/unsubscribe?u=${encodeURIComponent(uid)}&t=${encodeURIComponent(token)}`;
 }
 
 type Visit = { path: string; heading: RegExp | string; ready?: string };
@@ -75,11 +115,27 @@ test('signed out: every public route passes axe in both widths and schemes', asy
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
+
+  // The browser's chrome follows the scheme: each scheme's theme-color is the page's background.
+  const rgb = (color: string) => {
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    ctx.fillStyle = color;
+    ctx.fillRect(0, 0, 1, 1);
+    return [...ctx.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+  };
+  for (const colorScheme of SCHEMES) {
+    await page.emulateMedia({ colorScheme });
+    const meta = page.locator(`meta[name="theme-color"][media="(prefers-color-scheme: ${colorScheme})"]`);
+    const themeColor = await meta.getAttribute('content');
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(await page.evaluate(rgb, themeColor!), `theme-color (${colorScheme})`).toEqual(await page.evaluate(rgb, background));
+  }
 });
 
-test('a listener: every signed-in route and the purchase dialog pass axe in both widths and schemes', async ({ page }) => {
-  test.setTimeout(300_000);
-  await signUp(page, newUser('a11y'));
+test('a listener: every signed-in route, the purchase dialog, a paid checkout, the unsubscribe link, a chosen file and a whole voting session pass axe in both widths and schemes', async ({ page }) => {
+  test.setTimeout(420_000);
+  const user = newUser('a11y');
+  await signUp(page, user);
   const visits: Visit[] = [
     ...PUBLIC,
     { path: '/welcome', heading: /^Welcome/ },
@@ -102,10 +158,51 @@ test('a listener: every signed-in route and the purchase dialog pass axe in both
     await audit(page, 'listener mobile menu');
     await page.keyboard.press('Escape');
   });
+
+  // Where Stripe (on the local stack its stand-in checkout) returns to, once the tokens are in.
+  await page.goto('/pricing');
+  await page.getByTestId('pack-starter').getByRole('button', { name: 'Buy' }).click();
+  await page.getByRole('button', { name: 'Pay $4.99' }).click();
+  await expect(page).toHaveURL(/\/pricing\/success\?session_id=cs_local_\w+$/);
+  await settled(page, 'Payment successful!');
+  await expect(page.getByText('50 tokens were added to your balance.')).toBeVisible();
+  await auditWidths(page, 'listener /pricing/success');
+
+  // A campaign mail's unsubscribe link: the question, then the answer.
+  await page.goto(await unsubscribePath(user));
+  await settled(page, 'Email preferences');
+  await expect(page.getByText('Stop receiving campaign and promotional emails from Fool Rate?')).toBeVisible();
+  await auditWidths(page, 'listener /unsubscribe with a valid link');
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(page.getByText('You are unsubscribed from campaign emails.')).toBeVisible();
+  await auditWidths(page, 'listener /unsubscribe unsubscribed');
+
+  // /submit with an audio file chosen: waveform, segment picker, preview, and the hybrid details with one picked.
+  await page.goto('/submit');
+  await settled(page, 'Submit Your Track');
+  await chooseTrack(page, mp3);
+  await page.getByLabel('Hybrid', { exact: true }).check();
+  await page.getByRole('group', { name: 'AI elements' }).getByRole('checkbox').first().check();
+  await auditWidths(page, 'listener /submit with a file');
+
+  // The whole first session: the last track's reveal stays (the others move on after 2 s), then the end screen.
+  await page.goto('/vote');
+  await expect(trackPosition(page)).toHaveText(/^Track 1 of \d+$/, { timeout: 20_000 });
+  const count = Number(/of (\d+)/.exec((await trackPosition(page).textContent()) ?? '')?.[1]);
+  for (let n = 1; n <= count; n++) {
+    await expect(trackPosition(page)).toHaveText(`Track ${n} of ${count}`);
+    await guess(page, 'Human');
+    await expect(page.getByTestId('verdict')).toHaveText(VERDICT);
+  }
+  await expect(page.getByTestId('reveal-title')).not.toBeEmpty();
+  await auditWidths(page, 'listener vote reveal');
+  await page.getByRole('button', { name: 'Finish Competition' }).click();
+  await expect(page.getByRole('heading', { name: 'Competition Complete! 🏆' })).toBeVisible();
+  await auditWidths(page, 'listener vote end screen');
 });
 
-test('a super admin: every CMS tab and its main dialogs pass axe in both widths and schemes', async ({ page }) => {
-  test.setTimeout(300_000);
+test('a super admin: every CMS tab and its dialogs (user and token adjusting, edit track, radio schedule, email campaign) pass axe in both widths and schemes', async ({ page }) => {
+  test.setTimeout(360_000);
   await signIn(page, 'superadmin@demo.test', 'demo1234');
   await auditRoutes(page, 'super admin', [{ path: '/upload-placeholders', heading: 'Placeholder covers' }], async (width) => {
     await page.goto('/cms');
@@ -120,6 +217,10 @@ test('a super admin: every CMS tab and its main dialogs pass axe in both widths 
         await page.getByRole('button', { name: 'Open listener' }).click();
         await expect(page.getByRole('dialog')).toBeVisible();
         await audit(page, `cms user dialog ${width.name}`);
+        // A reason given: the token-adjust buttons turn on.
+        await page.getByRole('dialog').getByLabel('Reason').fill('Contest prize');
+        await expect(page.getByRole('button', { name: 'Add 10 tokens' })).toBeEnabled();
+        await audit(page, `cms token-adjust form ${width.name}`);
         await page.keyboard.press('Escape');
         await expect(page.getByRole('dialog')).toHaveCount(0);
       }
@@ -127,6 +228,27 @@ test('a super admin: every CMS tab and its main dialogs pass axe in both widths 
         await page.getByRole('button', { name: /^Edit / }).first().click();
         await expect(page.getByRole('dialog', { name: 'Edit track' })).toBeVisible();
         await audit(page, `cms edit track dialog ${width.name}`);
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+      }
+      if (tab === 'Radio Queue') {
+        // The seed has an uploaded, unscheduled track.
+        await page.getByRole('button', { name: 'Schedule', exact: true }).first().click();
+        await expect(page.getByRole('dialog', { name: 'Schedule Broadcast Time' })).toBeVisible();
+        await audit(page, `cms radio schedule dialog ${width.name}`);
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+      }
+      if (tab === 'Email System') {
+        await page.getByRole('button', { name: 'Email All Users' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Email All Users' });
+        await expect(dialog).toBeVisible();
+        await audit(page, `cms email campaign dialog ${width.name}`);
+        await dialog.getByLabel('Subject').fill('Axe news');
+        await dialog.getByLabel('Body').fill('New songs are in the contest this week.');
+        await dialog.getByRole('button', { name: 'Continue' }).click();
+        await expect(dialog.getByText('Send to all subscribed users?')).toBeVisible();
+        await audit(page, `cms email campaign confirm ${width.name}`);
         await page.keyboard.press('Escape');
         await expect(page.getByRole('dialog')).toHaveCount(0);
       }

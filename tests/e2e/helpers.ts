@@ -1,4 +1,7 @@
+import { basename, extname } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { Firestore } from 'firebase-admin/firestore';
+import type { SongType } from '../../common/contest';
 import { E2E_PORTS } from '../../playwright.config';
 
 let counter = 0;
@@ -37,6 +40,47 @@ export async function signIn(page: Page, email: string, password: string): Promi
 }
 
 export const balancePill = (page: Page) => page.getByTestId('balance-pill').first();
+
+/** The stack's Firestore through the Admin SDK, for what a test reads or sets up behind the UI (loaded on first use). */
+export async function e2eFirestore(): Promise<Firestore> {
+  process.env.FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${E2E_PORTS.firestore}`;
+  const [{ getApps, initializeApp }, { getFirestore }] = await Promise.all([import('firebase-admin/app'), import('firebase-admin/firestore')]);
+  return getFirestore(getApps().find((a) => a.name === 'e2e') ?? initializeApp({ projectId: 'demo-foolrate' }, 'e2e'));
+}
+
+/** The uid of the user signed up as `user`. */
+export async function uidOf(user: NewUser): Promise<string> {
+  const profiles = await (await e2eFirestore()).collection('profiles').where('username', '==', user.username).get();
+  return profiles.docs[0]!.id;
+}
+
+/** The arena's 'Track n of N'. */
+export const trackPosition = (page: Page) => page.getByTestId('track-position');
+
+/** What the reveal says of a guess. */
+export const VERDICT = /^(Correct! 🎉|Not quite! It was (Human|AI|Hybrid)\.)$/;
+
+/** Picks a guess in the arena and submits it. */
+export async function guess(page: Page, type: 'AI' | 'Human' | 'Hybrid'): Promise<void> {
+  await page.getByRole('group', { name: 'Your guess' }).getByRole('button', { name: type, exact: true }).click();
+  await page.getByRole('button', { name: 'Submit Guess' }).click();
+}
+
+/** The type of the first track of the user's open session, read from Firestore (the page keeps it secret until the reveal). */
+export async function firstAnswer(user: NewUser): Promise<SongType> {
+  const db = await e2eFirestore();
+  const sessionId = (await db.collection('user_vote_stats').doc(await uidOf(user)).get()).get('open_session_id') as string;
+  const trackIds = (await db.collection('vote_sessions').doc(sessionId).get()).get('track_ids') as string[];
+  return (await db.collection('tracks').doc(trackIds[0]!).get()).get('song_type') as SongType;
+}
+
+/** On /submit: chooses the audio file and waits until the title is taken from its name, its waveform drawn and the slider usable. */
+export async function chooseTrack(page: Page, file: string): Promise<void> {
+  await page.getByLabel('Audio file').setInputFiles(file);
+  await expect(page.getByLabel('Title')).toHaveValue(basename(file, extname(file)));
+  await expect(page.getByTestId('waveform')).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByLabel('Clip start')).toBeEnabled();
+}
 
 
 type CaughtMail = { id: string; subject: string; text: string; html: string; to: Array<{ address: string }>; headers: Record<string, string> };

@@ -1,10 +1,7 @@
 import type { Locator } from '@playwright/test';
-import { getApps, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
-import { SONG_TYPE_LABELS, type SongType } from '../../common/contest';
-import { E2E_PORTS } from '../../playwright.config';
+import { SONG_TYPE_LABELS } from '../../common/contest';
 import { expect, test, type Page } from './fixtures';
-import { newUser, signUp, type NewUser } from './helpers';
+import { firstAnswer, newUser, signUp } from './helpers';
 
 /**
  * Keyboard alone (Tab, Enter, Space, Escape; no mouse) with a visible focus ring on each stop:
@@ -12,23 +9,6 @@ import { newUser, signUp, type NewUser } from './helpers';
  * And prefers-reduced-motion: a correct guess throws confetti, except for people who ask for
  * less motion.
  */
-
-let admin: App;
-
-test.beforeAll(() => {
-  process.env.FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${E2E_PORTS.firestore}`;
-  admin = getApps().find((a) => a.name === 'keyboard-e2e') ?? initializeApp({ projectId: 'demo-foolrate' }, 'keyboard-e2e');
-});
-
-/** The type of the first track of the user's open session, read from Firestore (the page keeps it secret until the reveal). */
-async function firstAnswer(user: NewUser): Promise<SongType> {
-  const db = getFirestore(admin);
-  const profiles = await db.collection('profiles').where('username', '==', user.username).get();
-  const uid = profiles.docs[0]!.id;
-  const sessionId = (await db.collection('user_vote_stats').doc(uid).get()).get('open_session_id') as string;
-  const trackIds = (await db.collection('vote_sessions').doc(sessionId).get()).get('track_ids') as string[];
-  return (await db.collection('tracks').doc(trackIds[0]!).get()).get('song_type') as SongType;
-}
 
 /** Presses Tab until `target` has the focus, then checks that the focus ring shows. */
 async function tabTo(page: Page, target: Locator): Promise<void> {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from './fixtures';
 import { runFfmpeg } from '../../scripts/lib/media';
-import { balancePill, newUser, signIn, signUp } from './helpers';
+import { balancePill, chooseTrack, newUser, signIn, signUp } from './helpers';
 
 let dir = '';
 let mp3 = '';
@@ -26,20 +26,12 @@ test.afterAll(async () => {
 
 const submitButton = (page: Page) => page.getByRole('button', { name: 'Submit Track' });
 
-/** Chooses the generated mp3 and waits until its waveform is drawn and the slider usable. */
-async function chooseTrack(page: Page) {
-  await page.getByLabel('Audio file').setInputFiles(mp3);
-  await expect(page.getByLabel('Title')).toHaveValue('Sunset Drive');
-  await expect(page.getByTestId('waveform')).toHaveAttribute('data-ready', 'true');
-  await expect(page.getByLabel('Clip start')).toBeEnabled();
-}
-
 test('an artist picks the clip, enters the contest, pays 10 tokens and lands on /vote', async ({ page }) => {
   await signUp(page, newUser('subm'));
   await page.goto('/submit');
   await expect(submitButton(page)).toBeDisabled();
 
-  await chooseTrack(page);
+  await chooseTrack(page, mp3);
   const slider = page.getByLabel('Clip start');
   await expect(page.getByText('Clip: 0:00 – 0:45')).toBeVisible();
   await expect(slider).toHaveAttribute('max', '25');
@@ -99,7 +91,7 @@ test('refused files and a missing route are explained, and nothing is charged', 
   await expect(video).toHaveJSProperty('value', '');
   await expect(page.getByText('v.mp4')).toHaveCount(0);
 
-  await chooseTrack(page);
+  await chooseTrack(page, mp3);
   await page.getByLabel('Genre').selectOption('Pop');
   await expect(submitButton(page)).toBeEnabled();
   await submitButton(page).click();
@@ -113,7 +105,7 @@ test('marketplace goes to /marketplace, both routes cost 20, and a short balance
   await signUp(page, newUser('subm3'));
 
   await page.goto('/submit');
-  await chooseTrack(page);
+  await chooseTrack(page, mp3);
   await page.getByLabel('Artist name').fill('Kai');
   await page.getByLabel('Genre').selectOption('Jazz');
   await page.getByLabel('Marketplace', { exact: true }).check();
@@ -125,7 +117,7 @@ test('marketplace goes to /marketplace, both routes cost 20, and a short balance
 
   for (const expected of ['ok', 'refused'] as const) {
     await page.goto('/submit');
-    await chooseTrack(page);
+    await chooseTrack(page, mp3);
     await page.getByLabel('Genre').selectOption('Rock');
     await page.getByLabel('Hybrid', { exact: true }).check();
     await page.getByRole('group', { name: 'AI elements' }).getByLabel('Vocals').check();

@@ -1,21 +1,19 @@
 import { expect, test, type Page } from './fixtures';
-import { adminDb, uidOf } from './admin-db';
-import { balancePill, newUser, signUp } from './helpers';
+import { balancePill, e2eFirestore, guess, newUser, signUp, trackPosition, uidOf, VERDICT } from './helpers';
 
 /**
  * The voting arena against the real stack. Needs approved contest tracks (the demo seed has
  * at least 12); every test signs up a new listener, whose first session is free.
  */
 
-const position = (page: Page) => page.getByTestId('track-position');
 const score = (page: Page) => page.getByTestId('vote-score');
 const SAVED = 'saved, result when you are back online';
 
 /** Opens /vote and returns how many tracks the new session has. */
 async function openArena(page: Page): Promise<number> {
   await page.goto('/vote');
-  await expect(position(page)).toHaveText(/^Track 1 of \d+$/, { timeout: 20_000 });
-  const count = Number(/of (\d+)/.exec((await position(page).textContent()) ?? '')?.[1]);
+  await expect(trackPosition(page)).toHaveText(/^Track 1 of \d+$/, { timeout: 20_000 });
+  const count = Number(/of (\d+)/.exec((await trackPosition(page).textContent()) ?? '')?.[1]);
   expect(count).toBeGreaterThanOrEqual(2);
   return count;
 }
@@ -27,13 +25,6 @@ async function playClip(page: Page): Promise<void> {
   await expect(page.getByTestId('clip-elapsed')).not.toHaveText('0:00', { timeout: 15_000 });
   await page.getByRole('button', { name: 'Pause clip' }).click();
 }
-
-async function guess(page: Page, type: 'AI' | 'Human' | 'Hybrid'): Promise<void> {
-  await page.getByRole('group', { name: 'Your guess' }).getByRole('button', { name: type, exact: true }).click();
-  await page.getByRole('button', { name: 'Submit Guess' }).click();
-}
-
-const VERDICT = /^(Correct! 🎉|Not quite! It was (Human|AI|Hybrid)\.)$/;
 
 test('a listener hears a clip blind, guesses, sees the reveal and moves on', async ({ page }) => {
   await signUp(page, newUser('voter'));
@@ -62,13 +53,13 @@ test('a listener hears a clip blind, guesses, sees the reveal and moves on', asy
   await expect(score(page)).toHaveText(correct ? '1/1' : '0/1');
 
   // After 2 s the arena moves on by itself, to a clip that is blind again.
-  await expect(position(page)).toHaveText(`Track 2 of ${count}`);
+  await expect(trackPosition(page)).toHaveText(`Track 2 of ${count}`);
   await expect(page.getByTestId('mystery-cover')).toBeVisible();
   await expect(page.getByTestId('reveal')).toHaveCount(0);
 
   // The session in progress survives a reload.
   await page.reload();
-  await expect(position(page)).toHaveText(`Track 2 of ${count}`, { timeout: 20_000 });
+  await expect(trackPosition(page)).toHaveText(`Track 2 of ${count}`, { timeout: 20_000 });
   await expect(score(page)).toHaveText(correct ? '1/1' : '0/1');
 
   // Home: the boards rank by the fool rate the votes prove, and say how it compares with chance.
@@ -85,7 +76,7 @@ test('guesses made offline are saved, then scored and revealed when the connecti
 
   await context.setOffline(true);
   for (const n of [1, 2]) {
-    await expect(position(page)).toHaveText(new RegExp(`^Track ${n} of`));
+    await expect(trackPosition(page)).toHaveText(new RegExp(`^Track ${n} of`));
     await playClip(page);
     await guess(page, 'AI');
     await expect(page.getByText(SAVED)).toBeVisible();
@@ -103,7 +94,7 @@ test('guesses made offline are saved, then scored and revealed when the connecti
   await expect(page.getByTestId('cover-art')).toBeVisible();
 
   await page.getByRole('button', { name: 'Previous' }).click();
-  await expect(position(page)).toHaveText(/^Track 1 of/);
+  await expect(trackPosition(page)).toHaveText(/^Track 1 of/);
   await expect(page.getByTestId('verdict')).toHaveText(VERDICT);
   await expect(page.getByTestId('reveal-title')).not.toBeEmpty();
 });
@@ -123,7 +114,7 @@ test('offline, a reload resumes the session where it was, and its saved guess is
   await guess(page, 'Human');
   await expect(page.getByText(SAVED)).toBeVisible();
   await page.reload();
-  await expect(position(page)).toHaveText(`Track 2 of ${count}`, { timeout: 20_000 });
+  await expect(trackPosition(page)).toHaveText(`Track 2 of ${count}`, { timeout: 20_000 });
   await playClip(page);
   await expect(score(page)).toHaveText('0/0');
 
@@ -157,7 +148,7 @@ test('a signed-in home loads no local database; a guess saved offline reaches th
   // The next visit opens the home page (served offline by the service worker), then the network returns.
   await page.goto('/');
   await expect(balancePill(page)).toHaveText(/\d/);
-  const votes = adminDb().collection('votes').where('user_id', '==', await uidOf(user.username));
+  const votes = (await e2eFirestore()).collection('votes').where('user_id', '==', await uidOf(user));
   expect((await votes.get()).size).toBe(0);
   await context.setOffline(false);
   await expect.poll(async () => (await votes.get()).docs.map((d) => d.get('status') as string), { timeout: 30_000 }).toEqual(['scored']);
@@ -171,12 +162,12 @@ test('a finished session shows the final score; with every track voted on: No Mo
   let sawHybrid = false;
   for (let session = 1; ; session++) {
     expect(session).toBeLessThan(20);
-    await expect(position(page).or(noMore)).toBeVisible({ timeout: 20_000 });
+    await expect(trackPosition(page).or(noMore)).toBeVisible({ timeout: 20_000 });
     if (await noMore.isVisible()) break;
-    const count = Number(/of (\d+)/.exec((await position(page).textContent()) ?? '')?.[1]);
+    const count = Number(/of (\d+)/.exec((await trackPosition(page).textContent()) ?? '')?.[1]);
     let correct = 0;
     for (let n = 1; n <= count; n++) {
-      await expect(position(page)).toHaveText(`Track ${n} of ${count}`);
+      await expect(trackPosition(page)).toHaveText(`Track ${n} of ${count}`);
       await guess(page, 'Human');
       await expect(page.getByTestId('verdict')).toHaveText(VERDICT);
       if ((await page.getByTestId('verdict').textContent())?.startsWith('Correct')) correct += 1;
@@ -190,7 +181,7 @@ test('a finished session shows the final score; with every track voted on: No Mo
     await expect(page.getByRole('button', { name: 'Finish Competition' })).toBeEnabled();
     if (count > 1) {
       await page.getByRole('button', { name: 'Previous' }).click();
-      await expect(position(page)).toHaveText(`Track ${count - 1} of ${count}`);
+      await expect(trackPosition(page)).toHaveText(`Track ${count - 1} of ${count}`);
       await expect(page.getByTestId('verdict')).toHaveText(VERDICT);
       await page.getByRole('button', { name: 'Next Track' }).click();
     }
