@@ -8,8 +8,12 @@ const launchOptions = {
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
 };
 
-/** Specs that run after every other browser test (run one alone with --no-deps). */
-const AFTER_ALL = ['e2e/migration.spec.ts', 'e2e/placeholders.spec.ts'];
+/**
+ * Specs that change what every other spec sees, so they run one at a time after all the
+ * others (run one alone with --no-deps): the contest price and campaign mail to every user,
+ * then the migration and the placeholder utility.
+ */
+const AFTER_ALL = ['e2e/cms-email.spec.ts', 'e2e/config.spec.ts', 'e2e/migration.spec.ts', 'e2e/placeholders.spec.ts'];
 
 export const E2E_PORTS = { web: 5273, api: 5101, auth: 9199, firestore: 8180, station: 8100, stationSftp: 2122, mailSmtp: 1125, mailWeb: 1180 };
 
@@ -20,8 +24,10 @@ export default defineConfig({
   // Browser tests, and the API suite that runs against the function as the Functions runtime serves it.
   testDir: 'tests',
   testMatch: ['e2e/**/*.spec.ts', 'api/runtime/**/*.spec.ts'],
+  // Two spec files at a time on one shared stack: every other spec works with users and tracks
+  // of its own (the tests of one file still run in order).
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -36,7 +42,7 @@ export default defineConfig({
   // frozen mid-run, migration_enabled, track covers), so they run last on the same stack.
   projects: [
     { name: 'chromium', testIgnore: AFTER_ALL, use: { ...devices['Desktop Chrome'], launchOptions } },
-    { name: 'after-all', testMatch: AFTER_ALL, dependencies: ['chromium'], use: { ...devices['Desktop Chrome'], launchOptions } },
+    { name: 'after-all', testMatch: AFTER_ALL, dependencies: ['chromium'], workers: 1, use: { ...devices['Desktop Chrome'], launchOptions } },
   ],
   webServer: {
     command: 'npx tsx scripts/stack.ts',

@@ -2,13 +2,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Browser } from '@playwright/test';
-import { getApps, initializeApp, type App } from 'firebase-admin/app';
-import { FieldValue, getFirestore } from 'firebase-admin/firestore';
+import { FieldValue } from 'firebase-admin/firestore';
 import { RADIO_MSG } from '../../common/radio-messages';
-import { E2E_PORTS } from '../../playwright.config';
 import { runFfmpeg } from '../../scripts/lib/media';
 import { expect, test, type Page } from './fixtures';
-import { balancePill, idToken, newUser, signIn, signUp, uniqueName, type NewUser } from './helpers';
+import { balancePill, e2eFirestore, idToken, newUser, signIn, signUp, uniqueName, type NewUser } from './helpers';
 
 /**
  * Radio: My Tracks (Send to Radio, the shortage), the CMS Radio Queue (tabs, actions, the
@@ -23,7 +21,6 @@ let mp3: Buffer;
  * It lasts longer than two of the radio bar's 10 s polls, so the bar cannot miss it.
  */
 let shortMp3: Buffer;
-let admin: App;
 
 test.beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'radio-e2e-'));
@@ -33,8 +30,6 @@ test.beforeAll(async () => {
   const short = join(dir, 'short.mp3');
   await runFfmpeg(['-f', 'lavfi', '-i', 'sine=frequency=523:duration=21', '-ac', '1', '-b:a', '48k', short]);
   shortMp3 = await readFile(short);
-  process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${E2E_PORTS.firestore}`;
-  admin = getApps().find((a) => a.name === 'radio-e2e') ?? initializeApp({ projectId: 'demo-foolrate' }, 'radio-e2e');
 });
 
 test.afterAll(async () => {
@@ -45,7 +40,7 @@ const uidOf = (token: string): string => (JSON.parse(Buffer.from(token.split('.'
 
 /** Tokens as the server's ledger writes them (functions/src/tokens/ledger.ts): balance == sum(ledger) still holds. */
 async function grantTokens(uid: string, amount: number): Promise<void> {
-  const db = getFirestore(admin);
+  const db = await e2eFirestore();
   await db.runTransaction(async (tx) => {
     const ref = db.collection('token_balances').doc(uid);
     const balance = (((await tx.get(ref)).get('balance') as number | undefined) ?? 0) + amount;
