@@ -141,9 +141,11 @@ async function main(): Promise<void> {
   await checkPorts();
   await mkdir(stateDir, { recursive: true });
   if (process.env.STACK_FRESH === '1') {
+    // Everything the data refers to: stored files (a placeholder stored by an earlier run would
+    // change the covers this one gives), the station's queue, the chain ledger, mail, accounts.
     await rm(snapshotFile, { force: true });
-    await rm(`${stateDir}/auth`, { recursive: true, force: true });
-    await rm(`${stateDir}/maildev`, { recursive: true, force: true });
+    for (const dir of ['auth', 'maildev', 'storage', 'station']) await rm(`${stateDir}/${dir}`, { recursive: true, force: true });
+    await rm(`${stateDir}/chain-ledger.jsonl`, { force: true });
   }
 
   say(`Firestore emulator (in-process) on 127.0.0.1:${ports.firestore}`);

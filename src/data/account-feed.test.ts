@@ -98,6 +98,21 @@ describe('the account feed', () => {
     expect(JSON.parse(storage.get('foolrate:account:u1')!)).toEqual({ token_balances: { id: 'u1', balance: 3, updatedAt: 5 } });
   });
 
+  it('tries a failed pull again a few seconds later', async () => {
+    vi.useFakeTimers();
+    try {
+      server.offline = true;
+      followAccount('u1');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(docs().token_balances).toBeNull();
+      server.offline = false;
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(docs().token_balances).toMatchObject({ balance: 7 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("never shows the previous user's documents, and forgets them on sign-out", async () => {
     followAccount('u1');
     await settle();

@@ -73,6 +73,10 @@ function markAbsent(run: Running, name: OwnCollection, persist: boolean): void {
   else useAccountFeed.setState({ docs });
 }
 
+/** After a failed pull, the next try (RxDB's replications wait as long); offline, the stream's reconnect pulls. */
+const RETRY_MS = 5_000;
+const online = () => typeof navigator === 'undefined' || navigator.onLine;
+
 /** Pulls `name` from the start: it holds one document, the user's own. */
 async function pull(run: Running, name: OwnCollection): Promise<void> {
   try {
@@ -85,6 +89,7 @@ async function pull(run: Running, name: OwnCollection): Promise<void> {
     syncFailures.failed(err);
     // Offline with nothing cached: screens show "none" rather than loading for ever.
     markAbsent(run, name, false);
+    if (online()) setTimeout(() => running === run && void pull(run, name), RETRY_MS);
   }
 }
 
