@@ -10,12 +10,6 @@ const launchOptions = {
 
 /** Specs that run after every other browser test (run one alone with --no-deps). */
 const AFTER_ALL = ['e2e/migration.spec.ts', 'e2e/placeholders.spec.ts'];
-/**
- * axe runs first, its tests two at a time: they are mostly the browser's own work. The other
- * specs run one at a time: two at once overload the one Functions emulator process and time
- * out (tried: 2 of 79 failed on slow pulls, and the run was only 1.5 min shorter).
- */
-const A11Y = ['e2e/a11y.spec.ts'];
 
 export const E2E_PORTS = { web: 5273, api: 5101, auth: 9199, firestore: 8180, station: 8100, stationSftp: 2122, mailSmtp: 1125, mailWeb: 1180 };
 
@@ -26,8 +20,11 @@ export default defineConfig({
   // Browser tests, and the API suite that runs against the function as the Functions runtime serves it.
   testDir: 'tests',
   testMatch: ['e2e/**/*.spec.ts', 'api/runtime/**/*.spec.ts'],
+  // One test at a time on the shared stack. Tried on 2 cores: two spec files at once left pulls
+  // waiting 9 s and more on the Functions emulator (2 of 79 failed, the run only 1.5 min
+  // shorter); axe's three tests two at a time failed their first page loads on the cold stack.
   fullyParallel: false,
-  workers: 2,
+  workers: 1,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -41,9 +38,8 @@ export default defineConfig({
   // The migration and the placeholder utility change state every other spec relies on (balances
   // frozen mid-run, migration_enabled, track covers), so they run last on the same stack.
   projects: [
-    { name: 'a11y', testMatch: A11Y, fullyParallel: true, workers: 2, use: { ...devices['Desktop Chrome'], launchOptions } },
-    { name: 'chromium', testIgnore: [...A11Y, ...AFTER_ALL], dependencies: ['a11y'], workers: 1, use: { ...devices['Desktop Chrome'], launchOptions } },
-    { name: 'after-all', testMatch: AFTER_ALL, dependencies: ['chromium'], workers: 1, use: { ...devices['Desktop Chrome'], launchOptions } },
+    { name: 'chromium', testIgnore: AFTER_ALL, use: { ...devices['Desktop Chrome'], launchOptions } },
+    { name: 'after-all', testMatch: AFTER_ALL, dependencies: ['chromium'], use: { ...devices['Desktop Chrome'], launchOptions } },
   ],
   webServer: {
     command: 'npx tsx scripts/stack.ts',

@@ -13,6 +13,8 @@ import { SyncStream, type PullStreamItem } from './sync-stream';
  */
 export const OWN_COLLECTIONS = ['profiles', 'user_roles', 'token_balances', 'daily_token_grants'] as const;
 export type OwnCollection = (typeof OWN_COLLECTIONS)[number];
+/** The user's collections RxDB replicates once a page loads it (account-sync.ts). */
+export const RXDB_ACCOUNT_COLLECTIONS = ['votes', 'vote_sessions', 'orders', 'radio_submissions'] as const;
 type OwnDocs = { profiles: ProfileDoc; user_roles: UserRolesDoc; token_balances: BalanceDoc; daily_token_grants: DailyGrantDoc };
 
 /** Each document: undefined while not known yet, null when the user has none. */
@@ -108,7 +110,9 @@ export function followAccount(uid: string | null): void {
     useAccountFeed.setState({ uid: null, docs: {} });
     return;
   }
-  const run: Running = { uid, stream: new SyncStream(OWN_COLLECTIONS) };
+  // One connection for all the user's collections: RxDB's replications listen on it too, so a
+  // page never holds two streams (each holds a function instance while open).
+  const run: Running = { uid, stream: new SyncStream([...OWN_COLLECTIONS, ...RXDB_ACCOUNT_COLLECTIONS]) };
   running = run;
   useAccountFeed.setState({ uid, docs: readCache(uid) });
   for (const name of OWN_COLLECTIONS) {
@@ -118,6 +122,9 @@ export function followAccount(uid: string | null): void {
   }
   run.stream.start();
 }
+
+/** The signed-in user's stream (changes and RESYNC of all their collections), or null. */
+export const accountStream = (uid: string): SyncStream | null => (running?.uid === uid ? running.stream : null);
 
 function forget(uid: string): void {
   try {

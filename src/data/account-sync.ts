@@ -1,5 +1,6 @@
 import type { RxReplicationState } from 'rxdb/plugins/replication';
 import type { SyncCollectionName } from '@common/sync';
+import { accountStream, RXDB_ACCOUNT_COLLECTIONS } from './account-feed';
 import { getDatabase, resetPerUserCollections, type AccountCollectionName } from './database';
 import { replicateOverHttp } from './replication';
 import { SyncStream } from './sync-stream';
@@ -7,15 +8,16 @@ import { clearUnsentVotes, unsentVotesMark } from './unsent-votes';
 
 /**
  * The signed-in user's contest, orders and radio documents, replicated live; the client writes
- * votes (offline too). Profile, roles, balance and daily grant are the account feed's.
+ * votes (offline too). Profile, roles, balance and daily grant are the account feed's, whose
+ * stream these replications share.
  */
-const ACCOUNT_COLLECTIONS: readonly AccountCollectionName[] = ['votes', 'vote_sessions', 'orders', 'radio_submissions'];
+const ACCOUNT_COLLECTIONS: readonly AccountCollectionName[] = RXDB_ACCOUNT_COLLECTIONS;
 const PUSH_COLLECTIONS: ReadonlySet<SyncCollectionName> = new Set(['votes']);
 /** Whose documents the per-user collections (contest, orders) hold on this device. */
 const CONTEST_OWNER_KEY = 'foolrate:contest-owner';
 
 type State = RxReplicationState<unknown, unknown>;
-type Running = { uid: string; stream: SyncStream; states: Map<SyncCollectionName, State>; stop: () => void };
+type Running = { uid: string; states: Map<SyncCollectionName, State>; stop: () => void };
 let running: Running | null = null;
 let queue: Promise<void> = Promise.resolve();
 const started = new Map<string, { promise: Promise<void>; resolve: () => void }>();
@@ -37,7 +39,6 @@ export function syncAccount(uid: string | null): Promise<void> {
     if (running?.uid === uid) return;
     if (running) {
       running.stop();
-      running.stream.stop();
       await Promise.all([...running.states.values()].map((s) => s.cancel()));
       started.delete(running.uid);
       running = null;
@@ -47,17 +48,27 @@ export function syncAccount(uid: string | null): Promise<void> {
     const owner = localStorage.getItem(CONTEST_OWNER_KEY);
     if (owner !== null && owner !== uid) await resetPerUserCollections(db);
     localStorage.setItem(CONTEST_OWNER_KEY, uid);
-    const stream = new SyncStream(ACCOUNT_COLLECTIONS);
+    // The account feed's stream; a stream of our own only if the feed follows someone else by now
+    // (this call is then about to be superseded).
+    const shared = accountStream(uid);
+    const stream = shared ?? new SyncStream(ACCOUNT_COLLECTIONS);
     const states = new Map<SyncCollectionName, State>();
     for (const name of ACCOUNT_COLLECTIONS) {
       const push = PUSH_COLLECTIONS.has(name);
       states.set(name, replicateOverHttp({ collection: db[name], name, scope: uid, stream, push }) as State);
     }
-    stream.start();
+    if (!shared) stream.start();
     const settle = settleUnsentVotes(uid, states.get('votes')!);
     const inserts = db.votes.insert$.subscribe(() => void settle());
     void settle();
-    running = { uid, stream, states, stop: () => inserts.unsubscribe() };
+    running = {
+      uid,
+      states,
+      stop: () => {
+        inserts.unsubscribe();
+        if (!shared) stream.stop();
+      },
+    };
     startedFor(uid).resolve();
   });
   return queue;
