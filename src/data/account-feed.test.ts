@@ -103,11 +103,16 @@ describe('the account feed', () => {
     try {
       server.offline = true;
       followAccount('u1');
+      // The stream connects meanwhile: its RESYNC pulls (and fails) once more.
+      streams.listeners.get('token_balances')!('RESYNC');
       await vi.advanceTimersByTimeAsync(0);
       expect(docs().token_balances).toBeNull();
       server.offline = false;
+      server.requests = [];
       await vi.advanceTimersByTimeAsync(5_000);
       expect(docs().token_balances).toMatchObject({ balance: 7 });
+      // One retry per collection, however many pulls failed.
+      expect(server.requests.filter((r) => r.includes('token_balances'))).toHaveLength(1);
     } finally {
       vi.useRealTimers();
     }

@@ -43,7 +43,8 @@ function writeCache(uid: string, docs: AccountDocs): void {
 
 const isOwn = (name: string): name is OwnCollection => (OWN_COLLECTIONS as readonly string[]).includes(name);
 
-type Running = { uid: string; stream: SyncStream };
+/** The user followed now: their stream, and the one pending retry per collection whose pull failed. */
+type Running = { uid: string; stream: SyncStream; retries: Map<OwnCollection, ReturnType<typeof setTimeout>> };
 let running: Running | null = null;
 
 type Incoming = Record<string, unknown> & { _deleted?: boolean; updatedAt?: number };
@@ -91,7 +92,12 @@ async function pull(run: Running, name: OwnCollection): Promise<void> {
     syncFailures.failed(err);
     // Offline with nothing cached: screens show "none" rather than loading for ever.
     markAbsent(run, name, false);
-    if (online()) setTimeout(() => running === run && void pull(run, name), RETRY_MS);
+    if (online() && !run.retries.has(name)) {
+      run.retries.set(name, setTimeout(() => {
+        run.retries.delete(name);
+        if (running === run) void pull(run, name);
+      }, RETRY_MS));
+    }
   }
 }
 
@@ -103,6 +109,7 @@ export function followAccount(uid: string | null): void {
   if (running?.uid === uid) return;
   if (running) {
     running.stream.stop();
+    running.retries.forEach((timer) => clearTimeout(timer));
     forget(running.uid);
   }
   running = null;
@@ -112,7 +119,7 @@ export function followAccount(uid: string | null): void {
   }
   // One connection for all the user's collections: RxDB's replications listen on it too, so a
   // page never holds two streams (each holds a function instance while open).
-  const run: Running = { uid, stream: new SyncStream([...OWN_COLLECTIONS, ...RXDB_ACCOUNT_COLLECTIONS]) };
+  const run: Running = { uid, stream: new SyncStream([...OWN_COLLECTIONS, ...RXDB_ACCOUNT_COLLECTIONS]), retries: new Map() };
   running = run;
   useAccountFeed.setState({ uid, docs: readCache(uid) });
   for (const name of OWN_COLLECTIONS) {
