@@ -237,7 +237,10 @@ describe('GET /api/public/leaderboards/stream', () => {
     } finally {
       ctrl.abort();
     }
-  });
+    // Usually done in 2-9 s. Beside two other API files, it once waited past 30 s for the votes'
+    // last rollup (cause not found; the closing note of issue 13 says so): room for the 30 s
+    // refresh that open streams get.
+  }, 75_000);
 
   it('carries the migration countdown, sent again when migration_config changes', async () => {
     const ctrl = new AbortController();
