@@ -11,9 +11,6 @@ type DataLayer = typeof import('./data-layer');
 let layer: Promise<DataLayer> | null = null;
 export const loadDataLayer = () => (layer ??= import('./data-layer').then(followSession));
 
-/** The data layer if something already loaded it, without loading it. */
-export const loadDataLayerIfLoaded = () => layer;
-
 const uidOf = (session: ReturnType<typeof useSession.getState>) => session.user?.uid ?? null;
 
 function followSession(m: DataLayer): DataLayer {
