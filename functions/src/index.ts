@@ -19,6 +19,7 @@ import type { Deps } from './platform/deps';
 import { azuracastStation } from './platform/azuracast-station';
 import { chainOf } from './platform/chain-of';
 import { firebaseAuthGateway } from './platform/firebase-auth';
+import { API_CONCURRENCY } from './platform/instance';
 import { log } from './platform/log';
 import { stripePayments } from './platform/payments';
 import { smtpMailer } from './platform/smtp-mailer';
@@ -74,7 +75,7 @@ const ready = (): Deps => {
  * The whole HTTP API. `cors: false`: the app answers CORS itself for its configured origins
  * (the Functions emulator would otherwise allow every origin).
  */
-export const api = onRequest({ region: REGION, timeoutSeconds: 120, memory: '512MiB', secrets: SECRETS, cors: false }, (req, res) => {
+export const api = onRequest({ region: REGION, timeoutSeconds: 120, memory: '512MiB', concurrency: API_CONCURRENCY, secrets: SECRETS, cors: false }, (req, res) => {
   if (!app) throw new Error(NOT_READY);
   app(req, res);
 });

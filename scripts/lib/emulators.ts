@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { API_CONCURRENCY } from '../../functions/src/platform/instance';
 
 export const PROJECT_ID = 'demo-foolrate';
 export const REGION = 'us-central1';
@@ -91,8 +92,9 @@ export async function startEmulators(opts: {
     {
       cwd: opts.stateDir,
       // CI=1 keeps firebase-tools from fetching its message-of-the-day over the network; the
-      // preload makes the Hosting emulator forward uploads sent with Expect: 100-continue.
-      env: { ...process.env, ...opts.env, NO_UPDATE_NOTIFIER: '1', CI: '1', NODE_OPTIONS: `--import=${JSON.stringify(pathToFileURL(resolve('scripts/lib/emulator-preload.mjs')).href)}` },
+      // preload makes the Hosting emulator forward uploads sent with Expect: 100-continue, and
+      // a function worker serve FUNCTIONS_CONCURRENCY requests at once, as a deployed instance does.
+      env: { ...process.env, ...opts.env, NO_UPDATE_NOTIFIER: '1', CI: '1', FUNCTIONS_CONCURRENCY: String(API_CONCURRENCY), NODE_OPTIONS: `--import=${JSON.stringify(pathToFileURL(resolve('scripts/lib/emulator-preload.mjs')).href)}` },
       stdio: ['ignore', 'pipe', 'pipe'],
       // Its own process group: a Ctrl-C or a test runner's signal reaches the launcher only, which
       // stops the emulators in order (Auth exports its data) and then ends the whole group,

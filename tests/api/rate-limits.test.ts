@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../common/rate-limits';
+import { addTrack, openSession, pushVotes, voteDoc } from './contest-fixtures';
 import { signUp, startHarness, type Harness } from './harness';
 
 /** The production limits (the other suites relax them), per client IP or per user. */
@@ -77,12 +78,28 @@ describe('per user', () => {
     expect((await h.call('POST', '/api/vote-sessions', { token, body: {} })).status).toBe(200);
   });
 
-  it('limits vote pushes', async () => {
+  it('limits vote pushes, with votes or empty, at once or one by one; a refused push stores no vote', async () => {
     h.clock.now = Date.parse('2026-03-04T12:00:10Z');
-    const { token } = await signUp(h, 'pusher');
-    for (let i = 0; i < DEFAULT_RATE_LIMITS.vote_push.max; i++) expect((await h.call('POST', '/api/sync/votes/push', { token, body: [] })).status).toBe(200);
-    const over = await rawCall('POST', '/api/sync/votes/push', token, []);
+    await addTrack(h, { title: 'Limited A' });
+    await addTrack(h, { title: 'Limited B' });
+    const { uid, token } = await signUp(h, 'pusher');
+    const session = (await openSession(h, token)).body.session!;
+    const [first, second] = session.clips;
+    const retried = voteDoc(session.id, first!.clip_id, 'ai');
+    // Pushes of the same vote (a client retrying) count once each, ten at once.
+    const retries = await Promise.all(Array.from({ length: 10 }, () => pushVotes(h, token, [retried])));
+    expect(retries.map((r) => r.status)).toEqual(Array(10).fill(200));
+    for (let i = 10; i < DEFAULT_RATE_LIMITS.vote_push.max; i++) expect((await h.call('POST', '/api/sync/votes/push', { token, body: [] })).status).toBe(200);
+
+    const over = await rawCall('POST', '/api/sync/votes/push', token, [{ assumedMasterState: null, newDocumentState: voteDoc(session.id, second!.clip_id, 'human') }]);
     expectLimited(over, over.headers);
+    expectLimited(await rawCall('POST', '/api/sync/votes/push', token, []));
+    const votes = await h.db.collection('votes').where('user_id', '==', uid).get();
+    expect(votes.docs.map((d) => d.id)).toEqual([retried.id]);
+    expect((await h.db.collection('vote_sessions').doc(session.id).get()).get('voted_clip_ids')).toEqual([first!.clip_id]);
+
+    h.clock.now += DEFAULT_RATE_LIMITS.vote_push.windowSeconds * 1000;
+    expect((await pushVotes(h, token, [voteDoc(session.id, second!.clip_id, 'human')])).status).toBe(200);
   });
 
   it('limits orders, refused ones included, and the limit of one user is not another’s', async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Timestamp } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentReference, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { rateLimitedMessage, type RateLimitName } from '../../../common/rate-limits';
 import { COL } from './collections';
 import type { Deps } from './deps';
@@ -8,27 +8,45 @@ import { rateLimited } from './errors';
 /** Counter documents outlive their window by this much before Firestore's TTL deletes them. */
 const TTL_GRACE_MS = 86_400_000;
 
-/**
- * Counts one request of `key` (a user id, or a client IP) against the fixed-window limit
- * `name`. The counter lives in Firestore and is checked and bumped in one transaction, so the
- * limit holds across function instances. Over the limit: a 429 with Retry-After, and nothing
- * is written (the caller has not started its own work yet).
- */
-export async function consumeRateLimit(deps: Deps, name: RateLimitName, key: string): Promise<void> {
+/** A fixed-window request counter, checked and bumped inside a transaction. */
+export type RateLimitCounter = {
+  ref: DocumentReference;
+  /**
+   * Given the counter as the transaction read it: throws the 429 (with Retry-After) when the
+   * window is full, otherwise returns the write that counts this request (to run after the
+   * transaction's last read).
+   */
+  admit(snap: DocumentSnapshot | undefined): (tx: Transaction) => void;
+};
+
+/** The counter of `key` (a user id, or a client IP) against the fixed-window limit `name`, for this moment's window. */
+export function rateLimitCounter(deps: Deps, name: RateLimitName, key: string): RateLimitCounter {
   const { max, windowSeconds } = deps.config.rateLimits[name];
   const nowSeconds = Math.floor(deps.now() / 1000);
   const windowStart = nowSeconds - (nowSeconds % windowSeconds);
   // Hashed: IP addresses are personal data and need not be stored as such.
   const hashed = createHash('sha256').update(key).digest('base64url').slice(0, 22);
   const ref = deps.db.collection(COL.rateLimits).doc(`${name}:${hashed}:${windowStart}`);
-  const allowed = await deps.db.runTransaction(async (tx) => {
-    const count = ((await tx.get(ref)).get('count') as number | undefined) ?? 0;
-    if (count >= max) return false;
-    tx.set(ref, { limit: name, count: count + 1, expires_at: Timestamp.fromMillis((windowStart + windowSeconds) * 1000 + TTL_GRACE_MS) });
-    return true;
-  });
-  if (!allowed) {
-    const retryAfter = Math.max(1, windowStart + windowSeconds - nowSeconds);
-    throw rateLimited(rateLimitedMessage(retryAfter), retryAfter);
-  }
+  return {
+    ref,
+    admit(snap) {
+      const count = (snap?.get('count') as number | undefined) ?? 0;
+      if (count >= max) {
+        const retryAfter = Math.max(1, windowStart + windowSeconds - nowSeconds);
+        throw rateLimited(rateLimitedMessage(retryAfter), retryAfter);
+      }
+      return (tx) => tx.set(ref, { limit: name, count: count + 1, expires_at: Timestamp.fromMillis((windowStart + windowSeconds) * 1000 + TTL_GRACE_MS) });
+    },
+  };
+}
+
+/**
+ * Counts one request of `key` against the limit `name` in a transaction of its own, so the
+ * limit holds across function instances. Over the limit: a 429 with Retry-After, and nothing
+ * is written (the caller has not started its own work yet). A caller that writes in a
+ * transaction anyway can count the request in it instead (rateLimitCounter), one round trip less.
+ */
+export async function consumeRateLimit(deps: Deps, name: RateLimitName, key: string): Promise<void> {
+  const counter = rateLimitCounter(deps, name, key);
+  await deps.db.runTransaction(async (tx) => counter.admit(await tx.get(counter.ref))(tx));
 }

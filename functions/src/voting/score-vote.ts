@@ -1,9 +1,10 @@
-import { FieldValue, Timestamp, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type DocumentReference, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { isAi } from '../../../common/contest';
 import type { VoteDoc } from '../../../common/voting';
 import { VOTE_MSG } from '../../../common/voting-messages';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
+import type { RateLimitCounter } from '../platform/rate-limit';
 import { SYNC_REGISTRY, toClientDoc, type ClientDoc } from '../sync/registry';
 import type { TrackDoc } from '../tracks/track-doc';
 import { voteKeyRef } from './pick-tracks';
@@ -42,13 +43,27 @@ const count = (snap: DocumentSnapshot | undefined, field: string): number => (sn
  * (vote-shards.ts), the user's stats and the session's progress updated in the same commit.
  * track_stats is neither read in the transaction nor written: the rollup adds the shards up.
  * A refused vote is stored as `rejected` with the reason, so the client's document settles too.
+ * `limit`, when given, is checked and counted in the same transaction: over it, the 429 is
+ * thrown and nothing is written.
  */
-export async function scoreVote(deps: Deps, uid: string, vote: ClientVote): Promise<ScoredVote> {
+export async function scoreVote(deps: Deps, uid: string, vote: ClientVote, limit?: RateLimitCounter): Promise<ScoredVote> {
   const { db } = deps;
   const settled = await db.runTransaction(async (tx): Promise<Settled> => {
     const voteRef = db.collection(COL.votes).doc(vote.id);
     const sessionRef = db.collection(COL.voteSessions).doc(vote.session_id);
-    const [existing, sessionSnap] = await tx.getAll(voteRef, sessionRef);
+    const [existing, sessionSnap, limitSnap] = await tx.getAll(voteRef, sessionRef, ...(limit ? [limit.ref] : []));
+    // Over the limit, this throws the 429 before anything is written.
+    const countRequest = limit?.admit(limitSnap);
+    const result = await settle(tx, voteRef, existing, sessionSnap);
+    countRequest?.(tx);
+    return result;
+  });
+  if (settled.outcome === 'foreign') return { outcome: 'foreign', doc: null };
+  if (settled.outcome === 'existing') return { outcome: 'existing', doc: toClientDoc('votes', settled.snap) };
+  return { outcome: settled.outcome, doc: writtenVote(vote.id, settled.data) };
+
+  /** The vote's outcome, its writes queued in `tx` (every read comes before the first write). */
+  async function settle(tx: Transaction, voteRef: DocumentReference, existing: DocumentSnapshot | undefined, sessionSnap: DocumentSnapshot | undefined): Promise<Settled> {
     if (existing?.exists) return existing.get('user_id') === uid ? { outcome: 'existing', snap: existing } : { outcome: 'foreign' };
 
     const nowIso = new Date(deps.now()).toISOString();
@@ -82,7 +97,12 @@ export async function scoreVote(deps: Deps, uid: string, vote: ClientVote): Prom
 
     const userStatsRef = db.collection(COL.userVoteStats).doc(uid);
     const keyRef = voteKeyRef(db, uid, trackId);
-    const [trackSnap, key, userStats] = await tx.getAll(db.collection(COL.tracks).doc(trackId), keyRef, userStatsRef);
+    // How the others guessed, as last rolled up: read outside the transaction (no lock, since
+    // locking track_stats would queue a hot track's votes behind its rollup), beside its reads.
+    const [[trackSnap, key, userStats], statsSnap] = await Promise.all([
+      tx.getAll(db.collection(COL.tracks).doc(trackId), keyRef, userStatsRef),
+      db.collection(COL.trackStats).doc(trackId).get(),
+    ]);
     const track = trackSnap?.exists ? ({ ...(trackSnap.data() as TrackDoc), id: trackSnap.id } as TrackDoc) : null;
 
     // From here on the clip is settled for this session, whether the vote counts or not.
@@ -91,10 +111,7 @@ export async function scoreVote(deps: Deps, uid: string, vote: ClientVote): Prom
     if (key?.exists) return reject(VOTE_MSG.alreadyVoted);
 
     const isCorrect = vote.guess === track.song_type;
-    // How the others guessed, as last rolled up: read outside the transaction (no lock), since
-    // locking track_stats would queue a hot track's votes behind each other again.
-    const others = othersOf(await db.collection(COL.trackStats).doc(trackId).get());
-    const data: StoredVote = { ...base, track_id: trackId, status: 'scored', is_correct: isCorrect, reveal: { ...revealOf(track), others }, error: null };
+    const data: StoredVote = { ...base, track_id: trackId, status: 'scored', is_correct: isCorrect, reveal: { ...revealOf(track), others: othersOf(statsSnap) }, error: null };
     tx.create(voteRef, data);
     tx.create(keyRef, { user_id: uid, track_id: trackId, vote_id: vote.id, created_at: nowIso });
     countVote(db, tx, deps.config.contest.voteShards, trackId, vote.guess, isCorrect);
@@ -104,10 +121,7 @@ export async function scoreVote(deps: Deps, uid: string, vote: ClientVote): Prom
       { merge: true },
     );
     return { outcome: 'scored', data };
-  });
-  if (settled.outcome === 'foreign') return { outcome: 'foreign', doc: null };
-  if (settled.outcome === 'existing') return { outcome: 'existing', doc: toClientDoc('votes', settled.snap) };
-  return { outcome: settled.outcome, doc: writtenVote(vote.id, settled.data) };
+  }
 }
 
 /** The client's view of a vote this call wrote, as a pull would give it, without reading it back. */

@@ -1,5 +1,6 @@
 import { VOTE_MSG } from '../../../common/voting-messages';
 import { scheduleLeaderboardRefresh } from '../leaderboards/refresh-scheduler';
+import { consumeRateLimit, rateLimitCounter } from '../platform/rate-limit';
 import { parse } from '../platform/validate';
 import type { PushHandler } from '../sync/push';
 import type { ClientDoc } from '../sync/registry';
@@ -25,14 +26,19 @@ const refusedForeign = (v: ClientVote): ClientDoc => ({
  * POST /api/sync/votes/push: every row is scored (or refused) in its own transaction, one
  * after the other, and the server's state of every row comes back as master state: the
  * scored vote with its reveal, or the refusal with its reason, as each transaction wrote it.
- * A malformed row fails the whole request with a 400 before anything is written.
+ * A malformed row fails the whole request with a 400 before anything is written, and a push
+ * over the user's limit with a 429.
  */
 export const votesPushHandler: PushHandler = async (deps, caller, rows) => {
   const votes = parse(clientVotes, rows.map((r) => r.newDocumentState));
+  // A push is limited per user: counted in its first vote's transaction (one round trip less
+  // per push), or on its own when it carries no vote.
+  const limit = rateLimitCounter(deps, 'vote_push', caller.uid);
+  if (votes.length === 0) await consumeRateLimit(deps, 'vote_push', caller.uid);
   const docs: ClientDoc[] = [];
   let scored = false;
-  for (const vote of votes) {
-    const result = await scoreVote(deps, caller.uid, vote);
+  for (const [i, vote] of votes.entries()) {
+    const result = await scoreVote(deps, caller.uid, vote, i === 0 ? limit : undefined);
     scored ||= result.outcome === 'scored';
     docs.push(result.doc ?? refusedForeign(vote));
   }

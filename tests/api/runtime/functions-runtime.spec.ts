@@ -5,7 +5,7 @@
  * for: payments (raw webhook bytes), uploads (buffered multipart), a vote, limits across instances,
  * headers and the SSE stream at the function's own URL. Runs in the browser tests' stack.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
@@ -123,9 +123,10 @@ test('a vote: a session opened through the runtime serves its clips and scores a
   expect(['human', 'ai', 'hybrid']).toContain(stored?.reveal?.song_type);
 });
 
-test('the coupon limit holds across function instances: concurrent attempts beyond it get 429 with Retry-After', async ({ request }) => {
+test('the coupon limit holds under concurrent attempts: those beyond it get 429 with Retry-After', async ({ request }) => {
   const guesser = await newAccount(request, 'rtcoup');
-  // Eight at once: the emulator serves concurrent requests from separate worker processes.
+  // Eight at once, served side by side as a deployed instance does; the counter lives in
+  // Firestore, so it holds across instances too.
   const answers = await Promise.all(
     Array.from({ length: 8 }, (_, i) => request.post('/api/coupons/redeem', { headers: guesser.auth, data: { code: `NOPE${i}` } })),
   );
@@ -134,6 +135,27 @@ test('the coupon limit holds across function instances: concurrent attempts beyo
   expect(limited).toHaveLength(3);
   for (const a of limited) expect(Number(a.headers()['retry-after'])).toBeGreaterThan(0);
   expect(await balanceOf(request, guesser)).toBe(50);
+});
+
+/** The Functions emulator's worker processes of this stack (their environment names its Firestore). */
+async function functionWorkers(): Promise<number> {
+  let n = 0;
+  for (const pid of (await readdir('/proc')).filter((p) => /^\d+$/.test(p))) {
+    const [cmdline, environ] = await Promise.all([readFile(`/proc/${pid}/cmdline`, 'utf8'), readFile(`/proc/${pid}/environ`, 'utf8')].map((p) => p.catch(() => '')));
+    if (cmdline!.includes('functionsEmulatorRuntime') && environ!.split('\0').includes(`FIRESTORE_EMULATOR_HOST=127.0.0.1:${E2E_PORTS.firestore}`)) n++;
+  }
+  return n;
+}
+
+test('one function worker serves many requests at once, as a deployed instance does: twelve open streams need fewer than twelve workers', async () => {
+  const streams = await Promise.all(Array.from({ length: 12 }, () => fetch(`${FUNCTION_URL}/api/public/leaderboards/stream`, { headers: { Origin: APP_ORIGIN } })));
+  const readers = streams.map((s) => s.body!.getReader());
+  // Every stream has answered, so each is being served now.
+  for (const { value } of await Promise.all(readers.map((r) => r.read()))) expect(new TextDecoder().decode(value)).toMatch(/^data: \{/);
+  const workers = await functionWorkers();
+  await Promise.all(readers.map((r) => r.cancel()));
+  expect(workers).toBeGreaterThan(0);
+  expect(workers).toBeLessThan(12);
 });
 
 test('security headers on Hosting and the API; CORS only for the app; the SSE stream at the function URL', async ({ request }) => {
