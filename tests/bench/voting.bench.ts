@@ -6,7 +6,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -239,12 +238,7 @@ async function main() {
   line('one global lock', global);
 
   const seedT0 = performance.now();
-  // The emulator keeps its state in immer; deep-freezing it after every write makes bulk
-  // seeding quadratic and slow. Off while seeding only, so the timings above are unaffected.
-  const immer = createRequire(createRequire(import.meta.url).resolve('@firestore-emulator/server'))('immer') as { setAutoFreeze(on: boolean): void };
-  immer.setAutoFreeze(false);
   const seeded = await seedBig(db, storage);
-  immer.setAutoFreeze(true);
   console.log(`\nseeded ${seeded} documents in ${(performance.now() - seedT0).toFixed(0)} ms`);
   await measureSize(`${TRACKS + BIG_TRACKS + 1} tracks, ${BIG_USERS} more users`, api, deps, 'big');
   printCostTable();
