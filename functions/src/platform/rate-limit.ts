@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Timestamp, type DocumentReference, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentReference, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { rateLimitedMessage, type RateLimitName } from '../../../common/rate-limits';
 import { COL } from './collections';
 import type { Deps } from './deps';
@@ -40,13 +40,15 @@ export function rateLimitCounter(deps: Deps, name: RateLimitName, key: string): 
   };
 }
 
+/** Counts one request on `counter` in a transaction of its own (see consumeRateLimit). */
+export async function admitAlone(db: Firestore, counter: RateLimitCounter): Promise<void> {
+  await db.runTransaction(async (tx) => counter.admit(await tx.get(counter.ref))(tx));
+}
+
 /**
  * Counts one request of `key` against the limit `name` in a transaction of its own, so the
  * limit holds across function instances. Over the limit: a 429 with Retry-After, and nothing
  * is written (the caller has not started its own work yet). A caller that writes in a
  * transaction anyway can count the request in it instead (rateLimitCounter), one round trip less.
  */
-export async function consumeRateLimit(deps: Deps, name: RateLimitName, key: string): Promise<void> {
-  const counter = rateLimitCounter(deps, name, key);
-  await deps.db.runTransaction(async (tx) => counter.admit(await tx.get(counter.ref))(tx));
-}
+export const consumeRateLimit = (deps: Deps, name: RateLimitName, key: string): Promise<void> => admitAlone(deps.db, rateLimitCounter(deps, name, key));

@@ -1,6 +1,6 @@
 import { VOTE_MSG } from '../../../common/voting-messages';
 import { scheduleLeaderboardRefresh } from '../leaderboards/refresh-scheduler';
-import { consumeRateLimit, rateLimitCounter } from '../platform/rate-limit';
+import { admitAlone, rateLimitCounter } from '../platform/rate-limit';
 import { parse } from '../platform/validate';
 import type { PushHandler } from '../sync/push';
 import type { ClientDoc } from '../sync/registry';
@@ -34,7 +34,7 @@ export const votesPushHandler: PushHandler = async (deps, caller, rows) => {
   // A push is limited per user: counted in its first vote's transaction (one round trip less
   // per push), or on its own when it carries no vote.
   const limit = rateLimitCounter(deps, 'vote_push', caller.uid);
-  if (votes.length === 0) await consumeRateLimit(deps, 'vote_push', caller.uid);
+  if (votes.length === 0) await admitAlone(deps.db, limit);
   const docs: ClientDoc[] = [];
   let scored = false;
   for (const [i, vote] of votes.entries()) {

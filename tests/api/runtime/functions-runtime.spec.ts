@@ -2,8 +2,8 @@
  * The API as production serves it: through the Hosting emulator's rewrite to the `api` function
  * in the Functions emulator (the deployed bundle, its secrets from functions/.secret.local). The
  * runtime reads and parses request bodies before Express sees them, which is what this suite is
- * for: payments (raw webhook bytes), uploads (buffered multipart), a vote, limits across instances,
- * headers and the SSE stream at the function's own URL. Runs in the browser tests' stack.
+ * for: payments (raw webhook bytes), uploads (buffered multipart), a vote, limits under concurrent
+ * requests, one worker serving many at once, headers and the SSE stream at the function's own URL. Runs in the browser tests' stack.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
