@@ -1,5 +1,5 @@
 import { basename, extname } from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { errors, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { SongType } from '../../common/contest';
 import { E2E_PORTS } from '../../playwright.config';
@@ -29,6 +29,25 @@ export async function signUp(page: Page, user: NewUser): Promise<void> {
   await fillSignUp(page, user);
   await expect(page.getByText('Account created! Check your email to verify 🎉')).toBeVisible();
   await expect(page).toHaveURL(/\/welcome$/);
+}
+
+const API_REQUESTS = '**/api/**';
+const refuse = (route: import('@playwright/test').Route) => route.abort('internetdisconnected');
+
+/**
+ * Takes the test's browser off the network, or puts it back. Chromium's offline emulation once
+ * let a request through: a vote pushed while the page navigated away reached the server, though
+ * the page saw the push fail (2 runs in 12). So the API is also refused at Playwright's routing,
+ * which sees the page's and the service worker's requests.
+ */
+export async function setOnline(context: BrowserContext, online: boolean): Promise<void> {
+  if (online) {
+    await context.unroute(API_REQUESTS, refuse);
+    await context.setOffline(false);
+  } else {
+    await context.setOffline(true);
+    await context.route(API_REQUESTS, refuse);
+  }
 }
 
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
@@ -64,6 +83,20 @@ export const VERDICT = /^(Correct! 🎉|Not quite! It was (Human|AI|Hybrid)\.)$/
 export async function guess(page: Page, type: 'AI' | 'Human' | 'Hybrid'): Promise<void> {
   await page.getByRole('group', { name: 'Your guess' }).getByRole('button', { name: type, exact: true }).click();
   await page.getByRole('button', { name: 'Submit Guess' }).click();
+}
+
+/**
+ * After a reveal that is not the session's last: Next Track at once, instead of the 2 s the arena
+ * waits before moving on by itself. If those ran out first there is nothing to click, and the
+ * caller's next check of the track position says where the arena is.
+ */
+export async function nextTrack(page: Page): Promise<void> {
+  await page
+    .getByRole('button', { name: 'Next Track' })
+    .click({ timeout: 1_000 })
+    .catch((err: unknown) => {
+      if (!(err instanceof errors.TimeoutError)) throw err;
+    });
 }
 
 /** The type of the first track of the user's open session, read from Firestore (the page keeps it secret until the reveal). */
