@@ -76,7 +76,6 @@ const stationDir = `${stateDir}/station`;
 const STATION_SFTP_USER = 'foolrate';
 /** Local timers in place of the scheduled functions (every minute, like refreshLeaderboards). */
 const TIMER_MS = 60_000;
-const WARM_WORKERS = 6;
 /** How often scheduled radio submissions are checked locally (the deployed airRadio: every minute). */
 const RADIO_AIR_MS = 3_000;
 /** How often the local sender delivers due mail (deployed: the sendMail trigger at once, retryMail every minute). */
@@ -148,10 +147,14 @@ async function main(): Promise<void> {
     await rm(`${stateDir}/chain-ledger.jsonl`, { force: true });
   }
 
-  say(`Firestore emulator (in-process) on 127.0.0.1:${ports.firestore}`);
-  firestore = await startFirestoreEmulator(ports.firestore);
   // The address links in mails and redirects use (the browser tests use 127.0.0.1, where their sessions live).
   const appUrl = process.env.APP_URL ?? `http://localhost:${ports.web}`;
+  // The production build needs nothing that starts below: it runs beside all of it.
+  const webBuild = dev ? null : (say('Building the PWA (production build)…'), buildWeb(`${stateDir}/web-build`, appUrl));
+  webBuild?.catch(() => undefined);
+
+  say(`Firestore emulator (in-process) on 127.0.0.1:${ports.firestore}`);
+  firestore = await startFirestoreEmulator(ports.firestore);
   await mkdir(stationDir, { recursive: true });
   const [secrets, storageSecret, mp3Path] = await Promise.all([
     ensureLocalSecrets(resolve('functions/.secret.local')),
@@ -201,8 +204,6 @@ async function main(): Promise<void> {
   // waiting for the page (the browser tests) waits for all of it.
   await rm(webDir, { recursive: true, force: true });
   await mkdir(webDir, { recursive: true });
-  const webBuild = dev ? null : (say('Building the PWA (production build)…'), buildWeb(`${stateDir}/web-build`, appUrl));
-  webBuild?.catch(() => undefined);
 
   const only = dev ? ['auth', 'functions'] : ['auth', 'functions', 'hosting'];
   say(`Firebase emulators (${only.join(', ')}): Auth 127.0.0.1:${ports.auth}, Functions 127.0.0.1:${ports.api}${dev ? '' : `, Hosting 127.0.0.1:${ports.web}`}`);
@@ -257,10 +258,8 @@ async function main(): Promise<void> {
   // Deployed, the sendMail trigger delivers each message at once; there are no Firestore triggers locally.
   every(MAIL_MS, 'Mail delivery', () => deliverDueMail(deps));
 
+  // The first request starts the function's worker, which then serves requests side by side (API_CONCURRENCY).
   await waitFor(`${functionUrl(ports)}/api/public/config`, (s) => s === 200, 60_000, exited);
-  // The Functions emulator starts a worker process per request in flight (~1-3 s each); a page
-  // makes several requests at once, so a few idle workers are started now, not on the first visit.
-  await Promise.all(Array.from({ length: WARM_WORKERS }, () => fetch(`${functionUrl(ports)}/api/public/config`).then((r) => r.arrayBuffer())));
   say(`API: the api function at ${functionUrl(ports)}/api`);
 
   if (dev) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Auth } from 'firebase-admin/auth';
+import pMap from 'p-map';
 import { createAccount } from '../../functions/src/accounts/create-account';
 import { updateTrack } from '../../functions/src/cms/track-write';
 import { refreshLeaderboardsNow } from '../../functions/src/leaderboards/refresh-scheduler';
@@ -70,8 +71,8 @@ async function grant(deps: Deps, uid: string, tokens: number): Promise<void> {
   });
 }
 
-/** Submits one demo track through the real submission steps (clip cut, tags stripped, fee charged). */
-async function submitDemo(deps: Deps, uid: string, t: DemoTrack, index: number, cacheDir: string): Promise<string[]> {
+/** One demo track's song and submission, through the real steps before the upload is stored (clip cut, tags stripped). */
+async function prepareDemo(deps: Deps, t: DemoTrack, index: number, cacheDir: string) {
   const data = await demoSongMp3(cacheDir, 1000 + index);
   const fields = parseFields({
     title: t.title,
@@ -86,6 +87,11 @@ async function submitDemo(deps: Deps, uid: string, t: DemoTrack, index: number, 
     ...(t.story ? { creationStory: t.story } : {}),
   });
   const media = await prepareMedia(deps.ffmpegPath, { fields, audio: { name: `${t.title}.mp3`, ext: 'mp3', data }, video: null });
+  return { fields, media };
+}
+
+/** Submits a prepared demo track as its artist would: stored, then the tracks created and the fee charged. */
+async function submitDemo(deps: Deps, uid: string, { fields, media }: Awaited<ReturnType<typeof prepareDemo>>): Promise<string[]> {
   const groupId = randomUUID();
   const stored = await storeMedia(deps.storage, groupId, media, fields.submissionRoutes.length);
   const { result } = await createTracks(deps, {
@@ -109,8 +115,10 @@ export async function seedContest(deps: Deps, auth: Auth, cacheDir: string, log:
   const artist = await uidOf(deps, 'artist');
   await grant(deps, artist, 500);
   log(`Generating ${DEMO_TRACKS.length} demo songs (cached in ${cacheDir})…`);
+  // Synthesizing and encoding a song keeps one core busy for seconds: two at a time, submitted in order.
+  const prepared = await pMap(DEMO_TRACKS, (t, i) => prepareDemo(deps, t, i, cacheDir), { concurrency: 2 });
   for (const [i, t] of DEMO_TRACKS.entries()) {
-    const ids = await submitDemo(deps, artist, t, i, cacheDir);
+    const ids = await submitDemo(deps, artist, prepared[i]!);
     const cover = `/placeholders/cover-${String((i % 26) + 1).padStart(2, '0')}.jpg`;
     if (t.status === 'approved') for (const id of ids) await updateTrack(deps, id, () => ({ status: 'approved', cover_art_url: cover }));
   }
