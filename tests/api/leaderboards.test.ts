@@ -230,17 +230,16 @@ describe('GET /api/public/leaderboards/stream', () => {
       // The scheduled refresh rolls the votes up within seconds, without anyone asking.
       const moved = await stream.until((b) => b.deception.some((r) => r.track_id === track.id && r.total_votes === 6));
       expect(moved.deception.find((r) => r.track_id === track.id)).toMatchObject({ rank: 1, title: 'Streamed Song', fool_rate: 100, fool_rate_low: 61, total_votes: 6 });
-      const fooled = await stream.until((b) => b.top_fooling_tracks.some((r) => r.title === 'Streamed Song' && r.score === 6));
+      // Fooling Tracks comes from the same summaries: often in that very event, else in a later one.
+      const fooledBySix = (b: Leaderboards) => b.top_fooling_tracks.some((r) => r.title === 'Streamed Song' && r.score === 6);
+      const fooled = fooledBySix(moved) ? moved : await stream.until(fooledBySix);
       expect(fooled.top_fooling_tracks.find((r) => r.title === 'Streamed Song')).toMatchObject({ rank: 1, score: 6, fool_rate: 100, total_votes: 6 });
       expect(stream.raw()).not.toContain(track.clip_id);
       for (const id of clips) expect(stream.raw()).not.toContain(id);
     } finally {
       ctrl.abort();
     }
-    // Usually done in 2-9 s. Beside two other API files, it once waited past 30 s for the votes'
-    // last rollup (cause not found; the closing note of issue 13 says so): room for the 30 s
-    // refresh that open streams get.
-  }, 75_000);
+  }, 45_000);
 
   it('carries the migration countdown, sent again when migration_config changes', async () => {
     const ctrl = new AbortController();
