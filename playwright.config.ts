@@ -1,12 +1,5 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-
-/** Debian's Chromium when present (no browser downloads here); Playwright's own otherwise. */
-const systemChromium = '/usr/bin/chromium';
-const launchOptions = {
-  ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
-};
+import { chromiumLaunchOptions as launchOptions } from './scripts/lib/chromium';
 
 /** Specs that run after every other browser test (run one alone with --no-deps). */
 const AFTER_ALL = ['e2e/migration.spec.ts', 'e2e/placeholders.spec.ts'];

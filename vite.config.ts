@@ -1,3 +1,5 @@
+import { copyFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -6,6 +8,7 @@ import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { robotsTxt } from './common/crawl';
 import { appCsp } from './scripts/lib/csp';
+import { APP_SHELL, prerender } from './scripts/lib/prerender';
 
 /** The Content-Security-Policy as a <meta> tag in the built index.html (the dev server's inline scripts would break it). */
 const cspMeta = (): Plugin => {
@@ -61,6 +64,30 @@ const robots = (): Plugin => {
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:5001';
 const proxy = { '/api': { target: apiTarget, changeOrigin: false, ws: false } };
 
+/**
+ * The shell (app.html, the built index.html) for every path without a snapshot and for the
+ * service worker's navigations; then, once the build and the service worker are written, the
+ * public pages' snapshots (scripts/lib/prerender.ts).
+ */
+const prerendered = (): Plugin => {
+  let outDir = '';
+  return {
+    name: 'prerender',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      await copyFile(join(outDir, 'index.html'), join(outDir, APP_SHELL));
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler: () => prerender(outDir),
+    },
+  };
+};
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -72,6 +99,7 @@ export default defineConfig({
     cspMeta(),
     preconnect(),
     robots(),
+    prerendered(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
@@ -103,8 +131,9 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,png,svg,woff2,webmanifest}'],
         // 404.html is served with status 404, which would fail the precache (and the install).
-        globIgnores: ['placeholders/**', '404.html'],
-        navigateFallback: '/index.html',
+        // The snapshots are written after the service worker (and only for a first visit).
+        globIgnores: ['placeholders/**', '404.html', 'index.html', 'prerendered/**'],
+        navigateFallback: `/${APP_SHELL}`,
         // The API, the crawler files, and file paths (a missing file is a 404, not the app).
         navigateFallbackDenylist: [/^\/api\//, /^\/[^?]*\.[^/?]*(\?.*)?$/],
         cleanupOutdatedCaches: true,
@@ -137,5 +166,9 @@ export default defineConfig({
   ],
   server: { port: 5173, strictPort: true, proxy },
   preview: { port: 5173, strictPort: true, proxy },
-  build: { target: 'es2022', sourcemap: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] } } },
+  },
 });

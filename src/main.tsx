@@ -38,6 +38,9 @@ async function boot() {
     apply(session);
     void router.invalidate();
   });
+  // The matched routes (and their code) are loaded first: the first render is the page itself,
+  // which replaces a prerendered snapshot of it without a blank frame between them.
+  await router.load().catch(() => undefined);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <RouterProvider router={router} />

@@ -4,6 +4,8 @@
  * SSE streams, the radio station). Vite writes it into index.html as a <meta> tag; what a meta
  * tag cannot carry (frame-ancestors) is a header in firebase.json, with the other headers.
  */
+import { prerenderGuardCspSource } from './prerender-guard';
+
 type BuildEnv = Record<string, string | undefined>;
 
 const originOf = (url: string | undefined): string[] => {
@@ -19,8 +21,9 @@ export function appCsp(env: BuildEnv): string {
   const authDomain = env.VITE_FIREBASE_AUTH_DOMAIN ?? 'demo-foolrate.firebaseapp.com';
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    // Google sign-in's popup helper (apis.google.com, and an iframe on the auth domain).
-    'script-src': ["'self'", 'https://apis.google.com'],
+    // Google sign-in's popup helper (apis.google.com, and an iframe on the auth domain); the
+    // prerendered pages' one inline script, by its hash.
+    'script-src': ["'self'", 'https://apis.google.com', prerenderGuardCspSource()],
     // Toasts and the waveform inject <style> elements.
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com', ...STORAGE],

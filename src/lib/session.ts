@@ -1,36 +1,15 @@
 import type { Auth, User } from 'firebase/auth';
 import { create } from 'zustand';
+import { SIGNED_IN_HINT_KEY, readSignedInHint, writeSignedInHint } from './signed-in-hint';
 
 type SessionState = { user: User | null; ready: boolean };
 
 /** The Firebase Auth session; `ready` turns true with the first auth state. */
 export const useSession = create<SessionState>(() => ({ user: null, ready: false }));
 
-/**
- * Whether this device had a signed-in user when Firebase Auth last ran ('1' or '0'). Signed-out
- * visitors then never load Firebase Auth (about 30 KB gzip) until they sign in.
- */
-const HINT_KEY = 'foolrate:signed-in';
-
-function readHint(): string | null {
-  try {
-    return localStorage.getItem(HINT_KEY);
-  } catch {
-    return '1';
-  }
-}
-
-function writeHint(signedIn: boolean): void {
-  try {
-    localStorage.setItem(HINT_KEY, signedIn ? '1' : '0');
-  } catch {
-    // No storage (private mode): Firebase Auth simply loads on every visit.
-  }
-}
-
 /** Without a hint (first visit, or a session older than the hint), Firebase's own storage tells. */
 async function mayHaveUser(): Promise<boolean> {
-  const hint = readHint();
+  const hint = readSignedInHint();
   if (hint !== null) return hint === '1';
   try {
     if (Object.keys(localStorage).some((key) => key.startsWith('firebase:authUser:'))) return true;
@@ -48,7 +27,7 @@ let importing: Promise<unknown> | null = null;
 export function followAuthState(auth: Auth, subscribe: (listener: (user: User | null) => void) => unknown): Promise<void> {
   const firstState = new Promise<void>((resolve) => {
     subscribe((user) => {
-      writeHint(user !== null);
+      writeSignedInHint(user !== null);
       useSession.setState({ user, ready: true });
       resolve();
     });
@@ -79,7 +58,7 @@ export function startSession(): Promise<void> {
     useSession.setState({ ready: true });
     // A sign-in in another tab of this site: follow it here too.
     window.addEventListener('storage', (e) => {
-      if (e.key === HINT_KEY && e.newValue === '1') void loadAuth();
+      if (e.key === SIGNED_IN_HINT_KEY && e.newValue === '1') void loadAuth();
     });
   });
   return firstState;

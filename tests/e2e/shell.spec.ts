@@ -114,3 +114,45 @@ test('Hosting answers crawlers: robots.txt and the sitemap name the site, a miss
   expect(app.status()).toBe(200);
   expect(await app.text()).toContain('<div id="root">');
 });
+
+test('public pages arrive prerendered for signed-out visitors, the app takes them over, and everyone else gets the shell', async ({ page, request, browser }) => {
+  // The HTML itself carries the page: a slow phone paints it before the script has arrived.
+  const pages = [
+    ['/', 'Can you tell who made the music?'],
+    ['/marketplace', 'License tracks that fooled the crowd'],
+    ['/pricing', 'Get Tokens'],
+    ['/auth', 'Welcome back'],
+  ] as const;
+  for (const [path, text] of pages) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toContain(`data-prerendered="${path}"`);
+    expect(html, path).toContain(text);
+  }
+  for (const path of ['/vote', '/cms', '/privacy']) expect(await (await request.get(path)).text(), path).not.toContain('data-prerendered');
+
+  // The app's first render replaces the snapshot with the live page.
+  await page.goto('/pricing');
+  await expect(page.getByRole('heading', { name: 'Get Tokens' })).toBeVisible();
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+
+  // Before any script of the app runs: signed out, the snapshot shows; on a device signed in, or
+  // with a query string it did not render, the page stays empty for the app.
+  const cases = [
+    { hint: '0', url: '/pricing', shown: 1 },
+    { hint: '1', url: '/pricing', shown: 0 },
+    { hint: '0', url: '/pricing?coupon=x', shown: 0 },
+  ];
+  for (const { hint, url, shown } of cases) {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    try {
+      await context.addInitScript((value) => localStorage.setItem('foolrate:signed-in', value), hint);
+      await context.route(/\/assets\/.+\.js$/, (route) => route.abort());
+      const before = await context.newPage();
+      await before.goto(url);
+      await expect(before.locator('#root h1'), `${url}, signed in: ${hint}`).toHaveCount(shown);
+      if (shown) await expect(before.locator('#root h1')).toHaveText('Get Tokens');
+    } finally {
+      await context.close();
+    }
+  }
+});

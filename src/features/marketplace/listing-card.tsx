@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Coins, Banknote } from 'lucide-react';
 import { IN_CONTEST_BADGE, IN_CONTEST_EXPLANATION } from '@common/marketplace-messages';
 import type { MarketplaceListing } from '@common/listing-doc';
@@ -8,13 +9,35 @@ import { Card } from '@/components/ui/card';
 import { useMediaElementFocus } from '@/lib/audio-focus';
 import { coverVariantUrl } from '@common/covers';
 
+type Props = {
+  listing: MarketplaceListing;
+  online: boolean;
+  onBuy: () => void;
+  /** Given to the page's first card: its cover (in view on arrival, the page's largest paint) loads at once, and this runs once it has shown (or there is none). */
+  onFirstCover?: () => void;
+};
+
 /** One listing: cover, track info, fool rate (or 'In the contest'), prices, a preview player and Buy. */
-export function ListingCard({ listing, online, onBuy }: { listing: MarketplaceListing; online: boolean; onBuy: () => void }) {
+export function ListingCard({ listing, online, onBuy, onFirstCover }: Props) {
   const focus = useMediaElementFocus();
+  const eager = onFirstCover !== undefined;
+  const hasCover = Boolean(listing.cover_art_url);
+  useEffect(() => {
+    if (!hasCover) onFirstCover?.();
+  }, [hasCover, onFirstCover]);
   return (
     <Card as="article" className="flex flex-col overflow-hidden" data-testid="listing-card" aria-label={listing.title}>
       {listing.cover_art_url ? (
-        <img src={coverVariantUrl(listing.cover_art_url, 512)} alt="" width={512} height={512} className="aspect-square w-full object-cover" loading="lazy" />
+        <img
+          src={coverVariantUrl(listing.cover_art_url, 512)}
+          alt=""
+          width={512}
+          height={512} className="aspect-square w-full object-cover"
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
+          onLoad={onFirstCover}
+          onError={onFirstCover}
+        />
       ) : (
         <div className="aspect-square w-full bg-gradient-to-br from-fuchsia-900 to-violet-900" aria-hidden />
       )}

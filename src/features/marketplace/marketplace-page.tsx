@@ -14,7 +14,7 @@ import { useListings } from './use-listings';
 
 /** /marketplace: hero, Featured Tracks (2 columns) and All Listings (3 columns of basic listings). */
 export function MarketplacePage() {
-  const { listings, failed } = useListings();
+  const { listings, failed, firstCoverShown } = useListings();
   const online = useOnline();
   const signedIn = useSession((s) => s.user !== null);
   const navigate = useNavigate();
@@ -55,9 +55,9 @@ export function MarketplacePage() {
       ) : (
         <>
           {featured.length > 0 && (
-            <ListingSection id="featured-title" title="Featured Tracks" grid="md:grid-cols-2" listings={featured} online={online} onBuy={onBuy} />
+            <ListingSection id="featured-title" title="Featured Tracks" grid="md:grid-cols-2" listings={featured} online={online} onBuy={onBuy} onFirstCover={firstCoverShown} />
           )}
-          <ListingSection id="all-title" title="All Listings" grid="sm:grid-cols-2 lg:grid-cols-3" listings={basic} online={online} onBuy={onBuy} />
+          <ListingSection id="all-title" title="All Listings" grid="sm:grid-cols-2 lg:grid-cols-3" listings={basic} online={online} onBuy={onBuy} onFirstCover={featured.length === 0 ? firstCoverShown : undefined} />
         </>
       )}
       {buying && <PurchaseDialog key={buying.id} listing={buying} onClose={() => setBuyingId(null)} />}
@@ -65,17 +65,26 @@ export function MarketplacePage() {
   );
 }
 
-type SectionProps = { id: string; title: string; grid: string; listings: MarketplaceListing[]; online: boolean; onBuy: (l: MarketplaceListing) => void };
+type SectionProps = {
+  id: string;
+  title: string;
+  grid: string;
+  listings: MarketplaceListing[];
+  online: boolean;
+  onBuy: (l: MarketplaceListing) => void;
+  /** The page's first section: its first card's cover loads at once; this runs once it shows. */
+  onFirstCover?: () => void;
+};
 
-function ListingSection({ id, title, grid, listings, online, onBuy }: SectionProps) {
+function ListingSection({ id, title, grid, listings, online, onBuy, onFirstCover }: SectionProps) {
   return (
     <section aria-labelledby={id}>
       <h2 id={id} className="mb-4 text-2xl font-bold">
         {title}
       </h2>
       <div className={`grid gap-6 ${grid}`}>
-        {listings.map((l) => (
-          <ListingCard key={l.id} listing={l} online={online} onBuy={() => onBuy(l)} />
+        {listings.map((l, i) => (
+          <ListingCard key={l.id} listing={l} online={online} onBuy={() => onBuy(l)} onFirstCover={i === 0 ? onFirstCover : undefined} />
         ))}
       </div>
     </section>

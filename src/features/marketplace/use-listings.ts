@@ -1,21 +1,60 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { LISTINGS_LOAD_FAILED } from '@common/marketplace-messages';
 import type { MarketplaceListing } from '@common/listing-doc';
+import { PUBLIC_COLLECTION, SYNC_PULL_MAX, type PullResponse } from '@common/sync';
 import { loadDataLayer } from '@/data/lazy';
+import { api } from '@/lib/api';
 import { notifyError } from '@/lib/notify';
 
 const newestFirst = (a: MarketplaceListing, b: MarketplaceListing) => b.created_at.localeCompare(a.created_at);
 
 /**
- * The active listings, live from RxDB (so the page browses offline); opening the page starts
- * their replication. `failed` when the first sync failed and nothing is cached.
+ * The listings in one plain request, for the first paint: RxDB (over 100 KB of script and an
+ * IndexedDB open) takes a slow phone seconds more, and a listing's cover is the page's largest
+ * paint. A page of SYNC_PULL_MAX, the oldest first, which RxDB completes and keeps live.
  */
-export function useListings(): { listings: MarketplaceListing[] | null; failed: boolean } {
+async function firstListings(): Promise<MarketplaceListing[]> {
+  const res = await api<PullResponse<MarketplaceListing & { _deleted?: boolean }>>(`/sync/${PUBLIC_COLLECTION}/pull?limit=${SYNC_PULL_MAX}`);
+  return res.documents.filter((d) => !d._deleted && d.is_active).sort(newestFirst);
+}
+
+/** How long RxDB waits at most for the first cover to show before it loads anyway. */
+const LIVE_AFTER_MS = 3_000;
+
+/**
+ * The active listings: first from one request (firstListings), then live from RxDB (so the page
+ * browses offline). RxDB loads once the page's first cover has shown (`firstCoverShown`, its
+ * largest paint, which it would otherwise slow down), at once when that request fails (offline,
+ * its cache answers), and after LIVE_AFTER_MS at the latest. `failed` when neither could load
+ * anything.
+ */
+export function useListings(): { listings: MarketplaceListing[] | null; failed: boolean; firstCoverShown: () => void } {
   const [docs, setDocs] = useState<MarketplaceListing[] | null>(null);
   const [synced, setSynced] = useState(false);
   const [errored, setErrored] = useState(false);
+  const [first, setFirst] = useState<MarketplaceListing[] | null>(null);
+  const [live, setLive] = useState(false);
+  const firstCoverShown = useCallback(() => setLive(true), []);
 
   useEffect(() => {
+    let cancelled = false;
+    firstListings().then(
+      (list) => {
+        if (cancelled) return;
+        setFirst(list);
+        if (list.length === 0) setLive(true);
+      },
+      () => !cancelled && setLive(true),
+    );
+    const timer = setTimeout(() => setLive(true), LIVE_AFTER_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!live) return;
     let cancelled = false;
     const cleanups: Array<() => void> = [];
     void (async () => {
@@ -36,13 +75,13 @@ export function useListings(): { listings: MarketplaceListing[] | null; failed: 
       cancelled = true;
       cleanups.forEach((c) => c());
     };
-  }, []);
+  }, [live]);
 
-  const failed = errored && !synced && (docs?.length ?? 0) === 0;
+  const failed = errored && !synced && (docs?.length ?? 0) === 0 && first === null;
   useEffect(() => {
     if (failed) notifyError(LISTINGS_LOAD_FAILED);
   }, [failed]);
 
   const loading = docs === null || (docs.length === 0 && !synced && !errored);
-  return { listings: loading ? null : docs, failed };
+  return { listings: loading ? first : docs, failed, firstCoverShown };
 }
