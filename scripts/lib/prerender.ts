@@ -136,9 +136,11 @@ export function prerenderedHtml(shell: string, { path, title, html, preloads = [
  */
 export async function prerender(outDir: string): Promise<void> {
   const shell = await readFile(join(outDir, APP_SHELL), 'utf8');
+  const browser = await chromium.launch(chromiumLaunchOptions).catch((err: unknown) => {
+    throw new Error(`Prerendering the public pages needs Chromium: apt-get install chromium, or npx playwright install chromium (${String(err)})`);
+  });
   const server = await serveBuild(outDir);
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 823 } });
     // Left unanswered: the page stays in its loading state, as on a visitor's first paint.

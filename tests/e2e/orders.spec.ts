@@ -128,6 +128,8 @@ test('the marketplace opens and browses offline after one visit; buying says it 
   await signUp(page, newUser('offline'));
   await page.goto('/marketplace');
   await expect(page.getByTestId('listing-card').filter({ hasText: BASIC }).first()).toBeVisible();
+  // The first listings come from one request; RxDB stores them for offline visits just after.
+  await expect(page.locator('[data-saved-offline]')).toHaveCount(1);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });

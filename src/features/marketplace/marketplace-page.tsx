@@ -14,7 +14,7 @@ import { useListings } from './use-listings';
 
 /** /marketplace: hero, Featured Tracks (2 columns) and All Listings (3 columns of basic listings). */
 export function MarketplacePage() {
-  const { listings, failed, firstCoverShown } = useListings();
+  const { listings, failed, savedOffline, firstCoverShown } = useListings();
   const online = useOnline();
   const signedIn = useSession((s) => s.user !== null);
   const navigate = useNavigate();
@@ -32,7 +32,8 @@ export function MarketplacePage() {
 
   return (
     // At least a screen tall: the listings arrive after first paint and must not move the footer in view (layout shift).
-    <div className="mx-auto min-h-dvh max-w-6xl space-y-12 px-4 py-10">
+    // data-saved-offline: the listings are stored on this device (tests wait for it before going offline).
+    <div className="mx-auto min-h-dvh max-w-6xl space-y-12 px-4 py-10" data-saved-offline={savedOffline || undefined}>
       <header className="text-center">
         <ShoppingBag className="mx-auto size-10 text-fuchsia-400" aria-hidden />
         <h1 className="mt-3 text-4xl font-bold">Marketplace</h1>

@@ -26,9 +26,9 @@ const LIVE_AFTER_MS = 3_000;
  * browses offline). RxDB loads once the page's first cover has shown (`firstCoverShown`, its
  * largest paint, which it would otherwise slow down), at once when that request fails (offline,
  * its cache answers), and after LIVE_AFTER_MS at the latest. `failed` when neither could load
- * anything.
+ * anything; `savedOffline` once RxDB holds them (the page then opens offline).
  */
-export function useListings(): { listings: MarketplaceListing[] | null; failed: boolean; firstCoverShown: () => void } {
+export function useListings(): { listings: MarketplaceListing[] | null; failed: boolean; savedOffline: boolean; firstCoverShown: () => void } {
   const [docs, setDocs] = useState<MarketplaceListing[] | null>(null);
   const [synced, setSynced] = useState(false);
   const [errored, setErrored] = useState(false);
@@ -83,5 +83,5 @@ export function useListings(): { listings: MarketplaceListing[] | null; failed: 
   }, [failed]);
 
   const loading = docs === null || (docs.length === 0 && !synced && !errored);
-  return { listings: loading ? first : docs, failed, firstCoverShown };
+  return { listings: loading ? first : docs, failed, savedOffline: synced, firstCoverShown };
 }
