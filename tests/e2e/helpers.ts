@@ -56,6 +56,8 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
   await expect(page.getByText('Welcome back!')).toBeVisible();
+  // The app goes home half a second after the toast.
+  await expect(page).toHaveURL(/\/$/);
 }
 
 export const balancePill = (page: Page) => page.getByTestId('balance-pill').first();

@@ -1,4 +1,4 @@
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouter } from '@tanstack/react-router';
 import { Gift, Loader2, UserPlus } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
@@ -45,11 +45,15 @@ export function AuthPage({ referralCode, initialMode }: { referralCode?: string;
   /** Set while a sign-up or Google flow decides where to go next (the welcome page). */
   const flowOwnsNavigation = useRef(false);
 
+  const router = useRouter();
   useEffect(() => {
     if (!user || flowOwnsNavigation.current) return;
-    const t = setTimeout(() => void navigate({ to: '/' }), TIMINGS_MS.signInRedirect);
+    // Home after the toast, unless the user has already gone elsewhere (a link clicked meanwhile).
+    const t = setTimeout(() => {
+      if (router.latestLocation.pathname === PATHS.auth) void navigate({ to: '/' });
+    }, TIMINGS_MS.signInRedirect);
     return () => clearTimeout(t);
-  }, [user, navigate]);
+  }, [user, navigate, router]);
 
   const signUp = async () => {
     const problem = usernameProblem(username);

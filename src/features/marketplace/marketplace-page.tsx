@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Loader2, ShoppingBag, WifiOff } from 'lucide-react';
 import { ORDER_MSG } from '@common/orders';
 import type { MarketplaceListing } from '@common/listing-doc';
@@ -9,8 +9,10 @@ import { Card } from '@/components/ui/card';
 import { useOnline } from '@/hooks/use-online';
 import { useSession } from '@/lib/session';
 import { ListingCard } from './listing-card';
-import { PurchaseDialog } from './purchase-dialog';
 import { useListings } from './use-listings';
+
+/** The purchase dialog's code (Radix Dialog, the order flow) loads on the first Buy, not with the page. */
+const PurchaseDialog = lazy(() => import('./purchase-dialog').then((m) => ({ default: m.PurchaseDialog })));
 
 /** /marketplace: hero, Featured Tracks (2 columns) and All Listings (3 columns of basic listings). */
 export function MarketplacePage() {
@@ -61,7 +63,11 @@ export function MarketplacePage() {
           <ListingSection id="all-title" title="All Listings" grid="sm:grid-cols-2 lg:grid-cols-3" listings={basic} online={online} onBuy={onBuy} onFirstCover={featured.length === 0 ? firstCoverShown : undefined} />
         </>
       )}
-      {buying && <PurchaseDialog key={buying.id} listing={buying} onClose={() => setBuyingId(null)} />}
+      {buying && (
+        <Suspense fallback={null}>
+          <PurchaseDialog key={buying.id} listing={buying} onClose={() => setBuyingId(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }
