@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { appCsp } from './csp';
 import { APP_SHELL, PRERENDERED_PAGES, prerenderedHtml } from './prerender';
+import { SIGNED_IN_HINT_KEY } from '../../src/lib/signed-in-hint';
 import { PRERENDER_GUARD, PRERENDERED_ATTR } from './prerender-guard';
 
 const SHELL = '<html><head><title>Fool Rate</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
@@ -55,7 +56,7 @@ function runGuard(opts: { path: string; location: string; search?: string; hint?
   const localStorage = {
     getItem: (key: string) => {
       if (opts.storageThrows) throw new Error('SecurityError');
-      return key === 'foolrate:signed-in' ? (opts.hint ?? null) : null;
+      return key === SIGNED_IN_HINT_KEY ? (opts.hint ?? null) : null;
     },
   };
   new Function('document', 'location', 'localStorage', PRERENDER_GUARD)(document, location, localStorage);

@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import { E2E_PORTS } from '../../playwright.config';
+import { SIGNED_IN_HINT_KEY } from '../../src/lib/signed-in-hint';
 
 test('unknown paths show the 404 page and log the path', async ({ page }) => {
   const errors: string[] = [];
@@ -145,7 +146,7 @@ test('public pages arrive prerendered for signed-out visitors, the app takes the
   for (const { hint, url, shown } of cases) {
     const context = await browser.newContext({ serviceWorkers: 'block' });
     try {
-      await context.addInitScript((value) => localStorage.setItem('foolrate:signed-in', value), hint);
+      await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [SIGNED_IN_HINT_KEY, hint] as const);
       await context.route(/\/assets\/.+\.js$/, (route) => route.abort());
       const before = await context.newPage();
       await before.goto(url);

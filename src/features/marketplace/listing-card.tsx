@@ -32,7 +32,8 @@ export function ListingCard({ listing, online, onBuy, onFirstCover }: Props) {
           src={coverVariantUrl(listing.cover_art_url, 512)}
           alt=""
           width={512}
-          height={512} className="aspect-square w-full object-cover"
+          height={512}
+          className="aspect-square w-full object-cover"
           loading={eager ? 'eager' : 'lazy'}
           fetchPriority={eager ? 'high' : 'auto'}
           onLoad={onFirstCover}
