@@ -155,3 +155,19 @@ describe('per-document locks', () => {
     expect((await ref.get()).get('value')).toBe(101);
   });
 });
+
+describe('documents', () => {
+  it('added one by one (writes and reads of missing ones) all stay, each readable and listed', async () => {
+    const { db } = emulators.get('document')!;
+    const col = db.collection(`many_${randomUUID()}`);
+    await col.doc('first').set({ n: -1 });
+    for (let i = 0; i < 200; i++) {
+      expect((await col.doc(`missing_${i}`).get()).exists).toBe(false);
+      await col.doc(`d${i}`).set({ n: i });
+    }
+    expect((await col.doc('first').get()).get('n')).toBe(-1);
+    expect((await col.doc('d123').get()).get('n')).toBe(123);
+    const listed = await col.orderBy('n').get();
+    expect(listed.docs.map((d) => d.get('n') as number)).toEqual([-1, ...Array.from({ length: 200 }, (_, i) => i)]);
+  });
+});

@@ -563,6 +563,7 @@ function patchGrpcAddService(): void {
   if (patched) return;
   patched = true;
   patchQueryCursors();
+  patchDocumentLookup();
   const require = createRequire(require_resolve_emulator());
   const grpc = require('@grpc/grpc-js') as {
     Server: { prototype: { addService: (def: unknown, impl: Impl) => void } };
@@ -621,6 +622,25 @@ export function setFirestoreLocking(server: FirestoreServer, mode: FirestoreLock
   const { locked, transactions } = locking.documents.size;
   if (locked > 0) throw new Error(`${locked} documents are still locked (${transactions} transactions known)`);
   locking.mode = mode;
+}
+
+/**
+ * The package adds a document to its collection (on a write, or a read of a missing one) with
+ * immer's produce, which copies the collection's whole map of documents: each new document
+ * costs time in proportion to the collection's size. Nothing holds on to the former map
+ * (autofreeze is off, queries and snapshots read the current one), so add it in place.
+ */
+function patchDocumentLookup(): void {
+  const { FirestoreStateCollection, FirestoreStateDocument } = createRequire(require_resolve_emulator())('@firestore-emulator/server') as {
+    FirestoreStateCollection: { prototype: { getDocument(name: string): unknown } };
+    FirestoreStateDocument: new (...args: unknown[]) => unknown;
+  };
+  type Collection = { emitter: unknown; database: unknown; documents: Record<string, unknown> };
+  FirestoreStateCollection.prototype.getDocument = function (this: Collection, name: string) {
+    if (Object.isFrozen(this.documents)) this.documents = { ...this.documents }; // (state loaded while immer still froze)
+    if (!Object.hasOwn(this.documents, name)) this.documents[name] = new FirestoreStateDocument(this.emitter, this.database, this, name, {}, {});
+    return this.documents[name];
+  };
 }
 
 /**

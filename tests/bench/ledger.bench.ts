@@ -1,5 +1,5 @@
 /**
- * Ledger throughput on the in-process emulator: sign-ups, concurrent daily claims and coupon
+ * Ledger throughput on the in-process emulator (on a thread of its own): sign-ups, concurrent daily claims and coupon
  * redemptions through the real API. Prints figures; asserts nothing about speed.
  */
 import { randomUUID } from 'node:crypto';
@@ -14,7 +14,7 @@ import { stripePayments } from '../../functions/src/platform/payments';
 import { DiskStorage } from '../../functions/src/platform/storage';
 import { ffmpegPath } from '../../scripts/lib/media';
 import { disableMetadataProbe } from '../../scripts/lib/no-metadata-probe';
-import { startFirestoreEmulator } from '../../scripts/lib/firestore-emulator';
+import { startFirestoreEmulatorThread } from '../../scripts/lib/firestore-emulator-thread';
 import { freePort } from '../../scripts/lib/ports';
 import { seedBaseConfig } from '../../scripts/lib/seed-config';
 import { FakeAuth } from '../api/fake-auth';
@@ -25,7 +25,7 @@ const USERS = 100;
 async function main() {
   process.env.API_LOG = 'silent';
   const port = await freePort();
-  const emulator = await startFirestoreEmulator(port);
+  const emulator = await startFirestoreEmulatorThread(port);
   process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${port}`;
   disableMetadataProbe();
   const db = getFirestore(initializeApp({ projectId: 'demo-bench' }, randomUUID()));
@@ -62,7 +62,7 @@ async function main() {
 
   server.closeAllConnections();
   server.close();
-  emulator.stop();
+  await emulator.stop();
   process.exit(0);
 }
 

@@ -3,6 +3,8 @@
  * concurrent voters, then Firestore document reads/writes per vote, per session open, per
  * leaderboard view and per summary refresh at two sizes (about 100 and 10,000 votes; the
  * larger one seeded directly with batched writes). Prints figures; asserts nothing.
+ * The emulator runs on a thread of its own (as in the local stack, where it runs in another
+ * process than the functions), the API and the voters on the main thread.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
@@ -22,7 +24,7 @@ import { DiskStorage } from '../../functions/src/platform/storage';
 import { statsFromTrack, type TrackDoc } from '../../functions/src/tracks/track-doc';
 import { newSampleKey } from '../../functions/src/voting/sample-key';
 import { weekOf, weeklyEarningsRef } from '../../functions/src/tokens/weekly-earnings';
-import { firestoreLockStats, firestoreOps, setFirestoreLocking, startFirestoreEmulator } from '../../scripts/lib/firestore-emulator';
+import { startFirestoreEmulatorThread, type FirestoreEmulatorThread } from '../../scripts/lib/firestore-emulator-thread';
 import { ffmpegPath } from '../../scripts/lib/media';
 import { disableMetadataProbe } from '../../scripts/lib/no-metadata-probe';
 import { freePort } from '../../scripts/lib/ports';
@@ -66,14 +68,14 @@ function client(base: string) {
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** Reads and writes of `run`, which must finish before a scheduled summary refresh can start. */
-async function cost(run: () => Promise<number>): Promise<{ reads: number; writes: number; per: number; ms: number }> {
+async function cost(emulator: FirestoreEmulatorThread, run: () => Promise<number>): Promise<{ reads: number; writes: number; per: number; ms: number }> {
   await sleep(LEADERBOARD_REFRESH_DEBOUNCE_MS + 500); // let any scheduled refresh finish first
-  firestoreOps.reset();
+  await emulator.resetOps();
   const t0 = performance.now();
   const per = await run();
   const ms = performance.now() - t0;
   if (ms >= LEADERBOARD_REFRESH_DEBOUNCE_MS) console.warn(`  (measurement took ${ms.toFixed(0)} ms: a summary refresh may be included)`);
-  return { reads: firestoreOps.reads, writes: firestoreOps.writes, per, ms };
+  return { ...(await emulator.ops()), per, ms };
 }
 
 type Cost = { reads: number; writes: number; per: number };
@@ -81,10 +83,10 @@ type Cost = { reads: number; writes: number; per: number };
 type Column = { size: string; votes: number; rows: Array<[what: string, cost: Cost]> };
 const columns: Column[] = [];
 
-async function measureSize(what: string, api: Api, deps: Deps, tag: string) {
+async function measureSize(what: string, api: Api, deps: Deps, emulator: FirestoreEmulatorThread, tag: string) {
   const tokens = [await api.voter(`${tag}_a`), await api.voter(`${tag}_b`)];
   const sessions = await Promise.all(tokens.map((t) => api.session(t)));
-  const votes = await cost(async () => {
+  const votes = await cost(emulator, async () => {
     let n = 0;
     for (const [i, t] of tokens.entries()) {
       for (const c of sessions[i]!.clips) await api.vote(t, sessions[i]!, c.clip_id, TYPES[n++ % 3]!);
@@ -92,16 +94,16 @@ async function measureSize(what: string, api: Api, deps: Deps, tag: string) {
     return n;
   });
   const newcomer = await api.voter(`${tag}_c`);
-  const open = await cost(async () => {
+  const open = await cost(emulator, async () => {
     await api.session(newcomer);
     return 1;
   });
   await refreshLeaderboardsNow(deps);
-  const view = await cost(async () => {
+  const view = await cost(emulator, async () => {
     await api.leaderboards();
     return 1;
   });
-  const refresh = await cost(async () => {
+  const refresh = await cost(emulator, async () => {
     await refreshLeaderboardsNow(deps);
     return 1;
   });
@@ -180,7 +182,7 @@ async function seedBig(db: Firestore, storage: DiskStorage) {
 async function main() {
   process.env.API_LOG = 'silent';
   const port = await freePort();
-  const emulator = await startFirestoreEmulator(port);
+  const emulator = await startFirestoreEmulatorThread(port);
   process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${port}`;
   disableMetadataProbe();
   const db = getFirestore(initializeApp({ projectId: 'demo-bench-voting' }, randomUUID()));
@@ -199,7 +201,7 @@ async function main() {
     const s = await api.session(t);
     for (const c of s.clips) await api.vote(t, s, c.clip_id, 'ai');
   }
-  await measureSize(`${TRACKS} tracks`, api, deps, 'small');
+  await measureSize(`${TRACKS} tracks`, api, deps, emulator, 'small');
 
   // Throughput: the same crowd twice, under per-document locks (the default) and under the former
   // single global transaction lock, fresh voters each time; figures side by side.
@@ -210,7 +212,7 @@ async function main() {
     for (let i = 0; i < VOTERS; i++) tokens.push(await api.voter(`crowd_${tag}_${i}`));
     const sessions = await Promise.all(tokens.map((t) => api.session(t)));
     const latencies: number[] = [];
-    firestoreLockStats.reset();
+    await emulator.resetLockStats();
     const t0 = performance.now();
     await Promise.all(
       tokens.map(async (t, i) => {
@@ -223,14 +225,15 @@ async function main() {
     );
     const wall = performance.now() - t0;
     latencies.sort((a, b) => a - b);
-    return { votes: latencies.length, wall, perSecond: (latencies.length / wall) * 1000, p50: pct(latencies, 50), p95: pct(latencies, 95), max: latencies.at(-1)!, aborted: firestoreLockStats.aborted };
+    const { aborted } = await emulator.lockStats();
+    return { votes: latencies.length, wall, perSecond: (latencies.length / wall) * 1000, p50: pct(latencies, 50), p95: pct(latencies, 95), max: latencies.at(-1)!, aborted };
   };
   const perDocument = await crowd('doc');
   await sleep(LEADERBOARD_REFRESH_DEBOUNCE_MS + 500); // no transaction open while switching
-  setFirestoreLocking(emulator, 'global');
+  await emulator.setLocking('global');
   const global = await crowd('global');
   await sleep(LEADERBOARD_REFRESH_DEBOUNCE_MS + 500);
-  setFirestoreLocking(emulator, 'document');
+  await emulator.setLocking('document');
   console.log(`\n${VOTERS} concurrent voters, one vote per push (${perDocument.votes} and ${global.votes} votes)`);
   const line = (what: string, r: typeof perDocument) =>
     console.log(`  ${what.padEnd(22)} ${r.perSecond.toFixed(0).padStart(5)} votes/s   p50 ${r.p50.toFixed(0).padStart(4)} ms   p95 ${r.p95.toFixed(0).padStart(4)} ms   max ${r.max.toFixed(0).padStart(5)} ms   ${r.aborted} transactions aborted and retried`);
@@ -240,12 +243,12 @@ async function main() {
   const seedT0 = performance.now();
   const seeded = await seedBig(db, storage);
   console.log(`\nseeded ${seeded} documents in ${(performance.now() - seedT0).toFixed(0)} ms`);
-  await measureSize(`${TRACKS + BIG_TRACKS + 1} tracks, ${BIG_USERS} more users`, api, deps, 'big');
+  await measureSize(`${TRACKS + BIG_TRACKS + 1} tracks, ${BIG_USERS} more users`, api, deps, emulator, 'big');
   printCostTable();
 
   server.closeAllConnections();
   server.close();
-  emulator.stop();
+  await emulator.stop();
   process.exit(0);
 }
 
