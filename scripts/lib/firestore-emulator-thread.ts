@@ -2,8 +2,8 @@
  * The in-process Firestore emulator (firestore-emulator.ts) on a worker thread of its own, so
  * that it does not share one core with the API that calls it: in the local stack it runs in the
  * stack's process, apart from the Functions emulator's, as Firestore runs apart from functions.
- * Its counters and locking are reached through messages. For benchmarks (under tsx: the thread
- * loads this file through tsx's loader).
+ * Its counters and locking are reached through messages. For benchmarks. The thread loads
+ * this file through tsx's loader, whatever runs the caller (tsx, vitest).
  */
 import type { EventLoopUtilization } from 'node:perf_hooks';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
