@@ -4,11 +4,17 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin, type ResolvedConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { robotsTxt } from './common/crawl';
 import { appCsp } from './scripts/lib/csp';
 import { APP_SHELL, prerender } from './scripts/lib/prerender';
+
+/** The build's VITE_ settings: the env files of its mode, overridden by the process's environment. */
+const buildEnv = (config: ResolvedConfig): Record<string, string | undefined> => ({
+  ...loadEnv(config.mode, typeof config.envDir === 'string' ? config.envDir : process.cwd(), 'VITE_'),
+  ...process.env,
+});
 
 /** The Content-Security-Policy as a <meta> tag in the built index.html (the dev server's inline scripts would break it). */
 const cspMeta = (): Plugin => {
@@ -17,7 +23,7 @@ const cspMeta = (): Plugin => {
     name: 'csp-meta',
     apply: 'build',
     configResolved(config) {
-      csp = appCsp({ ...loadEnv(config.mode, typeof config.envDir === 'string' ? config.envDir : process.cwd(), 'VITE_'), ...process.env });
+      csp = appCsp(buildEnv(config));
     },
     transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: csp }, injectTo: 'head-prepend' }],
   };
@@ -34,7 +40,7 @@ const preconnect = (): Plugin => {
     name: 'preconnect',
     apply: 'build',
     configResolved(config) {
-      const env: Record<string, string | undefined> = { ...loadEnv(config.mode, typeof config.envDir === 'string' ? config.envDir : process.cwd(), 'VITE_'), ...process.env };
+      const env = buildEnv(config);
       const urls = [env.VITE_API_BASE_URL, env.VITE_SYNC_STREAM_BASE_URL, env.VITE_RADIO_METADATA_URL].filter((u): u is string => Boolean(u && /^https?:\/\//.test(u)));
       origins = [...new Set(urls.map((u) => new URL(u).origin))];
     },
@@ -52,8 +58,7 @@ const robots = (): Plugin => {
     name: 'robots-txt',
     apply: 'build',
     configResolved(config) {
-      const env = { ...loadEnv(config.mode, typeof config.envDir === 'string' ? config.envDir : process.cwd(), 'VITE_'), ...process.env };
-      siteUrl = env.VITE_SITE_URL || null;
+      siteUrl = buildEnv(config).VITE_SITE_URL || null;
     },
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: 'robots.txt', source: robotsTxt(siteUrl) });
