@@ -22,11 +22,11 @@ describe('prerenderedHtml', () => {
       path: '/marketplace',
       title: 't',
       html: '<main></main>',
-      preloads: ['/api/sync/marketplace_listings/pull?limit=200&x=1'],
+      preloads: ['/api/marketplace/listings?x=1&y=2'],
       modules: ['/assets/index.js', '/assets/marketplace-1.js'],
     });
     expect(html).toContain(
-      '<link rel="preload" as="fetch" crossorigin href="/api/sync/marketplace_listings/pull?limit=200&amp;x=1"><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/marketplace-1.js"></head>',
+      '<link rel="preload" as="fetch" crossorigin href="/api/marketplace/listings?x=1&amp;y=2"><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/marketplace-1.js"></head>',
     );
     expect(html.match(/index\.js/g)).toHaveLength(1);
   });

@@ -32,7 +32,7 @@ type PrerenderedPage = {
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   { path: '/', file: 'index.html' },
   // The listings' first request (use-listings.ts): the first cover waits for it.
-  { path: '/marketplace', file: 'prerendered/marketplace.html', preload: /\/api\/sync\/marketplace_listings\/pull\?/ },
+  { path: '/marketplace', file: 'prerendered/marketplace.html', preload: /\/api\/marketplace\/listings$/ },
   { path: '/pricing', file: 'prerendered/pricing.html' },
   { path: '/auth', file: 'prerendered/auth.html' },
 ];

@@ -45,3 +45,23 @@ test('an admin lists a seeded track; it shows on /marketplace until made inactiv
   await row.getByRole('button', { name: 'Delete' }).click();
   await expect(row).toHaveCount(0);
 });
+
+test('the page shows the public list from its one first request, featured first, newest first, even when the local database cannot sync', async ({ page }) => {
+  type Listed = { title: string; listing_type: 'featured' | 'basic' };
+  let received: Listed[] | null = null;
+  await page.route('**/api/marketplace/listings', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { listings: Listed[] };
+    received = body.listings;
+    await route.fulfill({ response, json: body });
+  });
+  // RxDB's sync fails: what the page shows is that one request's answer.
+  await page.route('**/api/sync/marketplace_listings/pull**', (route) => route.abort());
+  await page.goto('/marketplace');
+  await expect.poll(() => received).not.toBeNull();
+  const listed = received! as Listed[];
+  expect(listed.length).toBeGreaterThan(1);
+  const order = [...listed.filter((l) => l.listing_type === 'featured'), ...listed.filter((l) => l.listing_type === 'basic')];
+  await expect(page.getByTestId('listing-card').getByRole('heading', { level: 3 })).toHaveText(order.map((l) => l.title));
+  await expect(page.getByText('No listings yet')).toHaveCount(0);
+});

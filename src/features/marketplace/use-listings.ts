@@ -1,21 +1,20 @@
 import { useCallback, useEffect, useState } from 'react';
 import { LISTINGS_LOAD_FAILED } from '@common/marketplace-messages';
 import type { MarketplaceListing } from '@common/listing-doc';
-import { PUBLIC_COLLECTION, SYNC_PULL_MAX, type PullResponse } from '@common/sync';
 import { loadDataLayer } from '@/data/lazy';
 import { api } from '@/lib/api';
 import { notifyError } from '@/lib/notify';
 
-const newestFirst = (a: MarketplaceListing, b: MarketplaceListing) => b.created_at.localeCompare(a.created_at);
+/** The order the public list comes in (GET /api/marketplace/listings): newest first, then by id. */
+const newestFirst = (a: MarketplaceListing, b: MarketplaceListing) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id);
 
 /**
- * The listings in one plain request, for the first paint: RxDB (over 100 KB of script and an
- * IndexedDB open) takes a slow phone seconds more, and a listing's cover is the page's largest
- * paint. A page of SYNC_PULL_MAX, the oldest first, which RxDB completes and keeps live.
+ * The active listings in one plain request, for the first paint: RxDB (over 100 KB of script and
+ * an IndexedDB open) takes a slow phone seconds more, and a listing's cover is the page's largest
+ * paint. The whole public list, newest first, as RxDB will show it once it has synced.
  */
 async function firstListings(): Promise<MarketplaceListing[]> {
-  const res = await api<PullResponse<MarketplaceListing & { _deleted?: boolean }>>(`/sync/${PUBLIC_COLLECTION}/pull?limit=${SYNC_PULL_MAX}`);
-  return res.documents.filter((d) => !d._deleted && d.is_active).sort(newestFirst);
+  return (await api<{ listings: MarketplaceListing[] }>('/marketplace/listings')).listings;
 }
 
 /** How long RxDB waits at most for the first cover to show before it loads anyway. */
@@ -82,6 +81,8 @@ export function useListings(): { listings: MarketplaceListing[] | null; failed: 
     if (failed) notifyError(LISTINGS_LOAD_FAILED);
   }, [failed]);
 
-  const loading = docs === null || (docs.length === 0 && !synced && !errored);
-  return { listings: loading ? first : docs, failed, savedOffline: synced, firstCoverShown };
+  // RxDB's copy once it holds listings or has synced; until then the first request's answer (a
+  // sync that fails leaves it), or nothing to show when neither could load.
+  const local = docs !== null && (docs.length > 0 || synced) ? docs : null;
+  return { listings: local ?? first ?? (failed ? [] : null), failed, savedOffline: synced, firstCoverShown };
 }
