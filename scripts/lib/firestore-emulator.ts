@@ -637,7 +637,6 @@ function patchDocumentLookup(): void {
   };
   type Collection = { emitter: unknown; database: unknown; documents: Record<string, unknown> };
   FirestoreStateCollection.prototype.getDocument = function (this: Collection, name: string) {
-    if (Object.isFrozen(this.documents)) this.documents = { ...this.documents }; // (state loaded while immer still froze)
     if (!Object.hasOwn(this.documents, name)) this.documents[name] = new FirestoreStateDocument(this.emitter, this.database, this, name, {}, {});
     return this.documents[name];
   };
