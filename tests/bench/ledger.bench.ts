@@ -1,6 +1,7 @@
 /**
- * Ledger throughput on the in-process emulator (on a thread of its own): sign-ups, concurrent daily claims and coupon
- * redemptions through the real API. Prints figures; asserts nothing about speed.
+ * Ledger throughput on the in-process emulator (on a thread of its own): sign-ups, concurrent
+ * daily claims and coupon redemptions through the real API. Prints figures; asserts nothing
+ * about speed.
  */
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';

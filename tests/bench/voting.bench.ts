@@ -11,6 +11,7 @@ import { mkdtemp } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { initializeApp } from 'firebase-admin/app';
 import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firestore';
@@ -213,6 +214,7 @@ async function main() {
     const sessions = await Promise.all(tokens.map((t) => api.session(t)));
     const latencies: number[] = [];
     await emulator.resetLockStats();
+    const busy0 = { api: performance.eventLoopUtilization(), emulator: emulator.utilization() };
     const t0 = performance.now();
     await Promise.all(
       tokens.map(async (t, i) => {
@@ -224,9 +226,10 @@ async function main() {
       }),
     );
     const wall = performance.now() - t0;
+    const busy = { api: performance.eventLoopUtilization(busy0.api).utilization, emulator: emulator.utilization(busy0.emulator).utilization };
     latencies.sort((a, b) => a - b);
     const { aborted } = await emulator.lockStats();
-    return { votes: latencies.length, wall, perSecond: (latencies.length / wall) * 1000, p50: pct(latencies, 50), p95: pct(latencies, 95), max: latencies.at(-1)!, aborted };
+    return { votes: latencies.length, wall, perSecond: (latencies.length / wall) * 1000, p50: pct(latencies, 50), p95: pct(latencies, 95), max: latencies.at(-1)!, aborted, busy };
   };
   const perDocument = await crowd('doc');
   await sleep(LEADERBOARD_REFRESH_DEBOUNCE_MS + 500); // no transaction open while switching
@@ -236,7 +239,7 @@ async function main() {
   await emulator.setLocking('document');
   console.log(`\n${VOTERS} concurrent voters, one vote per push (${perDocument.votes} and ${global.votes} votes)`);
   const line = (what: string, r: typeof perDocument) =>
-    console.log(`  ${what.padEnd(22)} ${r.perSecond.toFixed(0).padStart(5)} votes/s   p50 ${r.p50.toFixed(0).padStart(4)} ms   p95 ${r.p95.toFixed(0).padStart(4)} ms   max ${r.max.toFixed(0).padStart(5)} ms   ${r.aborted} transactions aborted and retried`);
+    console.log(`  ${what.padEnd(22)} ${r.perSecond.toFixed(0).padStart(5)} votes/s   p50 ${r.p50.toFixed(0).padStart(4)} ms   p95 ${r.p95.toFixed(0).padStart(4)} ms   max ${r.max.toFixed(0).padStart(5)} ms   ${r.aborted} transactions aborted and retried   busy: API thread ${(r.busy.api * 100).toFixed(0)} %, emulator thread ${(r.busy.emulator * 100).toFixed(0)} %`);
   line('per-document locks', perDocument);
   line('one global lock', global);
 
