@@ -1,6 +1,7 @@
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { yieldToMain } from '@/lib/yield-to-main';
 import {
   listingSchema,
   orderSchema,
@@ -61,23 +62,33 @@ addRxPlugin(RxDBMigrationSchemaPlugin);
 
 let db: Promise<Database> | null = null;
 
-/** The one local database, created on first use. */
+/** Every collection the database holds, in the order they are added: the listings (all the marketplace needs) first. */
+const collections = {
+  marketplace_listings: {
+    schema: listingSchema,
+    // Version 1 added in_contest; until the server sends the listing again, it is not known to be in the contest.
+    migrationStrategies: { 1: (doc: Record<string, unknown>) => ({ ...doc, in_contest: false }) },
+  },
+  ...perUserCollections,
+};
+
+/**
+ * The one local database, created on first use: the database, then one collection at a time,
+ * each in a task of its own (on a slow phone, all at once is one task of over 100 ms).
+ */
 export function getDatabase(): Promise<Database> {
   db ??= (async () => {
+    await yieldToMain();
     const database = await createRxDatabase<Collections>({
       name: 'foolrate',
       storage: getRxStorageDexie(),
       multiInstance: true,
       closeDuplicates: true,
     });
-    await database.addCollections({
-      marketplace_listings: {
-        schema: listingSchema,
-        // Version 1 added in_contest; until the server sends the listing again, it is not known to be in the contest.
-        migrationStrategies: { 1: (doc: Record<string, unknown>) => ({ ...doc, in_contest: false }) },
-      },
-      ...perUserCollections,
-    });
+    for (const [name, collection] of Object.entries(collections)) {
+      await yieldToMain();
+      await database.addCollections({ [name]: collection });
+    }
     return database;
   })();
   return db;
