@@ -137,6 +137,15 @@ describe('the demo station through the AzuraCast gateway', () => {
     expect(np.song_history.map((h: any) => h.song.title)).toContain(playing.song.title);
   });
 
+  it('gzips its JSON for a client that accepts it, and only then', async () => {
+    const zipped = await fetch(station.urls.nowPlaying, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    const plain = await fetch(station.urls.nowPlaying, { headers: { 'Accept-Encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    // fetch undoes the gzip: both carry the same now-playing answer.
+    expect(((await zipped.json()) as any).station).toEqual(((await plain.json()) as any).station);
+  });
+
   it('streams audio/mpeg on one shared clock', async () => {
     const abort = new AbortController();
     const res = await fetch(station.urls.stream, { signal: abort.signal });

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import type { MediaLibrary } from './library';
 import type { Playout, Song } from './playout';
 
@@ -18,9 +19,13 @@ type Ctx = { shortcode: string; library: MediaLibrary; playout: Playout; baseUrl
 
 const CORS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, POST, OPTIONS', 'Access-Control-Allow-Headers': 'Content-Type, X-API-Key, Authorization' };
 
+/** A JSON answer, gzipped when the client accepts it, as a station's web server sends its API (the PWA polls now-playing every 10 s). */
 function json(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { ...CORS, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-  res.end(JSON.stringify(body));
+  const text = JSON.stringify(body);
+  const gzip = /\bgzip\b/.test(String(res.req.headers['accept-encoding'] ?? ''));
+  const encoding = gzip ? { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' } : {};
+  res.writeHead(status, { ...CORS, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...encoding });
+  res.end(gzip ? gzipSync(text) : text);
 }
 
 /** AzuraCast's error and status shape. */
