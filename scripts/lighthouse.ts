@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import puppeteer from 'puppeteer-core';
+import puppeteer, { type Page } from 'puppeteer-core';
 import { CHROMIUM_FLAGS, SYSTEM_CHROMIUM } from './lib/chromium';
 import { startCompressingProxy } from './lib/compressing-proxy';
 
@@ -84,11 +84,21 @@ function stopStack(stack: ChildProcess): Promise<void> {
   });
 }
 
-/** Signs a new user up through the page, as a visitor would; the profile keeps the session. */
-async function signUpNewUser(port: number, base: string): Promise<void> {
+/** Runs `work` on a new tab of the Chrome Lighthouse drives (puppeteer-core), then closes the tab. */
+async function onNewTab(port: number, work: (page: Page) => Promise<void>): Promise<void> {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
   try {
     const page = await browser.newPage();
+    await work(page);
+    await page.close();
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+/** Signs a new user up through the page, as a visitor would; the profile keeps the session. */
+function signUpNewUser(port: number, base: string): Promise<void> {
+  return onNewTab(port, async (page) => {
     const username = `lh${Date.now().toString(36).slice(-8)}`;
     await page.goto(`${base}/auth?mode=signup`);
     await page.locator('input[autocomplete="username"]').fill(username);
@@ -101,10 +111,7 @@ async function signUpNewUser(port: number, base: string): Promise<void> {
       const seen = await page.evaluate(() => `${location.href}: ${document.body.innerText.slice(0, 600)}`);
       throw new Error(`the sign-up did not reach /welcome (${String(err)}); the page shows ${seen}`);
     }
-    await page.close();
-  } finally {
-    await browser.disconnect();
-  }
+  });
 }
 
 /** One Lighthouse run; signed-in pages keep the profile's storage (the session). */
@@ -143,17 +150,12 @@ async function measure(port: number, url: string, keepStorage: boolean): Promise
  * Lighthouse's debugger walks that heap when it attaches: a main-thread task of 100-130 ms,
  * four times longer in the simulation, that no visitor has (docs/decisions.md, Lighthouse).
  */
-async function stopServiceWorkers(port: number): Promise<void> {
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
-  try {
-    const page = await browser.newPage();
+function stopServiceWorkers(port: number): Promise<void> {
+  return onNewTab(port, async (page) => {
     const cdp = await page.createCDPSession();
     await cdp.send('ServiceWorker.enable');
     await cdp.send('ServiceWorker.stopAllWorkers');
-    await page.close();
-  } finally {
-    await browser.disconnect();
-  }
+  });
 }
 
 /** The median run by performance (scores fluctuate on a shared machine). */
