@@ -3,6 +3,7 @@ import type { SongType } from '../../common/contest';
 import type { VoteSessionView } from '../../common/voting';
 import { foolRateLow } from '../../common/fool-rate';
 import { foolRate, type TrackDoc } from '../../functions/src/tracks/track-doc';
+import { rememberedTrack, rememberSessionTracks } from '../../functions/src/voting/session-tracks';
 import { rollUpVoteCounts } from '../../functions/src/voting/vote-shards';
 import { addTrack, allDocs, clipTracks, makeAdmin, openSession, pushVotes, voteAll, voteDoc } from './contest-fixtures';
 import { ledgerInvariant, signUp, signUpMany, startHarness, type Harness } from './harness';
@@ -373,6 +374,28 @@ describe('POST /api/sync/votes/push', () => {
     // The owner's own vote on that clip still counts.
     const own = await pushVotes(h, a.token, [voteDoc(sa.id, clip.clip_id, track.song_type)]);
     expect(own.body[0]).toMatchObject({ status: 'scored', is_correct: true });
+  });
+
+  it('scores a vote by what its session says, whatever track the instance remembers behind the clip', async () => {
+    h.clock.now = T0;
+    const u = await signUp(h, 'vp_hint');
+    const s = sessionOf(await openSession(h, u.token));
+    const trackOf = await clipTracks(h.db, pool, s.id);
+    const [first, second] = s.clips.map((c) => ({ clip: c, track: trackOf(c.clip_id) }));
+    // The instance remembers the session's clips the other way round (a hint it must not trust).
+    const stored = (await h.db.collection('vote_sessions').doc(s.id).get()).data()!;
+    const swapped = [...(stored.track_ids as string[])];
+    [swapped[0], swapped[1]] = [swapped[1]!, swapped[0]!];
+    rememberSessionTracks(h.deps.db, s.id, { user_id: u.uid, clips: stored.clips, track_ids: swapped });
+
+    const res = await pushVotes(h, u.token, [voteDoc(s.id, first!.clip.clip_id, first!.track.song_type)]);
+    expect(res.body[0]).toMatchObject({ status: 'scored', is_correct: true, reveal: { title: first!.track.title, song_type: first!.track.song_type } });
+    expect((await h.db.collection('vote_keys').doc(`${u.uid}:${first!.track.id}`).get()).exists).toBe(true);
+    expect((await h.db.collection('vote_keys').doc(`${u.uid}:${second!.track.id}`).get()).exists).toBe(false);
+    // And the remembered tracks are the session's again: the next vote goes by them.
+    const next = await pushVotes(h, u.token, [voteDoc(s.id, second!.clip.clip_id, second!.track.song_type)]);
+    expect(next.body[0]).toMatchObject({ status: 'scored', is_correct: true, reveal: { title: second!.track.title } });
+    expect(rememberedTrack(h.deps.db, s.id, u.uid, second!.clip.clip_id)).toBe(second!.track.id);
   });
 
   it('refuses a deleted vote without settling its clip', async () => {

@@ -11,6 +11,7 @@ import { readPricing } from '../tokens/pricing';
 import { CLIP_URL_SECONDS, pickSessionTracks } from './pick-tracks';
 import { newClipHandle, sessionClipUrl } from './session-clips';
 import { sessionView, type VoteSessionDoc } from './session-doc';
+import { rememberSessionTracks } from './session-tracks';
 
 export type OpenedSession = { status: 200 | 201; session: VoteSessionView | null; balance: number | null };
 
@@ -90,6 +91,7 @@ export async function openVoteSession(deps: Deps, uid: string): Promise<OpenedSe
       case 'open':
         return { status: 200, session: await keepClipsServed(deps, result.snap), balance: result.balance };
       case 'created':
+        rememberSessionTracks(db, result.id, result.doc);
         return { status: 201, session: { id: result.id, ...viewFields(result.doc) }, balance: result.balance };
     }
   }

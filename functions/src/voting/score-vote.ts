@@ -10,6 +10,7 @@ import type { TrackDoc } from '../tracks/track-doc';
 import { voteKeyRef } from './pick-tracks';
 import { othersOf, revealOf } from './reveal';
 import { trackOfClip, type VoteSessionDoc } from './session-doc';
+import { rememberedTrack, rememberSessionTracks } from './session-tracks';
 import { countVote } from './vote-shards';
 import type { ClientVote } from './vote-input';
 
@@ -35,6 +36,9 @@ type Settled =
   | { outcome: 'scored' | 'rejected'; data: StoredVote }
   | { outcome: 'foreign' };
 
+/** A vote's reads about its track: the track, the user's vote key and stats (in the transaction), and how others guessed. */
+type TrackReads = { trackId: string; snaps: Array<DocumentSnapshot | undefined>; stats: DocumentSnapshot };
+
 const count = (snap: DocumentSnapshot | undefined, field: string): number => (snap?.get(field) as number | undefined) ?? 0;
 
 /**
@@ -43,18 +47,36 @@ const count = (snap: DocumentSnapshot | undefined, field: string): number => (sn
  * (vote-shards.ts), the user's stats and the session's progress updated in the same commit.
  * track_stats is neither read in the transaction nor written: the rollup adds the shards up.
  * A refused vote is stored as `rejected` with the reason, so the client's document settles too.
+ * When this instance remembers the session (session-tracks.ts), every read of the transaction
+ * goes in its first round trip; otherwise the track's reads need a second one.
  * `limit`, when given, is checked and counted in the same transaction: over it, the 429 is
  * thrown and nothing is written.
  */
 export async function scoreVote(deps: Deps, uid: string, vote: ClientVote, limit?: RateLimitCounter): Promise<ScoredVote> {
   const { db } = deps;
+  const trackRefs = (trackId: string): [track: DocumentReference, key: DocumentReference, userStats: DocumentReference] => [
+    db.collection(COL.tracks).doc(trackId),
+    voteKeyRef(db, uid, trackId),
+    db.collection(COL.userVoteStats).doc(uid),
+  ];
+  // How the others guessed, as last rolled up: read outside the transaction (no lock, since
+  // locking track_stats would queue a hot track's votes behind its rollup), beside its reads.
+  const othersGuessed = (trackId: string) => db.collection(COL.trackStats).doc(trackId).get();
   const settled = await db.runTransaction(async (tx): Promise<Settled> => {
     const voteRef = db.collection(COL.votes).doc(vote.id);
     const sessionRef = db.collection(COL.voteSessions).doc(vote.session_id);
-    const [existing, sessionSnap, limitSnap] = await tx.getAll(voteRef, sessionRef, ...(limit ? [limit.ref] : []));
+    // The track this instance remembers behind the clip is read in the same round trip as the
+    // session; settle() uses those reads only if the session names the same track.
+    const hint = rememberedTrack(db, vote.session_id, uid, vote.clip_id);
+    const [snaps, hintStats] = await Promise.all([
+      tx.getAll(voteRef, sessionRef, ...(hint ? trackRefs(hint) : []), ...(limit ? [limit.ref] : [])),
+      hint ? othersGuessed(hint) : null,
+    ]);
+    const [existing, sessionSnap] = snaps;
+    const early: TrackReads | null = hint ? { trackId: hint, snaps: snaps.slice(2, 5), stats: hintStats! } : null;
     // Over the limit, this throws the 429 before anything is written.
-    const countRequest = limit?.admit(limitSnap);
-    const result = await settle(tx, voteRef, existing, sessionSnap);
+    const countRequest = limit?.admit(limit ? snaps.at(-1) : undefined);
+    const result = await settle(tx, voteRef, existing, sessionSnap, early);
     countRequest?.(tx);
     return result;
   });
@@ -63,7 +85,7 @@ export async function scoreVote(deps: Deps, uid: string, vote: ClientVote, limit
   return { outcome: settled.outcome, doc: writtenVote(vote.id, settled.data) };
 
   /** The vote's outcome, its writes queued in `tx` (every read comes before the first write). */
-  async function settle(tx: Transaction, voteRef: DocumentReference, existing: DocumentSnapshot | undefined, sessionSnap: DocumentSnapshot | undefined): Promise<Settled> {
+  async function settle(tx: Transaction, voteRef: DocumentReference, existing: DocumentSnapshot | undefined, sessionSnap: DocumentSnapshot | undefined, early: TrackReads | null): Promise<Settled> {
     if (existing?.exists) return existing.get('user_id') === uid ? { outcome: 'existing', snap: existing } : { outcome: 'foreign' };
 
     const nowIso = new Date(deps.now()).toISOString();
@@ -91,18 +113,14 @@ export async function scoreVote(deps: Deps, uid: string, vote: ClientVote, limit
 
     const session = sessionSnap?.exists ? (sessionSnap.data() as VoteSessionDoc) : null;
     if (!session || session.user_id !== uid) return reject(VOTE_MSG.sessionNotFound);
+    rememberSessionTracks(db, sessionSnap!.id, session);
     const trackId = trackOfClip(session, vote.clip_id);
     if (!trackId) return reject(VOTE_MSG.clipNotInSession);
     if (vote._deleted) return reject(VOTE_MSG.cannotDelete);
 
-    const userStatsRef = db.collection(COL.userVoteStats).doc(uid);
-    const keyRef = voteKeyRef(db, uid, trackId);
-    // How the others guessed, as last rolled up: read outside the transaction (no lock, since
-    // locking track_stats would queue a hot track's votes behind its rollup), beside its reads.
-    const [[trackSnap, key, userStats], statsSnap] = await Promise.all([
-      tx.getAll(db.collection(COL.tracks).doc(trackId), keyRef, userStatsRef),
-      db.collection(COL.trackStats).doc(trackId).get(),
-    ]);
+    const [trackRef, keyRef, userStatsRef] = trackRefs(trackId);
+    const [[trackSnap, key, userStats], statsSnap] =
+      early?.trackId === trackId ? [early.snaps, early.stats] : await Promise.all([tx.getAll(trackRef, keyRef, userStatsRef), othersGuessed(trackId)]);
     const track = trackSnap?.exists ? ({ ...(trackSnap.data() as TrackDoc), id: trackSnap.id } as TrackDoc) : null;
 
     // From here on the clip is settled for this session, whether the vote counts or not.
