@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { startFirestoreEmulatorThread } from './firestore-emulator-thread';
 import { freePort } from './ports';
 
-it('serves Firestore from its own thread, counts its reads and writes and switches its locking there', async () => {
+it('serves Firestore from its own thread, counts its reads, writes and requests and switches its locking there', async () => {
   const port = await freePort();
   const emulator = await startFirestoreEmulatorThread(port);
   process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${port}`;
@@ -17,7 +17,7 @@ it('serves Firestore from its own thread, counts its reads and writes and switch
     await db.collection('things').doc('b').set({ n: 2 });
     const listed = await db.collection('things').orderBy('n').get();
     expect(listed.docs.map((d) => d.id)).toEqual(['a', 'b']);
-    expect(await emulator.ops()).toEqual({ reads: 2, writes: 2 });
+    expect(await emulator.ops()).toEqual({ reads: 2, writes: 2, calls: 3 });
 
     await emulator.resetLockStats();
     await db.runTransaction(async (tx) => tx.set(db.collection('things').doc('a'), { n: ((await tx.get(db.collection('things').doc('a'))).get('n') as number) + 1 }));

@@ -18,8 +18,8 @@ type Ready = { ready: true } | { ready: false; error: string };
 const THREAD_FLAG = 'firestoreEmulatorThread';
 
 export type FirestoreEmulatorThread = {
-  /** Documents read and written since the last resetOps (see firestoreOps). */
-  ops(): Promise<{ reads: number; writes: number }>;
+  /** Documents read and written, and requests made, since the last resetOps (see firestoreOps). */
+  ops(): Promise<{ reads: number; writes: number; calls: number }>;
   resetOps(): Promise<void>;
   /** Lock conflicts since the last resetLockStats (see firestoreLockStats). */
   lockStats(): Promise<{ aborted: number; waited: number }>;
@@ -88,7 +88,7 @@ async function serve(port: number, opts: Options): Promise<void> {
   const handle = (req: Request): unknown => {
     switch (req.op) {
       case 'ops':
-        return { reads: firestoreOps.reads, writes: firestoreOps.writes };
+        return { reads: firestoreOps.reads, writes: firestoreOps.writes, calls: firestoreOps.calls };
       case 'resetOps':
         return firestoreOps.reset();
       case 'lockStats':

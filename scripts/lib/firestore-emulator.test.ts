@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFirestoreEmulator, type FirestoreLocking, type FirestoreServer } from './firestore-emulator';
+import { firestoreOps, startFirestoreEmulator, type FirestoreLocking, type FirestoreServer } from './firestore-emulator';
 import { freePort } from './ports';
 
 type Emulator = { server: FirestoreServer; app: App; db: Firestore };
@@ -169,5 +169,51 @@ describe('documents', () => {
     expect((await col.doc('d123').get()).get('n')).toBe(123);
     const listed = await col.orderBy('n').get();
     expect(listed.docs.map((d) => d.get('n') as number)).toEqual([-1, ...Array.from({ length: 200 }, (_, i) => i)]);
+  });
+});
+
+describe('reads', () => {
+  it('give every document as last written, after each kind of change', async () => {
+    const { db } = emulators.get('document')!;
+    const ref = db.collection(`changes_${randomUUID()}`).doc('d');
+    const read = async () => {
+      const [snap] = await db.getAll(ref);
+      return snap!.exists ? snap!.data() : 'missing';
+    };
+    expect(await read()).toBe('missing');
+    await ref.set({ n: 1, tags: ['a'] });
+    expect(await read()).toEqual({ n: 1, tags: ['a'] });
+    await ref.set({ label: 'x' }, { merge: true });
+    expect(await read()).toEqual({ n: 1, tags: ['a'], label: 'x' });
+    await ref.update({ n: FieldValue.increment(2) });
+    expect(await read()).toEqual({ n: 3, tags: ['a'], label: 'x' });
+    await db.runTransaction(async (tx) => {
+      const n = (await tx.get(ref)).get('n') as number;
+      tx.update(ref, { n: n * 10 });
+    });
+    expect(await read()).toEqual({ n: 30, tags: ['a'], label: 'x' });
+    await ref.delete();
+    expect(await read()).toBe('missing');
+    await ref.create({ n: 0 });
+    expect(await read()).toEqual({ n: 0 });
+  });
+});
+
+describe('counts', () => {
+  it('bill one read per document fetched and one write per document written, and count the requests that carried them', async () => {
+    const { db } = emulators.get('document')!;
+    const col = db.collection(`billed_${randomUUID()}`);
+    const counted = () => ({ reads: firestoreOps.reads, writes: firestoreOps.writes, calls: firestoreOps.calls });
+    firestoreOps.reset();
+    await db.getAll(col.doc('a'), col.doc('b'), col.doc('c'));
+    expect(counted()).toEqual({ reads: 3, writes: 0, calls: 1 });
+    await db.batch().set(col.doc('a'), { n: 1 }).set(col.doc('b'), { n: 2 }).commit();
+    expect(counted()).toEqual({ reads: 3, writes: 2, calls: 2 });
+    // A transaction starts with its first read and ends with its commit: two requests.
+    await db.runTransaction(async (tx) => {
+      const [a, b] = await tx.getAll(col.doc('a'), col.doc('b'));
+      tx.set(col.doc('c'), { n: (a!.get('n') as number) + (b!.get('n') as number) });
+    });
+    expect(counted()).toEqual({ reads: 5, writes: 3, calls: 4 });
   });
 });

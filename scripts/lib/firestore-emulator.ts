@@ -91,12 +91,15 @@ type Impl = Record<string, Handler>;
  * Documents read and written through this process's emulators since the last reset, counted
  * as Firestore bills them: one read per document fetched by id (found or missing), per query
  * result (an empty query counts one) and per aggregation; one write per document write of a
- * commit. Snapshot listeners are not counted. For benchmarks; it changes no behaviour.
+ * commit. Snapshot listeners are not counted. `calls` counts the requests (round trips) that
+ * carried them. For benchmarks; it changes no behaviour.
  */
 export const firestoreOps = {
   reads: 0,
   writes: 0,
+  calls: 0,
   reset(): void {
+    this.calls = 0;
     this.reads = 0;
     this.writes = 0;
   },
@@ -540,20 +543,94 @@ function noLocking(impl: Impl): Impl {
   });
 }
 
-/** One server's locking, switchable between runs (see setFirestoreLocking). */
-type Locking = { mode: FirestoreLocking; impls: Record<FirestoreLocking, Impl> | null; documents: DocumentLocks };
+/** One server's locking, switchable between runs (see setFirestoreLocking), and its state once the server is made. */
+type Locking = { mode: FirestoreLocking; impls: Record<FirestoreLocking, Impl> | null; documents: DocumentLocks; state: EmulatorState | null };
 
-function wrapImpl(impl: Impl, locking: Locking): Impl {
+/** What encodedReads needs of the package's state (FirestoreState). */
+type StateDocument = { fields: object; metadata: { hasExist: boolean }; toV1Document(): { serialize(): Uint8Array } };
+type EmulatorState = { getDocument(path: string): StateDocument };
+
+/** Protobuf's base-128 varint. */
+function varint(n: number): number[] {
+  const out: number[] = [];
+  for (; n > 127; n = Math.floor(n / 128)) out.push((n % 128) | 128);
+  out.push(n);
+  return out;
+}
+
+/** A length-delimited field (wire type 2) of a protobuf message. */
+const lengthDelimited = (field: number, bytes: Uint8Array): Buffer => Buffer.concat([Buffer.from([...varint((field << 3) | 2), ...varint(bytes.length)]), bytes]);
+
+/** google.protobuf.Timestamp of `ms`. */
+const timestampBytes = (ms: number): Buffer => Buffer.from([0x08, ...varint(Math.floor(ms / 1000)), 0x10, ...varint((ms % 1000) * 1e6)]);
+
+/**
+ * A BatchGetDocumentsResponse already encoded, but for its transaction, which the locking sets
+ * on it (gRPC's serializer calls serialize()). Fields: found 1, missing 2, transaction 3, read_time 4.
+ */
+class EncodedBatchGetResponse {
+  constructor(
+    private readonly fields: Buffer[],
+    public transaction?: Uint8Array,
+  ) {}
+
+  serialize(): Buffer {
+    return Buffer.concat(this.transaction?.length ? [...this.fields, lengthDelimited(3, this.transaction)] : this.fields);
+  }
+}
+
+/** Each document's encoding, kept until it changes: every change replaces its fields or its metadata object. */
+const encodedDocuments = new WeakMap<StateDocument, { fields: object; metadata: object; bytes: Uint8Array }>();
+
+function documentBytes(doc: StateDocument): Uint8Array {
+  const kept = encodedDocuments.get(doc);
+  if (kept && kept.fields === doc.fields && kept.metadata === doc.metadata) return kept.bytes;
+  const bytes = doc.toV1Document().serialize();
+  encodedDocuments.set(doc, { fields: doc.fields, metadata: doc.metadata, bytes });
+  return bytes;
+}
+
+/**
+ * The package answers a BatchGetDocuments by making a protobuf message of each document, a plain
+ * object of that, a message again, then encoding it: the largest part of the emulator's time
+ * in the benchmark. This answer is the same, from each document's encoding as it was last
+ * written. Everything else goes to the package.
+ */
+function encodedReads(impl: Impl, locking: Locking): Impl {
+  // The package's own dummy id of a new transaction (the locking replaces it).
+  const newTransaction = Uint8Array.from([17, 2, 0, 0, 0, 0, 0, 0, 0]);
+  const batchGet: Handler = (c) => {
+    const state = locking.state!;
+    const readTime = lengthDelimited(4, timestampBytes(Date.now()));
+    if (c.request.has_new_transaction === true) c.write(new EncodedBatchGetResponse([], newTransaction));
+    for (const path of c.request.documents as string[]) {
+      const doc = state.getDocument(path);
+      c.write(new EncodedBatchGetResponse([doc.metadata.hasExist ? lengthDelimited(1, documentBytes(doc)) : lengthDelimited(2, Buffer.from(path)), readTime]));
+    }
+    (c as unknown as { end(): void }).end();
+  };
+  return new Proxy(impl, {
+    get(target, prop, receiver) {
+      if (prop === 'BatchGetDocuments') return batchGet;
+      const value = Reflect.get(target, prop, receiver);
+      // Bound to the package's object itself: its methods use its private state.
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+function wrapImpl(packageImpl: Impl, locking: Locking): Impl {
+  const impl = encodedReads(packageImpl, locking);
   const documents = documentLocking(impl, locking.documents);
   const global = globalLocking(impl);
   const none = noLocking(impl);
   locking.impls = { document: documents, global, none };
   // grpc-js looks the handlers up once, at addService: each one dispatches on the current mode.
-  return new Proxy(impl, {
+  return new Proxy(packageImpl, {
     get(target, prop, receiver) {
       const value = Reflect.get(target, prop, receiver);
       if (typeof value !== 'function') return value;
-      return (c: AnyCall, cb?: (err: unknown, value: unknown) => void) => (locking.impls![locking.mode][prop as string] as Handler)(c, cb);
+      return (c: AnyCall, cb?: (err: unknown, value: unknown) => void) => (firestoreOps.calls++, locking.impls![locking.mode][prop as string] as Handler)(c, cb);
     },
   });
 }
@@ -595,7 +672,7 @@ export async function startFirestoreEmulator(port: number, opts: { locking?: Fir
   const { FirestoreServer } = createRequire(import.meta.url)('@firestore-emulator/server') as {
     FirestoreServer: new () => FirestoreServer;
   };
-  const locking: Locking = { mode: opts.locking ?? 'document', impls: null, documents: new DocumentLocks(opts.leaseMs ?? LEASE_MS) };
+  const locking: Locking = { mode: opts.locking ?? 'document', impls: null, documents: new DocumentLocks(opts.leaseMs ?? LEASE_MS), state: null };
   // The constructor registers the service (addService), which is where the locking goes in.
   starting = locking;
   let server: FirestoreServer;
@@ -605,6 +682,7 @@ export async function startFirestoreEmulator(port: number, opts: { locking?: Fir
     starting = null;
   }
   if (!locking.impls) throw new Error('The Firestore emulator registered no gRPC service');
+  locking.state = server.state as unknown as EmulatorState;
   // The package keeps its state in immer, which deep-freezes every new state by default: a
   // safety net against mutation that costs a tenth of the emulator's time. Nothing here mutates it.
   (createRequire(require_resolve_emulator())('immer') as { setAutoFreeze(on: boolean): void }).setAutoFreeze(false);
