@@ -1,6 +1,6 @@
 /**
  * Voting on the in-process emulator through the real API: throughput and latency of 50
- * concurrent voters, then Firestore document reads/writes per vote, per session open, per
+ * concurrent voters (in the steady state, after warm-up crowds), then Firestore document reads/writes per vote, per session open, per
  * leaderboard view and per summary refresh at two sizes (about 100 and 10,000 votes; the
  * larger one seeded directly with batched writes). Prints figures; asserts nothing.
  * The emulator runs on a thread of its own (as in the local stack, where it runs in another
@@ -35,6 +35,8 @@ import { testConfig } from '../api/test-config';
 import { addTrack } from '../api/contest-fixtures';
 
 const VOTERS = 50;
+/** Crowds voting before the measured ones (JIT warm-up). */
+const WARM_UP_CROWDS = 2;
 const TRACKS = 60;
 const BIG_USERS = 1000;
 const BIG_TRACKS = 2000;
@@ -69,7 +71,7 @@ function client(base: string) {
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** Reads and writes of `run`, which must finish before a scheduled summary refresh can start. */
-async function cost(emulator: FirestoreEmulatorThread, run: () => Promise<number>): Promise<{ reads: number; writes: number; per: number; ms: number }> {
+async function cost(emulator: FirestoreEmulatorThread, run: () => Promise<number>): Promise<Cost & { ms: number }> {
   await sleep(LEADERBOARD_REFRESH_DEBOUNCE_MS + 500); // let any scheduled refresh finish first
   await emulator.resetOps();
   const t0 = performance.now();
@@ -79,7 +81,7 @@ async function cost(emulator: FirestoreEmulatorThread, run: () => Promise<number
   return { ...(await emulator.ops()), per, ms };
 }
 
-type Cost = { reads: number; writes: number; per: number };
+type Cost = { reads: number; writes: number; calls: number; per: number };
 /** One data size's column of the cost table. */
 type Column = { size: string; votes: number; rows: Array<[what: string, cost: Cost]> };
 const columns: Column[] = [];
@@ -122,11 +124,11 @@ async function measureSize(what: string, api: Api, deps: Deps, emulator: Firesto
   console.log(`\nmeasured the cost at ${votesNow} votes (${what})`);
 }
 
-/** The cost rows of every measured size, side by side: reads / writes per operation. */
+/** The cost rows of every measured size, side by side: documents read / written, and requests, per operation. */
 function printCostTable() {
-  const cell = (c: Cost) => `${(c.reads / c.per).toFixed(1)} r / ${(c.writes / c.per).toFixed(1)} w`;
+  const cell = (c: Cost) => `${(c.reads / c.per).toFixed(1)} r / ${(c.writes / c.per).toFixed(1)} w / ${(c.calls / c.per).toFixed(1)} req`;
   const line = (label: string, cells: string[]) => console.log(`  ${label.padEnd(34)}${cells.map((x) => x.padStart(34)).join('')}`);
-  console.log('\nFirestore cost per operation (reads / writes), by data size');
+  console.log('\nFirestore cost per operation (documents read / written, requests), by data size');
   line('', columns.map((c) => `${c.votes.toLocaleString('en')} votes`));
   line('', columns.map((c) => c.size));
   for (const [i, [what]] of columns[0]!.rows.entries()) line(what, columns.map((c) => cell(c.rows[i]![1])));
@@ -214,7 +216,9 @@ async function main() {
     const sessions = await Promise.all(tokens.map((t) => api.session(t)));
     const latencies: number[] = [];
     await emulator.resetLockStats();
+    await emulator.resetOps();
     const busy0 = { api: performance.eventLoopUtilization(), emulator: emulator.utilization() };
+    const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     await Promise.all(
       tokens.map(async (t, i) => {
@@ -226,11 +230,20 @@ async function main() {
       }),
     );
     const wall = performance.now() - t0;
+    const cpu = process.cpuUsage(cpu0);
     const busy = { api: performance.eventLoopUtilization(busy0.api).utilization, emulator: emulator.utilization(busy0.emulator).utilization };
     latencies.sort((a, b) => a - b);
     const { aborted } = await emulator.lockStats();
-    return { votes: latencies.length, wall, perSecond: (latencies.length / wall) * 1000, p50: pct(latencies, 50), p95: pct(latencies, 95), max: latencies.at(-1)!, aborted, busy };
+    const { calls } = await emulator.ops();
+    const votes = latencies.length;
+    // CPU time of the whole process (API, emulator, voters, GC) per vote.
+    const cpuMs = (cpu.user + cpu.system) / 1000 / votes;
+    return { votes, wall, perSecond: (votes / wall) * 1000, p50: pct(latencies, 50), p95: pct(latencies, 95), max: latencies.at(-1)!, aborted, busy, cpuMs, calls: calls / votes };
   };
+  // A fresh process runs its first thousand or so votes at about half speed (until V8 has
+  // compiled the hot paths): both runs below measure the steady state.
+  for (let i = 0; i < WARM_UP_CROWDS; i++) await crowd(`warm${i}`);
+  await sleep(LEADERBOARD_REFRESH_DEBOUNCE_MS + 500);
   const perDocument = await crowd('doc');
   await sleep(LEADERBOARD_REFRESH_DEBOUNCE_MS + 500); // no transaction open while switching
   await emulator.setLocking('global');
@@ -239,7 +252,10 @@ async function main() {
   await emulator.setLocking('document');
   console.log(`\n${VOTERS} concurrent voters, one vote per push (${perDocument.votes} and ${global.votes} votes)`);
   const line = (what: string, r: typeof perDocument) =>
-    console.log(`  ${what.padEnd(22)} ${r.perSecond.toFixed(0).padStart(5)} votes/s   p50 ${r.p50.toFixed(0).padStart(4)} ms   p95 ${r.p95.toFixed(0).padStart(4)} ms   max ${r.max.toFixed(0).padStart(5)} ms   ${r.aborted} transactions aborted and retried   busy: API thread ${(r.busy.api * 100).toFixed(0)} %, emulator thread ${(r.busy.emulator * 100).toFixed(0)} %`);
+    console.log(
+      `  ${what.padEnd(22)} ${r.perSecond.toFixed(0).padStart(5)} votes/s   p50 ${r.p50.toFixed(0).padStart(4)} ms   p95 ${r.p95.toFixed(0).padStart(4)} ms   max ${r.max.toFixed(0).padStart(5)} ms   ${r.aborted} transactions aborted and retried   ` +
+        `${r.calls.toFixed(1)} requests to the emulator and ${r.cpuMs.toFixed(1)} ms of CPU per vote   busy: API thread ${(r.busy.api * 100).toFixed(0)} %, emulator thread ${(r.busy.emulator * 100).toFixed(0)} %`,
+    );
   line('per-document locks', perDocument);
   line('one global lock', global);
 
