@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import ssh2 from 'ssh2';
 import SftpClient from 'ssh2-sftp-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { azuracastStation } from '../../../functions/src/platform/azuracast-station';
@@ -11,6 +12,7 @@ import { runFfmpeg } from '../media';
 import { freePort } from '../ports';
 import { readId3, stripTags } from './id3';
 import { startDemoStation, type DemoStation } from './index';
+import { newHostKey } from './sftp-server';
 
 const USER = 'foolrate';
 const PASSWORD = 'test-password';
@@ -52,6 +54,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await station?.stop();
   await rm(dir, { recursive: true, force: true });
+});
+
+describe('the SFTP host key', () => {
+  it('is always one ssh2 can parse (it makes a few in a thousand it cannot)', () => {
+    for (let i = 0; i < 3000; i++) expect(ssh2.utils.parseKey(newHostKey())).not.toBeInstanceOf(Error);
+  });
 });
 
 describe('id3', () => {

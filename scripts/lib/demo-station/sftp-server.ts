@@ -37,9 +37,27 @@ class Refused extends Error {}
 const digest = (s: string) => createHash('sha256').update(s).digest();
 const sameSecret = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
 
+/**
+ * A new ed25519 host key in OpenSSH format. ssh2 makes a few keys in a thousand that its own
+ * parser then refuses ("Malformed OpenSSH private key"), which failed the stack's start at
+ * random: make another until one parses.
+ */
+export function newHostKey(): string {
+  for (let attempt = 0; ; attempt++) {
+    const key = utils.generateKeyPairSync('ed25519').private;
+    const parsed = utils.parseKey(key);
+    if (!(parsed instanceof Error)) return key;
+    if (attempt === 20) throw parsed;
+  }
+}
+
 async function hostKey(path: string | undefined): Promise<string> {
-  if (path && existsSync(path)) return readFile(path, 'utf8');
-  const key = utils.generateKeyPairSync('ed25519').private;
+  if (path && existsSync(path)) {
+    const stored = await readFile(path, 'utf8');
+    // (One saved by an earlier version may be one of those.)
+    if (!(utils.parseKey(stored) instanceof Error)) return stored;
+  }
+  const key = newHostKey();
   if (path) {
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, key, { mode: 0o600 });
