@@ -1,8 +1,9 @@
 /**
  * Voting on the in-process emulator through the real API: throughput and latency of 50
- * concurrent voters (in the steady state, after warm-up crowds), then Firestore document reads/writes per vote, per session open, per
- * leaderboard view and per summary refresh at two sizes (about 100 and 10,000 votes; the
- * larger one seeded directly with batched writes). Prints figures; asserts nothing.
+ * concurrent voters (in the steady state, after warm-up crowds), then Firestore document
+ * reads/writes and requests per vote, per session open, per leaderboard view and per summary
+ * refresh at two sizes (about 100 and 10,000 votes; the larger one seeded directly with
+ * batched writes). Prints figures; asserts nothing.
  * The emulator runs on a thread of its own (as in the local stack, where it runs in another
  * process than the functions), the API and the voters on the main thread.
  */
@@ -70,7 +71,7 @@ function client(base: string) {
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-/** Reads and writes of `run`, which must finish before a scheduled summary refresh can start. */
+/** Reads, writes and requests of `run`, which must finish before a scheduled summary refresh can start. */
 async function cost(emulator: FirestoreEmulatorThread, run: () => Promise<number>): Promise<Cost & { ms: number }> {
   await sleep(LEADERBOARD_REFRESH_DEBOUNCE_MS + 500); // let any scheduled refresh finish first
   await emulator.resetOps();

@@ -75,7 +75,7 @@ export async function scoreVote(deps: Deps, uid: string, vote: ClientVote, limit
     const [existing, sessionSnap] = snaps;
     const early: TrackReads | null = hint ? { trackId: hint, snaps: snaps.slice(2, 5), stats: hintStats! } : null;
     // Over the limit, this throws the 429 before anything is written.
-    const countRequest = limit?.admit(limit ? snaps.at(-1) : undefined);
+    const countRequest = limit?.admit(snaps.at(-1));
     const result = await settle(tx, voteRef, existing, sessionSnap, early);
     countRequest?.(tx);
     return result;
@@ -113,8 +113,9 @@ export async function scoreVote(deps: Deps, uid: string, vote: ClientVote, limit
 
     const session = sessionSnap?.exists ? (sessionSnap.data() as VoteSessionDoc) : null;
     if (!session || session.user_id !== uid) return reject(VOTE_MSG.sessionNotFound);
-    rememberSessionTracks(db, sessionSnap!.id, session);
     const trackId = trackOfClip(session, vote.clip_id);
+    // Remembered again only when the instance did not know the clip's track, or knew it wrong.
+    if (early?.trackId !== trackId) rememberSessionTracks(db, sessionSnap!.id, session);
     if (!trackId) return reject(VOTE_MSG.clipNotInSession);
     if (vote._deleted) return reject(VOTE_MSG.cannotDelete);
 
