@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { compareCodeUnits } from '@common/format';
 import type { RadioSubmission } from '@common/radio';
 import type { Database } from '@/data/database';
 import { loadDataLayer } from '@/data/lazy';
@@ -8,7 +9,7 @@ import { useRxValue } from './use-rx-value';
 // The collection holds the user's own submissions, and every submission for admins.
 const submissionsQuery = (db: Database) => db.radio_submissions.find().$;
 const toSubmissions = (docs: Array<{ toMutableJSON: () => RadioSubmission }>) =>
-  docs.map((d) => d.toMutableJSON()).sort((a, b) => b.created_at.localeCompare(a.created_at));
+  docs.map((d) => d.toMutableJSON()).sort((a, b) => compareCodeUnits(b.created_at, a.created_at));
 
 /** Radio submissions in RxDB, newest first, live (another admin's change shows at once); undefined while loading. */
 export function useRadioSubmissions(): RadioSubmission[] | undefined {

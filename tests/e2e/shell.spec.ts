@@ -52,6 +52,45 @@ test('home shows the offer, hero, how it works, migration countdown, leaderboard
   await expect(page.getByText(/Wyoming/).first()).toBeVisible();
 });
 
+test('the signed-out pages start without Intl (its first use loads ICU data, a long task on a slow phone)', async ({ page }) => {
+  await page.addInitScript(() => {
+    const used: string[] = [];
+    (window as unknown as { intlUsed: string[] }).intlUsed = used;
+    const watch = (owner: object, name: string, label: string) => {
+      const original = (owner as Record<string, (...args: unknown[]) => unknown>)[name]!;
+      Object.defineProperty(owner, name, {
+        value: function (this: unknown, ...args: unknown[]) {
+          used.push(label);
+          return original.apply(this, args);
+        },
+      });
+    };
+    watch(Number.prototype, 'toLocaleString', 'Number.toLocaleString');
+    watch(String.prototype, 'localeCompare', 'String.localeCompare');
+    for (const name of ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString']) watch(Date.prototype, name, `Date.${name}`);
+    for (const name of ['NumberFormat', 'DateTimeFormat', 'Collator', 'PluralRules', 'RelativeTimeFormat', 'ListFormat']) {
+      const Ctor = (Intl as unknown as Record<string, object>)[name]!;
+      (Intl as unknown as Record<string, unknown>)[name] = new Proxy(Ctor, {
+        construct: (target, args) => (used.push(`Intl.${name}`), Reflect.construct(target as new (...a: unknown[]) => object, args)),
+        apply: (target, self, args) => (used.push(`Intl.${name}`), Reflect.apply(target as (...a: unknown[]) => unknown, self, args)),
+      });
+    }
+  });
+  const intlUsed = () => page.evaluate(() => (window as unknown as { intlUsed: string[] }).intlUsed);
+  await page.goto('/');
+  await expect(page.getByTestId('users-needed')).toHaveText(/^\d{1,3}(,\d{3})*$/);
+  await expect(page.getByText('@nova')).toBeVisible();
+  expect(await intlUsed()).toEqual([]);
+  for (const [path, heading] of [
+    ['/pricing', 'Get Tokens'],
+    ['/auth', 'Welcome back'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    expect(await intlUsed()).toEqual([]);
+  }
+});
+
 test('the radio bar is on every page, muted, volume 70', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Play radio' })).toBeVisible();

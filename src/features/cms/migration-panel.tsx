@@ -1,3 +1,4 @@
+import { formatCount } from '@common/format';
 import { Loader2, Rocket } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { MAX_LOCK_DAYS, type MigrationAdminStatus } from '@common/migration';
@@ -74,13 +75,13 @@ export function MigrationPanel() {
         <Rocket className="size-5 text-violet-300" aria-hidden /> Token Migration
       </h2>
       <p className="text-sm text-zinc-300" data-testid="migration-threshold">
-        {status.user_count.toLocaleString()} of {status.user_threshold.toLocaleString()} users ·{' '}
+        {formatCount(status.user_count)} of {formatCount(status.user_threshold)} users ·{' '}
         {status.threshold_reached ? 'threshold reached' : 'threshold not reached'}
         {status.chain ? ` · chain: ${status.chain}` : ' · no chain configured'}
       </p>
       <div>
         <p className="text-sm" data-testid="migration-progress">
-          Migrated {status.migrated.toLocaleString()} / {status.user_count.toLocaleString()}
+          Migrated {formatCount(status.migrated)} / {formatCount(status.user_count)}
           {status.migrating ? ` (${status.migrating} migrating)` : ''}
         </p>
         <div className="mt-2 h-2 overflow-hidden rounded-full bg-zinc-800" role="progressbar" aria-label="Migration progress" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100}>

@@ -1,3 +1,4 @@
+import { formatCount } from '@common/format';
 import { BarChart3, Coins, Download, Gavel, Mail, Music, Users, Vote, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import type { CmsStats } from '@common/cms-messages';
@@ -32,7 +33,7 @@ export function OverviewTab({ reloadKey, onSelect }: { reloadKey: number; onSele
               <Icon className="size-5 text-fuchsia-400" aria-hidden />
             </div>
             <p className="mt-2 text-3xl font-black" data-testid={`stat-${key}`}>
-              {stats ? stats[key].toLocaleString() : '…'}
+              {stats ? formatCount(stats[key]) : '…'}
             </p>
             <p className="mt-1 text-xs text-zinc-400" data-testid={`week-${key}`}>
               {stats ? weekChange(stats.week[key]) : '\u00a0'}

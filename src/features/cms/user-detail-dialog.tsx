@@ -1,3 +1,4 @@
+import { formatCount } from '@common/format';
 import type { CmsUser } from '@common/users-messages';
 import { MigrationBadge } from '@/components/migration-badge';
 import { Dialog, DialogCloseX, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -33,7 +34,7 @@ export function UserDetailDialog({ user, superAdmin, onChange, onClose }: Props)
         <div>
           <dt className="text-zinc-400">Balance</dt>
           <dd className="text-2xl font-black tabular-nums" data-testid="detail-balance">
-            {user.balance.toLocaleString()}
+            {formatCount(user.balance)}
           </dd>
         </div>
         <div>

@@ -1,3 +1,4 @@
+import { formatCount } from '@common/format';
 import { Search, Users } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { USERS_MSG, type CmsUser } from '@common/users-messages';
@@ -33,7 +34,7 @@ function UserRow({ user, onOpen }: { user: CmsUser; onOpen: () => void }) {
         <RoleBadges roles={user.roles} />
       </td>
       <td className={`${td} font-semibold tabular-nums`} data-testid="user-balance">
-        {user.balance.toLocaleString()}
+        {formatCount(user.balance)}
       </td>
       <td className={`${td} text-zinc-300`}>{user.created_at ? new Date(user.created_at).toLocaleDateString() : '—'}</td>
       <td className={td}>

@@ -1,3 +1,4 @@
+import { formatCount } from '@common/format';
 import { Rocket } from 'lucide-react';
 import type { PublicMigration } from '@common/migration';
 import { useApiRead } from '@/hooks/use-api-read';
@@ -24,14 +25,14 @@ export function MigrationCard({ live }: { live: PublicMigration | null }) {
       ) : (
         <>
           <p className="mt-3 text-zinc-300">
-            <span className="text-3xl font-black text-zinc-50" data-testid="users-needed">{data.users_needed.toLocaleString()}</span> more users
+            <span className="text-3xl font-black text-zinc-50" data-testid="users-needed">{formatCount(data.users_needed)}</span> more users
             until tokens move on-chain.
           </p>
           <div className="mt-3 h-2 overflow-hidden rounded-full bg-zinc-800" role="progressbar" aria-label="Migration progress" aria-valuenow={Math.round(pct)} aria-valuemin={0} aria-valuemax={100}>
             <div className="h-full bg-gradient-to-r from-violet-500 to-fuchsia-500" style={{ width: `${Math.max(pct, 1)}%` }} />
           </div>
           <p className="mt-2 text-xs text-zinc-400">
-            {data.user_count.toLocaleString()} of {data.user_threshold.toLocaleString()} users
+            {formatCount(data.user_count)} of {formatCount(data.user_threshold)} users
           </p>
         </>
       )}

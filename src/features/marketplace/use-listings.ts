@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { compareCodeUnits } from '@common/format';
 import { LISTINGS_LOAD_FAILED } from '@common/marketplace-messages';
 import type { MarketplaceListing } from '@common/listing-doc';
 import { loadDataLayer } from '@/data/lazy';
@@ -6,7 +7,7 @@ import { api } from '@/lib/api';
 import { notifyError } from '@/lib/notify';
 
 /** The order the public list comes in (GET /api/marketplace/listings): newest first, then by id. */
-const newestFirst = (a: MarketplaceListing, b: MarketplaceListing) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id);
+const newestFirst = (a: MarketplaceListing, b: MarketplaceListing) => compareCodeUnits(b.created_at, a.created_at) || compareCodeUnits(b.id, a.id);
 
 /**
  * The active listings in one plain request, for the first paint: RxDB (over 100 KB of script and

@@ -1,3 +1,4 @@
+import { compareCodeUnits } from '@common/format';
 import type { OrderStatus } from '@common/orders';
 import type { Order } from '@common/order-doc';
 import { ORDER_MSG, ORDER_TRANSITIONS, PROOF_MAX_BYTES } from '@common/orders';
@@ -45,7 +46,7 @@ export function orderActions(order: Pick<Order, 'status' | 'expires_at' | 'metho
   };
 }
 
-const newestFirst = (a: Pick<Order, 'created_at'>, b: Pick<Order, 'created_at'>) => b.created_at.localeCompare(a.created_at);
+const newestFirst = (a: Pick<Order, 'created_at'>, b: Pick<Order, 'created_at'>) => compareCodeUnits(b.created_at, a.created_at);
 
 /** The user's purchases and sales, newest first. */
 export function splitOrders<T extends Pick<Order, 'buyer_id' | 'seller_id' | 'created_at'>>(orders: readonly T[], uid: string) {

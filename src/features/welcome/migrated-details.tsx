@@ -1,3 +1,4 @@
+import { formatCount } from '@common/format';
 import { useState } from 'react';
 import type { MyMigration } from '@common/migration';
 import { MIGRATION_MSG } from '@common/migration-messages';
@@ -21,7 +22,7 @@ export function MigratedDetails({ status, wallet }: { status: string; wallet: st
     <dl className="mt-4 grid gap-2 text-sm" aria-label="Migration details">
       <div className="flex justify-between gap-3">
         <dt className="text-zinc-400">Snapshot balance</dt>
-        <dd className="font-semibold" data-testid="snapshot-balance">{entry.snapshot_balance.toLocaleString()} tokens</dd>
+        <dd className="font-semibold" data-testid="snapshot-balance">{formatCount(entry.snapshot_balance)} tokens</dd>
       </div>
       {locked ? (
         <div className="flex justify-between gap-3">

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { compareCodeUnits, formatCount } from './format';
+
+describe('formatCount', () => {
+  it('groups whole numbers as en-US does', () => {
+    const samples = [0, 1, 12, 999, 1000, 1001, 12_345, 999_999, 1_000_000, 123_456_789, Number.MAX_SAFE_INTEGER];
+    for (let i = 0; i < 200; i++) samples.push(Math.floor(Math.random() * 10 ** (1 + (i % 15))));
+    for (const n of samples) {
+      expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
+      if (n !== 0) expect(formatCount(-n)).toBe((-n).toLocaleString('en-US'));
+    }
+  });
+
+  it('leaves what is not a safe whole number as it prints', () => {
+    expect(formatCount(2.5)).toBe('2.5');
+    expect(formatCount(Number.NaN)).toBe('NaN');
+    expect(formatCount(1e21)).toBe('1e+21');
+    expect(formatCount(-0)).toBe('0');
+  });
+});
+
+describe('compareCodeUnits', () => {
+  it('sorts ISO timestamps and ids as their text orders them', () => {
+    const stamps = ['2026-11-25T10:00:00.000Z', '2026-01-02T00:00:00.000Z', '2026-11-25T09:59:59.999Z', 'b', 'B', 'a'];
+    expect([...stamps].sort(compareCodeUnits)).toEqual(['2026-01-02T00:00:00.000Z', '2026-11-25T09:59:59.999Z', '2026-11-25T10:00:00.000Z', 'B', 'a', 'b']);
+    expect(compareCodeUnits('x', 'x')).toBe(0);
+  });
+});

@@ -1,0 +1,17 @@
+/**
+ * Numbers and ordering for the pages, without Intl. A page's first use of Intl (toLocaleString,
+ * localeCompare, Intl.NumberFormat) loads ICU's locale data: 30-150 ms of main thread in
+ * Debian's Chromium here, four times that on Lighthouse's slowed phone, and a noticeable pause
+ * on a real low-end one. The home page used it for the migration counts before anything else
+ * did (docs/decisions.md, Lighthouse).
+ */
+
+/** 1234567 → "1,234,567": what `toLocaleString('en-US')` gives for a whole number (the UI is English). */
+export function formatCount(n: number): string {
+  if (!Number.isSafeInteger(n)) return String(n);
+  const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return n < 0 ? `-${digits}` : digits;
+}
+
+/** Orders strings by their UTF-16 code units (ISO timestamps, ids), as `<` does. */
+export const compareCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
