@@ -20,11 +20,13 @@ import { freePort } from '../../scripts/lib/ports';
 import { seedBaseConfig } from '../../scripts/lib/seed-config';
 import { FakeAuth } from '../api/fake-auth';
 import { testConfig } from '../api/test-config';
+import { jsonClient, unmappedStacks } from './http-client';
 
 const USERS = 100;
 
 async function main() {
   process.env.API_LOG = 'silent';
+  unmappedStacks();
   const port = await freePort();
   const emulator = await startFirestoreEmulatorThread(port);
   process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${port}`;
@@ -35,13 +37,8 @@ async function main() {
   const storage = new DiskStorage(await mkdtemp(join(tmpdir(), 'bench-storage-')), 'bench', () => Date.now());
   const server = createApp({ db, auth: new FakeAuth(), storage, ffmpegPath, payments: stripePayments(testConfig().payments), station: null, chain: null, mailer: null, config: testConfig(), now: () => Date.now() }).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
-  const post = (path: string, body: unknown, token?: string) =>
-    fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    }).then(async (r) => ({ status: r.status, body: (await r.json()) as { uid?: string } }));
+  const send = jsonClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api`, USERS);
+  const post = (path: string, body: unknown, token?: string) => send('POST', path, body, token);
 
   const timed = async (label: string, n: number, run: () => Promise<unknown>) => {
     const t0 = performance.now();

@@ -9,7 +9,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
-import { Agent, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +34,7 @@ import { seedBaseConfig } from '../../scripts/lib/seed-config';
 import { FakeAuth } from '../api/fake-auth';
 import { testConfig } from '../api/test-config';
 import { addTrack } from '../api/contest-fixtures';
+import { jsonClient, unmappedStacks } from './http-client';
 
 const VOTERS = 50;
 /** Crowds voting before the measured ones (JIT warm-up). */
@@ -47,39 +47,13 @@ const TYPES: SongType[] = ['human', 'ai', 'hybrid'];
 
 type Api = ReturnType<typeof client>;
 
-/**
- * The voters' HTTP client: node:http over kept-alive connections, which costs the shared thread
- * far less per request than fetch (undici and its web streams), so the figures are the API's.
- */
 function client(base: string) {
-  const agent = new Agent({ keepAlive: true, maxSockets: VOTERS * 2 });
-  const call = (method: string, path: string, body?: unknown, token?: string) =>
-    new Promise<any>((resolve, reject) => {
-      const payload = body === undefined ? undefined : JSON.stringify(body);
-      const req = request(
-        `${base}${path}`,
-        {
-          method,
-          agent,
-          headers: {
-            ...(payload !== undefined ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } : {}),
-            ...(token ? { Authorization: `Bearer ${token}` } : {}),
-          },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            const json = JSON.parse(Buffer.concat(chunks).toString() || 'null');
-            if ((res.statusCode ?? 500) >= 400) reject(new Error(`${method} ${path}: ${res.statusCode} ${JSON.stringify(json)}`));
-            else resolve(json);
-          });
-          res.on('error', reject);
-        },
-      );
-      req.on('error', reject);
-      req.end(payload);
-    });
+  const send = jsonClient(base, VOTERS * 2);
+  const call = async (method: string, path: string, body?: unknown, token?: string) => {
+    const { status, body: json } = await send(method, path, body, token);
+    if (status >= 400) throw new Error(`${method} ${path}: ${status} ${JSON.stringify(json)}`);
+    return json;
+  };
   return {
     async voter(name: string): Promise<string> {
       const res = await call('POST', '/accounts/signup', { username: name, email: `${name}@example.test`, password: 'secret123' });
@@ -208,9 +182,7 @@ async function seedBig(db: Firestore, storage: DiskStorage) {
 
 async function main() {
   process.env.API_LOG = 'silent';
-  // As deployed: Node maps no stack traces through source maps there (tsx turns it on). The
-  // Firestore client reads an Error's stack on every request, which mapping makes costly.
-  process.setSourceMapsEnabled(false);
+  unmappedStacks();
   const port = await freePort();
   const emulator = await startFirestoreEmulatorThread(port);
   process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${port}`;
