@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CASH_EXPIRY_HOURS_MAX, TOKEN_SETTING_MAX, USER_THRESHOLD_MAX } from './app-config';
 import { AD_DURATIONS, AD_TIERS } from './radio';
+import { formatCount } from './format';
 
 /** The body of POST /api/cms/config: every field optional, a save changes what it names. */
 
@@ -9,7 +10,7 @@ const whole = (min: number, max: number) =>
     .number({ error: 'Must be a number' })
     .int('Must be a whole number')
     .min(min, min === 0 ? 'Must not be negative' : `Must be at least ${min}`)
-    .max(max, `Must be at most ${max.toLocaleString('en-US')}`);
+    .max(max, `Must be at most ${formatCount(max)}`);
 const tokens = whole(0, TOKEN_SETTING_MAX);
 
 const adSlots = z.strictObject(Object.fromEntries(AD_DURATIONS.map((d) => [`${d}`, tokens.optional()])) as Record<`${(typeof AD_DURATIONS)[number]}`, z.ZodOptional<typeof tokens>>);

@@ -1,3 +1,5 @@
+import { formatCount } from './format';
+
 /** The CMS Email System tab: its limits, texts and the shapes of its API answers (server and client). */
 
 export const EMAIL_SUBJECT_MAX = 200;
@@ -33,7 +35,7 @@ export const EMAIL_MSG = {
   subjectRequired: 'Subject is required',
   bodyRequired: 'Body is required',
   subjectTooLong: `Subject is at most ${EMAIL_SUBJECT_MAX} characters`,
-  bodyTooLong: `Body is at most ${EMAIL_BODY_MAX.toLocaleString('en-US')} characters`,
+  bodyTooLong: `Body is at most ${formatCount(EMAIL_BODY_MAX)} characters`,
 } as const;
 
 export type MailLogState = 'PENDING' | 'PROCESSING' | 'SUCCESS' | 'ERROR';

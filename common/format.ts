@@ -1,5 +1,6 @@
 /**
- * Numbers and ordering for the pages, without Intl. A page's first use of Intl (toLocaleString,
+ * Numbers and ordering without Intl, for the pages and the texts and lists they share with the
+ * server (the server's public listings come in the order the client sorts them in). A page's first use of Intl (toLocaleString,
  * localeCompare, Intl.NumberFormat) loads ICU's locale data: 30-150 ms of main thread in
  * Debian's Chromium here, four times that on Lighthouse's slowed phone, and a noticeable pause
  * on a real low-end one. The home page used it for the migration counts before anything else

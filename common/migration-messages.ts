@@ -1,9 +1,11 @@
+import { formatCount } from './format';
+
 /** Texts of the token migration (the run, its CMS panel, the welcome card, spending while frozen). */
 export const MIGRATION_MSG = {
   balanceFrozen: 'Your tokens are frozen while they migrate to the blockchain. Try again when the migration is done.',
   onlySuperAdmins: 'Only super admins can run the migration',
   thresholdNotReached: (users: number, threshold: number) =>
-    `The user threshold is not reached (${users.toLocaleString('en-US')} of ${threshold.toLocaleString('en-US')} users). Force the run to migrate anyway.`,
+    `The user threshold is not reached (${formatCount(users)} of ${formatCount(threshold)} users). Force the run to migrate anyway.`,
   noChain: 'No blockchain is configured for the migration',
   transferFailed: 'A token transfer failed; run the migration again to resume',
   runFailed: 'Migration failed',

@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
 import { activeInput, createListingInput, editListingInput, listingIdParams } from './listing-schemas';
 import { insertListing, PREVIEW_URL_SECONDS, toListing, updateListing } from './listing-write';
+import { compareCodeUnits } from '../../../common/format';
 
 const bodyOf = (body: unknown): Record<string, unknown> =>
   typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
@@ -68,7 +69,7 @@ async function liveListings(deps: Deps, activeOnly: boolean) {
   return snap.docs
     .filter((d) => d.get('_deleted') !== true)
     .map((d) => toListing(d.id, d.data()))
-    .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id));
+    .sort((a, b) => compareCodeUnits(b.created_at, a.created_at) || compareCodeUnits(b.id, a.id));
 }
 
 /** GET /api/marketplace/eligible-tracks — admin; approved marketplace tracks for the CMS track picker. */
