@@ -63,7 +63,8 @@ const AXE_SOURCE = readFileSync(fromAxePlaywright.resolve('axe-core/axe.min.js')
  */
 async function axeBuilder(page: Page): Promise<AxeBuilder> {
   if (page.frames().length > 1) return new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const loaded = await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function');
+  if (!loaded) await page.evaluate(AXE_SOURCE);
   return new AxeBuilder({ page, axeSource: 'void 0' }).setLegacyMode(true).options({ resultTypes: ['violations'] });
 }
 
