@@ -1,10 +1,10 @@
 /**
  * Numbers and ordering without Intl, for the pages and the texts and lists they share with the
- * server (the server's public listings come in the order the client sorts them in). A page's first use of Intl (toLocaleString,
- * localeCompare, Intl.NumberFormat) loads ICU's locale data: 30-150 ms of main thread in
- * Debian's Chromium here, four times that on Lighthouse's slowed phone, and a noticeable pause
- * on a real low-end one. The home page used it for the migration counts before anything else
- * did (docs/decisions.md, Lighthouse).
+ * server (the server's public listings come in the order the client sorts them in). A page's
+ * first use of Intl (toLocaleString, localeCompare, Intl.NumberFormat) loads ICU's locale data:
+ * 30-150 ms of main thread in Debian's Chromium here, four times that on Lighthouse's slowed
+ * phone, and a noticeable pause on a real low-end one. The home page used it for the migration
+ * counts before anything else did (docs/decisions.md, Lighthouse).
  */
 
 /** 1234567 → "1,234,567": what `toLocaleString('en-US')` gives for a whole number (the UI is English). */

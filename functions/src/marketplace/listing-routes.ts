@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { compareCodeUnits } from '../../../common/format';
 import { SELECT_TRACK_MESSAGE } from '../../../common/marketplace-messages';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
@@ -6,7 +7,6 @@ import { badRequest, notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
 import { activeInput, createListingInput, editListingInput, listingIdParams } from './listing-schemas';
 import { insertListing, PREVIEW_URL_SECONDS, toListing, updateListing } from './listing-write';
-import { compareCodeUnits } from '../../../common/format';
 
 const bodyOf = (body: unknown): Record<string, unknown> =>
   typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
