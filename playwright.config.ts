@@ -24,9 +24,10 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORTS.web}`,
-    // DOM snapshots of every action, kept when a test fails. No screencast: its frames cost the
-    // browser and GPU processes about a sixth of a run's CPU on 2 cores (the snapshots show the page).
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    // A failed test leaves its screenshot and the page's ARIA snapshot (error-context.md). Traces
+    // are for a local rerun (PW_TRACE=1): recording DOM snapshots of every action cost about a
+    // tenth of the browser tests' time on 2 cores, and the screencast another sixth.
+    trace: process.env.PW_TRACE ? { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true } : 'off',
     screenshot: 'only-on-failure',
     launchOptions,
     permissions: ['clipboard-read', 'clipboard-write'],
