@@ -3,11 +3,11 @@ import { E2E_PORTS } from '../../playwright.config';
 import { SIGNED_IN_HINT_KEY } from '../../src/lib/signed-in-hint';
 
 test('unknown paths show the 404 page and log the path', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  // The page logs the path in an effect, which can run after its text is already on screen.
+  const logged = page.waitForEvent('console', { predicate: (m) => m.type() === 'error' && m.text().includes('/some/missing/page') });
   await page.goto('/some/missing/page');
   await expect(page.getByText('Oops! Page not found')).toBeVisible();
-  expect(errors.some((e) => e.includes('/some/missing/page'))).toBe(true);
+  await logged;
   await page.getByRole('link', { name: 'Return to Home' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
