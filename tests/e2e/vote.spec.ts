@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import type { VoteSessionView } from '../../common/voting';
+import { newVote } from '../../src/features/vote/new-vote';
 import { expect, test, type Page } from './fixtures';
 import { balancePill, e2eFirestore, guess, idToken, newUser, nextTrack, setOnline, signUp, trackPosition, uidOf, VERDICT, type NewUser } from './helpers';
 
@@ -210,7 +210,7 @@ test('a finished session shows the final score; with every track voted on: No Mo
   await expect(page.getByText("You've voted on all available tracks! Check back later.")).toBeVisible();
 });
 
-/** Opens sessions through the API and pushes a vote for each of their clips, until none opens. */
+/** Opens sessions through the API and pushes a vote for each of their clips (the arena's vote documents), until none opens. */
 async function voteOnEverythingLeft(request: APIRequestContext, user: NewUser): Promise<void> {
   const headers = { Authorization: `Bearer ${await idToken(request, user.email, user.password)}` };
   for (let sessions = 0; ; sessions++) {
@@ -219,10 +219,7 @@ async function voteOnEverythingLeft(request: APIRequestContext, user: NewUser): 
     expect(opened.ok(), await opened.text()).toBe(true);
     const { session } = (await opened.json()) as { session: VoteSessionView | null };
     if (!session) return;
-    const votes = session.clips.map((c) => ({
-      assumedMasterState: null,
-      newDocumentState: { id: `v_${randomUUID()}`, session_id: session.id, clip_id: c.clip_id, guess: 'human', created_at: new Date().toISOString(), status: 'pending' },
-    }));
+    const votes = session.clips.map((c) => ({ assumedMasterState: null, newDocumentState: newVote({ session_id: session.id, clip_id: c.clip_id, guess: 'human' }) }));
     const pushed = await request.post('/api/sync/votes/push', { headers, data: votes });
     expect(pushed.ok(), await pushed.text()).toBe(true);
   }
