@@ -1,5 +1,5 @@
 import { basename, extname } from 'node:path';
-import { errors, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { errors, expect, type APIRequestContext, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { SongType } from '../../common/contest';
 import { E2E_PORTS } from '../../playwright.config';
@@ -34,19 +34,37 @@ export async function signUp(page: Page, user: NewUser): Promise<void> {
 const API_REQUESTS = '**/api/**';
 const refuse = (route: import('@playwright/test').Route) => route.abort('internetdisconnected');
 
+/** The DevTools session that blocks the API in a page taken offline. */
+const apiBlocks = new WeakMap<Page, CDPSession>();
+
 /**
  * Takes the test's browser off the network, or puts it back. Chromium's offline emulation once
  * let a request through: a vote pushed while the page navigated away reached the server, though
- * the page saw the push fail (2 runs in 12). So the API is also refused at Playwright's routing,
- * which sees the page's and the service worker's requests.
+ * the page saw the push fail (2 runs in 12). Refusing the API at Playwright's routing (which sees
+ * the page's and the service worker's requests) did not close it: a push the route had just
+ * aborted reached the server as the test navigated (1 run in 20). So each open page's renderer
+ * also blocks the API itself (DevTools' blocked URLs: refused before the request leaves the page,
+ * and kept across the page's navigations).
  */
 export async function setOnline(context: BrowserContext, online: boolean): Promise<void> {
   if (online) {
+    // A session's blocked URLs last as long as the session: detaching it lifts them.
+    await Promise.all(context.pages().map(async (page) => apiBlocks.get(page)?.detach()));
+    context.pages().forEach((page) => apiBlocks.delete(page));
     await context.unroute(API_REQUESTS, refuse);
     await context.setOffline(false);
   } else {
     await context.setOffline(true);
     await context.route(API_REQUESTS, refuse);
+    await Promise.all(
+      context.pages().map(async (page) => {
+        if (apiBlocks.has(page)) return;
+        const cdp = await context.newCDPSession(page);
+        apiBlocks.set(page, cdp);
+        await cdp.send('Network.enable');
+        await cdp.send('Network.setBlockedURLs', { urls: ['*/api/*'] });
+      }),
+    );
   }
 }
 
