@@ -41,7 +41,7 @@ const SIGNED_IN = ['/vote'].filter((p) => !only || only.includes(p));
 /** Each run's full report, to see why an audit failed. */
 const REPORTS_DIR = '.local/lighthouse';
 
-type Row = { path: string; scores: Record<Category, number>; cls: number; lcpMs: number; fcpMs: number; tbtMs: number; failedAudits: string[] };
+type Row = { path: string; scores: Record<Category, number>; cls: number; lcpMs: number; fcpMs: number; tbtMs: number; failedAudits: string[]; warnings: string[] };
 
 const say = (line: string) => console.log(`[lighthouse] ${line}`);
 
@@ -124,7 +124,7 @@ async function measure(port: number, url: string, keepStorage: boolean): Promise
     disableStorageReset: keepStorage,
   });
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
-  const { categories, audits, runtimeError } = result.lhr;
+  const { categories, audits, runtimeError, runWarnings } = result.lhr;
   await mkdir(REPORTS_DIR, { recursive: true });
   await writeFile(join(REPORTS_DIR, `${new URL(url).pathname.replace(/\W/g, '_') || 'home'}-${Date.now()}.json`), JSON.stringify(result.lhr));
   if (runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${runtimeError.code} ${runtimeError.message}`);
@@ -140,6 +140,8 @@ async function measure(port: number, url: string, keepStorage: boolean): Promise
     fcpMs: audits['first-contentful-paint']?.numericValue ?? 0,
     tbtMs: audits['total-blocking-time']?.numericValue ?? 0,
     failedAudits,
+    // e.g. "The page loaded too slowly to finish within the time limit": the run waited 45 s for quiet.
+    warnings: runWarnings.map(String),
   };
 }
 
@@ -168,7 +170,7 @@ async function medianRun(port: number, url: string, keepStorage: boolean): Promi
       .catch(() => measure(port, url, keepStorage))
       .catch((err: unknown): Row => {
         const failed = { performance: 0, accessibility: 0, 'best-practices': 0, seo: 0 };
-        return { path: new URL(url).pathname, scores: failed, cls: 0, lcpMs: 0, fcpMs: 0, tbtMs: 0, failedAudits: [String(err)] };
+        return { path: new URL(url).pathname, scores: failed, cls: 0, lcpMs: 0, fcpMs: 0, tbtMs: 0, failedAudits: [String(err)], warnings: [] };
       });
     runs.push(run);
   }
@@ -233,6 +235,7 @@ async function main(): Promise<number> {
     }
     console.log('');
     printTable(rows);
+    for (const row of rows) for (const w of row.warnings) console.log(`${row.path}: Lighthouse warned: ${w}`);
     for (const row of rows) {
       const missed = misses(row);
       if (missed.length === 0) continue;

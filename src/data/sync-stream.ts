@@ -66,7 +66,8 @@ export class SyncStream {
     this.abort = abort;
     try {
       const url = `${streamBaseUrl}/api/sync/stream?collections=${this.collections.join(',')}`;
-      const res = await fetch(url, { headers: { ...(await authHeader()), Accept: 'text/event-stream' }, signal: abort.signal });
+      // Low priority: a stream that stays open is background work, not part of the page's load.
+      const res = await fetch(url, { headers: { ...(await authHeader()), Accept: 'text/event-stream' }, signal: abort.signal, priority: 'low' });
       if (!res.ok || !res.body) throw new Error(`stream ${res.status}`);
       this.failures = 0;
       this.stopPolling();
