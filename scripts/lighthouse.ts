@@ -16,14 +16,14 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
-import { CHROMIUM_FLAGS, SYSTEM_CHROMIUM } from './lib/chromium';
+import { CHROMIUM_EXECUTABLE, CHROMIUM_FLAGS } from './lib/chromium';
 import { startCompressingProxy } from './lib/compressing-proxy';
 
 /** The page origin (the compressing proxy, or Hosting itself when LIGHTHOUSE_COMPRESS=0). */
 const ORIGIN_PORT = 5473;
 const COMPRESS = process.env.LIGHTHOUSE_COMPRESS !== '0';
 const PORTS = { web: COMPRESS ? 5474 : ORIGIN_PORT, api: 5301, auth: 9399, firestore: 8380, station: 8300, stationSftp: 2322, mailSmtp: 1325, mailWeb: 1380 };
-const CHROMIUM = process.env.CHROME_PATH ?? SYSTEM_CHROMIUM;
+const CHROMIUM = process.env.CHROME_PATH ?? CHROMIUM_EXECUTABLE;
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
