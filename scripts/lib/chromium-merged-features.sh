@@ -12,4 +12,5 @@ for arg in "$@"; do
   esac
 done
 if [ -n "$disabled" ]; then args+=("--disable-features=$disabled"); fi
-exec "${SYSTEM_CHROMIUM:-/usr/bin/chromium}" "${args[@]}"
+# CHROMIUM_BINARY: another program to start (the script's test).
+exec "${CHROMIUM_BINARY:-/usr/bin/chromium}" "${args[@]}"
