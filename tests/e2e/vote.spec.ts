@@ -157,6 +157,36 @@ test('a signed-in home loads no local database; a guess saved offline reaches th
   await expect.poll(async () => (await votes.get()).docs.map((d) => d.get('status') as string), { timeout: 30_000 }).toEqual(['scored']);
 });
 
+test('a session another device finished is not resumed, even before this device hears of it: the arena opens a new one', async ({ page, context, request }) => {
+  const user = newUser('twodevice');
+  await signUp(page, user);
+  await openArena(page);
+
+  // This device hears nothing from the server's sync (stream and pulls wait) until the arena has
+  // asked the server for its session; meanwhile another device finishes the open session.
+  let askedServer = () => {};
+  const asked = new Promise<void>((resolve) => (askedServer = resolve));
+  await context.route(/\/api\/sync\/(stream|\w+\/pull)/, async (route) => {
+    await asked;
+    await route.continue().catch(() => undefined); // the page may have gone on without it
+  });
+  const finished = await voteOnOpenSession(request, await authorization(request, user));
+  expect(finished).not.toBeNull();
+
+  // This device still has that session unfinished, but the server's answer wins: a new session.
+  const opened = page.waitForResponse((res) => res.url().endsWith('/api/vote-sessions') && res.request().method() === 'POST', { timeout: 20_000 });
+  await page.goto('/vote');
+  const { session } = (await (await opened).json()) as { session: VoteSessionView };
+  askedServer();
+  expect(session.id).not.toBe(finished!.id);
+  await expect(trackPosition(page)).toHaveText(/^Track 1 of \d+$/, { timeout: 20_000 });
+  await guess(page, 'AI');
+  await expect(page.getByTestId('verdict')).toHaveText(VERDICT);
+  await expect(score(page)).toHaveText(/^[01]\/1$/);
+  const votes = await (await e2eFirestore()).collection('votes').where('session_id', '==', session.id).get();
+  expect(votes.docs.map((d) => d.get('status') as string)).toEqual(['scored']);
+});
+
 test('a finished session shows the final score; with every track voted on: No More Tracks', async ({ page, request }) => {
   test.setTimeout(120_000); // a session through the arena takes ~15 s; rarely one has no Hybrid track
   const user = newUser('finisher');
@@ -212,15 +242,27 @@ test('a finished session shows the final score; with every track voted on: No Mo
 
 /** Opens sessions through the API and pushes a vote for each of their clips (the arena's vote documents), until none opens. */
 async function voteOnEverythingLeft(request: APIRequestContext, user: NewUser): Promise<void> {
-  const headers = { Authorization: `Bearer ${await idToken(request, user.email, user.password)}` };
+  const headers = await authorization(request, user);
   for (let sessions = 0; ; sessions++) {
     expect(sessions, 'sessions opened through the API').toBeLessThan(20);
-    const opened = await request.post('/api/vote-sessions', { headers, data: {} });
-    expect(opened.ok(), await opened.text()).toBe(true);
-    const { session } = (await opened.json()) as { session: VoteSessionView | null };
-    if (!session) return;
-    const votes = session.clips.map((c) => ({ assumedMasterState: null, newDocumentState: newVote({ session_id: session.id, clip_id: c.clip_id, guess: 'human' }) }));
-    const pushed = await request.post('/api/sync/votes/push', { headers, data: votes });
-    expect(pushed.ok(), await pushed.text()).toBe(true);
+    if (!(await voteOnOpenSession(request, headers))) return;
   }
+}
+
+const authorization = async (request: APIRequestContext, user: NewUser) => ({ Authorization: `Bearer ${await idToken(request, user.email, user.password)}` });
+
+/**
+ * What another device of the listener does: asks the server for the open session (or a new one)
+ * and pushes a guess for every clip of it, as the arena's sync would, which finishes it.
+ * Returns the session, or null when none opens.
+ */
+async function voteOnOpenSession(request: APIRequestContext, headers: Record<string, string>): Promise<VoteSessionView | null> {
+  const opened = await request.post('/api/vote-sessions', { headers, data: {} });
+  expect(opened.ok(), await opened.text()).toBe(true);
+  const { session } = (await opened.json()) as { session: VoteSessionView | null };
+  if (!session) return null;
+  const votes = session.clips.map((c) => ({ assumedMasterState: null, newDocumentState: newVote({ session_id: session.id, clip_id: c.clip_id, guess: 'human' }) }));
+  const pushed = await request.post('/api/sync/votes/push', { headers, data: votes });
+  expect(pushed.ok(), await pushed.text()).toBe(true);
+  return session;
 }
