@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { APIRequestContext, Locator } from '@playwright/test';
 import { expect, test, type Page } from './fixtures';
 import { runFfmpeg } from '../../scripts/lib/media';
-import { idToken, newUser, signIn, uniqueName } from './helpers';
+import { bearer, idToken, newUser, signIn, uniqueName } from './helpers';
 
 const PASSWORD = 'demo1234';
 let dir = '';
@@ -31,7 +31,7 @@ async function newArtist(request: APIRequestContext): Promise<string> {
 
 async function submitTrack(request: APIRequestContext, token: string, title: string): Promise<void> {
   const res = await request.post('/api/tracks', {
-    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': crypto.randomUUID() },
+    headers: { ...bearer(token), 'Idempotency-Key': crypto.randomUUID() },
     multipart: {
       title,
       artistName: 'CMS Tester',

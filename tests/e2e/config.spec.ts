@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test, type Page } from './fixtures';
-import { idToken, signIn } from './helpers';
+import { bearer, idToken, signIn } from './helpers';
 
 const PASSWORD = 'demo1234';
 
@@ -11,7 +11,7 @@ async function openCms(page: Page, email: string) {
 }
 
 async function adminToken(request: APIRequestContext) {
-  return { Authorization: `Bearer ${await idToken(request, 'admin@demo.test', PASSWORD)}` };
+  return bearer(await idToken(request, 'admin@demo.test', PASSWORD));
 }
 
 test('an admin changes the contest entry cost; /pricing and /submit show the new price', async ({ page, request }) => {

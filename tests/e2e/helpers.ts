@@ -166,6 +166,9 @@ export async function verificationLink(request: APIRequestContext, email: string
   return link!;
 }
 
+/** The header that signs an API request in with `token` (an ID token, see idToken). */
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
 /** An ID token from the Auth emulator's REST API (the same call the client SDK makes). */
 export async function idToken(request: APIRequestContext, email: string, password: string): Promise<string> {
   const url = `http://127.0.0.1:${E2E_PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`;

@@ -6,7 +6,7 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { RADIO_MSG } from '../../common/radio-messages';
 import { runFfmpeg } from '../../scripts/lib/media';
 import { expect, test, type Page } from './fixtures';
-import { balancePill, e2eFirestore, idToken, newUser, signIn, signUp, uniqueName, type NewUser } from './helpers';
+import { balancePill, bearer, e2eFirestore, idToken, newUser, signIn, signUp, uniqueName, type NewUser } from './helpers';
 
 /**
  * Radio: My Tracks (Send to Radio, the shortage), the CMS Radio Queue (tabs, actions, the
@@ -65,8 +65,6 @@ async function newArtist(request: APIRequestContext): Promise<Artist> {
   const token = await idToken(request, user.email, user.password);
   return { user, token, uid: uidOf(token) };
 }
-
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** Submits a track as the artist (contest: 10 tokens, the 50 s song) and approves it as the admin; returns its id. */
 async function approvedTrack(request: APIRequestContext, artist: Artist, title: string, song: { route: 'contest' | 'marketplace'; audio: Buffer } = { route: 'contest', audio: mp3 }): Promise<string> {

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { expect, test, type Page } from './fixtures';
-import { balancePill, idToken, newUser, signIn, type NewUser } from './helpers';
+import { balancePill, bearer, idToken, newUser, signIn, type NewUser } from './helpers';
 
 /** Users & Roles (issue 11): super admins manage roles and tokens; admins only look. */
 
@@ -113,7 +113,7 @@ test('an admin sees the list and a user’s ledger but no role or token controls
   await expect(sheet.getByTestId('ledger-entry').first()).toBeVisible();
 
   const token = await idToken(request, 'admin@demo.test', PASSWORD);
-  const headers = { Authorization: `Bearer ${token}` };
+  const headers = bearer(token);
   const listener = (await (await request.get('/api/cms/users?q=listener', { headers })).json()) as { items: Array<{ id: string; username: string }> };
   const id = listener.items.find((u) => u.username === 'listener')!.id;
   const role = await request.post('/api/admin/roles', { headers, data: { user_id: id, role: 'admin', action: 'grant' } });

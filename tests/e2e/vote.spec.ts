@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import type { VoteSessionView } from '../../common/voting';
 import { newVote } from '../../src/features/vote/new-vote';
 import { expect, test, type Page } from './fixtures';
-import { balancePill, e2eFirestore, guess, idToken, newUser, nextTrack, setOnline, signUp, trackPosition, uidOf, VERDICT, type NewUser } from './helpers';
+import { balancePill, bearer, e2eFirestore, guess, idToken, newUser, nextTrack, setOnline, signUp, trackPosition, uidOf, VERDICT, type NewUser } from './helpers';
 
 /**
  * The voting arena against the real stack. Needs approved contest tracks (the demo seed has
@@ -170,7 +170,7 @@ test('a session another device finished is not resumed, even before this device 
     await asked;
     await route.continue().catch(() => undefined); // the page may have gone on without it
   });
-  const finished = await voteOnOpenSession(request, await authorization(request, user));
+  const finished = await voteOnOpenSession(request, bearer(await idToken(request, user.email, user.password)));
   expect(finished).not.toBeNull();
 
   // This device still has that session unfinished, but the server's answer wins: a new session.
@@ -242,14 +242,12 @@ test('a finished session shows the final score; with every track voted on: No Mo
 
 /** Opens sessions through the API and pushes a vote for each of their clips (the arena's vote documents), until none opens. */
 async function voteOnEverythingLeft(request: APIRequestContext, user: NewUser): Promise<void> {
-  const headers = await authorization(request, user);
+  const headers = bearer(await idToken(request, user.email, user.password));
   for (let sessions = 0; ; sessions++) {
     expect(sessions, 'sessions opened through the API').toBeLessThan(20);
     if (!(await voteOnOpenSession(request, headers))) return;
   }
 }
-
-const authorization = async (request: APIRequestContext, user: NewUser) => ({ Authorization: `Bearer ${await idToken(request, user.email, user.password)}` });
 
 /**
  * What another device of the listener does: asks the server for the open session (or a new one)
