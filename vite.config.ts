@@ -6,9 +6,9 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin, type ResolvedConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { robotsTxt } from './common/crawl';
-import { appCsp } from './scripts/lib/csp';
-import { APP_SHELL, prerender } from './scripts/lib/prerender';
+import { robotsTxt } from './common/crawl.ts';
+import { appCsp } from './scripts/lib/csp.ts';
+import { APP_SHELL, prerender } from './scripts/lib/prerender.ts';
 
 /** The build's VITE_ settings: the env files of its mode, overridden by the process's environment. */
 const buildEnv = (config: ResolvedConfig): Record<string, string | undefined> => ({

@@ -1,4 +1,4 @@
-import { PATHS } from './paths';
+import { PATHS } from './paths.ts';
 
 /** The pages a crawler may index: the public ones (signed-in screens and the CMS are left out). */
 export const SITEMAP_PATHS = [PATHS.home, PATHS.vote, PATHS.marketplace, PATHS.pricing, PATHS.auth, PATHS.privacy, PATHS.terms] as const;

@@ -4,7 +4,7 @@
  * SSE streams, the radio station). Vite writes it into index.html as a <meta> tag; what a meta
  * tag cannot carry (frame-ancestors) is a header in firebase.json, with the other headers.
  */
-import { prerenderGuardCspSource } from './prerender-guard';
+import { prerenderGuardCspSource } from './prerender-guard.ts';
 
 type BuildEnv = Record<string, string | undefined>;
 

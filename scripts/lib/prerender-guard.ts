@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SIGNED_IN_HINT_KEY } from '../../src/lib/signed-in-hint';
+import { SIGNED_IN_HINT_KEY } from '../../src/lib/signed-in-hint.ts';
 
 /** The attribute on a prerendered page's wrapper: the one path the snapshot is of. */
 export const PRERENDERED_ATTR = 'data-prerendered';

@@ -15,8 +15,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, extname, join, normalize, sep } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { chromiumLaunchOptions } from './chromium';
-import { PRERENDER_GUARD, PRERENDERED_ATTR } from './prerender-guard';
+import { chromiumLaunchOptions } from './chromium.ts';
+import { PRERENDER_GUARD, PRERENDERED_ATTR } from './prerender-guard.ts';
 
 /** The app's shell (the built index.html as Vite wrote it): every path that has no snapshot. */
 export const APP_SHELL = 'app.html';
