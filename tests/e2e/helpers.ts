@@ -3,6 +3,7 @@ import { errors, expect, type APIRequestContext, type BrowserContext, type CDPSe
 import type { Firestore } from 'firebase-admin/firestore';
 import type { SongType } from '../../common/contest';
 import { E2E_PORTS } from '../../playwright.config';
+import { disableMetadataProbe } from '../../scripts/lib/no-metadata-probe';
 
 let counter = 0;
 /** A username unique to this run (3-20 chars, lower case). */
@@ -83,6 +84,7 @@ export const balancePill = (page: Page) => page.getByTestId('balance-pill').firs
 /** The stack's Firestore through the Admin SDK, for what a test reads or sets up behind the UI (loaded on first use). */
 export async function e2eFirestore(): Promise<Firestore> {
   process.env.FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${E2E_PORTS.firestore}`;
+  disableMetadataProbe();
   const [{ getApps, initializeApp }, { getFirestore }] = await Promise.all([import('firebase-admin/app'), import('firebase-admin/firestore')]);
   return getFirestore(getApps().find((a) => a.name === 'e2e') ?? initializeApp({ projectId: 'demo-foolrate' }, 'e2e'));
 }
