@@ -36,6 +36,26 @@ test('sign in goes home after a moment, sign out signs out', async ({ page }) =>
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
 });
 
+test('a link clicked in the half second before the redirect home is followed, not overridden', async ({ page }) => {
+  // The page's clock is held from just before signing in, so the click surely lands inside the
+  // redirect's half second however slow the machine; then time runs on past it.
+  await page.clock.install();
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill('listener@demo.test');
+  await page.getByLabel('Password').fill('demo1234');
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
+  // Signed in: the redirect home is pending (the toast waits for the clock too).
+  await expect(balancePill(page)).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Marketplace' }).click();
+  await expect(page).toHaveURL(/\/marketplace$/);
+  await page.clock.runFor(2_000); // the redirect's timer is due
+  await page.clock.resume();
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+  await expect(page).toHaveURL(/\/marketplace$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Marketplace');
+});
+
 test('a wrong password shows "Sign in failed"', async ({ page }) => {
   await page.goto('/auth');
   await page.getByLabel('Email').fill('listener@demo.test');
