@@ -2,6 +2,7 @@
 // The Hosting emulator forwards every request header to the function through undici, which
 // refuses `Expect: 100-continue` (curl sends it for bodies over 1 MB) and the emulator then
 // answers 500. Deployed Hosting handles the header; here it is dropped before forwarding.
+import { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { basename, dirname } from 'node:path';
 
@@ -29,8 +30,34 @@ if (undici && typeof undici.request === 'function') {
 // once per instance (firebase-tools' DEFAULT_CONCURRENCY for functions with at least 1 vCPU).
 // Here a busy worker takes further requests up to FUNCTIONS_CONCURRENCY, as an instance does.
 // Only in the firebase-tools process: the function workers inherit NODE_OPTIONS too.
+const inFirebaseTools = /^firebase(\.js)?$/.test(basename(process.argv[1] ?? ''));
+
+// A path with a malformed percent-escape (`/%`, `/x%E0%A4%A`) makes the Hosting emulator's
+// superstatic throw and answer 500. Deployed, Google's front end refuses such a request with a
+// 400 before Hosting sees it; here every server of the firebase-tools process does the same.
+if (inFirebaseTools) {
+  const emit = Server.prototype.emit;
+  Server.prototype.emit = function emitWellFormedRequests(event, req, res, ...rest) {
+    if (event === 'request' && !wellEncodedPath(req.url ?? '/')) {
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('400 Bad Request: malformed URL');
+      return true;
+    }
+    return emit.call(this, event, req, res, ...rest);
+  };
+}
+
+function wellEncodedPath(url) {
+  try {
+    decodeURIComponent(url.split('?')[0]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const concurrency = Number(process.env.FUNCTIONS_CONCURRENCY ?? 1);
-if (concurrency > 1 && /^firebase(\.js)?$/.test(basename(process.argv[1] ?? ''))) {
+if (concurrency > 1 && inFirebaseTools) {
   let workers = null;
   try {
     workers = load(load.resolve('firebase-tools/lib/emulator/functionsRuntimeWorker.js'));

@@ -132,7 +132,7 @@ test('the welcome page sends visitors without an account to /auth', async ({ pag
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-test('Hosting answers crawlers: robots.txt and the sitemap name the site, a missing file is a 404, app paths are the app', async ({ request }) => {
+test('Hosting answers crawlers: robots.txt and the sitemap name the site, a missing file is a 404, a malformed URL a 400, app paths are the app', async ({ request }) => {
   const site = `http://127.0.0.1:${E2E_PORTS.web}`;
   const robots = await request.get('/robots.txt');
   expect(robots.status()).toBe(200);
@@ -149,6 +149,11 @@ test('Hosting answers crawlers: robots.txt and the sitemap name the site, a miss
   for (const missing of ['/no-such-file.js', '/assets/missing.css', '/icons/none.png']) {
     const res = await request.get(missing);
     expect(res.status(), missing).toBe(404);
+  }
+  // A malformed percent-escape is the client's mistake (deployed, Google's front end answers 400).
+  for (const malformed of ['/%', '/marketplace%E0%A4%A', '/api/public/leaderboards/%zz']) {
+    const res = await request.get(malformed);
+    expect(res.status(), malformed).toBe(400);
   }
   const app = await request.get('/marketplace');
   expect(app.status()).toBe(200);
