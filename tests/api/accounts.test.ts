@@ -1,4 +1,7 @@
+import type { AddressInfo } from 'node:net';
+import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../functions/src/app';
 import { ledgerInvariant, signUp, signUpMany, startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -137,6 +140,31 @@ describe('sign-up', () => {
     expect(bad.body).toMatchObject({ balance: 50, coupon: { success: false, message: 'Coupon code is invalid' } });
   });
 
+  it('a coupon that cannot be applied (its store failing) leaves the sign-up done: 201, "Failed to apply coupon code", nothing redeemed', async () => {
+    await h.db.collection('coupons').doc('HOT10').set({ code: 'HOT10', tokens: 10, max_redemptions: null, expires_at: null, redemptions: 0 });
+    // The same API, on a database whose transactions fail when they read a coupon (as one too
+    // contended to update, or an outage, would): every other read and write works.
+    const server = createApp({ ...h.deps, db: failingCouponReads(h.db) }).listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/accounts/signup`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'hotcoupon', email: 'hotcoupon@example.test', password: 'secret123', coupon: 'hot10' }),
+      });
+      expect(res.status).toBe(201);
+      const body = (await res.json()) as { uid: string };
+      expect(body).toMatchObject({ username: 'hotcoupon', balance: 50, coupon: { success: false, error: true, message: 'Failed to apply coupon code' } });
+      // The account is there and usable; the coupon was not redeemed.
+      expect((await h.call('GET', '/api/me', { token: `test:${body.uid}` })).body).toMatchObject({ balance: 50 });
+      expect((await h.db.collection('coupon_redemptions').doc(`HOT10:${body.uid}`).get()).exists).toBe(false);
+      expect((await h.db.collection('coupons').doc('HOT10').get()).get('redemptions')).toBe(0);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+
   it('keeps balance == sum(ledger) for everyone', async () => {
     for (const row of await ledgerInvariant(h.db)) expect(row.balance).toBe(row.sum);
   });
@@ -165,3 +193,24 @@ describe('username lookup and Google profiles', () => {
     expect(res.status).toBe(401);
   });
 });
+
+/** `db`, but a transaction that reads a coupon fails there with an error that is not an HTTP refusal. */
+function failingCouponReads(db: Firestore): Firestore {
+  const failingGets = (tx: Transaction) =>
+    new Proxy(tx, {
+      get(target, key) {
+        if (key === 'get')
+          return (ref: DocumentReference, ...rest: never[]) =>
+            ref.path?.startsWith('coupons/') ? Promise.reject(new Error('Firestore is unavailable')) : (target.get as (...a: unknown[]) => unknown)(ref, ...rest);
+        const value = Reflect.get(target, key, target) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  return new Proxy(db, {
+    get(target, key) {
+      if (key === 'runTransaction') return (fn: (tx: Transaction) => Promise<unknown>, options?: object) => target.runTransaction((tx) => fn(failingGets(tx)), options);
+      const value = Reflect.get(target, key, target) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}

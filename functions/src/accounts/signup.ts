@@ -85,6 +85,6 @@ export const signup =
       uid,
       username: account.username,
       balance: coupon?.balance ?? account.balance,
-      ...(coupon ? { coupon: { success: coupon.success, message: coupon.message } } : {}),
+      ...(coupon ? { coupon: { success: coupon.success, message: coupon.message, ...(coupon.error ? { error: true } : {}) } } : {}),
     });
   };

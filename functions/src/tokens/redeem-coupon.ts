@@ -3,9 +3,17 @@ import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { MSG } from '../../../common/messages';
 import { HttpError, badRequest, notFound } from '../platform/errors';
+import { log } from '../platform/log';
 import { readBalance, writeLedgerEntry } from './ledger';
 
-export type CouponResult = { success: boolean; message: string; balance?: number; tokens?: number };
+export type CouponResult = {
+  success: boolean;
+  message: string;
+  balance?: number;
+  tokens?: number;
+  /** Not a refusal: the coupon could not be applied (sign-up reports it instead of failing). */
+  error?: true;
+};
 
 /**
  * Every refusal reads the same: an unknown, inactive, expired, used-up or already redeemed code
@@ -46,12 +54,18 @@ export async function redeemCoupon(deps: Deps, userId: string, code: string): Pr
   });
 }
 
-/** The same outcome as data, for callers that report rather than fail (sign-up). */
+/**
+ * The same outcome as data, for sign-up, which has created the account by then and must answer
+ * 201 whatever the coupon does: a refusal reads as usual; anything else (a coupon too contended
+ * to update right now, an outage) is logged and reported as not applied, with the spec's
+ * 'Failed to apply coupon code'. Nothing of the coupon is written then (its transaction failed).
+ */
 export async function redeemCouponResult(deps: Deps, userId: string, code: string): Promise<CouponResult> {
   try {
     return await redeemCoupon(deps, userId, code);
   } catch (err) {
     if (err instanceof HttpError && err.status < 500) return { success: false, message: err.message };
-    throw err;
+    log.couponNotApplied(userId, code, err);
+    return { success: false, error: true, message: MSG.couponErrorBody };
   }
 }

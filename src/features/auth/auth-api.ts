@@ -10,12 +10,13 @@ import type { SignupInput } from '@common/schemas';
 import { api } from '@/lib/api';
 import { reportEmailVerified } from '@/lib/email-verification';
 import { auth } from '@/lib/firebase';
+import type { SignupCoupon } from './coupon-outcome';
 
 export type SignupResult = {
   uid: string;
   username: string;
   balance: number;
-  coupon?: { success: boolean; message: string };
+  coupon?: SignupCoupon;
 };
 
 /**

@@ -20,6 +20,7 @@ import {
   type EmulatorGoogleAccount,
   type SignupResult,
 } from './auth-api';
+import { couponToast } from './coupon-outcome';
 import { EmulatorGoogleDialog } from './emulator-google-dialog';
 import { GoogleIcon } from './google-icon';
 
@@ -29,8 +30,9 @@ const MODES = ['signin', 'signup'] as const;
 
 function reportCoupon(coupon: SignupResult['coupon']) {
   if (!coupon) return;
-  if (coupon.success) notifySuccess(MSG.couponRedeemed, coupon.message);
-  else toast.error(MSG.couponInvalid, { description: coupon.message || MSG.couponInvalidDefault });
+  const { tone, title, description } = couponToast(coupon);
+  if (tone === 'success') notifySuccess(title, description);
+  else toast.error(title, { description });
 }
 
 export function AuthPage({ referralCode, initialMode }: { referralCode?: string; initialMode: Mode }) {
