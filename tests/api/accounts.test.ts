@@ -1,8 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../functions/src/app';
-import { ledgerInvariant, signUp, signUpMany, startHarness, type Harness } from './harness';
+import { callWithDeps, FakeAuth, ledgerInvariant, signUp, signUpMany, startHarness, type Harness } from './harness';
 
 let h: Harness;
 const verified = (who: { token: string }) => h.call('POST', '/api/accounts/email-verified', { token: who.token, body: {} });
@@ -144,25 +142,16 @@ describe('sign-up', () => {
     await h.db.collection('coupons').doc('HOT10').set({ code: 'HOT10', tokens: 10, max_redemptions: null, expires_at: null, redemptions: 0 });
     // The same API, on a database whose transactions fail when they read a coupon (as one too
     // contended to update, or an outage, would): every other read and write works.
-    const server = createApp({ ...h.deps, db: failingCouponReads(h.db) }).listen(0, '127.0.0.1');
-    await new Promise((r) => server.once('listening', r));
-    try {
-      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/accounts/signup`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ username: 'hotcoupon', email: 'hotcoupon@example.test', password: 'secret123', coupon: 'hot10' }),
-      });
-      expect(res.status).toBe(201);
-      const body = (await res.json()) as { uid: string };
-      expect(body).toMatchObject({ username: 'hotcoupon', balance: 50, coupon: { success: false, error: true, message: 'Failed to apply coupon code' } });
-      // The account is there and usable; the coupon was not redeemed.
-      expect((await h.call('GET', '/api/me', { token: `test:${body.uid}` })).body).toMatchObject({ balance: 50 });
-      expect((await h.db.collection('coupon_redemptions').doc(`HOT10:${body.uid}`).get()).exists).toBe(false);
-      expect((await h.db.collection('coupons').doc('HOT10').get()).get('redemptions')).toBe(0);
-    } finally {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-    }
+    const res = await callWithDeps({ ...h.deps, db: failingCouponReads(h.db) }, 'POST', '/api/accounts/signup', {
+      body: { username: 'hotcoupon', email: 'hotcoupon@example.test', password: 'secret123', coupon: 'hot10' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ username: 'hotcoupon', balance: 50, coupon: { success: false, error: true, message: 'Failed to apply coupon code' } });
+    // The account is there and usable; the coupon was not redeemed.
+    const uid = res.body.uid as string;
+    expect((await h.call('GET', '/api/me', { token: `test:${uid}` })).body).toMatchObject({ balance: 50 });
+    expect((await h.db.collection('coupon_redemptions').doc(`HOT10:${uid}`).get()).exists).toBe(false);
+    expect((await h.db.collection('coupons').doc('HOT10').get()).get('redemptions')).toBe(0);
   });
 
   it('keeps balance == sum(ledger) for everyone', async () => {
@@ -186,6 +175,20 @@ describe('username lookup and Google profiles', () => {
     const again = await h.call('POST', '/api/accounts/ensure-profile', { token: 'test:googleuid1', body: {} });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ created: false, username: first.body.username, balance: 50 });
+  });
+
+  it('a first Google sign-in whose referral cannot be paid yet still succeeds; the referral is paid once the address is reported', async () => {
+    const referrer = await signUp(h, 'g_referrer');
+    h.auth.users.set('googleuid3', { email: 'gfriend@gmail.test', password: '', name: 'G Friend', verified: true });
+    // Firebase Auth unreachable for the check that would pay the referrer at once.
+    const authDown = Object.assign(Object.create(h.auth) as FakeAuth, { emailVerified: () => Promise.reject(new Error('Firebase Auth is unreachable')) });
+    const first = await callWithDeps({ ...h.deps, auth: authDown }, 'POST', '/api/accounts/ensure-profile', { token: 'test:googleuid3', body: { referral_code: 'g_referrer' } });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ created: true, balance: 50 });
+    expect((await h.db.collection('referrals').doc('googleuid3').get()).get('status')).toBe('pending');
+    // The welcome page reports the verified address: the referrer is paid then, once.
+    expect((await h.call('POST', '/api/accounts/email-verified', { token: 'test:googleuid3', body: {} })).body).toMatchObject({ verified: true, referral: 'rewarded' });
+    expect((await h.call('GET', '/api/me', { token: referrer.token })).body.balance).toBe(60);
   });
 
   it('needs a signed-in caller', async () => {

@@ -2,11 +2,11 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
-import { FieldValue } from 'firebase-admin/firestore';
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeAudio } from '../../functions/src/platform/media';
 import { statsFromTrack, type TrackDoc } from '../../functions/src/tracks/track-doc';
-import { signUp, startHarness, type Harness } from './harness';
+import { callWithDeps, signUp, startHarness, type Harness } from './harness';
 
 let h: Harness;
 type Who = { uid: string; token: string };
@@ -193,6 +193,26 @@ describe('POST /api/cms/tracks/:id/approve and /reject', () => {
     expect(board).toContainEqual(expect.objectContaining({ track_id: track.id, cover_art_url: '/placeholders/cover-07.jpg', fool_rate: 50 }));
   });
 
+  it('a change that has committed answers success even when its listings cannot be refreshed now (the minute refresh brings them)', async () => {
+    // The same API on a database whose marketplace listing queries fail, as an outage would.
+    const deps = { ...h.deps, db: failingListingQueries(h.db) };
+    const track = await makeTrack();
+    const approved = await callWithDeps(deps, 'POST', `/api/cms/tracks/${track.id}/approve`, { token: admin.token, body: {} });
+    expect(approved.status).toBe(200);
+    expect(approved.body.track).toMatchObject({ id: track.id, status: 'approved' });
+    expect(await docOf('tracks', track.id)).toMatchObject({ status: 'approved' });
+    const rejected = await callWithDeps(deps, 'POST', `/api/cms/tracks/${track.id}/reject`, { token: admin.token, body: {} });
+    expect(rejected.status).toBe(200);
+    expect(await docOf('tracks', track.id)).toMatchObject({ status: 'rejected' });
+    const edited = await callWithDeps(deps, 'POST', `/api/cms/tracks/${track.id}`, { token: admin.token, body: { title: 'Renamed' } });
+    expect(edited.status).toBe(200);
+    expect(await docOf('tracks', track.id)).toMatchObject({ title: 'Renamed' });
+    const deleted = await callWithDeps(deps, 'POST', `/api/cms/tracks/${track.id}/delete`, { token: admin.token, body: {} });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ id: track.id, deleted: true });
+    expect(await docOf('tracks', track.id)).toBeUndefined();
+  });
+
   it('assigns a random placeholder cover when none is chosen (no body at all)', async () => {
     const track = await makeTrack({ submission_type: 'marketplace' }, { total_votes: 3, correct_guesses: 3, incorrect_guesses: 0 });
     const res = await h.call('POST', `/api/cms/tracks/${track.id}/approve`, { token: admin.token });
@@ -354,3 +374,20 @@ describe('POST /api/cms/tracks/:id/delete', () => {
     expect(await docOf('tracks', market.id)).toMatchObject({ audio_path: 'originals/shared.mp3' });
   });
 });
+
+/** `db`, but every query of the marketplace listings fails (reads and writes of anything else work). */
+function failingListingQueries(db: Firestore): Firestore {
+  const failing: unknown = new Proxy(
+    {},
+    {
+      get: (_target, key) => (key === 'get' ? () => Promise.reject(new Error('Firestore is unavailable')) : key === 'then' ? undefined : () => failing),
+    },
+  );
+  return new Proxy(db, {
+    get(target, key) {
+      if (key === 'collection') return (path: string) => (path === 'marketplace_listings' ? failing : target.collection(path));
+      const value = Reflect.get(target, key, target) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}

@@ -37,7 +37,7 @@ export type Harness = {
   /** The in-memory mailer behind deps.mailer: what was sent, and failures on demand. */
   mailer: MemoryMailer;
   clock: { now: number };
-  call: (method: string, path: string, opts?: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> }) => Promise<{ status: number; body: any }>;
+  call: (method: string, path: string, opts?: CallOptions) => Promise<{ status: number; body: any }>;
   url: (path: string) => string;
   close: () => Promise<void>;
 };
@@ -90,23 +90,7 @@ export async function startHarness(
     mailer,
     clock,
     url: (path) => `${base}${path}`,
-    async call(method, path, o = {}) {
-      const headers: Record<string, string> = { ...o.headers };
-      if (o.token) headers.Authorization = `Bearer ${o.token}`;
-      let body: string | undefined;
-      if (o.raw !== undefined) body = o.raw;
-      else if (o.body !== undefined) body = JSON.stringify(o.body);
-      if (body !== undefined) headers['Content-Type'] ??= 'application/json';
-      const res = await fetch(`${base}${path}`, { method, headers, body });
-      const text = await res.text();
-      let parsed: unknown = text;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        /* not JSON */
-      }
-      return { status: res.status, body: parsed };
-    },
+    call: (method, path, o) => request(base, method, path, o),
     async close() {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
@@ -114,6 +98,41 @@ export async function startHarness(
       own?.stop();
     },
   };
+}
+
+type CallOptions = { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> };
+
+async function request(base: string, method: string, path: string, o: CallOptions = {}): Promise<{ status: number; body: any }> {
+  const headers: Record<string, string> = { ...o.headers };
+  if (o.token) headers.Authorization = `Bearer ${o.token}`;
+  let body: string | undefined;
+  if (o.raw !== undefined) body = o.raw;
+  else if (o.body !== undefined) body = JSON.stringify(o.body);
+  if (body !== undefined) headers['Content-Type'] ??= 'application/json';
+  const res = await fetch(`${base}${path}`, { method, headers, body });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, body: parsed };
+}
+
+/**
+ * One request, as `Harness.call` makes it, to the same API served on other deps for its
+ * duration: the harness's own with a failing database or Auth swapped in, say.
+ */
+export async function callWithDeps(deps: Deps, method: string, path: string, o?: CallOptions): Promise<{ status: number; body: any }> {
+  const server = createApp(deps).listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  try {
+    return await request(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, method, path, o);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  }
 }
 
 /** Signs up through the API and returns the uid and a token for it. */

@@ -6,6 +6,7 @@ import { normalizeUsername } from '../../../common/username';
 import { requireCaller } from '../platform/auth';
 import type { Deps } from '../platform/deps';
 import { HttpError } from '../platform/errors';
+import { log } from '../platform/log';
 import { parse } from '../platform/validate';
 import { createAccount } from './create-account';
 import { rewardReferral } from './referral';
@@ -30,8 +31,9 @@ export const ensureProfile =
     const input = parse(ensureProfileInput, req.body ?? {});
     const seed = caller.email?.split('@')[0] ?? caller.name ?? 'user';
     for (let attempt = 0; attempt < 6; attempt++) {
+      let account: Awaited<ReturnType<typeof createAccount>>;
       try {
-        const account = await createAccount(deps, {
+        account = await createAccount(deps, {
           uid: caller.uid,
           username: usernameCandidate(seed, attempt),
           email: caller.email ?? '',
@@ -39,13 +41,27 @@ export const ensureProfile =
           avatarUrl: caller.picture ?? null,
           referralCode: input.referral_code,
         });
-        // Google vouches for its addresses: a verified one pays the referrer straight away.
-        if (account.created && (await deps.auth.emailVerified(caller.uid))) await rewardReferral(deps, caller.uid);
-        res.status(account.created ? 201 : 200).json(account);
-        return;
       } catch (err) {
         if (!(err instanceof HttpError && err.status === 409)) throw err;
+        continue;
       }
+      if (account.created) await rewardIfVerified(deps, caller.uid);
+      res.status(account.created ? 201 : 200).json(account);
+      return;
     }
     throw new HttpError(409, 'conflict', 'Could not find a free username');
   };
+
+/**
+ * Google vouches for its addresses: a verified one pays the referrer straight away. The account
+ * exists by then, so a failure here (Firebase Auth unreachable, the referrer's balance contended)
+ * never fails the sign-in: it is logged and the referral stays pending, paid when the app reports
+ * the verified address (POST /api/accounts/email-verified, which the welcome page calls).
+ */
+async function rewardIfVerified(deps: Deps, uid: string): Promise<void> {
+  try {
+    if (await deps.auth.emailVerified(uid)) await rewardReferral(deps, uid);
+  } catch (err) {
+    log.referralDeferred(uid, err);
+  }
+}

@@ -1,7 +1,7 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import type { RequestHandler } from 'express';
 import { CMS_MSG } from '../../../common/cms-messages';
-import { refreshListingCopies } from '../marketplace/listing-write';
+import { refreshListingCopiesAfterChange } from '../marketplace/listing-write';
 import { scheduleLeaderboardRefresh } from '../leaderboards/refresh-scheduler';
 import { readShardsToDelete } from '../voting/vote-shards';
 import { COL } from '../platform/collections';
@@ -53,7 +53,7 @@ export const deleteTrack =
     });
     // Storage is not transactional: files go after the documents, so no document points at a missing file.
     await Promise.all(files.map((p) => deps.storage.delete(p).catch((err: unknown) => log.mediaCleanupFailed(p, err))));
-    if (audioPath) await refreshListingCopies(db, audioPath);
+    if (audioPath) await refreshListingCopiesAfterChange(db, audioPath);
     scheduleLeaderboardRefresh(deps);
     res.json({ id, deleted: true });
   };

@@ -9,7 +9,7 @@ import { editTrackInput, trackIdParams } from './cms-schemas';
 import { randomCover, withCoverIfApproved } from './covers';
 import { editPatch } from './edit-patch';
 import { toCmsTrack, trackOf, updateTrack } from './track-write';
-import { refreshListingCopies } from '../marketplace/listing-write';
+import { refreshListingCopiesAfterChange } from '../marketplace/listing-write';
 
 /**
  * POST /api/cms/tracks/:id — edits any of the track's fields (track and stats in one
@@ -33,6 +33,6 @@ export const editTrack =
     const random = await randomCover(deps);
     const { track, counts } = await updateTrack(deps, id, (current) => withCoverIfApproved(current, editPatch(current, input), random));
     await Promise.all(files.map((f) => deps.storage.put(f.path, f.data, 'audio/mpeg')));
-    await refreshListingCopies(deps.db, track.audio_path);
+    await refreshListingCopiesAfterChange(deps.db, track.audio_path);
     res.json({ track: await toCmsTrack(deps, track, counts) });
   };

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { refreshListingCopies } from '../marketplace/listing-write';
+import { refreshListingCopiesAfterChange } from '../marketplace/listing-write';
 import type { Deps } from '../platform/deps';
 import { parse } from '../platform/validate';
 import { approveInput, emptyInput, trackIdParams } from './cms-schemas';
@@ -17,7 +17,7 @@ export const approveTrack =
     const input = parse(approveInput, req.body ?? {});
     const cover = input.cover_art_url ?? (await randomCover(deps));
     const { track, counts } = await updateTrack(deps, id, () => ({ status: 'approved', cover_art_url: cover }));
-    await refreshListingCopies(deps.db, track.audio_path);
+    await refreshListingCopiesAfterChange(deps.db, track.audio_path);
     res.json({ track: await toCmsTrack(deps, track, counts) });
   };
 
@@ -29,6 +29,6 @@ export const rejectTrack =
     parse(emptyInput, req.body ?? {});
     const { track, counts } = await updateTrack(deps, id, () => ({ status: 'rejected' }));
     // A rejected contest twin leaves the contest: its listed twin shows its type again.
-    await refreshListingCopies(deps.db, track.audio_path);
+    await refreshListingCopiesAfterChange(deps.db, track.audio_path);
     res.json({ track: await toCmsTrack(deps, track, counts) });
   };

@@ -3,6 +3,7 @@ import { LISTING_PUBLIC_FIELDS, type MarketplaceListing } from '../../../common/
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { badRequest, notFound } from '../platform/errors';
+import { log } from '../platform/log';
 import type { TrackDoc } from '../tracks/track-doc';
 import { listingCopies } from './listing-copy';
 import type { z } from 'zod';
@@ -58,6 +59,20 @@ export async function updateListing(db: Firestore, id: string, patch: Record<str
     return { ...snap.data(), ...patch };
   });
   return toListing(id, data);
+}
+
+/**
+ * After a CMS change to a track has committed: its listings' copies now. A failure here never
+ * fails the change (the caller would see an error for an edit that happened, and a retry would
+ * find nothing to do or, for a delete, a 404): it is logged, and the next leaderboard summary
+ * refresh (each minute) brings every listing up to date anyway.
+ */
+export async function refreshListingCopiesAfterChange(db: Firestore, audioPath: string): Promise<void> {
+  try {
+    await refreshListingCopies(db, audioPath);
+  } catch (err) {
+    log.listingCopiesDeferred(audioPath, err);
+  }
 }
 
 /**

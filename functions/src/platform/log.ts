@@ -11,6 +11,8 @@ export const log = {
     write('error', 'unexpected_error', { message: err instanceof Error ? err.stack ?? err.message : String(err) }),
   signupRolledBack: (uid: string, reason: string) => write('warn', 'signup_rolled_back', { uid, reason }),
   verificationMailFailed: (uid: string, reason: string) => write('warn', 'verification_mail_failed', { uid, reason }),
+  referralDeferred: (uid: string, err: unknown) => write('warn', 'referral_deferred', { uid, message: String(err) }),
+  listingCopiesDeferred: (audioPath: string, err: unknown) => write('warn', 'listing_copies_deferred', { audioPath, message: String(err) }),
   couponNotApplied: (uid: string, code: string, err: unknown) => write('error', 'coupon_not_applied', { uid, code, message: String(err) }),
   streamOpened: (uid: string | null, collections: string[]) => write('info', 'sync_stream_opened', { uid, collections }),
   streamError: (err: unknown) => write('warn', 'sync_stream_error', { message: String(err) }),
