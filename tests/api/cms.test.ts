@@ -303,6 +303,22 @@ describe('POST /api/cms/tracks/:id (edit)', () => {
     expect(after.length).toBeGreaterThan(45 * 16_000 * 0.9); // ~45 s at 128 kbps
   });
 
+  it('a new preview start whose clip cannot be stored commits nothing, and the retry re-cuts it', async () => {
+    const track = await makeTrack();
+    const clipPath = `clips/${track.clip_id}.mp3`;
+    const before = (await h.deps.storage.get(clipPath))!.data;
+    // Storage failing on writes, as an outage would.
+    const storageDown = Object.assign(Object.create(h.deps.storage) as typeof h.deps.storage, { put: () => Promise.reject(new Error('Storage is unavailable')) });
+    const failed = await callWithDeps({ ...h.deps, storage: storageDown }, 'POST', `/api/cms/tracks/${track.id}`, { token: admin.token, body: { preview_start_time: 12.5 } });
+    expect(failed.status).toBe(500);
+    expect(await docOf('tracks', track.id)).toMatchObject({ preview_start_time: 0 });
+    expect((await h.deps.storage.get(clipPath))!.data.equals(before)).toBe(true);
+    const retried = await h.call('POST', `/api/cms/tracks/${track.id}`, { token: admin.token, body: { preview_start_time: 12.5 } });
+    expect(retried.status).toBe(200);
+    expect(await docOf('tracks', track.id)).toMatchObject({ preview_start_time: 12.5 });
+    expect((await h.deps.storage.get(clipPath))!.data.equals(before)).toBe(false);
+  });
+
   it("re-cuts a marketplace track's preview too, at most 30 s from the new start", async () => {
     const track = await makeTrack({ submission_type: 'marketplace', preview_path: `previews/${randomUUID()}.mp3` });
     const before = (await h.deps.storage.get(track.preview_path!))!.data;

@@ -13,9 +13,13 @@ import { refreshListingCopiesAfterChange } from '../marketplace/listing-write';
 
 /**
  * POST /api/cms/tracks/:id — edits any of the track's fields (track and stats in one
- * transaction). A new preview start re-cuts the voting clip and the marketplace preview: cut
- * before the transaction (so a refused edit writes nothing), stored after it commits. The listings
- * of the track and of its twin from the other route follow.
+ * transaction). A new preview start re-cuts the voting clip and the marketplace preview, checked
+ * and cut before the transaction and stored before it too: if storing fails, nothing is committed
+ * and a retry cuts again. (Stored after the commit, a failed store left the new start committed
+ * with the old clip, and the retry, seeing the start unchanged, never re-cut it.) Only an edit
+ * refused by the transaction itself after the files are stored (the track deleted or changed
+ * meanwhile) leaves the new clip with the old start, until the next edit of the start.
+ * The listings of the track and of its twin from the other route follow.
  */
 export const editTrack =
   (deps: Deps): RequestHandler =>
@@ -30,9 +34,9 @@ export const editTrack =
       editPatch(current, input); // refuses bad input before the (slow) cut
       if (input.preview_start_time !== current.preview_start_time) files = await recutFiles(deps, current, input.preview_start_time);
     }
+    await Promise.all(files.map((f) => deps.storage.put(f.path, f.data, 'audio/mpeg')));
     const random = await randomCover(deps);
     const { track, counts } = await updateTrack(deps, id, (current) => withCoverIfApproved(current, editPatch(current, input), random));
-    await Promise.all(files.map((f) => deps.storage.put(f.path, f.data, 'audio/mpeg')));
     await refreshListingCopiesAfterChange(deps.db, track.audio_path);
     res.json({ track: await toCmsTrack(deps, track, counts) });
   };
