@@ -1,6 +1,6 @@
 import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callWithDeps, FakeAuth, ledgerInvariant, signUp, signUpMany, startHarness, type Harness } from './harness';
+import { callWithDeps, ledgerInvariant, signUp, signUpMany, startHarness, withOverrides, type Harness } from './harness';
 
 let h: Harness;
 const verified = (who: { token: string }) => h.call('POST', '/api/accounts/email-verified', { token: who.token, body: {} });
@@ -181,7 +181,7 @@ describe('username lookup and Google profiles', () => {
     const referrer = await signUp(h, 'g_referrer');
     h.auth.users.set('googleuid3', { email: 'gfriend@gmail.test', password: '', name: 'G Friend', verified: true });
     // Firebase Auth unreachable for the check that would pay the referrer at once.
-    const authDown = Object.assign(Object.create(h.auth) as FakeAuth, { emailVerified: () => Promise.reject(new Error('Firebase Auth is unreachable')) });
+    const authDown = withOverrides(h.auth, { emailVerified: () => Promise.reject(new Error('Firebase Auth is unreachable')) });
     const first = await callWithDeps({ ...h.deps, auth: authDown }, 'POST', '/api/accounts/ensure-profile', { token: 'test:googleuid3', body: { referral_code: 'g_referrer' } });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ created: true, balance: 50 });
@@ -199,21 +199,8 @@ describe('username lookup and Google profiles', () => {
 
 /** `db`, but a transaction that reads a coupon fails there with an error that is not an HTTP refusal. */
 function failingCouponReads(db: Firestore): Firestore {
+  const unavailable = () => Promise.reject(new Error('Firestore is unavailable'));
   const failingGets = (tx: Transaction) =>
-    new Proxy(tx, {
-      get(target, key) {
-        if (key === 'get')
-          return (ref: DocumentReference, ...rest: never[]) =>
-            ref.path?.startsWith('coupons/') ? Promise.reject(new Error('Firestore is unavailable')) : (target.get as (...a: unknown[]) => unknown)(ref, ...rest);
-        const value = Reflect.get(target, key, target) as unknown;
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
-  return new Proxy(db, {
-    get(target, key) {
-      if (key === 'runTransaction') return (fn: (tx: Transaction) => Promise<unknown>, options?: object) => target.runTransaction((tx) => fn(failingGets(tx)), options);
-      const value = Reflect.get(target, key, target) as unknown;
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
+    withOverrides(tx, { get: (ref: DocumentReference, ...rest: never[]) => (ref.path.startsWith('coupons/') ? unavailable() : (tx.get as (...a: unknown[]) => unknown)(ref, ...rest)) });
+  return withOverrides(db, { runTransaction: (fn: (tx: Transaction) => Promise<unknown>, options?: object) => db.runTransaction((tx) => fn(failingGets(tx)), options) });
 }

@@ -6,7 +6,7 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeAudio } from '../../functions/src/platform/media';
 import { statsFromTrack, type TrackDoc } from '../../functions/src/tracks/track-doc';
-import { callWithDeps, signUp, startHarness, type Harness } from './harness';
+import { callWithDeps, signUp, startHarness, withOverrides, type Harness } from './harness';
 
 let h: Harness;
 type Who = { uid: string; token: string };
@@ -308,7 +308,7 @@ describe('POST /api/cms/tracks/:id (edit)', () => {
     const clipPath = `clips/${track.clip_id}.mp3`;
     const before = (await h.deps.storage.get(clipPath))!.data;
     // Storage failing on writes, as an outage would.
-    const storageDown = Object.assign(Object.create(h.deps.storage) as typeof h.deps.storage, { put: () => Promise.reject(new Error('Storage is unavailable')) });
+    const storageDown = withOverrides(h.deps.storage, { put: () => Promise.reject(new Error('Storage is unavailable')) });
     const failed = await callWithDeps({ ...h.deps, storage: storageDown }, 'POST', `/api/cms/tracks/${track.id}`, { token: admin.token, body: { preview_start_time: 12.5 } });
     expect(failed.status).toBe(500);
     expect(await docOf('tracks', track.id)).toMatchObject({ preview_start_time: 0 });
@@ -393,17 +393,12 @@ describe('POST /api/cms/tracks/:id/delete', () => {
 
 /** `db`, but every query of the marketplace listings fails (reads and writes of anything else work). */
 function failingListingQueries(db: Firestore): Firestore {
+  // A query of any shape (where, orderBy, limit…) whose get() fails.
   const failing: unknown = new Proxy(
     {},
     {
       get: (_target, key) => (key === 'get' ? () => Promise.reject(new Error('Firestore is unavailable')) : key === 'then' ? undefined : () => failing),
     },
   );
-  return new Proxy(db, {
-    get(target, key) {
-      if (key === 'collection') return (path: string) => (path === 'marketplace_listings' ? failing : target.collection(path));
-      const value = Reflect.get(target, key, target) as unknown;
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
+  return withOverrides(db, { collection: (path: string) => (path === 'marketplace_listings' ? failing : db.collection(path)) });
 }

@@ -135,6 +135,20 @@ export async function callWithDeps(deps: Deps, method: string, path: string, o?:
   }
 }
 
+/**
+ * `target` with some members replaced and every other one its own (methods bound to it): a
+ * dependency that fails in one way, for callWithDeps.
+ */
+export function withOverrides<T extends object>(target: T, overrides: { [K in keyof T]?: unknown }): T {
+  return new Proxy(target, {
+    get(t, key) {
+      if (Object.hasOwn(overrides, key)) return (overrides as Record<PropertyKey, unknown>)[key];
+      const value = Reflect.get(t, key, t) as unknown;
+      return typeof value === 'function' ? value.bind(t) : value;
+    },
+  });
+}
+
 /** Signs up through the API and returns the uid and a token for it. */
 export async function signUp(h: Harness, username: string, extra: Record<string, unknown> = {}) {
   const res = await h.call('POST', '/api/accounts/signup', {
