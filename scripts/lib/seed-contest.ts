@@ -94,7 +94,7 @@ async function prepareDemo(deps: Deps, t: DemoTrack, index: number, cacheDir: st
 async function submitDemo(deps: Deps, uid: string, { fields, media }: Awaited<ReturnType<typeof prepareDemo>>): Promise<string[]> {
   const groupId = randomUUID();
   const stored = await storeMedia(deps.storage, groupId, media, fields.submissionRoutes.length);
-  const { result } = await createTracks(deps, {
+  const result = await createTracks(deps, {
     uid,
     key: null,
     groupId,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import type { AddressInfo } from 'node:net';
 import { initializeApp, deleteApp } from 'firebase-admin/app';
-import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { getFirestore, type DocumentReference, type Firestore, type ReadWriteTransactionOptions, type Transaction } from 'firebase-admin/firestore';
 import { inject } from 'vitest';
 import { createApp } from '../../functions/src/app';
 import type { Config } from '../../functions/src/config';
@@ -125,14 +125,42 @@ async function request(base: string, method: string, path: string, o: CallOption
  * duration: the harness's own with a failing database or Auth swapped in, say.
  */
 export async function callWithDeps(deps: Deps, method: string, path: string, o?: CallOptions): Promise<{ status: number; body: any }> {
+  return serveWithDeps(deps, (base) => request(base, method, path, o));
+}
+
+/** Runs `run` with the base URL of the API served on other deps (as callWithDeps), for requests it makes itself (multipart, say). */
+export async function serveWithDeps<T>(deps: Deps, run: (base: string) => Promise<T>): Promise<T> {
   const server = createApp(deps).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   try {
-    return await request(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, method, path, o);
+    return await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
   } finally {
     server.closeAllConnections();
     await new Promise((r) => server.close(r));
   }
+}
+
+/**
+ * `db` whose transactions that write to `collection` commit and then lose their answer, as a
+ * dropped connection does. 'rerun': the SDK runs the function again, as firebase-admin does
+ * after UNAVAILABLE. 'fail': it gives up, and UNAVAILABLE reaches the caller.
+ */
+export function losingCommitAnswers(db: Firestore, collection: string, mode: 'rerun' | 'fail'): Firestore {
+  const runTransaction = async <T>(fn: (tx: Transaction) => Promise<T>, options?: ReadWriteTransactionOptions): Promise<T> => {
+    let writes = false;
+    const watch =
+      (method: 'create' | 'set' | 'update', tx: Transaction) =>
+      (ref: DocumentReference, ...rest: unknown[]) => {
+        if (ref.parent.id === collection) writes = true;
+        return (tx[method] as (...args: unknown[]) => Transaction)(ref, ...rest);
+      };
+    const watched = (tx: Transaction) => withOverrides(tx, { create: watch('create', tx), set: watch('set', tx), update: watch('update', tx) });
+    const result = await db.runTransaction((tx) => fn(watched(tx)), options);
+    if (!writes) return result;
+    if (mode === 'fail') throw Object.assign(new Error('14 UNAVAILABLE: the connection dropped before the commit was answered'), { code: 14 });
+    return db.runTransaction(fn, options);
+  };
+  return withOverrides(db, { runTransaction });
 }
 
 /**

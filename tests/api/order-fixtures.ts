@@ -65,11 +65,13 @@ export const setCashTag = (h: Harness, user: User, tag: string) =>
 export const act = (h: Harness, user: User, orderId: string, action: 'approve' | 'reject') =>
   h.call('POST', `/api/orders/${orderId}/${action}`, { token: user.token });
 
-export async function uploadProof(h: Harness, user: User, orderId: string, data: Buffer = PNG, name = 'proof.png') {
+/** `base`: the URL of an API served on other deps (serveWithDeps); the harness's own by default. */
+export async function uploadProof(h: Harness, user: User, orderId: string, data: Buffer = PNG, name = 'proof.png', base?: string) {
   const form = new FormData();
   form.append('order_id', orderId);
   form.append('image', new Blob([new Uint8Array(data)]), name);
-  const res = await fetch(h.url(`/api/orders/${orderId}/proof`), { method: 'POST', headers: { Authorization: `Bearer ${user.token}` }, body: form });
+  const url = base ? `${base}/api/orders/${orderId}/proof` : h.url(`/api/orders/${orderId}/proof`);
+  const res = await fetch(url, { method: 'POST', headers: { Authorization: `Bearer ${user.token}` }, body: form });
   return { status: res.status, body: (await res.json()) as any };
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireDueOrders } from '../../functions/src/orders/expire-orders';
 import { sniffImage } from '../../functions/src/platform/media';
 import { allDocs, sseReader } from './contest-fixtures';
-import { ledgerInvariant, startHarness, type Harness } from './harness';
+import { ledgerInvariant, losingCommitAnswers, serveWithDeps, startHarness, type Harness } from './harness';
 import { act, balanceOf, buy, listTrack, orderStatus, pdfText, PNG, setCashTag, setListing, uploadProof, users } from './order-fixtures';
 
 let h: Harness;
@@ -175,6 +175,19 @@ describe('concurrency', () => {
 });
 
 describe('Cash App orders', () => {
+  it.each(['rerun', 'fail'] as const)('a proof whose commit answer is lost (%s): 200, the order under review, its proof kept', async (mode) => {
+    const [seller, buyer] = await users(h, `lost_seller_${mode}`, `lost_buyer_${mode}`);
+    const { listing } = await listTrack(h, seller, { accept_cash_app: true, price_usd: 4.5 });
+    await setCashTag(h, seller, '$LostSeller');
+    const order = (await buy(h, buyer, listing.id, 'CASH_APP')).body.order;
+    const deps = { ...h.deps, db: losingCommitAnswers(h.db, 'orders', mode) };
+    const proof = await serveWithDeps(deps, (base) => uploadProof(h, buyer, order.id, PNG, 'proof.png', base));
+    expect(proof.status).toBe(200);
+    expect(proof.body.order).toMatchObject({ status: 'UNDER_REVIEW', has_proof: true });
+    const path = (await h.db.collection('orders').doc(order.id).get()).get('proof_path') as string;
+    expect(await h.deps.storage.exists(path)).toBe(true);
+  });
+
   it('runs from creation through proof to the seller’s approval, checking every step’s actor and status', async () => {
     const [seller, buyer, stranger] = await users(h, 'cash_seller', 'cash_buyer', 'cash_stranger');
     const { listing } = await listTrack(h, seller, { accept_cash_app: true, price_usd: 4.5 });

@@ -4,7 +4,7 @@ import { RADIO_MSG } from '../../common/radio-messages';
 import { airScheduled } from '../../functions/src/radio/air-scheduled';
 import { id3Length } from '../../functions/src/platform/media';
 import { makeAdmin } from './contest-fixtures';
-import { ledgerInvariant, startHarness, type Harness } from './harness';
+import { ledgerInvariant, losingCommitAnswers, serveWithDeps, startHarness, type Harness } from './harness';
 import { balanceOf, grant, users, type User } from './order-fixtures';
 import { adAudio, adForm, addRadioSubmission, trackWithAudio } from './radio-fixtures';
 
@@ -19,8 +19,8 @@ const send = (u: User, trackId: string, headers?: Record<string, string>) =>
 const quick = (u: User, trackId: string) => h.call('POST', '/api/cms/radio/send', { token: u.token, body: { track_id: trackId } });
 const act = (u: User, id: string, action: string, body: unknown = {}) => h.call('POST', `/api/cms/radio/${id}/${action}`, { token: u.token, body });
 
-async function postAd(u: User, form: FormData, headers: Record<string, string> = {}) {
-  const res = await fetch(h.url('/api/radio/ads'), { method: 'POST', headers: { Authorization: `Bearer ${u.token}`, ...headers }, body: form });
+async function postAd(u: User, form: FormData, headers: Record<string, string> = {}, base?: string) {
+  const res = await fetch(base ? `${base}/api/radio/ads` : h.url('/api/radio/ads'), { method: 'POST', headers: { Authorization: `Bearer ${u.token}`, ...headers }, body: form });
   return { status: res.status, body: (await res.json()) as any };
 }
 
@@ -245,6 +245,19 @@ describe('POST /api/radio/ads', () => {
     const dir = `${(h.deps.storage as unknown as { root: string }).root}/radio-ads/${adv.uid}`;
     const { readdir } = await import('node:fs/promises');
     expect((await readdir(dir)).filter((f) => f.endsWith('.mp3'))).toHaveLength(1);
+    await expectLedgerBalanced();
+  });
+
+  it.each(['rerun', 'fail'] as const)('a commit whose answer is lost (%s): 201 with the ad it made, its file kept, one charge', async (mode) => {
+    const [adv] = await users(h, rname());
+    await grant(h, adv.uid, 2000);
+    const form = adForm({}, await adAudio(15));
+    const deps = { ...h.deps, db: losingCommitAnswers(h.db, 'radio_submissions', mode) };
+    const res = await serveWithDeps(deps, (base) => postAd(adv, form, { 'Idempotency-Key': `lost-${mode}` }, base));
+    expect(res.status).toBe(201);
+    expect((await radioDocs('user_id', adv.uid)).map((d) => d.id)).toEqual([res.body.submission.id]);
+    expect(await h.deps.storage.exists(res.body.submission.ad_audio_url)).toBe(true);
+    expect((await ledgerOf(adv.uid)).filter((e) => e.reason === 'radio_ad')).toHaveLength(1);
     await expectLedgerBalanced();
   });
 });

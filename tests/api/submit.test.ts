@@ -7,7 +7,7 @@ import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import { FieldValue } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeAudio, sniffAudio, sniffVideo } from '../../functions/src/platform/media';
-import { ledgerInvariant, signUp, startHarness, type Harness } from './harness';
+import { ledgerInvariant, losingCommitAnswers, serveWithDeps, signUp, startHarness, type Harness } from './harness';
 
 /** POST /api/tracks: multipart submission, media checks, the clip, the fee and what is (not) written. */
 
@@ -66,7 +66,7 @@ const fields = (over: Record<string, string | undefined> = {}) => {
   return Object.fromEntries(Object.entries(base).filter((e): e is [string, string] => e[1] !== undefined));
 };
 
-async function submit(token: string | null, form: Record<string, string>, audio: File | null, opts: { video?: File; key?: string } = {}) {
+async function submit(token: string | null, form: Record<string, string>, audio: File | null, opts: { video?: File; key?: string; base?: string } = {}) {
   const body = new FormData();
   for (const [k, v] of Object.entries(form)) body.append(k, v);
   if (audio) body.append('audioFile', new Blob([new Uint8Array(audio.data)]), audio.name);
@@ -74,7 +74,7 @@ async function submit(token: string | null, form: Record<string, string>, audio:
   const headers: Record<string, string> = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   if (opts.key) headers['Idempotency-Key'] = opts.key;
-  const res = await fetch(h.url('/api/tracks'), { method: 'POST', headers, body });
+  const res = await fetch(opts.base ? `${opts.base}/api/tracks` : h.url('/api/tracks'), { method: 'POST', headers, body });
   return { status: res.status, body: (await res.json()) as any };
 }
 
@@ -368,5 +368,25 @@ describe('POST /api/tracks: concurrency and idempotency', { timeout: 120_000 }, 
     const other = await signUp(h, 'sub_idem_other');
     const theirs = await submit(other.token, fields(), mp3(), { key: 'order-1' });
     expect(theirs.body.tracks[0].id).not.toBe(first.body.tracks[0].id);
+  });
+
+  it.each([
+    ['runs the transaction again', 'rerun', 'lost-1'],
+    ['runs it again, with no Idempotency-Key', 'rerun', undefined],
+    ['gives up with UNAVAILABLE', 'fail', 'lost-2'],
+  ] as const)('a commit whose answer is lost (the SDK %s): 201 with the tracks it made, their files kept, one fee', async (_label, mode, key) => {
+    const who = await signUp(h, `sub_lost_${mode}_${key ?? 'none'}`);
+    const deps = { ...h.deps, db: losingCommitAnswers(h.db, 'tracks', mode) };
+    const res = await serveWithDeps(deps, (base) => submit(who.token, fields({ submissionRoutes: '["contest","marketplace"]' }), mp3(), { key, base }));
+    expect(res).toMatchObject({ status: 201, body: { cost: 20, balance: 30 } });
+    const tracks = await h.db.collection('tracks').where('submitted_by', '==', who.uid).get();
+    expect(tracks.docs.map((t) => t.id).sort()).toEqual(res.body.tracks.map((t: { id: string }) => t.id).sort());
+    for (const track of tracks.docs) {
+      const { clip, file } = await clipOf(track.id);
+      expect(file.data.length, clip.path).toBeGreaterThan(0);
+      expect(await h.deps.storage.get(track.get('audio_path') as string), track.id).not.toBeNull();
+    }
+    expect(await fees(who)).toHaveLength(1);
+    expect(await balanceOf(who)).toBe(30);
   });
 });

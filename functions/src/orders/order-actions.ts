@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import type { RequestHandler } from 'express';
 import { ORDER_MSG, ORDER_TRANSITIONS, PROOF_FIELD, PROOF_MAX_BYTES, type OrderAction } from '../../../common/orders';
 import type { Order } from '../../../common/order-doc';
@@ -6,6 +7,7 @@ import { requireCaller } from '../platform/auth';
 import { consumeRateLimit } from '../platform/rate-limit';
 import type { Deps } from '../platform/deps';
 import { badRequest, conflict, forbidden } from '../platform/errors';
+import { transactWithFiles, type StoredFiles } from '../platform/files-transaction';
 import { log } from '../platform/log';
 import { cleanImage, type CleanImage } from '../platform/image';
 import { MediaError, sniffImage } from '../platform/media';
@@ -45,13 +47,22 @@ async function precheck(deps: Deps, uid: string, orderId: string, action: UserAc
 /**
  * Applies `action` to an order for `uid`, in one transaction, if `dueInstead` allows it. An
  * unpaid order past its deadline becomes EXPIRED first, and the action is refused. The side
- * that acts next is mailed in the same transaction (order-mail.ts).
+ * that acts next is mailed in the same transaction (order-mail.ts). `files`: stored for this
+ * action (a proof), kept only if it is applied (platform/files-transaction.ts).
  */
-export async function actOnOrder(deps: Deps, uid: string, orderId: string, action: UserAction, extra: Record<string, unknown> = {}): Promise<Order> {
+export async function actOnOrder(
+  deps: Deps,
+  uid: string,
+  orderId: string,
+  action: UserAction,
+  extra: Record<string, unknown> = {},
+  files?: StoredFiles,
+): Promise<Order> {
   const { db } = deps;
   const now = deps.now();
   const nowIso = new Date(now).toISOString();
-  const outcome = await db.runTransaction(async (tx) => {
+  const transact = <T>(fn: (tx: Transaction) => Promise<T>) => (files ? transactWithFiles(db, files, fn, (order) => order !== null) : db.runTransaction(fn));
+  const outcome = await transact(async (tx) => {
     const snap = await tx.get(orderRef(db, orderId));
     if (dueInstead(snap.data() as OrderDoc | undefined, uid, action, now)) {
       applyTransition(db, tx, snap, 'expire', nowIso);
@@ -128,10 +139,10 @@ export const uploadProof =
     const image = await cleanProof(deps.ffmpegPath, upload.file.data);
     const path = `proofs/${id}/${randomUUID()}.${image.kind}`;
     await deps.storage.put(path, image.data, `image/${image.kind}`);
-    try {
-      res.json({ order: await actOnOrder(deps, caller.uid, id, 'upload_proof', { proof_path: path, has_proof: true }) });
-    } catch (err) {
-      await deps.storage.delete(path).catch((e: unknown) => log.mediaCleanupFailed(path, e));
-      throw err;
-    }
+    const files = {
+      probe: orderRef(deps.db, id),
+      ours: (snap: DocumentSnapshot) => snap.get('proof_path') === path,
+      remove: () => deps.storage.delete(path).catch((e: unknown) => log.mediaCleanupFailed(path, e)),
+    };
+    res.json({ order: await actOnOrder(deps, caller.uid, id, 'upload_proof', { proof_path: path, has_proof: true }, files) });
   };

@@ -26,4 +26,6 @@ export const log = {
   stationCallFailed: (what: string, submissionId: string | null, err: unknown) =>
     write('warn', 'station_call_failed', { what, submissionId, message: err instanceof Error ? err.message.slice(0, 300) : String(err).slice(0, 300) }),
   mediaCleanupFailed: (path: string, err: unknown) => write('warn', 'media_cleanup_failed', { path, message: String(err) }),
+  /** A transaction failed after reaching its commit and `probe` could not be read: the request's files are kept, perhaps orphaned. */
+  mediaKept: (probe: string, err: unknown) => write('warn', 'media_kept', { probe, message: String(err) }),
 };

@@ -1,3 +1,4 @@
+import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import type { Request, RequestHandler } from 'express';
 import { z } from 'zod';
 import { AUDIO_MAX_BYTES } from '../../../common/contest';
@@ -17,6 +18,7 @@ import { requireCaller } from '../platform/auth';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { badRequest, insufficientTokens } from '../platform/errors';
+import { transactWithFiles } from '../platform/files-transaction';
 import { idempotencyKey, keyedResponseRef, priorResponse } from '../platform/idempotency';
 import { log } from '../platform/log';
 import { probeAudio, type AudioKind } from '../platform/media';
@@ -94,10 +96,15 @@ export const createAd =
     const id = db.collection(COL.radioSubmissions).doc().id;
     const audioPath = `radio-ads/${caller.uid}/${id}.${kind}`;
     await deps.storage.put(audioPath, form.file.data, AUDIO_CONTENT_TYPES[kind]);
-    const remove = () => deps.storage.delete(audioPath).catch((err: unknown) => log.mediaCleanupFailed(audioPath, err));
-    let outcome: { submission: RadioSubmission; replayed: boolean };
-    try {
-      outcome = await db.runTransaction(async (tx) => {
+    const files = {
+      probe: radioRef(db, id),
+      ours: (snap: DocumentSnapshot) => snap.exists,
+      remove: () => deps.storage.delete(audioPath).catch((err: unknown) => log.mediaCleanupFailed(audioPath, err)),
+    };
+    const outcome = await transactWithFiles(
+      db,
+      files,
+      async (tx) => {
         const read = await readPayer<RadioSubmission>(db, tx, caller.uid, keyRef);
         if (read.prior) return { submission: read.prior, replayed: true };
         const { profile, roles, balance, pricing } = read.payer;
@@ -130,11 +137,9 @@ export const createAd =
         const submission = toSubmission(doc);
         if (keyRef) tx.create(keyRef, { user_id: caller.uid, key, response: submission, created_at: nowIso });
         return { submission, replayed: false };
-      });
-    } catch (err) {
-      await remove();
-      throw err;
-    }
-    if (outcome.replayed) await remove(); // a concurrent twin with the same key won: its file is the one in use
+      },
+      // A concurrent twin with the same key won: its file is the one in use.
+      (o) => !o.replayed,
+    );
     res.status(201).json({ submission: outcome.submission });
   };

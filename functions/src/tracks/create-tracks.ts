@@ -1,4 +1,4 @@
-import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { isAi, submissionCost, type SubmissionRoute } from '../../../common/contest';
 import { MSG } from '../../../common/messages';
 import { isAdmin } from '../../../common/roles';
@@ -6,6 +6,7 @@ import type { SubmissionResult } from '../../../common/submission';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { insufficientTokens } from '../platform/errors';
+import { transactWithFiles } from '../platform/files-transaction';
 import { writeLedgerEntry } from '../tokens/ledger';
 import { peekPayer, readPayer } from '../tokens/payer';
 import { newSampleKey } from '../voting/sample-key';
@@ -73,30 +74,41 @@ function writeTrack(db: Firestore, tx: Transaction, track: TrackDoc, clipPath: s
 /**
  * One transaction: the caller's balance, roles and pricing decide the fee; then one track per
  * route (each with its clip and stats), the fee through the ledger, and the idempotency record.
- * A repeated key returns the first response and writes nothing (`replayed`).
+ * A repeated key returns the first response and writes nothing. The stored files are removed
+ * unless the tracks were created (platform/files-transaction.ts): the track ids are chosen
+ * before, so a re-run after a lost commit answer can tell that its request's tracks exist.
  */
-export async function createTracks(deps: Deps, s: NewSubmission): Promise<{ result: SubmissionResult; replayed: boolean }> {
+export async function createTracks(deps: Deps, s: NewSubmission): Promise<SubmissionResult> {
   const { db } = deps;
-  return db.runTransaction(async (tx) => {
-    const keyRef = s.key ? submissionKeyRef(db, s.uid, s.key) : null;
-    const read = await readPayer<SubmissionResult>(db, tx, s.uid, keyRef);
-    if (read.prior) return { result: read.prior, replayed: true };
-    const { roles, balance, pricing } = read.payer;
-    const routes = s.fields.submissionRoutes;
-    const cost = submissionCost(routes, pricing, isAdmin(roles));
-    if (cost > balance) throw insufficientTokens(MSG.insufficientTokens, { detail: MSG.needTokens(cost, balance) });
+  const routes = s.fields.submissionRoutes;
+  const ids = routes.map(() => db.collection(COL.tracks).doc().id);
+  const files = { probe: db.collection(COL.tracks).doc(ids[0]!), ours: (snap: DocumentSnapshot) => snap.exists, remove: s.media.remove };
+  const outcome = await transactWithFiles(
+    db,
+    files,
+    async (tx) => {
+      const keyRef = s.key ? submissionKeyRef(db, s.uid, s.key) : null;
+      const read = await readPayer<SubmissionResult>(db, tx, s.uid, keyRef);
+      if (read.prior) return { result: read.prior, replayed: true };
+      const { roles, balance, pricing } = read.payer;
+      const cost = submissionCost(routes, pricing, isAdmin(roles));
+      if (cost > balance) throw insufficientTokens(MSG.insufficientTokens, { detail: MSG.needTokens(cost, balance) });
 
-    const nowIso = new Date(deps.now()).toISOString();
-    const tracks = routes.map((route, i) => trackDoc(s, db.collection(COL.tracks).doc().id, route, s.media.clips[i]!.clipId, nowIso));
-    tracks.forEach((t, i) => writeTrack(db, tx, t, s.media.clips[i]!.path));
-    const after =
-      cost > 0 ? writeLedgerEntry(db, tx, balance, { userId: s.uid, delta: -cost, reason: 'submission_fee', ref: s.groupId }, nowIso) : balance;
-    const result: SubmissionResult = {
-      tracks: tracks.map((t) => ({ id: t.id, submission_type: t.submission_type, status: 'pending' })),
-      cost,
-      balance: after,
-    };
-    if (keyRef) tx.create(keyRef, { user_id: s.uid, key: s.key, response: result, created_at: nowIso });
-    return { result, replayed: false };
-  });
+      const nowIso = new Date(deps.now()).toISOString();
+      const tracks = routes.map((route, i) => trackDoc(s, ids[i]!, route, s.media.clips[i]!.clipId, nowIso));
+      tracks.forEach((t, i) => writeTrack(db, tx, t, s.media.clips[i]!.path));
+      const fee = { userId: s.uid, delta: -cost, reason: 'submission_fee' as const, ref: s.groupId };
+      const after = cost > 0 ? writeLedgerEntry(db, tx, balance, fee, nowIso) : balance;
+      const result: SubmissionResult = {
+        tracks: tracks.map((t) => ({ id: t.id, submission_type: t.submission_type, status: 'pending' })),
+        cost,
+        balance: after,
+      };
+      if (keyRef) tx.create(keyRef, { user_id: s.uid, key: s.key, response: result, created_at: nowIso });
+      return { result, replayed: false };
+    },
+    // A concurrent twin with the same key won: its files are the ones in use.
+    (o) => !o.replayed,
+  );
+  return outcome.result;
 }

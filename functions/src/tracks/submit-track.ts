@@ -14,7 +14,8 @@ import { storeMedia } from './store-media';
 /**
  * POST /api/tracks — process-track-submission: validate the form, check and measure the audio,
  * cut the clip, store the files, then create the tracks and charge the fee in one transaction.
- * Anything that fails after the upload removes the files again: no files, no track, no charge.
+ * Anything that fails after the upload removes the files again: no files, no track, no charge
+ * (createTracks).
  */
 export const submitTrack =
   (deps: Deps): RequestHandler =>
@@ -32,21 +33,14 @@ export const submitTrack =
     const media = await prepareMedia(deps.ffmpegPath, parsed);
     const groupId = deps.db.collection(COL.tracks).doc().id;
     const stored = await storeMedia(deps.storage, groupId, media, parsed.fields.submissionRoutes.length);
-    let outcome: Awaited<ReturnType<typeof createTracks>>;
-    try {
-      outcome = await createTracks(deps, {
-        uid: caller.uid,
-        key,
-        groupId,
-        fields: parsed.fields,
-        media: stored,
-        durationSeconds: media.audio.durationSeconds,
-        previewStart: media.previewStart,
-      });
-    } catch (err) {
-      await stored.remove();
-      throw err;
-    }
-    if (outcome.replayed) await stored.remove(); // a concurrent twin won: its files are the ones in use
-    res.status(201).json(outcome.result);
+    const result = await createTracks(deps, {
+      uid: caller.uid,
+      key,
+      groupId,
+      fields: parsed.fields,
+      media: stored,
+      durationSeconds: media.audio.durationSeconds,
+      previewStart: media.previewStart,
+    });
+    res.status(201).json(result);
   };
