@@ -15,4 +15,10 @@ export const MIGRATION_MSG = {
   settingsFailed: 'Failed to save the lock period',
   loadFailed: 'Failed to load the migration status',
   claimPending: 'Save a wallet address to claim your tokens on the blockchain.',
+  claimNotSent: 'Your tokens have not reached your wallet yet.',
+  claimRetry: 'Send my tokens',
+  claimSent: 'Your tokens were sent to your wallet',
+  claimNeedsWallet: 'Save a wallet address first',
+  claimBusy: 'Your tokens are being sent, or were just tried. Try again in a few minutes.',
+  claimFailed: 'Your tokens could not be sent. Try again in a few minutes.',
 } as const;

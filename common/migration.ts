@@ -34,3 +34,10 @@ export type MyMigration = {
   /** Snapshotted without a wallet: the tokens are sent once a wallet is saved. */
   claim_pending: boolean;
 } | null;
+
+/**
+ * What saving a wallet or `POST /api/migration/claim` did with a pending snapshot. `none`:
+ * nothing pending; `sent`: sent; `failed`: it could not be sent (the chain, or the database);
+ * `busy`: it was tried a moment ago (CLAIM_RETRY_MS).
+ */
+export type ClaimResult = 'none' | 'sent' | 'failed' | 'busy';

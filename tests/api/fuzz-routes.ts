@@ -86,6 +86,7 @@ export const ROUTE_FUZZ: Record<string, Gen> = {
     post(fc.constant('/api/mail/unsubscribe'), jsonBody(fc.record({ u: fc.string({ maxLength: 140 }), t: fc.string({ maxLength: 140 }), subscribe: fc.boolean() }, { requiredKeys: ['u', 't'] }))),
   'GET /api/accounts/username/:username': (p) => getAt(at('/api/accounts/username/*', p.usernames)),
   'POST /api/accounts/wallet': () => post(fc.constant('/api/accounts/wallet'), jsonBody(fromZod(walletInput))),
+  'POST /api/migration/claim': () => post(fc.constant('/api/migration/claim'), noBody),
   'POST /api/accounts/cash-app-tag': () =>
     post(fc.constant('/api/accounts/cash-app-tag'), jsonBody(fc.record({ cash_app_tag: fc.oneof(fc.stringMatching(CASH_TAG_PATTERN), fc.string({ maxLength: 30 })) }))),
   'GET /api/me': () => getAt(fc.constant('/api/me')),

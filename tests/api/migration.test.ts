@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATION_MSG } from '../../common/migration-messages';
 import type { ChainTransfer } from '../../functions/src/platform/chain';
 import { LocalChain, localTxHash } from '../../functions/src/platform/local-chain';
-import { ledgerInvariant, signUp, startHarness, type Harness } from './harness';
+import { CLAIM_RETRY_MS } from '../../functions/src/migration/claim';
+import { callWithDeps, ledgerInvariant, signUp, startHarness, withOverrides, type Harness } from './harness';
 
 /**
  * The token migration on one database: the seeded users go through a forced run that fails
@@ -154,5 +155,70 @@ describe('the token migration', () => {
     expect(withWallet.solana_tx_hash).toMatch(/^[0-9a-f]{64}$/);
     const newcomer = await signUp(h, 'mig_newcomer');
     expect((await h.call('GET', '/api/migration/me', { token: newcomer.token })).body).toEqual({ data: null });
+  });
+});
+
+describe('claiming a snapshot after the migration', () => {
+  const working: ChainTransfer[] = [];
+  const chainUp = { name: 'local', transfer: async (t: ChainTransfer) => (sent.push(t), working.push(t), localChain.transfer(t)) };
+  const chainDown = { name: 'local', transfer: () => Promise.reject(new Error('RPC unreachable')) };
+  const me = async (who: Who) => (await h.call('GET', '/api/migration/me', { token: who.token })).body.data;
+  const saveWallet = (who: Who, wallet: string) => h.call('POST', '/api/accounts/wallet', { token: who.token, body: { wallet_address: wallet } });
+  const claim = (who: Who) => h.call('POST', '/api/migration/claim', { token: who.token, body: {} });
+
+  it('a transfer that fails when the wallet is saved leaves the wallet saved and the claim pending; sending it again works', async () => {
+    const user = users[3]!;
+    h.deps.chain = chainDown;
+    expect((await saveWallet(user, 'RetryWallet3')).body).toEqual({ wallet_address: 'RetryWallet3', claim: 'failed' });
+    expect(await me(user)).toMatchObject({ claim_pending: true, solana_tx_hash: null });
+    // Just tried: no second transfer starts within CLAIM_RETRY_MS.
+    h.deps.chain = chainUp;
+    expect(await claim(user)).toMatchObject({ status: 409, body: { error: { message: MIGRATION_MSG.claimBusy } } });
+    h.clock.now += CLAIM_RETRY_MS;
+    expect(await claim(user)).toMatchObject({ status: 200, body: { claim: 'sent' } });
+    const after = await me(user);
+    expect(after).toMatchObject({ claim_pending: false, wallet_address: 'RetryWallet3' });
+    expect(after.solana_tx_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(working.filter((t) => t.userId === user.uid)).toEqual([expect.objectContaining({ wallet: 'RetryWallet3', amount: 54 })]);
+    expect(await claim(user)).toMatchObject({ status: 200, body: { claim: 'none' } });
+  });
+
+  it('refuses a claim without a saved wallet (409), and a body (400)', async () => {
+    expect(await claim(users[5]!)).toMatchObject({ status: 409, body: { error: { message: MIGRATION_MSG.claimNeedsWallet } } });
+    const withBody = await h.call('POST', '/api/migration/claim', { token: users[5]!.token, body: { wallet_address: 'X1' } });
+    expect(withBody.status).toBe(400);
+    expect(await me(users[5]!)).toMatchObject({ claim_pending: true, wallet_address: null });
+  });
+
+  it('a wallet saved while the pending claims cannot be read: 200 with the wallet saved (500 before), and the claim sent later', async () => {
+    const user = users[7]!;
+    const logDown = withOverrides(h.db, {
+      collection: (name: string) =>
+        name === 'migration_log'
+          ? withOverrides(h.db.collection(name), {
+              where: () => {
+                throw new Error('14 UNAVAILABLE: Firestore is unreachable');
+              },
+            })
+          : h.db.collection(name),
+    });
+    const saved = await callWithDeps({ ...h.deps, db: logDown }, 'POST', '/api/accounts/wallet', { token: user.token, body: { wallet_address: 'LateWallet7' } });
+    expect(saved).toMatchObject({ status: 200, body: { wallet_address: 'LateWallet7', claim: 'failed' } });
+    expect((await h.db.collection('profiles').doc(user.uid).get()).get('wallet_address')).toBe('LateWallet7');
+    expect(await claim(user)).toMatchObject({ status: 200, body: { claim: 'sent' } });
+    expect(await me(user)).toMatchObject({ claim_pending: false, wallet_address: 'LateWallet7' });
+  });
+
+  it('concurrent retries send a snapshot once', async () => {
+    const user = users[9]!;
+    h.deps.chain = chainDown;
+    expect((await saveWallet(user, 'RaceWallet9')).body.claim).toBe('failed');
+    h.deps.chain = chainUp;
+    h.clock.now += CLAIM_RETRY_MS;
+    const results = await Promise.all(Array.from({ length: 8 }, () => claim(user)));
+    for (const r of results) expect([200, 409], JSON.stringify(r.body)).toContain(r.status);
+    expect(results.filter((r) => r.body.claim === 'sent').length).toBeGreaterThanOrEqual(1);
+    expect(working.filter((t) => t.userId === user.uid)).toHaveLength(1);
+    expect(await me(user)).toMatchObject({ claim_pending: false, wallet_address: 'RaceWallet9' });
   });
 });

@@ -52,4 +52,16 @@ test('a super admin forces the migration from the Config tab; the home card and 
   const lines = (await readFile('.local/e2e-stack/chain-ledger.jsonl', 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { tx_hash: string; amount: number; wallet: string });
   expect(lines.find((l) => l.tx_hash === hash)).toMatchObject({ amount: 50, wallet: 'MigrWallet1' });
   await userContext.close();
+
+  // The super admin had no wallet: their snapshot waits for one, and saving one sends it.
+  await page.goto('/welcome');
+  const own = page.locator('section', { has: page.getByRole('heading', { name: 'Migration status' }) });
+  await expect(own.getByText('Save a wallet address to claim your tokens on the blockchain.')).toBeVisible();
+  await expect(own.getByTestId('tx-hash')).toHaveText('—');
+  await own.getByLabel('Wallet address').fill('SuperWallet1');
+  await own.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Wallet address saved!')).toBeVisible();
+  await expect(own.getByTestId('tx-hash')).toHaveText(/^[0-9a-f]{64}$/);
+  await expect(own.getByText('Save a wallet address to claim your tokens on the blockchain.')).toBeHidden();
+  await expect(own.getByRole('button', { name: 'Send my tokens' })).toBeHidden();
 });

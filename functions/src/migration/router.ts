@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { MIGRATION_MSG } from '../../../common/migration-messages';
 import { requireSuperAdmin } from '../platform/auth';
 import type { Deps } from '../platform/deps';
+import { retryClaim } from './claim-route';
 import { migrationAdminStatus, myMigration } from './migration-reads';
 import { runMigration } from './run-migration';
 import { saveMigrationSettings } from './save-settings';
@@ -14,5 +15,6 @@ export function migrationRouter(deps: Deps): Router {
   router.post('/cms/migration/run', superAdmin, runMigration(deps));
   router.post('/cms/migration/settings', superAdmin, saveMigrationSettings(deps));
   router.get('/migration/me', myMigration(deps));
+  router.post('/migration/claim', retryClaim(deps));
   return router;
 }

@@ -22,6 +22,10 @@ export const log = {
   configInvalid: (problems: string[]) => write('error', 'config_invalid', { problems }),
   /** A token migration transfer failed (the user stays migrating until a run resumes, or the claim stays pending). */
   chainTransferFailed: (userId: string, err: unknown) => write('error', 'chain_transfer_failed', { userId, message: String(err) }),
+  /** A claim's transfer went through but its hash could not be recorded: reconcile by hand before the claim is retried. */
+  chainTransferUnrecorded: (userId: string, hash: string, err: unknown) => write('error', 'chain_transfer_unrecorded', { userId, hash, message: String(err) }),
+  /** A claim could not be started or finished (the database): it stays pending, and the user can try again. */
+  claimFailed: (userId: string, err: unknown) => write('error', 'claim_failed', { userId, message: String(err) }),
   /** A radio station call failed (upload, play request, now-playing); the message never carries credentials. */
   stationCallFailed: (what: string, submissionId: string | null, err: unknown) =>
     write('warn', 'station_call_failed', { what, submissionId, message: err instanceof Error ? err.message.slice(0, 300) : String(err).slice(0, 300) }),

@@ -4,21 +4,23 @@ import type { MyMigration } from '@common/migration';
 import { MIGRATION_MSG } from '@common/migration-messages';
 import { useApiRead } from '@/hooks/use-api-read';
 import { api } from '@/lib/api';
+import { notifyError, notifySuccess } from '@/lib/notify';
 
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 
 /**
  * A migrated user's migration_log entry (the latest, by migrated_at): snapshot balance, lock-until
  * date while in the future, transaction hash and wallet. Read again when the status or the wallet
- * changes (a saved wallet claims a pending snapshot).
+ * changes and when a wallet save has answered (a saved wallet claims a pending snapshot).
  */
-export function MigratedDetails({ status, wallet }: { status: string; wallet: string | null }) {
-  const { data } = useApiRead((signal) => api<{ data: MyMigration }>('/migration/me', { signal }), [status, wallet]);
+export function MigratedDetails({ status, wallet, saving, savedAt }: { status: string; wallet: string | null; saving: boolean; savedAt: number }) {
+  // The saved wallet syncs before the save's claim is done: read again once the save has answered (`savedAt`).
+  const { data, reload } = useApiRead((signal) => api<{ data: MyMigration }>('/migration/me', { signal }), [status, wallet, savedAt]);
   const [now] = useState(Date.now);
   const entry = data?.data;
   if (!entry) return null;
   const locked = entry.locked_until && Date.parse(entry.locked_until) > now ? entry.locked_until : null;
-  return (
+  const details = (
     <dl className="mt-4 grid gap-2 text-sm" aria-label="Migration details">
       <div className="flex justify-between gap-3">
         <dt className="text-zinc-400">Snapshot balance</dt>
@@ -38,7 +40,43 @@ export function MigratedDetails({ status, wallet }: { status: string; wallet: st
         <dt className="text-zinc-400">Wallet</dt>
         <dd className="min-w-0 break-all font-mono text-xs">{entry.wallet_address ?? wallet ?? '—'}</dd>
       </div>
-      {entry.claim_pending ? <p className="text-amber-300">{MIGRATION_MSG.claimPending}</p> : null}
     </dl>
+  );
+  if (!entry.claim_pending || saving) return details;
+  return (
+    <>
+      {details}
+      {wallet ? <ClaimRetry onDone={reload} /> : <p className="mt-2 text-sm text-amber-300">{MIGRATION_MSG.claimPending}</p>}
+    </>
+  );
+}
+
+/** A pending snapshot with a wallet saved: sending it failed when the wallet was saved; the user can send it again. */
+function ClaimRetry({ onDone }: { onDone: () => void }) {
+  const [sending, setSending] = useState(false);
+  const send = async () => {
+    setSending(true);
+    try {
+      await api('/migration/claim', { body: {} });
+      notifySuccess(MIGRATION_MSG.claimSent);
+    } catch (err) {
+      notifyError(MIGRATION_MSG.claimNotSent, err);
+    } finally {
+      setSending(false);
+      onDone();
+    }
+  };
+  return (
+    <div className="mt-2 flex flex-wrap items-center justify-between gap-3 text-sm">
+      <p className="text-amber-300">{MIGRATION_MSG.claimNotSent}</p>
+      <button
+        type="button"
+        onClick={() => void send()}
+        disabled={sending}
+        className="rounded-md bg-violet-700 px-4 py-2 text-sm font-semibold text-white hover:bg-violet-800 disabled:cursor-not-allowed disabled:opacity-50"
+      >
+        {sending ? 'Sending…' : MIGRATION_MSG.claimRetry}
+      </button>
+    </div>
   );
 }

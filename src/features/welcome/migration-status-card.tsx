@@ -1,6 +1,8 @@
 import { Lock, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { MSG } from '@common/messages';
+import type { ClaimResult } from '@common/migration';
+import { MIGRATION_MSG } from '@common/migration-messages';
 import { MigrationBadge } from '@/components/migration-badge';
 import { Card } from '@/components/ui/card';
 import { afterWrite } from '@/data/lazy';
@@ -12,17 +14,20 @@ import { MigratedDetails } from './migrated-details';
 export function MigrationStatusCard({ profile }: { profile: ProfileDoc }) {
   const [wallet, setWallet] = useState('');
   const [saving, setSaving] = useState(false);
+  const [savedAt, setSavedAt] = useState(0);
   const saved = profile.wallet_address ?? null;
   const save = async () => {
     setSaving(true);
     try {
-      await api('/accounts/wallet', { body: { wallet_address: wallet.trim() } });
+      const saved = await api<{ claim: ClaimResult }>('/accounts/wallet', { body: { wallet_address: wallet.trim() } });
       notifySuccess(MSG.walletSaved);
+      if (saved.claim === 'failed') notifyError(MIGRATION_MSG.claimNotSent, MIGRATION_MSG.claimFailed);
       void afterWrite(['profiles']);
     } catch (err) {
       notifyError(MSG.walletSaveFailed, err);
     } finally {
       setSaving(false);
+      setSavedAt(Date.now());
     }
   };
   return (
@@ -61,7 +66,7 @@ export function MigrationStatusCard({ profile }: { profile: ProfileDoc }) {
           </button>
         )}
       </div>
-      {profile.migration_status === 'migrated' ? <MigratedDetails status={profile.migration_status} wallet={saved} /> : null}
+      {profile.migration_status === 'migrated' ? <MigratedDetails status={profile.migration_status} wallet={saved} saving={saving} savedAt={savedAt} /> : null}
     </Card>
   );
 }

@@ -1,0 +1,30 @@
+import type { RequestHandler } from 'express';
+import { MIGRATION_MSG } from '../../../common/migration-messages';
+import { requireCaller } from '../platform/auth';
+import { emptyInput } from '../cms/cms-schemas';
+import { COL } from '../platform/collections';
+import type { Deps } from '../platform/deps';
+import { conflict, notFound, unavailable } from '../platform/errors';
+import { parse } from '../platform/validate';
+import { claimPendingTokens } from './claim';
+
+/**
+ * POST /api/migration/claim — sends the caller's pending snapshot to the wallet they saved
+ * again, after saving it did not get it out (the chain or the database failed). 200 `sent` or
+ * `none`; 409 without a saved wallet, or while another attempt is under way or was just made;
+ * 503 when it fails again.
+ */
+export const retryClaim =
+  (deps: Deps): RequestHandler =>
+  async (req, res) => {
+    const caller = requireCaller(res);
+    parse(emptyInput, req.body ?? {});
+    const profile = await deps.db.collection(COL.profiles).doc(caller.uid).get();
+    if (!profile.exists) throw notFound('Profile not found');
+    const wallet = profile.get('wallet_address') as string | null | undefined;
+    if (!wallet) throw conflict(MIGRATION_MSG.claimNeedsWallet);
+    const claim = await claimPendingTokens(deps, caller.uid, wallet);
+    if (claim === 'busy') throw conflict(MIGRATION_MSG.claimBusy);
+    if (claim === 'failed') throw unavailable(MIGRATION_MSG.claimFailed);
+    res.json({ claim });
+  };
