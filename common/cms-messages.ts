@@ -5,6 +5,7 @@ import type { TrackFields } from './contest';
 export const CMS_MSG = {
   adminRequired: 'Admin role required',
   trackNotFound: 'Track not found',
+  audioUnavailable: 'The full track cannot be played right now. Reload to try again.',
   loading: 'Loading...',
   trouble: 'Having trouble opening the CMS',
   retrying: 'Retrying CMS load…',
@@ -41,7 +42,7 @@ export type CmsTrackFilter = (typeof CMS_TRACK_FILTERS)[number];
 /** A track as the CMS sees it: every stored field but the storage paths and clip id, plus stats and a signed URL. */
 export type CmsTrack = TrackFields & {
   has_video: boolean;
-  /** Signed URL of the full original (valid 3600 s). */
-  audio_url: string;
+  /** Signed URL of the full original (valid 3600 s); null when it could not be signed (the storage's signer failed). */
+  audio_url: string | null;
   stats: { total_votes: number; fool_rate: number };
 };

@@ -213,6 +213,20 @@ describe('POST /api/cms/tracks/:id/approve and /reject', () => {
     expect(await docOf('tracks', track.id)).toBeUndefined();
   });
 
+  it('a change that has committed answers success when the audio link cannot be signed (500 before); the list goes out without the link', async () => {
+    // Deployed, signing calls the IAM signer over the network: here it fails.
+    const deps = { ...h.deps, storage: withOverrides(h.deps.storage, { signedUrl: () => Promise.reject(new Error('iam.serviceAccounts.signBlob: 503')) }) };
+    const track = await makeTrack();
+    const approved = await callWithDeps(deps, 'POST', `/api/cms/tracks/${track.id}/approve`, { token: admin.token, body: {} });
+    expect(approved).toMatchObject({ status: 200, body: { track: { id: track.id, status: 'approved', audio_url: null } } });
+    const edited = await callWithDeps(deps, 'POST', `/api/cms/tracks/${track.id}`, { token: admin.token, body: { title: 'Unsigned' } });
+    expect(edited).toMatchObject({ status: 200, body: { track: { title: 'Unsigned', audio_url: null } } });
+    expect(await docOf('tracks', track.id)).toMatchObject({ status: 'approved', title: 'Unsigned' });
+    const list = await callWithDeps(deps, 'GET', '/api/cms/tracks?status=approved', { token: admin.token });
+    expect(list.status).toBe(200);
+    expect(list.body.tracks.find((t: { id: string }) => t.id === track.id)).toMatchObject({ audio_url: null });
+  });
+
   it('assigns a random placeholder cover when none is chosen (no body at all)', async () => {
     const track = await makeTrack({ submission_type: 'marketplace' }, { total_votes: 3, correct_guesses: 3, incorrect_guesses: 0 });
     const res = await h.call('POST', `/api/cms/tracks/${track.id}/approve`, { token: admin.token });

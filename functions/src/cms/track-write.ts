@@ -4,6 +4,7 @@ import { SIGNED_URL_SECONDS } from '../../../common/constants';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { notFound } from '../platform/errors';
+import { log } from '../platform/log';
 import { scheduleLeaderboardRefresh } from '../leaderboards/refresh-scheduler';
 import { foolRate, statsFromTrack, type TrackDoc, type TrackStatsDoc } from '../tracks/track-doc';
 import { newSampleKey } from '../voting/sample-key';
@@ -52,7 +53,7 @@ export async function updateTrack(
   return result;
 }
 
-/** The CMS view of a track: no storage paths or clip id; stats and a signed URL of the full audio. */
+/** The CMS view of a track: no storage paths or clip id; stats and a signed URL of the full audio (null if it cannot be signed). */
 export async function toCmsTrack(deps: Deps, track: TrackDoc, counts: Counts): Promise<CmsTrack> {
   return {
     id: track.id,
@@ -73,7 +74,11 @@ export async function toCmsTrack(deps: Deps, track: TrackDoc, counts: Counts): P
     submitted_by: track.submitted_by,
     created_at: track.created_at,
     has_video: Boolean(track.video_path),
-    audio_url: await deps.storage.signedUrl(track.audio_path, SIGNED_URL_SECONDS),
+    // After a committed change, a signer that fails must not turn the answer into a 500.
+    audio_url: await deps.storage.signedUrl(track.audio_path, SIGNED_URL_SECONDS).catch((err: unknown) => {
+      log.signedUrlFailed(track.audio_path, err);
+      return null;
+    }),
     stats: { total_votes: counts.total_votes, fool_rate: foolRate(counts.incorrect_guesses, counts.total_votes) },
   };
 }

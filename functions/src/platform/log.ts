@@ -29,6 +29,8 @@ export const log = {
   /** A radio station call failed (upload, play request, now-playing); the message never carries credentials. */
   stationCallFailed: (what: string, submissionId: string | null, err: unknown) =>
     write('warn', 'station_call_failed', { what, submissionId, message: err instanceof Error ? err.message.slice(0, 300) : String(err).slice(0, 300) }),
+  /** A signed URL could not be made (deployed: the IAM signer); the answer goes out without it. */
+  signedUrlFailed: (path: string, err: unknown) => write('warn', 'signed_url_failed', { path, message: String(err) }),
   mediaCleanupFailed: (path: string, err: unknown) => write('warn', 'media_cleanup_failed', { path, message: String(err) }),
   /** A transaction failed after reaching its commit and `probe` could not be read: the request's files are kept, perhaps orphaned. */
   mediaKept: (probe: string, err: unknown) => write('warn', 'media_kept', { probe, message: String(err) }),

@@ -1,6 +1,6 @@
 import { Check, RadioTower, Trash2, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import type { CmsTrack } from '@common/cms-messages';
+import { CMS_MSG, type CmsTrack } from '@common/cms-messages';
 import { RADIO_MSG } from '@common/radio-messages';
 import { useMediaElementFocus } from '@/lib/audio-focus';
 import { CoverPicker } from './cover-picker';
@@ -48,7 +48,11 @@ export function PendingTrackCard({ track, busy, onApprove, onReject, onDelete }:
           </div>
         ))}
       </dl>
-      <audio controls preload="none" src={track.audio_url} className="w-full" aria-label={`Full track: ${track.title}`} {...focus} />
+      {track.audio_url ? (
+        <audio controls preload="none" src={track.audio_url} className="w-full" aria-label={`Full track: ${track.title}`} {...focus} />
+      ) : (
+        <p className="text-sm text-zinc-400">{CMS_MSG.audioUnavailable}</p>
+      )}
       <CoverPicker name={`cover-${track.id}`} value={cover} onChange={setCover} />
       <div className="flex flex-wrap gap-2">
         <Decision busy={busy} onClick={() => onApprove(cover)} className="bg-emerald-700 text-white hover:bg-emerald-800">
