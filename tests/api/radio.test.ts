@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
 import { RADIO_MSG } from '../../common/radio-messages';
 import { airScheduled } from '../../functions/src/radio/air-scheduled';
+import { UPLOAD_CLAIM_MS } from '../../functions/src/radio/submission-doc';
 import { id3Length } from '../../functions/src/platform/media';
 import { makeAdmin } from './contest-fixtures';
-import { ledgerInvariant, losingCommitAnswers, serveWithDeps, startHarness, type Harness } from './harness';
+import { callWithDeps, ledgerInvariant, losingCommitAnswers, serveWithDeps, startHarness, withOverrides, type Harness } from './harness';
 import { balanceOf, grant, users, type User } from './order-fixtures';
 import { adAudio, adForm, addRadioSubmission, trackWithAudio } from './radio-fixtures';
 
@@ -294,6 +295,29 @@ describe('the CMS radio queue', () => {
     for (const bad of ['https://evil.example/x.mp3', 'radio-ads/../originals/x.mp3', '/etc/passwd']) {
       const foreign = await addRadioSubmission(h, owner, 'advertisement', { ad_audio_url: bad });
       expect(await act(admin, foreign.id, 'download-link')).toMatchObject({ status: 422, body: { error: { message: RADIO_MSG.invalidStorageUrl } } });
+    }
+  });
+
+  it('a file the station took but the queue could not record: 503 with what happened (500 before), and an upload after the claim lapses records it', async () => {
+    const { admin } = await admins();
+    const [owner] = await users(h, rname());
+    const m = await addRadioSubmission(h, owner, 'music', { status: 'approved' });
+    // The claim (first transaction) commits; the final write (second) meets Firestore unreachable.
+    let transactions = 0;
+    const db = withOverrides(h.db, {
+      runTransaction: (...args: Parameters<typeof h.db.runTransaction>) =>
+        ++transactions === 2 ? Promise.reject(Object.assign(new Error('14 UNAVAILABLE: No connection established'), { code: 14 })) : h.db.runTransaction(...args),
+    });
+    const res = await callWithDeps({ ...h.deps, db }, 'POST', `/api/cms/radio/${m.id}/upload`, { token: admin.token, body: {} });
+    expect(res).toMatchObject({ status: 503, body: { error: { message: RADIO_MSG.uploadNotRecorded } } });
+    expect(h.station.uploads.get(m.sftp_path!)).toBeDefined();
+    expect(await act(admin, m.id, 'upload')).toMatchObject({ status: 409, body: { error: { message: RADIO_MSG.uploadInProgress } } });
+    const start = h.clock.now;
+    h.clock.now += UPLOAD_CLAIM_MS;
+    try {
+      expect(await act(admin, m.id, 'upload')).toMatchObject({ status: 200, body: { submission: { status: 'uploaded', sftp_uploaded: true } } });
+    } finally {
+      h.clock.now = start;
     }
   });
 

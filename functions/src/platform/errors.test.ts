@@ -12,6 +12,10 @@ beforeAll(async () => {
   app.get('/contended', () => {
     throw Object.assign(new Error('10 ABORTED: Too much contention on these documents. Please try again.'), { code: 10 });
   });
+  // What firebase-admin rejects with when Firestore cannot be reached or is overloaded.
+  app.get('/down/:code', (req) => {
+    throw Object.assign(new Error(`${req.params.code} UNAVAILABLE: No connection established`), { code: Number(req.params.code) });
+  });
   app.get('/broken', () => {
     throw new Error('boom');
   });
@@ -28,6 +32,13 @@ describe('errorHandler', () => {
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('1');
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unavailable');
+  });
+
+  it.each([4, 8, 14])('answers gRPC status %i (the database out of reach or overloaded) with 503 and Retry-After, not 500', async (code) => {
+    const res = await fetch(`${base}/down/${code}`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe('Service temporarily unavailable, please try again');
   });
 
   it('still answers an unexpected error with 500', async () => {

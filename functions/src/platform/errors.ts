@@ -32,6 +32,8 @@ type BodyParserError = Error & { type?: string; status?: number };
 
 /** gRPC status ABORTED: firebase-admin's runTransaction gives up with it after its attempts. */
 const FIRESTORE_ABORTED = 10;
+/** gRPC statuses of Firestore (or another Google API) out of reach or overloaded: DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED, UNAVAILABLE. */
+const BACKEND_DOWN = new Set([4, 8, 14]);
 
 export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next) => {
   if (err instanceof HttpError) {
@@ -56,6 +58,13 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next
     // A transaction still in contention after the SDK's retries: the caller may simply retry.
     res.set('Retry-After', '1');
     res.status(503).json({ error: { code: 'unavailable', message: 'Busy, please try again' } });
+    return;
+  }
+  if (BACKEND_DOWN.has((err as { code?: unknown }).code as number)) {
+    // An outage of the database, not a fault of the request: the caller may retry a little later.
+    log.backendUnavailable(err);
+    res.set('Retry-After', '5');
+    res.status(503).json({ error: { code: 'unavailable', message: 'Service temporarily unavailable, please try again' } });
     return;
   }
   log.unexpectedError(err);

@@ -9,6 +9,8 @@ const write = (level: 'info' | 'warn' | 'error', event: string, data: Record<str
 export const log = {
   unexpectedError: (err: unknown) =>
     write('error', 'unexpected_error', { message: err instanceof Error ? err.stack ?? err.message : String(err) }),
+  /** Firestore (or another Google API) answered UNAVAILABLE, DEADLINE_EXCEEDED or RESOURCE_EXHAUSTED: the request got 503. */
+  backendUnavailable: (err: unknown) => write('error', 'backend_unavailable', { message: err instanceof Error ? err.message.slice(0, 300) : String(err) }),
   signupRolledBack: (uid: string, reason: string) => write('warn', 'signup_rolled_back', { uid, reason }),
   verificationMailFailed: (uid: string, reason: string) => write('warn', 'verification_mail_failed', { uid, reason }),
   referralDeferred: (uid: string, err: unknown) => write('warn', 'referral_deferred', { uid, message: String(err) }),
@@ -31,6 +33,8 @@ export const log = {
     write('warn', 'station_call_failed', { what, submissionId, message: err instanceof Error ? err.message.slice(0, 300) : String(err).slice(0, 300) }),
   /** A signed URL could not be made (deployed: the IAM signer); the answer goes out without it. */
   signedUrlFailed: (path: string, err: unknown) => write('warn', 'signed_url_failed', { path, message: String(err) }),
+  /** The file reached the station but the submission could not be marked uploaded. */
+  stationUploadUnrecorded: (submissionId: string, err: unknown) => write('error', 'station_upload_unrecorded', { submissionId, message: String(err) }),
   mediaCleanupFailed: (path: string, err: unknown) => write('warn', 'media_cleanup_failed', { path, message: String(err) }),
   /** A transaction failed after reaching its commit and `probe` could not be read: the request's files are kept, perhaps orphaned. */
   mediaKept: (probe: string, err: unknown) => write('warn', 'media_kept', { probe, message: String(err) }),

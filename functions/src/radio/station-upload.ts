@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { RADIO_MSG } from '../../../common/radio-messages';
 import type { Deps } from '../platform/deps';
 import type { RadioStation } from '../platform/station';
-import { conflict, HttpError } from '../platform/errors';
+import { conflict, HttpError, unavailable } from '../platform/errors';
 import { log } from '../platform/log';
 import { encodeForStation, sniffAudio } from '../platform/media';
 import { parse } from '../platform/validate';
@@ -57,7 +57,8 @@ export async function putOnStation(deps: Deps, station: RadioStation, doc: Store
  * tagged with title and artist, to the submission's SFTP path. Only from approved (also after a
  * failed attempt). The attempt is claimed in a transaction first (`upload_started_at`), so a
  * second concurrent call gets a 409. Success: uploaded; failure: sftp_upload_error set, status
- * unchanged, 502. Checks that refuse (404, 409, 422) write nothing.
+ * unchanged, 502. Uploaded but not recorded (the database failed): 503, and the claim lapses
+ * after UPLOAD_CLAIM_MS. Checks that refuse (404, 409, 422) write nothing.
  */
 export const stationUpload =
   (deps: Deps): RequestHandler =>
@@ -83,11 +84,14 @@ export const stationUpload =
       await changeSubmission(deps, id, () => ({ sftp_upload_error: failureText(stage), upload_started_at: null }));
       throw new HttpError(502, 'station_failed', RADIO_MSG.stationUploadFailed, { detail: failureText(stage) });
     }
-    const submission = await changeSubmission(deps, id, () => ({
-      status: 'uploaded',
-      sftp_uploaded: true,
-      sftp_upload_error: null,
-      upload_started_at: null,
-    }));
+    let submission;
+    try {
+      submission = await changeSubmission(deps, id, () => ({ status: 'uploaded', sftp_uploaded: true, sftp_upload_error: null, upload_started_at: null }));
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      // The file is on the station; the attempt's lock lapses after UPLOAD_CLAIM_MS, then an upload again records it.
+      log.stationUploadUnrecorded(id, err);
+      throw unavailable(RADIO_MSG.uploadNotRecorded);
+    }
     res.json({ submission });
   };
