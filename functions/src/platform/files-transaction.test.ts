@@ -23,26 +23,21 @@ function world(sdk: (fn: Fn, tx: Transaction) => Promise<unknown>, probeRead: 'o
   return { state, db, files: { probe, ours: (s: DocumentSnapshot) => s.exists, remove } };
 }
 
+/** transactWithFiles in world `w`, with a function resolving `result` (whose files the result uses or not). */
+const make = (w: ReturnType<typeof world>, result = 'made', uses = true) =>
+  transactWithFiles(
+    w.db,
+    w.files,
+    () => Promise.resolve(result),
+    () => uses,
+  );
+
 describe('transactWithFiles', () => {
   it('keeps the files the committed result uses, and removes them for a result that does not (a twin won)', async () => {
     const w = world((fn, tx) => fn(tx));
-    await expect(
-      transactWithFiles(
-        w.db,
-        w.files,
-        () => Promise.resolve('made'),
-        () => true,
-      ),
-    ).resolves.toBe('made');
+    await expect(make(w)).resolves.toBe('made');
     expect(w.files.remove).not.toHaveBeenCalled();
-    await expect(
-      transactWithFiles(
-        w.db,
-        w.files,
-        () => Promise.resolve('replayed'),
-        () => false,
-      ),
-    ).resolves.toBe('replayed');
+    await expect(make(w, 'replayed', false)).resolves.toBe('replayed');
     expect(w.files.remove).toHaveBeenCalledOnce();
   });
 
@@ -69,14 +64,7 @@ describe('transactWithFiles', () => {
       ),
     ).rejects.toThrow('No');
     const down = world(() => Promise.reject(unavailable()));
-    await expect(
-      transactWithFiles(
-        down.db,
-        down.files,
-        () => Promise.resolve('x'),
-        () => true,
-      ),
-    ).rejects.toThrow('UNAVAILABLE');
+    await expect(make(down)).rejects.toThrow('UNAVAILABLE');
     for (const w of [refused, down]) {
       expect(w.files.remove).toHaveBeenCalledOnce();
       expect(w.state.probeReads).toBe(0);
@@ -90,36 +78,15 @@ describe('transactWithFiles', () => {
       throw unavailable();
     };
     let w = world(givesUp(true));
-    await expect(
-      transactWithFiles(
-        w.db,
-        w.files,
-        () => Promise.resolve('made'),
-        () => true,
-      ),
-    ).resolves.toBe('made');
+    await expect(make(w)).resolves.toBe('made');
     expect(w.files.remove).not.toHaveBeenCalled();
 
     w = world(givesUp(false));
-    await expect(
-      transactWithFiles(
-        w.db,
-        w.files,
-        () => Promise.resolve('made'),
-        () => true,
-      ),
-    ).rejects.toThrow('UNAVAILABLE');
+    await expect(make(w)).rejects.toThrow('UNAVAILABLE');
     expect(w.files.remove).toHaveBeenCalledOnce();
 
     w = world(givesUp(true), 'fails');
-    await expect(
-      transactWithFiles(
-        w.db,
-        w.files,
-        () => Promise.resolve('made'),
-        () => true,
-      ),
-    ).rejects.toThrow('UNAVAILABLE');
+    await expect(make(w)).rejects.toThrow('UNAVAILABLE');
     expect(w.state.probeReads).toBe(1);
     expect(w.files.remove).not.toHaveBeenCalled();
   });
