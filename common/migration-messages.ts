@@ -1,4 +1,5 @@
 import { formatCount } from './format';
+import type { ClaimResult } from './migration';
 
 /** Texts of the token migration (the run, its CMS panel, the welcome card, spending while frozen). */
 export const MIGRATION_MSG = {
@@ -19,6 +20,17 @@ export const MIGRATION_MSG = {
   claimRetry: 'Send my tokens',
   claimSent: 'Your tokens were sent to your wallet',
   claimNeedsWallet: 'Save a wallet address first',
-  claimBusy: 'Your tokens are being sent, or were just tried. Try again in a few minutes.',
+  claimBusy: 'Your tokens are being sent. Check again in a few minutes.',
   claimFailed: 'Your tokens could not be sent. Try again in a few minutes.',
+  claimUnresolved: 'Your tokens may have been sent, but the transfer could not be confirmed. It will be checked before anything is sent again.',
+  claimInvalidWallet: 'Your saved wallet address cannot receive the tokens on this blockchain.',
 } as const;
+
+/** The message for a claim that did not go out (save-wallet's toast, the claim endpoint's error); null when nothing is wrong. */
+export function claimProblem(result: ClaimResult): string | null {
+  if (result === 'failed') return MIGRATION_MSG.claimFailed;
+  if (result === 'busy') return MIGRATION_MSG.claimBusy;
+  if (result === 'unresolved') return MIGRATION_MSG.claimUnresolved;
+  if (result === 'invalid_wallet') return MIGRATION_MSG.claimInvalidWallet;
+  return null;
+}

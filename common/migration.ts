@@ -33,11 +33,14 @@ export type MyMigration = {
   wallet_address: string | null;
   /** Snapshotted without a wallet: the tokens are sent once a wallet is saved. */
   claim_pending: boolean;
+  /** A claim's transfer may have gone through without being recorded: it is not sent again without a check. */
+  claim_unresolved: boolean;
 } | null;
 
 /**
  * What saving a wallet or `POST /api/migration/claim` did with a pending snapshot. `none`:
- * nothing pending; `sent`: sent; `failed`: it could not be sent (the chain, or the database);
- * `busy`: it was tried a moment ago (CLAIM_RETRY_MS).
+ * nothing pending; `sent`: sent; `failed`: no token moved (the chain or the database failed),
+ * try again; `busy`: an attempt is under way; `unresolved`: an attempt may have sent it, so it
+ * is never sent again without a check; `invalid_wallet`: the saved wallet cannot receive it.
  */
-export type ClaimResult = 'none' | 'sent' | 'failed' | 'busy';
+export type ClaimResult = 'none' | 'sent' | 'failed' | 'busy' | 'unresolved' | 'invalid_wallet';

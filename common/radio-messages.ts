@@ -35,7 +35,7 @@ export const RADIO_MSG = {
   notPending: 'Only pending submissions can be approved or rejected',
   notApprovedForUpload: 'Only approved submissions can be uploaded to the station',
   uploadInProgress: 'An upload of this submission is already in progress',
-  uploadNotRecorded: 'The file reached the station, but the queue could not be updated. Try the upload again in 10 minutes.',
+  uploadNotRecorded: (minutes: number) => `The file reached the station, but the queue could not be updated. Try the upload again in ${minutes} minutes.`,
   notUploaded: 'Only submissions uploaded to the station can be scheduled',
   scheduleInPast: 'The broadcast time must be in the future',
   scheduleTooFar: 'The broadcast time must be within a year',

@@ -2,9 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { FieldValue } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATION_MSG } from '../../common/migration-messages';
-import type { ChainTransfer } from '../../functions/src/platform/chain';
+import { InvalidWalletError, TransferNotMadeError, type ChainTransfer } from '../../functions/src/platform/chain';
 import { LocalChain, localTxHash } from '../../functions/src/platform/local-chain';
-import { CLAIM_RETRY_MS } from '../../functions/src/migration/claim';
 import { callWithDeps, ledgerInvariant, signUp, startHarness, withOverrides, type Harness } from './harness';
 
 /**
@@ -161,29 +160,44 @@ describe('the token migration', () => {
 describe('claiming a snapshot after the migration', () => {
   const working: ChainTransfer[] = [];
   const chainUp = { name: 'local', transfer: async (t: ChainTransfer) => (sent.push(t), working.push(t), localChain.transfer(t)) };
-  const chainDown = { name: 'local', transfer: () => Promise.reject(new Error('RPC unreachable')) };
+  /** A chain that refuses with `err`: TransferNotMadeError when no token moved, another error when some may have. */
+  const chainFailing = (err: Error) => ({ name: 'local', transfer: () => Promise.reject(err) });
   const me = async (who: Who) => (await h.call('GET', '/api/migration/me', { token: who.token })).body.data;
   const saveWallet = (who: Who, wallet: string) => h.call('POST', '/api/accounts/wallet', { token: who.token, body: { wallet_address: wallet } });
   const claim = (who: Who) => h.call('POST', '/api/migration/claim', { token: who.token, body: {} });
+  const transfersTo = (who: Who) => working.filter((t) => t.userId === who.uid);
 
-  it('a transfer that fails when the wallet is saved leaves the wallet saved and the claim pending; sending it again works', async () => {
+  it('a transfer refused before anything moved leaves the wallet saved and the claim pending; sending it again works', async () => {
     const user = users[3]!;
-    h.deps.chain = chainDown;
+    h.deps.chain = chainFailing(new TransferNotMadeError('RPC unreachable: getLatestBlockhash'));
     expect((await saveWallet(user, 'RetryWallet3')).body).toEqual({ wallet_address: 'RetryWallet3', claim: 'failed' });
-    expect(await me(user)).toMatchObject({ claim_pending: true, solana_tx_hash: null });
-    // Just tried: no second transfer starts within CLAIM_RETRY_MS.
+    expect(await me(user)).toMatchObject({ claim_pending: true, claim_unresolved: false, solana_tx_hash: null });
+    expect(await claim(user)).toMatchObject({ status: 503, body: { error: { message: MIGRATION_MSG.claimFailed } } });
     h.deps.chain = chainUp;
-    expect(await claim(user)).toMatchObject({ status: 409, body: { error: { message: MIGRATION_MSG.claimBusy } } });
-    h.clock.now += CLAIM_RETRY_MS;
     expect(await claim(user)).toMatchObject({ status: 200, body: { claim: 'sent' } });
     const after = await me(user);
     expect(after).toMatchObject({ claim_pending: false, wallet_address: 'RetryWallet3' });
     expect(after.solana_tx_hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(working.filter((t) => t.userId === user.uid)).toEqual([expect.objectContaining({ wallet: 'RetryWallet3', amount: 54 })]);
+    expect(transfersTo(user)).toEqual([expect.objectContaining({ wallet: 'RetryWallet3', amount: 54 })]);
     expect(await claim(user)).toMatchObject({ status: 200, body: { claim: 'none' } });
   });
 
-  it('refuses a claim without a saved wallet (409), and a body (400)', async () => {
+  it('a transfer that may have gone through (its confirmation timed out) is never sent again', async () => {
+    const user = users[11]!;
+    h.deps.chain = chainFailing(new Error('Solana transaction 5xYz not confirmed within 60 s'));
+    expect((await saveWallet(user, 'MaybeWallet11')).body).toEqual({ wallet_address: 'MaybeWallet11', claim: 'unresolved' });
+    expect(await me(user)).toMatchObject({ claim_pending: true, claim_unresolved: true });
+    h.deps.chain = chainUp;
+    expect(await claim(user)).toMatchObject({ status: 409, body: { error: { message: MIGRATION_MSG.claimUnresolved } } });
+    expect(transfersTo(user)).toEqual([]);
+  });
+
+  it('a wallet the chain cannot pay says so, and a claim without a saved wallet or with a body is refused', async () => {
+    const user = users[13]!;
+    h.deps.chain = chainFailing(new InvalidWalletError('Not a Solana address: 0xdeadbeef'));
+    expect((await saveWallet(user, '0xdeadbeef')).body).toEqual({ wallet_address: '0xdeadbeef', claim: 'invalid_wallet' });
+    expect(await claim(user)).toMatchObject({ status: 409, body: { error: { message: MIGRATION_MSG.claimInvalidWallet } } });
+    h.deps.chain = chainUp;
     expect(await claim(users[5]!)).toMatchObject({ status: 409, body: { error: { message: MIGRATION_MSG.claimNeedsWallet } } });
     const withBody = await h.call('POST', '/api/migration/claim', { token: users[5]!.token, body: { wallet_address: 'X1' } });
     expect(withBody.status).toBe(400);
@@ -209,16 +223,18 @@ describe('claiming a snapshot after the migration', () => {
     expect(await me(user)).toMatchObject({ claim_pending: false, wallet_address: 'LateWallet7' });
   });
 
-  it('concurrent retries send a snapshot once', async () => {
+  it('concurrent retries send a snapshot once; the others hear it is under way or sent', async () => {
     const user = users[9]!;
-    h.deps.chain = chainDown;
+    h.deps.chain = chainFailing(new TransferNotMadeError('RPC unreachable'));
     expect((await saveWallet(user, 'RaceWallet9')).body.claim).toBe('failed');
     h.deps.chain = chainUp;
-    h.clock.now += CLAIM_RETRY_MS;
     const results = await Promise.all(Array.from({ length: 8 }, () => claim(user)));
-    for (const r of results) expect([200, 409], JSON.stringify(r.body)).toContain(r.status);
+    for (const r of results) {
+      if (r.status === 409) expect(r.body.error.message).toBe(MIGRATION_MSG.claimBusy);
+      else expect([r.status, ['sent', 'none']]).toEqual([200, expect.arrayContaining([r.body.claim])]);
+    }
     expect(results.filter((r) => r.body.claim === 'sent').length).toBeGreaterThanOrEqual(1);
-    expect(working.filter((t) => t.userId === user.uid)).toHaveLength(1);
+    expect(transfersTo(user)).toHaveLength(1);
     expect(await me(user)).toMatchObject({ claim_pending: false, wallet_address: 'RaceWallet9' });
   });
 });

@@ -309,7 +309,7 @@ describe('the CMS radio queue', () => {
         ++transactions === 2 ? Promise.reject(Object.assign(new Error('14 UNAVAILABLE: No connection established'), { code: 14 })) : h.db.runTransaction(...args),
     });
     const res = await callWithDeps({ ...h.deps, db }, 'POST', `/api/cms/radio/${m.id}/upload`, { token: admin.token, body: {} });
-    expect(res).toMatchObject({ status: 503, body: { error: { message: RADIO_MSG.uploadNotRecorded } } });
+    expect(res).toMatchObject({ status: 503, body: { error: { message: RADIO_MSG.uploadNotRecorded(10) } } });
     expect(h.station.uploads.get(m.sftp_path!)).toBeDefined();
     expect(await act(admin, m.id, 'upload')).toMatchObject({ status: 409, body: { error: { message: RADIO_MSG.uploadInProgress } } });
     const start = h.clock.now;

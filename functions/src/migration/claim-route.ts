@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { MIGRATION_MSG } from '../../../common/migration-messages';
+import { claimProblem, MIGRATION_MSG } from '../../../common/migration-messages';
 import { requireCaller } from '../platform/auth';
 import { emptyInput } from '../cms/cms-schemas';
 import { COL } from '../platform/collections';
@@ -9,10 +9,10 @@ import { parse } from '../platform/validate';
 import { claimPendingTokens } from './claim';
 
 /**
- * POST /api/migration/claim — sends the caller's pending snapshot to the wallet they saved
- * again, after saving it did not get it out (the chain or the database failed). 200 `sent` or
- * `none`; 409 without a saved wallet, or while another attempt is under way or was just made;
- * 503 when it fails again.
+ * POST /api/migration/claim — sends the caller's pending snapshot to the wallet they saved,
+ * after saving it did not get it out (no token moved: the chain or the database failed).
+ * 200 `sent` or `none`; 409 without a saved wallet, while an attempt is under way, when an
+ * attempt may have sent it (never resent), or for a wallet the chain refuses; 503 when it fails again.
  */
 export const retryClaim =
   (deps: Deps): RequestHandler =>
@@ -24,7 +24,7 @@ export const retryClaim =
     const wallet = profile.get('wallet_address') as string | null | undefined;
     if (!wallet) throw conflict(MIGRATION_MSG.claimNeedsWallet);
     const claim = await claimPendingTokens(deps, caller.uid, wallet);
-    if (claim === 'busy') throw conflict(MIGRATION_MSG.claimBusy);
-    if (claim === 'failed') throw unavailable(MIGRATION_MSG.claimFailed);
+    const problem = claimProblem(claim);
+    if (problem) throw claim === 'failed' ? unavailable(problem) : conflict(problem);
     res.json({ claim });
   };

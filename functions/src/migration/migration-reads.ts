@@ -27,6 +27,7 @@ export const myMigration =
           solana_tx_hash: (doc.get('solana_tx_hash') as string | null) ?? null,
           wallet_address: (doc.get('wallet_address') as string | null) ?? null,
           claim_pending: doc.get('claim_pending') === true,
+          claim_unresolved: doc.get('claim_unresolved') === true,
         }
       : null;
     res.json({ data: entry });

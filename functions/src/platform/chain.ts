@@ -35,3 +35,19 @@ export type ChainConfig =
 
 /** The wallet cannot receive on this chain (not an address of it): no retry can help, so the run moves on and the claim stays pending. */
 export class InvalidWalletError extends Error {}
+
+/**
+ * The tokens certainly did not move (the transaction was never sent, or it failed on chain), so
+ * the transfer may be tried again. Any other rejection of `transfer` may hide a transfer that
+ * went through (an answer lost, a confirmation that timed out): a claim is then never resent.
+ */
+export class TransferNotMadeError extends Error {}
+
+/** `work`'s rejection as a TransferNotMadeError: for the steps of a transfer before anything is sent. */
+export async function beforeSending<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    throw new TransferNotMadeError(err instanceof Error ? err.message : String(err), { cause: err });
+  }
+}

@@ -14,7 +14,11 @@ beforeAll(async () => {
   });
   // What firebase-admin rejects with when Firestore cannot be reached or is overloaded.
   app.get('/down/:code', (req) => {
-    throw Object.assign(new Error(`${req.params.code} UNAVAILABLE: No connection established`), { code: Number(req.params.code) });
+    throw Object.assign(new Error(`${req.params.code} UNAVAILABLE: No connection established`), { code: Number(req.params.code), details: 'No connection established', metadata: {} });
+  });
+  // ssh2's SFTP status errors carry numeric codes too (4 = FAILURE): not the database.
+  app.get('/sftp', () => {
+    throw Object.assign(new Error('Failure'), { code: 4 });
   });
   app.get('/broken', () => {
     throw new Error('boom');
@@ -39,6 +43,10 @@ describe('errorHandler', () => {
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('5');
     expect(((await res.json()) as { error: { message: string } }).error.message).toBe('Service temporarily unavailable, please try again');
+  });
+
+  it('does not take another library’s numeric code for a gRPC status', async () => {
+    expect((await fetch(`${base}/sftp`)).status).toBe(500);
   });
 
   it('still answers an unexpected error with 500', async () => {

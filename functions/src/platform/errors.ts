@@ -35,6 +35,16 @@ const FIRESTORE_ABORTED = 10;
 /** gRPC statuses of Firestore (or another Google API) out of reach or overloaded: DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED, UNAVAILABLE. */
 const BACKEND_DOWN = new Set([4, 8, 14]);
 
+/**
+ * A gRPC status error as firebase-admin rejects with: a numeric code with grpc-js's `details` or
+ * `metadata`, or google-gax's GoogleError (its own timeouts). An SFTP status code has neither.
+ */
+const isGrpcError = (err: unknown): err is { code: number } => {
+  const e = err as { code?: unknown; details?: unknown; metadata?: unknown } | null;
+  if (typeof e?.code !== 'number') return false;
+  return typeof e.details === 'string' || (typeof e.metadata === 'object' && e.metadata !== null) || e.constructor.name === 'GoogleError';
+};
+
 export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next) => {
   if (err instanceof HttpError) {
     res.set(err.headers);
@@ -60,7 +70,7 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next
     res.status(503).json({ error: { code: 'unavailable', message: 'Busy, please try again' } });
     return;
   }
-  if (BACKEND_DOWN.has((err as { code?: unknown }).code as number)) {
+  if (isGrpcError(err) && BACKEND_DOWN.has(err.code)) {
     // An outage of the database, not a fault of the request: the caller may retry a little later.
     log.backendUnavailable(err);
     res.set('Retry-After', '5');

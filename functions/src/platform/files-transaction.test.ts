@@ -53,6 +53,18 @@ describe('transactWithFiles', () => {
     expect(w.files.remove).not.toHaveBeenCalled();
   });
 
+  it('a re-run after a commit that did not go through (contention) runs the function again', async () => {
+    const w = world(async (fn, tx) => {
+      await fn(tx); // its commit is ABORTED: nothing written
+      return fn(tx);
+    });
+    let calls = 0;
+    const fn = vi.fn(() => Promise.resolve(`attempt ${++calls}`));
+    await expect(transactWithFiles(w.db, w.files, fn, () => true)).resolves.toBe('attempt 2');
+    expect(fn).toHaveBeenCalledTimes(2);
+    expect(w.files.remove).not.toHaveBeenCalled();
+  });
+
   it('a refusal, or a failure before any commit, removes the files without reading the probe', async () => {
     const refused = world((fn, tx) => fn(tx));
     await expect(

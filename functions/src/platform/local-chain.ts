@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { ChainGateway, ChainTransfer } from './chain';
+import { beforeSending, type ChainGateway, type ChainTransfer } from './chain';
 
 /** The deterministic hash of a local transfer: the same user, wallet, amount and run give the same hash. */
 export const localTxHash = (t: ChainTransfer): string =>
@@ -20,9 +20,12 @@ export class LocalChain implements ChainGateway {
 
   async transfer(t: ChainTransfer): Promise<string> {
     const hash = localTxHash(t);
-    await mkdir(dirname(this.file), { recursive: true });
     const line = { tx_hash: hash, user_id: t.userId, wallet: t.wallet, amount: t.amount, run_id: t.runId, at: new Date(this.now()).toISOString() };
-    await appendFile(this.file, `${JSON.stringify(line)}\n`);
+    // The file is this chain: a line that could not be written is a transfer not made.
+    await beforeSending(async () => {
+      await mkdir(dirname(this.file), { recursive: true });
+      await appendFile(this.file, `${JSON.stringify(line)}\n`);
+    });
     return hash;
   }
 }

@@ -20,7 +20,7 @@ import {
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token';
 import { describe, expect, it } from 'vitest';
-import { InvalidWalletError } from './chain';
+import { InvalidWalletError, TransferNotMadeError } from './chain';
 import { SolanaChain, solanaRpc, type SolanaRpc } from './solana-chain';
 
 const base58 = (bytes: Uint8Array) => getBase58Decoder().decode(bytes);
@@ -162,7 +162,10 @@ describe('SolanaChain', () => {
     expect(() => new SolanaChain(rpc, { mint: 'mint', decimals: 0, payerSecretKey: base58(keypair().secret) })).toThrow();
     const mismatched = Buffer.concat([keypair().secret.subarray(0, 32), keypair().pub]);
     const chain = new SolanaChain(rpc, { mint, decimals: 0, payerSecretKey: base58(mismatched) }, noSleep);
-    await expect(chain.transfer({ userId: 'u', wallet: keypair().address, amount: 1, runId: 'r' })).rejects.toThrow(/does not match/);
+    const sending = chain.transfer({ userId: 'u', wallet: keypair().address, amount: 1, runId: 'r' });
+    await expect(sending).rejects.toThrow(/does not match/);
+    // Refused before anything was sent: the claim may try again.
+    await expect(sending).rejects.toThrow(TransferNotMadeError);
   });
 
   it('rejects when the RPC refuses the transaction', async () => {
@@ -171,6 +174,8 @@ describe('SolanaChain', () => {
     const sending = chain.transfer({ userId: 'u', wallet: keypair().address, amount: 1, runId: 'r' });
     await expect(sending).rejects.toThrow(/insufficient funds/);
     await expect(sending).rejects.not.toThrow(InvalidWalletError);
+    // The node may have forwarded it before failing to answer: not known to be unsent.
+    await expect(sending).rejects.not.toThrow(TransferNotMadeError);
     expect(polled).toEqual([]);
   });
 
@@ -191,9 +196,10 @@ describe('SolanaChain', () => {
   it('rejects when the transaction failed on chain', async () => {
     const { rpc } = fakeRpc({ statuses: [null, { err: { InstructionError: [1n, { Custom: 1n }] }, confirmationStatus: 'confirmed' }] });
     const chain = new SolanaChain(rpc, { mint: keypair().address, decimals: 0, payerSecretKey: base58(keypair().secret) }, noSleep);
-    await expect(chain.transfer({ userId: 'u', wallet: keypair().address, amount: 1, runId: 'r' })).rejects.toThrow(
-      /failed: \{"InstructionError":\["1",\{"Custom":"1"\}\]\}/,
-    );
+    const sending = chain.transfer({ userId: 'u', wallet: keypair().address, amount: 1, runId: 'r' });
+    await expect(sending).rejects.toThrow(/failed: \{"InstructionError":\["1",\{"Custom":"1"\}\]\}/);
+    // A failed Solana transaction moves nothing.
+    await expect(sending).rejects.toThrow(TransferNotMadeError);
   });
 
   it('rejects when the transaction is not confirmed in time', async () => {
@@ -203,7 +209,10 @@ describe('SolanaChain', () => {
       timeoutMs: 5000,
       sleep: async () => {},
     });
-    await expect(chain.transfer({ userId: 'u', wallet: keypair().address, amount: 1, runId: 'r' })).rejects.toThrow(/not confirmed within 5 s/);
+    const sending = chain.transfer({ userId: 'u', wallet: keypair().address, amount: 1, runId: 'r' });
+    await expect(sending).rejects.toThrow(/not confirmed within 5 s/);
+    // It may still land: a claim must not send it again.
+    await expect(sending).rejects.not.toThrow(TransferNotMadeError);
     expect(polled).toHaveLength(5);
   });
 

@@ -26,7 +26,7 @@ import {
   getTransferCheckedInstruction,
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token';
-import { InvalidWalletError, type ChainGateway, type ChainTransfer } from './chain';
+import { beforeSending, InvalidWalletError, TransferNotMadeError, type ChainGateway, type ChainTransfer } from './chain';
 
 /**
  * SPL token transfers on Solana with @solana/kit and @solana-program/token: one transaction with
@@ -102,9 +102,8 @@ export class SolanaChain implements ChainGateway {
     return this.signer;
   }
 
-  async transfer(t: ChainTransfer): Promise<string> {
-    if (!isAddress(t.wallet)) throw new InvalidWalletError(`Not a Solana address: ${t.wallet}`);
-    const wallet = t.wallet;
+  /** The transfer's transaction (creating the recipient's token account if missing), signed by the payer. */
+  private async signedTransfer(wallet: Address, amount: number) {
     const payer = await this.payer();
     const mint = this.mint;
     const [[source], [destination]] = await Promise.all([
@@ -125,7 +124,7 @@ export class SolanaChain implements ChainGateway {
               mint,
               destination,
               authority: payer,
-              amount: BigInt(t.amount) * 10n ** BigInt(this.decimals),
+              amount: BigInt(amount) * 10n ** BigInt(this.decimals),
               decimals: this.decimals,
             }),
           ],
@@ -134,6 +133,13 @@ export class SolanaChain implements ChainGateway {
     );
     const transaction = await signTransactionMessageWithSigners(message);
     assertIsTransactionWithinSizeLimit(transaction);
+    return transaction;
+  }
+
+  async transfer(t: ChainTransfer): Promise<string> {
+    if (!isAddress(t.wallet)) throw new InvalidWalletError(`Not a Solana address: ${t.wallet}`);
+    const transaction = await beforeSending(() => this.signedTransfer(t.wallet as Address, t.amount));
+    // From here a failure may hide a transaction that landed (an answer lost, a confirmation timed out).
     const signature = await this.rpc
       .sendTransaction(getBase64EncodedWireTransaction(transaction), { encoding: 'base64', preflightCommitment: 'confirmed' })
       .send();
@@ -149,7 +155,8 @@ export class SolanaChain implements ChainGateway {
     for (let waited = 0; waited < this.timeoutMs; waited += this.pollMs) {
       const { value } = await this.rpc.getSignatureStatuses([signature]).send();
       const status = value[0];
-      if (status?.err) throw new Error(`Solana transaction ${signature} failed: ${stringify(status.err)}`);
+      // Failed on chain: a Solana transaction is all or nothing, so no token moved.
+      if (status?.err) throw new TransferNotMadeError(`Solana transaction ${signature} failed: ${stringify(status.err)}`);
       if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') return;
       await this.sleep(this.pollMs);
     }

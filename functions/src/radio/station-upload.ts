@@ -2,13 +2,13 @@ import type { RequestHandler } from 'express';
 import { RADIO_MSG } from '../../../common/radio-messages';
 import type { Deps } from '../platform/deps';
 import type { RadioStation } from '../platform/station';
-import { conflict, HttpError, unavailable } from '../platform/errors';
+import { conflict, HttpError } from '../platform/errors';
 import { log } from '../platform/log';
 import { encodeForStation, sniffAudio } from '../platform/media';
 import { parse } from '../platform/validate';
 import { changeSubmission, loadSubmission } from './radio-transition';
 import { sourceAudioPath } from './source-audio';
-import { emptyBody, stationTags, submissionIdParams, uploadRunning, type StoredRadioSubmission } from './submission-doc';
+import { emptyBody, stationTags, submissionIdParams, UPLOAD_CLAIM_MS, uploadRunning, type StoredRadioSubmission } from './submission-doc';
 
 const uploadable = (doc: StoredRadioSubmission, now: number): void => {
   if (doc.status !== 'approved') throw conflict(RADIO_MSG.notApprovedForUpload);
@@ -91,7 +91,8 @@ export const stationUpload =
       if (err instanceof HttpError) throw err;
       // The file is on the station; the attempt's lock lapses after UPLOAD_CLAIM_MS, then an upload again records it.
       log.stationUploadUnrecorded(id, err);
-      throw unavailable(RADIO_MSG.uploadNotRecorded);
+      const seconds = UPLOAD_CLAIM_MS / 1000;
+      throw new HttpError(503, 'unavailable', RADIO_MSG.uploadNotRecorded(seconds / 60), undefined, { 'Retry-After': String(seconds) });
     }
     res.json({ submission });
   };

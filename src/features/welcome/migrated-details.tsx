@@ -15,7 +15,7 @@ const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { ye
  */
 export function MigratedDetails({ status, wallet, saving, savedAt }: { status: string; wallet: string | null; saving: boolean; savedAt: number }) {
   // The saved wallet syncs before the save's claim is done: read again once the save has answered (`savedAt`).
-  const { data, reload } = useApiRead((signal) => api<{ data: MyMigration }>('/migration/me', { signal }), [status, wallet, savedAt]);
+  const { data, loading, reload } = useApiRead((signal) => api<{ data: MyMigration }>('/migration/me', { signal }), [status, wallet, savedAt]);
   const [now] = useState(Date.now);
   const entry = data?.data;
   if (!entry) return null;
@@ -42,16 +42,19 @@ export function MigratedDetails({ status, wallet, saving, savedAt }: { status: s
       </div>
     </dl>
   );
-  if (!entry.claim_pending || saving) return details;
+  // While a save or a read is under way, the entry may be older than the wallet: say nothing yet.
+  if (!entry.claim_pending || saving || loading) return details;
   return (
     <>
       {details}
-      {wallet ? <ClaimRetry onDone={reload} /> : <p className="mt-2 text-sm text-amber-300">{MIGRATION_MSG.claimPending}</p>}
+      {!wallet ? <p className="mt-2 text-sm text-amber-300">{MIGRATION_MSG.claimPending}</p> : null}
+      {wallet && entry.claim_unresolved ? <p className="mt-2 text-sm text-amber-300">{MIGRATION_MSG.claimUnresolved}</p> : null}
+      {wallet && !entry.claim_unresolved ? <ClaimRetry onDone={reload} /> : null}
     </>
   );
 }
 
-/** A pending snapshot with a wallet saved: sending it failed when the wallet was saved; the user can send it again. */
+/** A pending snapshot with a wallet saved, whose sending failed with no token moved: the user can send it again. */
 function ClaimRetry({ onDone }: { onDone: () => void }) {
   const [sending, setSending] = useState(false);
   const send = async () => {

@@ -2,7 +2,7 @@ import { Lock, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { MSG } from '@common/messages';
 import type { ClaimResult } from '@common/migration';
-import { MIGRATION_MSG } from '@common/migration-messages';
+import { claimProblem, MIGRATION_MSG } from '@common/migration-messages';
 import { MigrationBadge } from '@/components/migration-badge';
 import { Card } from '@/components/ui/card';
 import { afterWrite } from '@/data/lazy';
@@ -19,9 +19,10 @@ export function MigrationStatusCard({ profile }: { profile: ProfileDoc }) {
   const save = async () => {
     setSaving(true);
     try {
-      const saved = await api<{ claim: ClaimResult }>('/accounts/wallet', { body: { wallet_address: wallet.trim() } });
+      const answer = await api<{ claim: ClaimResult }>('/accounts/wallet', { body: { wallet_address: wallet.trim() } });
       notifySuccess(MSG.walletSaved);
-      if (saved.claim === 'failed') notifyError(MIGRATION_MSG.claimNotSent, MIGRATION_MSG.claimFailed);
+      const problem = claimProblem(answer.claim);
+      if (problem) notifyError(MIGRATION_MSG.claimNotSent, problem);
       void afterWrite(['profiles']);
     } catch (err) {
       notifyError(MSG.walletSaveFailed, err);
