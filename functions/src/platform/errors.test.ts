@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorHandler } from './errors';
+import { StorageUnavailableError } from './storage';
 
 let server: ReturnType<ReturnType<typeof express>['listen']>;
 let base: string;
@@ -19,6 +20,9 @@ beforeAll(async () => {
   // ssh2's SFTP status errors carry numeric codes too (4 = FAILURE): not the database.
   app.get('/sftp', () => {
     throw Object.assign(new Error('Failure'), { code: 4 });
+  });
+  app.get('/storage-down', () => {
+    throw new StorageUnavailableError('Cloud Storage signing failed', { cause: new Error('iam.serviceAccounts.signBlob 503') });
   });
   app.get('/broken', () => {
     throw new Error('boom');
@@ -47,6 +51,13 @@ describe('errorHandler', () => {
 
   it('does not take another library’s numeric code for a gRPC status', async () => {
     expect((await fetch(`${base}/sftp`)).status).toBe(500);
+  });
+
+  it('answers file storage out of reach with 503 and Retry-After', async () => {
+    const res = await fetch(`${base}/storage-down`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe('File storage is temporarily unavailable, please try again');
   });
 
   it('still answers an unexpected error with 500', async () => {

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler } from 'express';
 import { log } from './log';
+import { StorageUnavailableError } from './storage';
 
 /** Typed errors that map to HTTP statuses; `message` is what the caller sees. */
 export class HttpError extends Error {
@@ -68,6 +69,12 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next
     // A transaction still in contention after the SDK's retries: the caller may simply retry.
     res.set('Retry-After', '1');
     res.status(503).json({ error: { code: 'unavailable', message: 'Busy, please try again' } });
+    return;
+  }
+  if (err instanceof StorageUnavailableError) {
+    log.backendUnavailable(err.cause ?? err);
+    res.set('Retry-After', '5');
+    res.status(503).json({ error: { code: 'unavailable', message: 'File storage is temporarily unavailable, please try again' } });
     return;
   }
   if (isGrpcError(err) && BACKEND_DOWN.has(err.code)) {

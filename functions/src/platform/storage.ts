@@ -87,38 +87,53 @@ export class DiskStorage implements ObjectStorage {
   }
 }
 
+/** Cloud Storage (or its URL signer) failed: out of reach, throttled, refusing. The API answers 503 (platform/errors.ts). */
+export class StorageUnavailableError extends Error {}
+
+/** A Cloud Storage call, whose failure becomes a StorageUnavailableError (with the original as its cause). */
+async function reachable<T>(what: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    throw new StorageUnavailableError(`Cloud Storage ${what} failed`, { cause: err });
+  }
+}
+
 /** Cloud Storage behind the same interface (deployed functions). */
 export class CloudStorage implements ObjectStorage {
   constructor(private readonly bucket: import('@google-cloud/storage').Bucket) {}
 
-  async put(path: string, data: Buffer, contentType: string): Promise<void> {
-    await this.bucket.file(path).save(data, { contentType, resumable: false });
+  put(path: string, data: Buffer, contentType: string): Promise<void> {
+    return reachable('save', () => this.bucket.file(path).save(data, { contentType, resumable: false }));
   }
 
-  async get(path: string): Promise<{ data: Buffer; contentType: string } | null> {
-    const file = this.bucket.file(path);
-    const [exists] = await file.exists();
-    if (!exists) return null;
-    const [[data], [meta]] = await Promise.all([file.download(), file.getMetadata()]);
-    return { data, contentType: meta.contentType ?? 'application/octet-stream' };
+  get(path: string): Promise<{ data: Buffer; contentType: string } | null> {
+    return reachable('download', async () => {
+      const file = this.bucket.file(path);
+      const [exists] = await file.exists();
+      if (!exists) return null;
+      const [[data], [meta]] = await Promise.all([file.download(), file.getMetadata()]);
+      return { data, contentType: meta.contentType ?? 'application/octet-stream' };
+    });
   }
 
   async delete(path: string): Promise<void> {
-    await this.bucket.file(path).delete({ ignoreNotFound: true });
+    await reachable('delete', () => this.bucket.file(path).delete({ ignoreNotFound: true }));
   }
 
-  async exists(path: string): Promise<boolean> {
-    const [exists] = await this.bucket.file(path).exists();
-    return exists;
+  exists(path: string): Promise<boolean> {
+    return reachable('exists', async () => (await this.bucket.file(path).exists())[0]);
   }
 
-  async signedUrl(path: string, seconds: number, downloadAs?: string): Promise<string> {
-    const [url] = await this.bucket.file(path).getSignedUrl({
-      action: 'read',
-      expires: Date.now() + seconds * 1000,
-      ...(downloadAs ? { responseDisposition: attachment(downloadAs) } : {}),
+  signedUrl(path: string, seconds: number, downloadAs?: string): Promise<string> {
+    return reachable('signing', async () => {
+      const [url] = await this.bucket.file(path).getSignedUrl({
+        action: 'read',
+        expires: Date.now() + seconds * 1000,
+        ...(downloadAs ? { responseDisposition: attachment(downloadAs) } : {}),
+      });
+      return url;
     });
-    return url;
   }
 }
 
