@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler } from 'express';
+import type { ErrorRequestHandler, Response } from 'express';
 import { log } from './log';
 import { StorageUnavailableError } from './storage';
 
@@ -27,7 +27,8 @@ export const conflict = (message: string) => new HttpError(409, 'conflict', mess
 export const payloadTooLarge = (message = 'Request body too large') => new HttpError(413, 'payload_too_large', message);
 export const rateLimited = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, 'rate_limited', message, { retry_after: retryAfterSeconds }, { 'Retry-After': String(retryAfterSeconds) });
-export const unavailable = (message: string) => new HttpError(503, 'unavailable', message);
+export const unavailable = (message: string, retryAfterSeconds?: number) =>
+  new HttpError(503, 'unavailable', message, undefined, retryAfterSeconds === undefined ? {} : { 'Retry-After': String(retryAfterSeconds) });
 
 type BodyParserError = Error & { type?: string; status?: number };
 
@@ -46,10 +47,29 @@ const isGrpcError = (err: unknown): err is { code: number } => {
   return typeof e.details === 'string' || (typeof e.metadata === 'object' && e.metadata !== null) || e.constructor.name === 'GoogleError';
 };
 
+/** A failure of what the API stands on, as the 503 its caller may retry (logged when it is an outage); null for anything else. */
+function outage(err: unknown): HttpError | null {
+  // A transaction still in contention after the SDK's retries: the caller may simply retry.
+  if ((err as { code?: unknown }).code === FIRESTORE_ABORTED) return unavailable('Busy, please try again', 1);
+  if (err instanceof StorageUnavailableError) {
+    log.backendUnavailable(err.cause ?? err);
+    return unavailable('File storage is temporarily unavailable, please try again', 5);
+  }
+  if (isGrpcError(err) && BACKEND_DOWN.has(err.code)) {
+    log.backendUnavailable(err);
+    return unavailable('Service temporarily unavailable, please try again', 5);
+  }
+  return null;
+}
+
+const send = (res: Response, err: HttpError): void => {
+  res.set(err.headers);
+  res.status(err.status).json({ error: { code: err.code, message: err.message, ...err.details } });
+};
+
 export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next) => {
   if (err instanceof HttpError) {
-    res.set(err.headers);
-    res.status(err.status).json({ error: { code: err.code, message: err.message, ...err.details } });
+    send(res, err);
     return;
   }
   const bodyError = err as BodyParserError;
@@ -65,23 +85,9 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next
     res.status(bodyError.status).json({ error: { code: 'bad_request', message: bodyError.message } });
     return;
   }
-  if ((err as { code?: unknown }).code === FIRESTORE_ABORTED) {
-    // A transaction still in contention after the SDK's retries: the caller may simply retry.
-    res.set('Retry-After', '1');
-    res.status(503).json({ error: { code: 'unavailable', message: 'Busy, please try again' } });
-    return;
-  }
-  if (err instanceof StorageUnavailableError) {
-    log.backendUnavailable(err.cause ?? err);
-    res.set('Retry-After', '5');
-    res.status(503).json({ error: { code: 'unavailable', message: 'File storage is temporarily unavailable, please try again' } });
-    return;
-  }
-  if (isGrpcError(err) && BACKEND_DOWN.has(err.code)) {
-    // An outage of the database, not a fault of the request: the caller may retry a little later.
-    log.backendUnavailable(err);
-    res.set('Retry-After', '5');
-    res.status(503).json({ error: { code: 'unavailable', message: 'Service temporarily unavailable, please try again' } });
+  const down = outage(err);
+  if (down) {
+    send(res, down);
     return;
   }
   log.unexpectedError(err);

@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { RADIO_MSG } from '../../../common/radio-messages';
 import type { Deps } from '../platform/deps';
 import type { RadioStation } from '../platform/station';
-import { conflict, HttpError } from '../platform/errors';
+import { conflict, HttpError, unavailable } from '../platform/errors';
 import { log } from '../platform/log';
 import { encodeForStation, sniffAudio } from '../platform/media';
 import { parse } from '../platform/validate';
@@ -91,8 +91,7 @@ export const stationUpload =
       if (err instanceof HttpError) throw err;
       // The file is on the station; the attempt's lock lapses after UPLOAD_CLAIM_MS, then an upload again records it.
       log.stationUploadUnrecorded(id, err);
-      const seconds = UPLOAD_CLAIM_MS / 1000;
-      throw new HttpError(503, 'unavailable', RADIO_MSG.uploadNotRecorded(seconds / 60), undefined, { 'Retry-After': String(seconds) });
+      throw unavailable(RADIO_MSG.uploadNotRecorded(UPLOAD_CLAIM_MS / 60_000), UPLOAD_CLAIM_MS / 1000);
     }
     res.json({ submission });
   };
