@@ -6,6 +6,9 @@ import { useApiRead } from '@/hooks/use-api-read';
 import { api } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
 
+/** The look of the card's wallet buttons (Save, Send my tokens). */
+export const WALLET_BUTTON = 'rounded-md bg-violet-700 px-4 py-2 text-sm font-semibold text-white hover:bg-violet-800 disabled:cursor-not-allowed disabled:opacity-50';
+
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 
 /**
@@ -76,7 +79,7 @@ function ClaimRetry({ onDone }: { onDone: () => void }) {
         type="button"
         onClick={() => void send()}
         disabled={sending}
-        className="rounded-md bg-violet-700 px-4 py-2 text-sm font-semibold text-white hover:bg-violet-800 disabled:cursor-not-allowed disabled:opacity-50"
+        className={WALLET_BUTTON}
       >
         {sending ? 'Sending…' : MIGRATION_MSG.claimRetry}
       </button>

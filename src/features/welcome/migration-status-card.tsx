@@ -9,7 +9,7 @@ import { afterWrite } from '@/data/lazy';
 import type { ProfileDoc } from '@/data/schemas';
 import { api } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { MigratedDetails } from './migrated-details';
+import { MigratedDetails, WALLET_BUTTON } from './migrated-details';
 
 export function MigrationStatusCard({ profile }: { profile: ProfileDoc }) {
   const [wallet, setWallet] = useState('');
@@ -61,7 +61,7 @@ export function MigrationStatusCard({ profile }: { profile: ProfileDoc }) {
             type="button"
             onClick={() => void save()}
             disabled={wallet.trim() === '' || saving}
-            className="rounded-md bg-violet-700 px-4 py-2 text-sm font-semibold text-white hover:bg-violet-800 disabled:cursor-not-allowed disabled:opacity-50"
+            className={WALLET_BUTTON}
           >
             {saving ? 'Saving…' : 'Save'}
           </button>
