@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
-import { newUser, signIn, signUp } from './helpers';
+import { e2eFirestore, newUser, signIn, signUp } from './helpers';
 
 /**
  * Runs last (the 'after-all' project in playwright.config.ts): the forced run migrates every user
@@ -64,4 +65,24 @@ test('a super admin forces the migration from the Config tab; the home card and 
   await expect(own.getByTestId('tx-hash')).toHaveText(/^[0-9a-f]{64}$/);
   await expect(own.getByText('Save a wallet address to claim your tokens on the blockchain.')).toBeHidden();
   await expect(own.getByRole('button', { name: 'Send my tokens' })).toBeHidden();
+
+  // A wallet saved while its claim did not go out (as after a transfer refused before sending):
+  // the card offers Send my tokens, which passes axe and works by keyboard.
+  const db = await e2eFirestore();
+  const listener = (await db.collection('profiles').where('username', '==', 'listener').get()).docs[0]!;
+  await listener.ref.update({ wallet_address: 'ListenerWallet1' });
+  const listenerContext = await browser.newContext();
+  const listenerPage = await listenerContext.newPage();
+  await signIn(listenerPage, 'listener@demo.test', 'demo1234');
+  await listenerPage.goto('/welcome');
+  const theirs = listenerPage.locator('section', { has: listenerPage.getByRole('heading', { name: 'Migration status' }) });
+  await expect(theirs.getByText('Your tokens have not reached your wallet yet.')).toBeVisible();
+  const { violations } = await new AxeBuilder({ page: listenerPage }).analyze();
+  expect(violations.map((v) => v.id)).toEqual([]);
+  await theirs.getByRole('button', { name: 'Send my tokens' }).focus();
+  await listenerPage.keyboard.press('Enter');
+  await expect(listenerPage.getByText('Your tokens were sent to your wallet')).toBeVisible();
+  await expect(theirs.getByTestId('tx-hash')).toHaveText(/^[0-9a-f]{64}$/);
+  await expect(theirs.getByRole('button', { name: 'Send my tokens' })).toBeHidden();
+  await listenerContext.close();
 });
