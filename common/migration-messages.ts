@@ -1,5 +1,5 @@
 import { formatCount } from './format';
-import type { ClaimResult } from './migration';
+import { UNRESOLVED_CLAIMS_LISTED, type ClaimResult } from './migration';
 
 /** Texts of the token migration (the run, its CMS panel, the welcome card, spending while frozen). */
 export const MIGRATION_MSG = {
@@ -24,6 +24,15 @@ export const MIGRATION_MSG = {
   claimFailed: 'Your tokens could not be sent. Try again in a few minutes.',
   claimUnresolved: 'Your tokens may have been sent, but the transfer could not be confirmed. It will be checked before anything is sent again.',
   claimInvalidWallet: 'Your saved wallet address cannot receive the tokens on this blockchain.',
+  claimNotFound: 'Claim not found',
+  claimNotUnresolved: 'This claim is not waiting for a check any more: it was settled, sent, or an attempt is under way.',
+  badTxHash: 'Transaction hash must be 32 to 128 letters or digits',
+  claimsLoadFailed: 'Failed to load the unresolved claims',
+  noUnresolvedClaims: 'No unresolved claims.',
+  claimsTruncated: `Showing the ${formatCount(UNRESOLVED_CLAIMS_LISTED)} oldest.`,
+  claimMarkedSent: 'Claim marked as sent',
+  claimReleased: 'Claim released: the user can send the tokens again',
+  claimSettleFailed: 'Failed to settle the claim',
 } as const;
 
 /** The message for a claim that did not go out (save-wallet's toast, the claim endpoint's error); null when nothing is wrong. */

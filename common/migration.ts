@@ -44,3 +44,30 @@ export type MyMigration = {
  * is never sent again without a check; `invalid_wallet`: the saved wallet cannot receive it.
  */
 export type ClaimResult = 'none' | 'sent' | 'failed' | 'busy' | 'unresolved' | 'invalid_wallet';
+
+/** A transaction hash as the chains write it: a Solana signature (base58) or the local chain's hex. */
+export const TX_HASH_PATTERN = /^[0-9A-Za-z]{32,128}$/;
+
+/** How many attempted claims GET /api/cms/migration/claims reads, oldest attempt first (`truncated` when there are more). */
+export const UNRESOLVED_CLAIMS_LISTED = 100;
+
+/** GET /api/cms/migration/claims: one snapshot whose transfer may have gone through, for a super admin to check on the chain. */
+export type UnresolvedClaim = {
+  /** The migration_log entry. */
+  id: string;
+  user_id: string;
+  username: string | null;
+  email: string | null;
+  /** The wallet the attempt sent to (the user's saved, locked wallet). */
+  wallet_address: string | null;
+  snapshot_balance: number;
+  attempted_at: string;
+  /** What the chain adapter said, when it said anything. */
+  transfer_error: string | null;
+};
+
+/** GET /api/cms/migration/claims; `truncated` when more exist than the oldest shown. */
+export type UnresolvedClaims = { items: UnresolvedClaim[]; truncated: boolean };
+
+/** POST /api/cms/migration/claims/:id/settle: `sent` recorded the hash; `released` lets the user send the tokens again. */
+export type SettledClaim = { id: string; claim: 'sent' | 'released' };

@@ -148,6 +148,16 @@ export const MATRIX: Record<RouteKey, Entry> = {
   'GET /api/cms/migration': { owner: 'n/a', expect: cells(401, 403, 'n/a', 403, 200), request: fixed(get('/api/cms/migration')) },
   'POST /api/cms/migration/run': { owner: 'n/a', expect: cells(401, 403, 'n/a', 403, 409), request: fixed(post('/api/cms/migration/run', {})) },
   'POST /api/cms/migration/settings': { owner: 'n/a', expect: cells(401, 403, 'n/a', 403, 200), request: fixed(post('/api/cms/migration/settings', { lock_days: 30 })) },
+  'GET /api/cms/migration/claims': { owner: 'n/a', expect: cells(401, 403, 'n/a', 403, 200), request: fixed(get('/api/cms/migration/claims')) },
+  // The owner of the claim is a plain user: settling it is the super admin's alone.
+  'POST /api/cms/migration/claims/:id/settle': {
+    owner: 'the user whose migration claim is unresolved',
+    expect: SUPER_ON_OWNED,
+    request: async (w, owner) => post(`/api/cms/migration/claims/${await w.unresolvedClaim(await owner())}/settle`, { outcome: 'not_sent' }),
+    check: (res) => {
+      if ((res.json as { claim?: string }).claim !== 'released') throw new Error(`settled as ${res.text}`);
+    },
+  },
   'GET /api/migration/me': { owner: 'n/a', expect: SIGNED_IN, request: fixed(get('/api/migration/me')) },
   // A fresh caller has no wallet saved: 409 after the sign-in check.
   'POST /api/migration/claim': { owner: 'n/a', expect: cells(401, 409, 'n/a', 409, 409), request: fixed(post('/api/migration/claim', {})) },

@@ -99,7 +99,30 @@ export function world(h: Harness) {
     return id;
   };
 
-  return { h, newUser, newAdmin, checkout, paidEvent, voteSession, pendingTrack, marketTrack, listing, licence, cashOrder, provenOrder };
+  /**
+   * An unresolved migration claim of `owner` (its transfer may have gone through: the chain's
+   * confirmation timed out), written as claim.ts leaves it; the migration_log entry's id.
+   */
+  const unresolvedClaim = async (owner: User): Promise<string> => {
+    const at = new Date(h.clock.now).toISOString();
+    const ref = h.db.collection('migration_log').doc(`${owner.uid}_matrix`);
+    await ref.set({
+      user_id: owner.uid,
+      run_id: 'matrix',
+      snapshot_balance: 50,
+      migrated_at: at,
+      locked_until: null,
+      solana_tx_hash: null,
+      wallet_address: null,
+      claim_pending: true,
+      claim_unresolved: true,
+      claim_attempted_at: at,
+      transfer_error: 'Solana transaction not confirmed within 60 s',
+    });
+    return ref.id;
+  };
+
+  return { h, newUser, newAdmin, checkout, paidEvent, voteSession, pendingTrack, marketTrack, listing, licence, cashOrder, provenOrder, unresolvedClaim };
 }
 
 /** Approved contest tracks by nobody the tests sign up, so every new user can open a vote session. */

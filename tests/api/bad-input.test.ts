@@ -1,5 +1,6 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATION_MSG } from '../../common/migration-messages';
 import { signUp, startHarness, type Harness } from './harness';
 
 /**
@@ -25,6 +26,8 @@ const WATCHED = [
   'ledger_keys',
   'user_roles',
   'coupons',
+  'migration_log',
+  'audit_log',
 ] as const;
 
 async function snapshot() {
@@ -48,6 +51,20 @@ beforeAll(async () => {
   await setRoles(admin.uid, ['admin', 'user']);
   await setRoles(superAdmin.uid, ['super_admin', 'user']);
   await h.db.collection('coupons').doc('GOOD10').set({ code: 'GOOD10', tokens: 10, max_redemptions: null, expires_at: null, redemptions: 0 });
+  // A claim whose transfer may have gone through (the settle route's bad bodies are refused all the same), and one sent.
+  const claim = {
+    user_id: user.uid,
+    run_id: 'bad_input',
+    snapshot_balance: 50,
+    claim_pending: true,
+    claim_unresolved: true,
+    claim_attempted_at: '2026-03-01T11:00:00.000Z',
+  };
+  await h.db.collection('migration_log').doc(CLAIM).set(claim);
+  await h.db
+    .collection('migration_log')
+    .doc(SENT_CLAIM)
+    .set({ ...claim, claim_pending: false, claim_unresolved: false, solana_tx_hash: 'ab'.repeat(32) });
 });
 afterAll(() => h.close());
 
@@ -66,6 +83,13 @@ type Case = {
   code?: string;
 };
 
+/** migration_log entries: an unresolved claim, and a claim already sent. */
+const CLAIM = 'bad_input_claim';
+const SENT_CLAIM = 'bad_input_sent_claim';
+const CLAIMS = '/api/cms/migration/claims';
+const SETTLE = `${CLAIMS}/${CLAIM}/settle`;
+const NOT_SENT = { outcome: 'not_sent' };
+
 const SIGNUP_OK = { username: 'fresh_one', email: 'fresh_one@example.test', password: 'secret123' };
 const HUGE = JSON.stringify({ code: 'x'.repeat(70 * 1024) });
 const tokenOf = (who: () => { token: string }) => () => who().token;
@@ -73,6 +97,18 @@ const U = tokenOf(() => user);
 const A = tokenOf(() => admin);
 const S = tokenOf(() => superAdmin);
 const ghost = () => GHOST;
+
+const BAD_HASH = `tx_hash: ${MIGRATION_MSG.badTxHash}`;
+/** A settle call by the super admin on the unresolved claim, refused as a 400 unless `over` says otherwise. */
+const settleCase = (name: string, over: Partial<Case>): Case => ({
+  name: `settle claim: ${name}`,
+  method: 'POST',
+  path: SETTLE,
+  token: S,
+  body: NOT_SENT,
+  status: 400,
+  ...over,
+});
 
 /** Wrong or missing credentials, for any endpoint: checked before anything else happens. */
 const authCases = (method: 'GET' | 'POST', path: string, body?: unknown): Case[] => [
@@ -209,6 +245,29 @@ const cases: Case[] = [
   { name: 'roles: unknown user', method: 'POST', path: '/api/admin/roles', token: S, body: { user_id: 'nobody_at_all', role: 'admin', action: 'grant' }, status: 404, message: 'User not found' },
   { name: 'roles: user_id that is a path', method: 'POST', path: '/api/admin/roles', token: S, body: { user_id: 'a/b', role: 'admin', action: 'grant' }, status: [400, 404] },
   { name: 'roles: revoking your own super admin role', method: 'POST', path: '/api/admin/roles', token: S, body: { user_id: 'SUPER', role: 'super_admin', action: 'revoke' }, status: 400, message: 'You cannot remove your own super admin role' },
+
+  // --- GET /api/cms/migration/claims and POST /api/cms/migration/claims/:id/settle (super admin)
+  ...authCases('GET', CLAIMS),
+  { name: 'claims: no auth', method: 'GET', path: CLAIMS, status: 401, message: 'Sign in required' },
+  { name: 'claims: admin who is not super admin', method: 'GET', path: CLAIMS, token: A, status: 403, message: MIGRATION_MSG.onlySuperAdmins },
+  { name: 'settle claim: no auth', method: 'POST', path: SETTLE, body: NOT_SENT, status: 401, message: 'Sign in required' },
+  ...authCases('POST', SETTLE, NOT_SENT),
+  ...bodyCases(SETTLE, S),
+  settleCase('plain user', { token: U, status: 403, message: MIGRATION_MSG.onlySuperAdmins, code: 'forbidden' }),
+  settleCase('admin who is not super admin', { token: A, status: 403, message: MIGRATION_MSG.onlySuperAdmins }),
+  settleCase('no body', { body: undefined }),
+  settleCase('missing outcome', { body: {}, message: /^outcome: / }),
+  settleCase('unknown outcome', { body: { outcome: 'lost' }, message: /^outcome: / }),
+  settleCase('sent without a hash', { body: { outcome: 'sent' }, message: /^tx_hash: / }),
+  settleCase('hash with symbols', { body: { outcome: 'sent', tx_hash: `0x${'ab'.repeat(31)}/x` }, message: BAD_HASH }),
+  settleCase('hash too short', { body: { outcome: 'sent', tx_hash: 'abc' }, message: BAD_HASH }),
+  settleCase('hash is a number', { body: { outcome: 'sent', tx_hash: 1e40 }, message: /^tx_hash: / }),
+  settleCase('a hash when not sent', { body: { outcome: 'not_sent', tx_hash: 'ab'.repeat(32) }, message: 'Unrecognized key: "tx_hash"' }),
+  settleCase('unknown extra field', { body: { outcome: 'not_sent', user_id: 'x' }, message: 'Unrecognized key: "user_id"' }),
+  settleCase('body is an array', { body: [NOT_SENT] }),
+  settleCase('reserved id', { path: `${CLAIMS}/__x__/settle`, message: /^id: / }),
+  settleCase('unknown claim', { path: `${CLAIMS}/no_such_claim/settle`, status: 404, message: MIGRATION_MSG.claimNotFound, code: 'not_found' }),
+  settleCase('a claim already sent', { path: `${CLAIMS}/${SENT_CLAIM}/settle`, status: 409, message: MIGRATION_MSG.claimNotUnresolved, code: 'conflict' }),
 
   // --- GET /api/public/migration, /api/public/config and /api/public/leaderboards (public)
   ...authCases('GET', '/api/public/migration'),

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { CMS_TRACK_FILTERS } from '../../common/cms-messages';
 import { SONG_TYPES } from '../../common/contest';
 import { GENRES, TOKEN_PACKS } from '../../common/constants';
+import { settleClaimInput } from '../../common/migration-schemas';
 import { CASH_TAG_PATTERN, ORDER_METHODS } from '../../common/orders';
 import { adjustTokensInput, couponInput, ensureProfileInput, roleChangeInput, signupInput, walletInput } from '../../common/schemas';
 import { SYNC_COLLECTIONS } from '../../common/sync';
@@ -35,6 +36,8 @@ export type Pools = {
   /** Signed URLs of stored files (/api/files/...?expires&sig). */
   signedUrls: string[];
   coupons: string[];
+  /** migration_log entries: an unresolved claim (until a fuzzed settle settles it) and ids of nothing. */
+  claimIds: string[];
 };
 
 export type Caller = 'none' | 'alice' | 'bob' | 'admin' | 'super' | 'ghost' | 'stranger';
@@ -94,6 +97,8 @@ export const ROUTE_FUZZ: Record<string, Gen> = {
   'POST /api/coupons/redeem': (p) => post(fc.constant('/api/coupons/redeem'), jsonBody(fromZod(couponInput, { code: bodyId(p.coupons) }))),
   'POST /api/admin/tokens/adjust': (p) => post(fc.constant('/api/admin/tokens/adjust'), jsonBody(fromZod(adjustTokensInput, { user_id: bodyId(p.uids) }))),
   'POST /api/admin/roles': (p) => post(fc.constant('/api/admin/roles'), jsonBody(fromZod(roleChangeInput, { user_id: bodyId(p.uids) }))),
+  'GET /api/cms/migration/claims': () => getAt(fc.constant('/api/cms/migration/claims')),
+  'POST /api/cms/migration/claims/:id/settle': (p) => post(at('/api/cms/migration/claims/*/settle', p.claimIds), jsonBody(fromZod(settleClaimInput))),
   'GET /api/public/migration': () => getAt(query({ x: headerText(10) }).map((q) => `/api/public/migration${q}`)),
   'GET /api/public/config': () => getAt(query({ x: headerText(10) }).map((q) => `/api/public/config${q}`)),
   'GET /api/public/leaderboards': () => getAt(query({ x: headerText(10) }).map((q) => `/api/public/leaderboards${q}`)),

@@ -1,7 +1,8 @@
 /**
  * The fuzz test's data, made the way the product makes it: songs submitted through the API
  * (so every track has its original, clip and preview files, with durations that match), approved
- * and listed through the CMS, orders in each state, checkouts, vote sessions and coupons.
+ * and listed through the CMS, orders in each state, checkouts, vote sessions, coupons and an
+ * unresolved migration claim.
  */
 import type { VoteSessionView } from '../../common/voting';
 import { world, type User } from './authz-world';
@@ -47,6 +48,7 @@ export async function fuzzWorld(h: Harness): Promise<FuzzWorld> {
   const superOrder = await order(superAdmin, listings[0]!, 'CASH_APP');
 
   const checkouts = [await w.checkout(alice), await w.checkout(bob, 'pro')];
+  const claim = await w.unresolvedClaim(bob);
   const sessions: VoteSessionView[] = [await w.voteSession(alice), await w.voteSession(admin)];
 
   await h.db.collection('coupons').doc('FUZZ5').set({ code: 'FUZZ5', tokens: 5, max_redemptions: null, expires_at: null, redemptions: 0 });
@@ -74,6 +76,7 @@ export async function fuzzWorld(h: Harness): Promise<FuzzWorld> {
       clipPaths: sessions.flatMap((s) => s.clips.map((c) => c.clip_url)),
       signedUrls: stored.map((p) => h.deps.storage.signedUrlSync(p, 7 * 86_400)),
       coupons: ['FUZZ5', 'OLD', 'FULL', 'fuzz5', 'NOPE'],
+      claimIds: [claim, `${bob.uid}_no_such_run`],
     },
   };
 }

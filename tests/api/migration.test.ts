@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { FieldValue } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UnresolvedClaim } from '../../common/migration';
 import { MIGRATION_MSG } from '../../common/migration-messages';
+import type { CmsAuditEntry } from '../../common/users-messages';
 import { InvalidWalletError, TransferNotMadeError, type ChainTransfer } from '../../functions/src/platform/chain';
 import { LocalChain, localTxHash } from '../../functions/src/platform/local-chain';
 import { callWithDeps, ledgerInvariant, signUp, startHarness, withOverrides, type Harness } from './harness';
@@ -157,16 +159,16 @@ describe('the token migration', () => {
   });
 });
 
-describe('claiming a snapshot after the migration', () => {
-  const working: ChainTransfer[] = [];
-  const chainUp = { name: 'local', transfer: async (t: ChainTransfer) => (sent.push(t), working.push(t), localChain.transfer(t)) };
-  /** A chain that refuses with `err`: TransferNotMadeError when no token moved, another error when some may have. */
-  const chainFailing = (err: Error) => ({ name: 'local', transfer: () => Promise.reject(err) });
-  const me = async (who: Who) => (await h.call('GET', '/api/migration/me', { token: who.token })).body.data;
-  const saveWallet = (who: Who, wallet: string) => h.call('POST', '/api/accounts/wallet', { token: who.token, body: { wallet_address: wallet } });
-  const claim = (who: Who) => h.call('POST', '/api/migration/claim', { token: who.token, body: {} });
-  const transfersTo = (who: Who) => working.filter((t) => t.userId === who.uid);
+const working: ChainTransfer[] = [];
+const chainUp = { name: 'local', transfer: async (t: ChainTransfer) => (sent.push(t), working.push(t), localChain.transfer(t)) };
+/** A chain that refuses with `err`: TransferNotMadeError when no token moved, another error when some may have. */
+const chainFailing = (err: Error) => ({ name: 'local', transfer: () => Promise.reject(err) });
+const me = async (who: Who) => (await h.call('GET', '/api/migration/me', { token: who.token })).body.data;
+const saveWallet = (who: Who, wallet: string) => h.call('POST', '/api/accounts/wallet', { token: who.token, body: { wallet_address: wallet } });
+const claim = (who: Who) => h.call('POST', '/api/migration/claim', { token: who.token, body: {} });
+const transfersTo = (who: Who) => working.filter((t) => t.userId === who.uid);
 
+describe('claiming a snapshot after the migration', () => {
   it('a transfer refused before anything moved leaves the wallet saved and the claim pending; sending it again works', async () => {
     const user = users[3]!;
     h.deps.chain = chainFailing(new TransferNotMadeError('RPC unreachable: getLatestBlockhash'));
@@ -236,5 +238,215 @@ describe('claiming a snapshot after the migration', () => {
     expect(results.filter((r) => r.body.claim === 'sent').length).toBeGreaterThanOrEqual(1);
     expect(transfersTo(user)).toHaveLength(1);
     expect(await me(user)).toMatchObject({ claim_pending: false, wallet_address: 'RaceWallet9' });
+  });
+});
+
+describe('settling unresolved claims', () => {
+  const HASH = 'ab'.repeat(32);
+  const TIMED_OUT = 'Solana transaction 5xYz not confirmed within 60 s';
+  const list = (who = boss) => h.call('GET', '/api/cms/migration/claims', { token: who.token });
+  const listedIds = async () => ((await list()).body.items as UnresolvedClaim[]).map((c) => c.id);
+  const settle = (id: string, body: unknown, who = boss) =>
+    h.call('POST', `/api/cms/migration/claims/${encodeURIComponent(id)}/settle`, { token: who.token, body });
+  const entryOf = async (who: Who) => (await h.db.collection('migration_log').where('user_id', '==', who.uid).get()).docs[0]!;
+  const minutesAgo = (m: number) => new Date(h.clock.now - m * 60_000).toISOString();
+  const logs = () => dump('migration_log', 'audit_log');
+
+  /** Saves a wallet while the chain's confirmation times out: the claim is flagged unresolved. Its entry id. */
+  async function timedOut(who: Who, wallet: string): Promise<string> {
+    h.deps.chain = chainFailing(new Error(TIMED_OUT));
+    expect((await saveWallet(who, wallet)).body).toEqual({ wallet_address: wallet, claim: 'unresolved' });
+    h.deps.chain = chainUp;
+    return (await entryOf(who)).id;
+  }
+
+  /** A wallet saved and an attempt taken `minutes` ago that never reported (a crash, or one still under way), written directly. */
+  async function attempted(who: Who, wallet: string, minutes: number): Promise<string> {
+    await h.db.collection('profiles').doc(who.uid).update({ wallet_address: wallet });
+    const entry = await entryOf(who);
+    await entry.ref.update({ claim_attempted_at: minutesAgo(minutes) });
+    return entry.id;
+  }
+
+  /** The settlements of `who`'s claims in the audit log, as the CMS reads it (every page). */
+  async function settlements(who: Who): Promise<CmsAuditEntry[]> {
+    const out: CmsAuditEntry[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await h.call('GET', `/api/cms/audit${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, { token: boss.token });
+      expect(page.status).toBe(200);
+      out.push(...(page.body.items as CmsAuditEntry[]));
+      cursor = page.body.next as string | null;
+    } while (cursor);
+    return out.filter((e) => e.action === 'migration.claim' && e.target?.id === who.uid);
+  }
+
+  // users[15]: its confirmation timed out; [17]: an attempt crashed 6 minutes ago; [19]: an attempt started a minute ago.
+  let flaggedId = '';
+  let crashedId = '';
+  let inFlightId = '';
+
+  it('lists the claims an attempt may have sent, oldest attempt first, with user, tokens and wallet; not those under way or sent', async () => {
+    flaggedId = await timedOut(users[15]!, 'MaybeWallet15');
+    crashedId = await attempted(users[17]!, 'CrashWallet17', 6);
+    inFlightId = await attempted(users[19]!, 'BusyWallet19', 1);
+    expect((await saveWallet(users[21]!, 'SentWallet21')).body.claim).toBe('sent');
+    const sentId = (await entryOf(users[21]!)).id;
+    const res = await list();
+    expect(res.status).toBe(200);
+    expect(res.body.truncated).toBe(false);
+    const items = res.body.items as UnresolvedClaim[];
+    const ids = items.map((c) => c.id);
+    expect(ids).not.toContain(inFlightId);
+    expect(ids).not.toContain(sentId);
+    expect(ids.indexOf(crashedId)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(crashedId)).toBeLessThan(ids.indexOf(flaggedId));
+    expect(items.find((c) => c.id === flaggedId)).toEqual({
+      id: flaggedId,
+      user_id: users[15]!.uid,
+      username: 'mig_user_15',
+      email: 'mig_user_15@example.test',
+      wallet_address: 'MaybeWallet15',
+      snapshot_balance: 66,
+      attempted_at: new Date(h.clock.now).toISOString(),
+      transfer_error: TIMED_OUT,
+    });
+    expect(items.find((c) => c.id === crashedId)).toEqual({
+      id: crashedId,
+      user_id: users[17]!.uid,
+      username: 'mig_user_17',
+      email: 'mig_user_17@example.test',
+      wallet_address: 'CrashWallet17',
+      snapshot_balance: 50,
+      attempted_at: minutesAgo(6),
+      transfer_error: null,
+    });
+    // The crashed attempt is unresolved for its user too, and neither held claim is sent again.
+    expect(await me(users[17]!)).toMatchObject({ claim_pending: true, claim_unresolved: true });
+    expect(await me(users[19]!)).toMatchObject({ claim_pending: true, claim_unresolved: false });
+    expect(await claim(users[17]!)).toMatchObject({ status: 409, body: { error: { message: MIGRATION_MSG.claimUnresolved } } });
+    expect(await claim(users[19]!)).toMatchObject({ status: 409, body: { error: { message: MIGRATION_MSG.claimBusy } } });
+    expect([...transfersTo(users[17]!), ...transfersTo(users[19]!)]).toEqual([]);
+  });
+
+  it('is for super admins only: an admin or a plain user gets 403 on both routes, and nothing changes', async () => {
+    const before = await logs();
+    for (const who of [mod, users[0]!]) {
+      expect(await list(who)).toMatchObject({ status: 403, body: { error: { message: MIGRATION_MSG.onlySuperAdmins } } });
+      expect((await settle(flaggedId, { outcome: 'not_sent' }, who)).status).toBe(403);
+      expect((await settle(flaggedId, { outcome: 'sent', tx_hash: HASH }, who)).status).toBe(403);
+    }
+    expect(await logs()).toEqual(before);
+  });
+
+  it('marks a claim sent: the hash (trimmed) reaches the welcome card, the claim leaves the list, the audit log names the user', async () => {
+    const user = users[15]!;
+    expect(await settle(flaggedId, { outcome: 'sent', tx_hash: ` ${HASH}\n` })).toMatchObject({ status: 200, body: { id: flaggedId, claim: 'sent' } });
+    expect(await me(user)).toMatchObject({ solana_tx_hash: HASH, wallet_address: 'MaybeWallet15', claim_pending: false, claim_unresolved: false });
+    expect(await listedIds()).not.toContain(flaggedId);
+    expect(await settlements(user)).toEqual([
+      expect.objectContaining({
+        actor: expect.objectContaining({ id: boss.uid }),
+        target: expect.objectContaining({ username: 'mig_user_15' }),
+        before: { claim: 'unresolved' },
+        after: { claim: 'sent', tx_hash: HASH },
+      }),
+    ]);
+    expect(await claim(user)).toMatchObject({ status: 200, body: { claim: 'none' } });
+    expect(transfersTo(user)).toEqual([]);
+  });
+
+  it('allows a resend of a claim the chain shows unsent: the user sends it themselves, once', async () => {
+    const user = users[17]!;
+    expect(await settle(crashedId, { outcome: 'not_sent' })).toMatchObject({ status: 200, body: { id: crashedId, claim: 'released' } });
+    expect(await me(user)).toMatchObject({ solana_tx_hash: null, claim_pending: true, claim_unresolved: false });
+    expect(await listedIds()).not.toContain(crashedId);
+    expect(await settlements(user)).toEqual([
+      expect.objectContaining({ actor: expect.objectContaining({ id: boss.uid }), before: { claim: 'unresolved' }, after: { claim: 'released' } }),
+    ]);
+    h.deps.chain = chainUp;
+    expect(await claim(user)).toMatchObject({ status: 200, body: { claim: 'sent' } });
+    expect(transfersTo(user)).toEqual([expect.objectContaining({ wallet: 'CrashWallet17', amount: 50 })]);
+    const after = await me(user);
+    expect(after).toMatchObject({ claim_pending: false, wallet_address: 'CrashWallet17' });
+    expect(after.solana_tx_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(await claim(user)).toMatchObject({ status: 200, body: { claim: 'none' } });
+    expect(transfersTo(user)).toHaveLength(1);
+  });
+
+  it('settling a claim again, one never attempted, or one whose attempt is under way is a 409 that writes nothing', async () => {
+    const neverAttempted = (await entryOf(users[23]!)).id;
+    const before = await logs();
+    for (const id of [flaggedId, crashedId, inFlightId, neverAttempted]) {
+      for (const body of [{ outcome: 'not_sent' }, { outcome: 'sent', tx_hash: HASH }]) {
+        expect(await settle(id, body), `${id} ${body.outcome}`).toMatchObject({ status: 409, body: { error: { message: MIGRATION_MSG.claimNotUnresolved } } });
+      }
+    }
+    expect(await logs()).toEqual(before);
+  });
+
+  it('refuses a bad hash, a field too many or another outcome (400) and an unknown claim (404), writing nothing', async () => {
+    const id = await timedOut(users[25]!, 'BadInputWallet25');
+    const badHash = `tx_hash: ${MIGRATION_MSG.badTxHash}`;
+    const refused: Array<[unknown, string | RegExp]> = [
+      [{ outcome: 'sent', tx_hash: 'abc123' }, badHash],
+      [{ outcome: 'sent', tx_hash: 'a'.repeat(129) }, badHash],
+      [{ outcome: 'sent', tx_hash: `${HASH.slice(0, 32)}/${HASH.slice(33)}` }, badHash],
+      [{ outcome: 'sent', tx_hash: `${HASH.slice(0, 32)} ${HASH.slice(32)}` }, badHash],
+      [{ outcome: 'sent', tx_hash: '' }, badHash],
+      [{ outcome: 'sent', tx_hash: 64 }, /^tx_hash: /],
+      [{ outcome: 'sent' }, /^tx_hash: /],
+      [{ outcome: 'not_sent', tx_hash: HASH }, 'Unrecognized key: "tx_hash"'],
+      [{ outcome: 'sent', tx_hash: HASH, user_id: users[0]!.uid }, 'Unrecognized key: "user_id"'],
+      [{ outcome: 'lost' }, /^outcome: /],
+      [{ outcome: 'SENT', tx_hash: HASH }, /^outcome: /],
+      [{}, /^outcome: /],
+      [[{ outcome: 'not_sent' }], /./],
+    ];
+    const before = await logs();
+    for (const [body, message] of refused) {
+      const res = await settle(id, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      if (typeof message === 'string') expect(res.body.error.message).toBe(message);
+      else expect(res.body.error.message).toMatch(message);
+    }
+    expect(await settle('no_such_claim', { outcome: 'not_sent' })).toMatchObject({ status: 404, body: { error: { message: MIGRATION_MSG.claimNotFound } } });
+    expect((await settle('__reserved__', { outcome: 'not_sent' })).status).toBe(400);
+    expect(await logs()).toEqual(before);
+    expect(await listedIds()).toContain(id);
+  });
+
+  it('a flag written late, after a release, does not make the next attempt look unresolved while it is under way', async () => {
+    const user = users[29]!;
+    const id = await timedOut(user, 'LateWallet29');
+    expect((await settle(id, { outcome: 'not_sent' })).status).toBe(200);
+    // The first attempt outlived its 5 minutes and reports its failure after the release: the flag comes back.
+    await (await entryOf(user)).ref.update({ claim_unresolved: true });
+    let midway: unknown = null;
+    h.deps.chain = {
+      name: 'local',
+      transfer: async (t) => {
+        midway = { listed: (await listedIds()).includes(id), unresolved: (await me(user)).claim_unresolved };
+        return chainUp.transfer(t);
+      },
+    };
+    expect(await claim(user)).toMatchObject({ status: 200, body: { claim: 'sent' } });
+    h.deps.chain = chainUp;
+    expect(midway).toEqual({ listed: false, unresolved: false });
+    expect(transfersTo(user)).toHaveLength(1);
+  });
+
+  it('eight settles of one claim at once (sent and not sent) settle it once: one 200, seven 409, one audit entry', async () => {
+    const user = users[27]!;
+    const id = await timedOut(user, 'RaceWallet27');
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => settle(id, i % 2 ? { outcome: 'not_sent' } : { outcome: 'sent', tx_hash: HASH })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    for (const r of results) if (r.status === 409) expect(r.body.error.message).toBe(MIGRATION_MSG.claimNotUnresolved);
+    const won = results.find((r) => r.status === 200)!.body.claim as 'sent' | 'released';
+    const audit = await h.db.collection('audit_log').where('action', '==', 'migration.claim').where('target_user_id', '==', user.uid).get();
+    expect(audit.docs.map((d) => d.get('after').claim)).toEqual([won]);
+    const entry = await entryOf(user);
+    if (won === 'sent') expect(entry.data()).toMatchObject({ claim_pending: false, claim_unresolved: false, solana_tx_hash: HASH });
+    else expect(entry.data()).toMatchObject({ claim_pending: true, claim_unresolved: false, claim_attempted_at: null, solana_tx_hash: null });
   });
 });

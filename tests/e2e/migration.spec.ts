@@ -86,3 +86,87 @@ test('a super admin forces the migration from the Config tab; the home card and 
   await expect(theirs.getByRole('button', { name: 'Send my tokens' })).toBeHidden();
   await listenerContext.close();
 });
+
+test('a super admin settles unresolved claims in the Config tab by keyboard: allows a resend, marks one sent with its hash', async ({ page }) => {
+  const db = await e2eFirestore();
+  /** A migration claim of a seeded user whose transfer may have gone through (its confirmation timed out a minute ago). */
+  const unresolved = async (username: string) => {
+    const profile = (await db.collection('profiles').where('username', '==', username).get()).docs[0]!;
+    const ref = db.collection('migration_log').doc(`${profile.id}_e2e-claim-${Date.now()}`);
+    await ref.set({
+      user_id: profile.id,
+      run_id: 'e2e-claim',
+      snapshot_balance: 1234,
+      // Older than the user's real entry, so their welcome page keeps showing that one.
+      migrated_at: '2020-01-01T00:00:00.000Z',
+      locked_until: null,
+      solana_tx_hash: null,
+      wallet_address: 'E2eClaimWallet1',
+      claim_pending: true,
+      claim_unresolved: true,
+      claim_attempted_at: new Date(Date.now() - 60_000).toISOString(),
+      transfer_error: 'Solana transaction 5xYz not confirmed within 60 s',
+    });
+    return { ref, wallet: (profile.get('wallet_address') as string | null) ?? 'E2eClaimWallet1' };
+  };
+  const released = await unresolved('artist');
+
+  await signIn(page, 'superadmin@demo.test', 'demo1234');
+  await page.goto('/cms');
+  await page.getByRole('tab', { name: 'Config' }).click();
+  const claims = page.getByRole('region', { name: 'Unresolved claims' });
+  const artistRow = claims.getByRole('row', { name: /@artist/ });
+  await expect(artistRow).toContainText('artist@demo.test');
+  await expect(artistRow).toContainText('1,234');
+  await expect(artistRow).toContainText(released.wallet);
+  await expect(artistRow).toContainText('Solana transaction 5xYz not confirmed within 60 s');
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => v.id)).toEqual([]);
+
+  // Allow resend…, by keyboard: the confirmation opens on Cancel.
+  await artistRow.getByRole('button', { name: 'Allow resend… (claim of @artist)' }).focus();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: 'Allow a resend?' });
+  await expect(confirm).toContainText('Only if the chain shows no transfer of these tokens to this wallet.');
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(confirm.getByRole('button', { name: 'Allow resend' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Claim released: the user can send the tokens again')).toBeVisible();
+  await expect(confirm).toBeHidden();
+  await expect(claims.getByText('No unresolved claims.')).toBeVisible();
+  await expect(claims.getByRole('heading', { name: 'Unresolved claims' })).toBeFocused();
+  expect((await released.ref.get()).data()).toMatchObject({ claim_pending: true, claim_unresolved: false, claim_attempted_at: null });
+
+  // Mark sent…, by keyboard, with the hash found on the chain (a malformed one is refused first).
+  const sent = await unresolved('admin');
+  await claims.getByRole('button', { name: 'Refresh unresolved claims' }).focus();
+  await page.keyboard.press('Enter');
+  const adminRow = claims.getByRole('row', { name: /@admin\b/ });
+  await expect(adminRow).toContainText(sent.wallet);
+  await adminRow.getByRole('button', { name: 'Mark sent… (claim of @admin)' }).focus();
+  await page.keyboard.press('Enter');
+  const markSent = page.getByRole('dialog', { name: 'Mark the claim sent' });
+  const field = markSent.getByLabel('Transaction hash');
+  await expect(field).toBeFocused();
+  await expect(markSent).toContainText('Check the chain first for a transfer of these tokens to this wallet');
+  await page.keyboard.type('not-a-hash');
+  await page.keyboard.press('Enter');
+  await expect(markSent.getByRole('alert')).toHaveText('Transaction hash must be 32 to 128 letters or digits');
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  const dialogAxe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(dialogAxe.violations.map((v) => v.id)).toEqual([]);
+  const hash = 'ab'.repeat(32);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(hash);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Claim marked as sent')).toBeVisible();
+  await expect(markSent).toBeHidden();
+  await expect(claims.getByText('No unresolved claims.')).toBeVisible();
+  expect((await sent.ref.get()).data()).toMatchObject({ claim_pending: false, claim_unresolved: false, solana_tx_hash: hash });
+
+  // Both settlements are in the audit log.
+  const audit = page.getByRole('region', { name: 'Audit Log' });
+  await audit.getByRole('button', { name: 'Refresh' }).click();
+  await expect(audit.getByRole('row').filter({ hasText: 'Token claim settled' })).toHaveCount(2);
+});

@@ -1,4 +1,4 @@
-import type { DocumentReference, QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import type { DocumentReference, DocumentSnapshot, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import type { ClaimResult } from '../../../common/migration';
 import { InvalidWalletError, TransferNotMadeError, type ChainGateway } from '../platform/chain';
 import { COL } from '../platform/collections';
@@ -7,6 +7,16 @@ import { log } from '../platform/log';
 
 /** An attempt without an outcome for longer than this (a crash mid-transfer) counts as unresolved, not under way. */
 export const CLAIM_IN_FLIGHT_MS = 5 * 60_000;
+
+/**
+ * Whether a pending entry is held by an attempt that may have sent it: marked unresolved, or
+ * attempted longer than CLAIM_IN_FLIGHT_MS ago without an outcome (a crash). Never resent;
+ * a super admin settles it (settle-claim.ts).
+ */
+export function claimUnresolved(entry: DocumentSnapshot, now: number): boolean {
+  const last = entry.get('claim_attempted_at') as string | null | undefined;
+  return entry.get('claim_pending') === true && !!last && (entry.get('claim_unresolved') === true || now - Date.parse(last) >= CLAIM_IN_FLIGHT_MS);
+}
 
 /**
  * Takes `ref` for one transfer, in a transaction: only a pending entry no attempt holds. Else
@@ -18,9 +28,11 @@ async function takeAttempt(deps: Deps, ref: DocumentReference): Promise<ClaimRes
   return deps.db.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (snap.get('claim_pending') !== true) return 'sent';
-    const last = snap.get('claim_attempted_at') as string | null | undefined;
-    if (last) return snap.get('claim_unresolved') === true || now - Date.parse(last) >= CLAIM_IN_FLIGHT_MS ? 'unresolved' : 'busy';
-    tx.update(ref, { claim_attempted_at: new Date(now).toISOString() });
+    if (claimUnresolved(snap, now)) return 'unresolved';
+    if (snap.get('claim_attempted_at')) return 'busy';
+    // A fresh attempt starts unflagged: a flag written late by an older attempt, after a super
+    // admin released the entry, would mark this one unresolved while it is under way.
+    tx.update(ref, { claim_attempted_at: new Date(now).toISOString(), claim_unresolved: false });
     return null;
   });
 }
@@ -49,7 +61,13 @@ async function claimEntry(deps: Deps, chain: ChainGateway, userId: string, walle
     return result;
   }
   try {
-    await ref.update({ solana_tx_hash: hash, wallet_address: wallet, claim_pending: false, claimed_at: new Date(deps.now()).toISOString(), transfer_error: null });
+    await ref.update({
+      solana_tx_hash: hash,
+      wallet_address: wallet,
+      claim_pending: false,
+      claimed_at: new Date(deps.now()).toISOString(),
+      transfer_error: null,
+    });
   } catch (err) {
     // Sent, not recorded: the entry stays held, so it is never resent; the hash is in the log for whoever reconciles it.
     log.chainTransferUnrecorded(userId, hash, err);

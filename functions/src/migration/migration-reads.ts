@@ -3,6 +3,7 @@ import type { MyMigration } from '../../../common/migration';
 import { requireCaller } from '../platform/auth';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
+import { claimUnresolved } from './claim';
 import { adminStatus } from './migration-refs';
 
 /** GET /api/cms/migration — super admins: threshold, users per status, lock period, the latest run. */
@@ -27,7 +28,7 @@ export const myMigration =
           solana_tx_hash: (doc.get('solana_tx_hash') as string | null) ?? null,
           wallet_address: (doc.get('wallet_address') as string | null) ?? null,
           claim_pending: doc.get('claim_pending') === true,
-          claim_unresolved: doc.get('claim_unresolved') === true,
+          claim_unresolved: claimUnresolved(doc, deps.now()),
         }
       : null;
     res.json({ data: entry });

@@ -2,7 +2,8 @@ import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { COL } from './collections';
 
 /** What an audit entry records a change of. */
-export type AuditAction = 'config.update' | 'role.grant' | 'role.revoke' | 'tokens.adjust' | 'migration.run' | 'mail.template' | 'mail.campaign';
+export type AuditAction =
+  'config.update' | 'role.grant' | 'role.revoke' | 'tokens.adjust' | 'migration.run' | 'migration.claim' | 'mail.template' | 'mail.campaign';
 
 export type AuditEntry = {
   action: AuditAction;

@@ -20,6 +20,7 @@ const ACTIONS: Record<string, string> = {
   'role.revoke': 'Role removed',
   'tokens.adjust': 'Tokens adjusted',
   'migration.run': 'Migration run',
+  'migration.claim': 'Token claim settled',
   'mail.template': 'Email template saved',
   'mail.campaign': 'Email campaign',
 };

@@ -11,6 +11,7 @@ import { afterWrite } from '@/data/lazy';
 import { useApiRead } from '@/hooks/use-api-read';
 import { api } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { UnresolvedClaims } from './unresolved-claims';
 
 /** Calls the run until it is done; each call processes a few batches and answers the progress. */
 async function runToEnd(force: boolean, progress: (s: MigrationAdminStatus) => void): Promise<MigrationAdminStatus> {
@@ -21,7 +22,7 @@ async function runToEnd(force: boolean, progress: (s: MigrationAdminStatus) => v
   }
 }
 
-/** The token migration controls (super admins, in the Config tab): threshold, run or force, progress, lock period. */
+/** The token migration controls (super admins, in the Config tab): threshold, run or force, progress, lock period, unresolved claims. */
 export function MigrationPanel() {
   const read = useApiRead((signal) => api<MigrationAdminStatus>('/cms/migration', { signal }), []);
   const [live, setLive] = useState<MigrationAdminStatus | null>(null);
@@ -111,6 +112,7 @@ export function MigrationPanel() {
           Save lock period
         </Button>
       </div>
+      <UnresolvedClaims />
       <Dialog open={confirming} onOpenChange={setConfirming} className="w-[min(28rem,92vw)] rounded-2xl border border-zinc-800 bg-zinc-950 p-6">
         <DialogTitle className="text-lg font-semibold">Force the migration?</DialogTitle>
         <DialogDescription className="mt-2 text-sm text-zinc-300">{MIGRATION_MSG.forceConfirm}</DialogDescription>

@@ -1,0 +1,98 @@
+import type { DocumentSnapshot } from 'firebase-admin/firestore';
+import type { RequestHandler } from 'express';
+import { UNRESOLVED_CLAIMS_LISTED, type SettledClaim, type UnresolvedClaim, type UnresolvedClaims } from '../../../common/migration';
+import { MIGRATION_MSG } from '../../../common/migration-messages';
+import { claimIdParams, settleClaimInput } from '../../../common/migration-schemas';
+import { recordAudit } from '../platform/audit';
+import { requireCaller } from '../platform/auth';
+import { COL } from '../platform/collections';
+import type { Deps } from '../platform/deps';
+import { conflict, notFound } from '../platform/errors';
+import { parse } from '../platform/validate';
+import { claimUnresolved } from './claim';
+
+const textOrNull = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+/**
+ * GET /api/cms/migration/claims — super admins: the snapshots whose transfer may have gone
+ * through (claim.ts: never resent), oldest attempt first, with the user's name, email and wallet.
+ */
+export const listUnresolvedClaims =
+  (deps: Deps): RequestHandler =>
+  async (_req, res) => {
+    const { db } = deps;
+    const now = deps.now();
+    // Every entry an attempt holds; those still in flight (under CLAIM_IN_FLIGHT_MS) are left out below.
+    const snap = await db
+      .collection(COL.migrationLog)
+      .where('claim_pending', '==', true)
+      .where('claim_attempted_at', '>', '')
+      .orderBy('claim_attempted_at')
+      .limit(UNRESOLVED_CLAIMS_LISTED)
+      .get();
+    const held = snap.docs.filter((d) => claimUnresolved(d, now));
+    const userIds = [...new Set(held.map((d) => String(d.get('user_id'))))];
+    const profiles = userIds.length ? await db.getAll(...userIds.map((id) => db.collection(COL.profiles).doc(id))) : [];
+    const byId = new Map<string, DocumentSnapshot>(profiles.map((p) => [p.id, p]));
+    const items: UnresolvedClaim[] = held.map((d) => {
+      const userId = String(d.get('user_id'));
+      const profile = byId.get(userId);
+      return {
+        id: d.id,
+        user_id: userId,
+        username: textOrNull(profile?.get('username')),
+        email: textOrNull(profile?.get('email')),
+        wallet_address: textOrNull(profile?.get('wallet_address')) ?? textOrNull(d.get('wallet_address')),
+        snapshot_balance: Number(d.get('snapshot_balance') ?? 0),
+        attempted_at: String(d.get('claim_attempted_at')),
+        transfer_error: textOrNull(d.get('transfer_error')),
+      };
+    });
+    const body: UnresolvedClaims = { items, truncated: snap.size === UNRESOLVED_CLAIMS_LISTED };
+    res.json(body);
+  };
+
+/**
+ * POST /api/cms/migration/claims/:id/settle — a super admin who looked at the chain settles an
+ * unresolved claim, in one transaction with its audit entry (`migration.claim`): `sent` records
+ * the transfer's hash (the user's welcome card shows it), `not_sent` releases the entry so the
+ * user can send the tokens again. 409 for an entry that is not unresolved (sent, settled, never
+ * attempted, or an attempt under way), so two admins settling at once settle it once.
+ */
+export const settleClaim =
+  (deps: Deps): RequestHandler =>
+  async (req, res) => {
+    const caller = requireCaller(res);
+    const { id } = parse(claimIdParams, req.params);
+    const input = parse(settleClaimInput, req.body);
+    const { db } = deps;
+    const ref = db.collection(COL.migrationLog).doc(id);
+    const now = deps.now();
+    const nowIso = new Date(now).toISOString();
+    const answer = await db.runTransaction(async (tx): Promise<SettledClaim> => {
+      const entry = await tx.get(ref);
+      if (!entry.exists) throw notFound(MIGRATION_MSG.claimNotFound);
+      if (!claimUnresolved(entry, now)) throw conflict(MIGRATION_MSG.claimNotUnresolved);
+      const userId = String(entry.get('user_id'));
+      const audit = { action: 'migration.claim' as const, actorId: caller.uid, targetUserId: userId, before: { claim: 'unresolved' } };
+      if (input.outcome === 'not_sent') {
+        tx.update(ref, { claim_attempted_at: null, claim_unresolved: false, settled_by: caller.uid, settled_at: nowIso });
+        recordAudit(db, tx, { ...audit, after: { claim: 'released' } }, nowIso);
+        return { id, claim: 'released' };
+      }
+      const profile = await tx.get(db.collection(COL.profiles).doc(userId));
+      tx.update(ref, {
+        solana_tx_hash: input.tx_hash,
+        wallet_address: textOrNull(profile.get('wallet_address')) ?? textOrNull(entry.get('wallet_address')),
+        claim_pending: false,
+        claim_unresolved: false,
+        claimed_at: nowIso,
+        transfer_error: null,
+        settled_by: caller.uid,
+        settled_at: nowIso,
+      });
+      recordAudit(db, tx, { ...audit, after: { claim: 'sent', tx_hash: input.tx_hash } }, nowIso);
+      return { id, claim: 'sent' };
+    });
+    res.json(answer);
+  };

@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import type { SettledClaim } from '@common/migration';
+import { MIGRATION_MSG } from '@common/migration-messages';
+import type { SettleClaimInput } from '@common/migration-schemas';
+import { api } from '@/lib/api';
+import { notifyError, notifySuccess } from '@/lib/notify';
+
+/** POST /api/cms/migration/claims/:id/settle: what a super admin found on the chain. */
+export const settleClaim = (id: string, input: SettleClaimInput) =>
+  api<SettledClaim>(`/cms/migration/claims/${encodeURIComponent(id)}/settle`, { body: input });
+
+/**
+ * Settles a claim with its toast: true when settled, false after the failure toast (with the
+ * server's reason: a bad hash, or a claim someone else settled meanwhile). Either way `onDone`
+ * reads the list again.
+ */
+export function useSettleClaim(onDone: () => void) {
+  const [busy, setBusy] = useState(false);
+  const settle = async (id: string, input: SettleClaimInput): Promise<boolean> => {
+    setBusy(true);
+    try {
+      await settleClaim(id, input);
+      notifySuccess(input.outcome === 'sent' ? MIGRATION_MSG.claimMarkedSent : MIGRATION_MSG.claimReleased);
+      return true;
+    } catch (err) {
+      notifyError(MIGRATION_MSG.claimSettleFailed, err);
+      return false;
+    } finally {
+      setBusy(false);
+      onDone();
+    }
+  };
+  return { busy, settle };
+}
