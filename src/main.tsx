@@ -1,10 +1,11 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 import { followAccount } from './data/account-feed';
 import { loadDataLayer } from './data/lazy';
 import { unsentVotesMark } from './data/unsent-votes';
+import { firstPaint } from './lib/first-paint';
 import { notifyError } from './lib/notify';
 import { startSession, useSession } from './lib/session';
 import './styles.css';
@@ -22,8 +23,21 @@ declare module '@tanstack/react-router' {
   }
 }
 
+/** The longest the app's start holds the first paint back (firstPaint: a start that fails must not hold it for good). */
+const START_HOLD_MAX_MS = 10_000;
+
+/** Runs `done` once the first render has been committed. */
+function Rendered({ done }: { done: () => void }) {
+  useEffect(done, [done]);
+  return null;
+}
+
 /** Renders only once Firebase has reported the first auth state, so guards see the truth. */
 async function boot() {
+  // The load event can come before the first render (Firebase's first auth state is awaited):
+  // the first paint is held until the page is rendered, and its route can hold it longer.
+  firstPaint.watchLoad();
+  const rendered = firstPaint.hold(START_HOLD_MAX_MS);
   await startSession();
   const apply = (session: ReturnType<typeof useSession.getState>) => {
     router.update({ ...router.options, context: { session } });
@@ -41,10 +55,16 @@ async function boot() {
   // The matched routes (and their code) are loaded first: the first render is the page itself,
   // which replaces a prerendered snapshot of it without a blank frame between them.
   await router.load().catch(() => undefined);
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
+  // A transition: React renders the page in short tasks (a tap or a paint goes between them), and
+  // the prerendered snapshot stays until the page is ready to replace it.
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <RouterProvider router={router} />
+        <Rendered done={rendered} />
+      </StrictMode>,
+    ),
   );
   if ('storage' in navigator && navigator.storage.persist) void navigator.storage.persist().catch(() => false);
 }

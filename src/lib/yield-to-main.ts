@@ -9,3 +9,11 @@ export function yieldToMain(): Promise<void> {
   if (typeof scheduler?.yield === 'function') return scheduler.yield();
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+/**
+ * Resolves once the browser has painted what is on screen now: at the next frame, then in the
+ * task after it (a frame's callbacks run before its paint). For work that must not delay a paint.
+ */
+export function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}

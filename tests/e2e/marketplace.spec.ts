@@ -65,3 +65,20 @@ test('the page shows the public list from its one first request, featured first,
   await expect(page.getByTestId('listing-card').getByRole('heading', { level: 3 })).toHaveText(order.map((l) => l.title));
   await expect(page.getByText('No listings yet')).toHaveCount(0);
 });
+
+test('a listing plays its preview once asked: the button gives way to the playing player, by keyboard, without moving the card', async ({ page }) => {
+  await page.goto('/marketplace');
+  const card = page.getByTestId('listing-card').first();
+  const title = (await card.getByRole('heading', { level: 3 }).textContent())!;
+  // No player (and none of its costly controls) until asked for.
+  await expect(card.locator('audio')).toHaveCount(0);
+  const before = (await card.boundingBox())!.height;
+  await card.getByRole('button', { name: `Play preview of ${title}` }).focus();
+  await page.keyboard.press('Enter');
+  const player = card.getByLabel(`Preview of ${title}`);
+  await expect(player).toBeFocused();
+  await expect.poll(() => player.evaluate((a: HTMLAudioElement) => !a.paused && a.currentTime > 0)).toBe(true);
+  expect((await card.boundingBox())!.height).toBe(before);
+  await page.keyboard.press('Space');
+  await expect.poll(() => player.evaluate((a: HTMLAudioElement) => a.paused)).toBe(true);
+});

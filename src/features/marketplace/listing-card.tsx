@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { Coins, Banknote } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Coins, Banknote, Play } from 'lucide-react';
 import { IN_CONTEST_BADGE, IN_CONTEST_EXPLANATION } from '@common/marketplace-messages';
 import type { MarketplaceListing } from '@common/listing-doc';
 import { SONG_TYPE_LABELS } from '@common/contest';
@@ -19,7 +19,6 @@ type Props = {
 
 /** One listing: cover, track info, fool rate (or 'In the contest'), prices, a preview player and Buy. */
 export function ListingCard({ listing, online, onBuy, onFirstCover }: Props) {
-  const focus = useMediaElementFocus();
   const eager = onFirstCover !== undefined;
   const hasCover = Boolean(listing.cover_art_url);
   useEffect(() => {
@@ -62,9 +61,7 @@ export function ListingCard({ listing, online, onBuy, onFirstCover }: Props) {
             </>
           )}
         </div>
-        {listing.preview_url && (
-          <audio controls preload="none" src={listing.preview_url} className="w-full" aria-label={`Preview of ${listing.title}`} {...focus} />
-        )}
+        {listing.preview_url && <PreviewPlayer url={listing.preview_url} title={listing.title} />}
         <div className="mt-auto flex items-center gap-4 text-sm">
           {listing.accept_tokens && (
             <span className="flex items-center gap-1 font-semibold">
@@ -88,5 +85,31 @@ export function ListingCard({ listing, online, onBuy, onFirstCover }: Props) {
         </div>
       </div>
     </Card>
+  );
+}
+
+/**
+ * A listing's preview: a button until it is asked for, then the browser's player, playing. The
+ * player's controls are costly to lay out (~5-10 ms each here, four times that on a slow phone),
+ * and the page would lay out one per card before its first covers show. Both are the player's
+ * height, so nothing moves.
+ */
+function PreviewPlayer({ url, title }: { url: string; title: string }) {
+  const focus = useMediaElementFocus();
+  const [open, setOpen] = useState(false);
+  const player = useRef<HTMLAudioElement>(null);
+  // The button that was pressed is replaced by the player: focus goes with it (autoFocus is for form fields only in React).
+  useEffect(() => {
+    if (open) player.current?.focus();
+  }, [open]);
+  if (open) return <audio ref={player} controls autoPlay src={url} className="h-[54px] w-full" aria-label={`Preview of ${title}`} {...focus} />;
+  return (
+    <button
+      type="button"
+      onClick={() => setOpen(true)}
+      className={buttonClass('secondary', 'flex h-[54px] w-full items-center justify-center gap-2 font-semibold')}
+    >
+      <Play className="size-4" aria-hidden /> Play preview<span className="sr-only"> of {title}</span>
+    </button>
   );
 }

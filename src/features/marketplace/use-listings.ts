@@ -5,6 +5,8 @@ import type { MarketplaceListing } from '@common/listing-doc';
 import { loadDataLayer } from '@/data/lazy';
 import { api } from '@/lib/api';
 import { notifyError } from '@/lib/notify';
+import { firstPaint } from '@/lib/first-paint';
+import { afterNextPaint } from '@/lib/yield-to-main';
 
 /** The order the public list comes in (GET /api/marketplace/listings): newest first, then by id. */
 const newestFirst = (a: MarketplaceListing, b: MarketplaceListing) => compareCodeUnits(b.created_at, a.created_at) || compareCodeUnits(b.id, a.id);
@@ -18,14 +20,28 @@ async function firstListings(): Promise<MarketplaceListing[]> {
   return (await api<{ listings: MarketplaceListing[] }>('/marketplace/listings')).listings;
 }
 
-/** How long RxDB waits at most for the first cover to show before it loads anyway. */
-const LIVE_AFTER_MS = 3_000;
+/** How long the first cover holds the first paint back at most (firstPaint: RxDB and the radio wait for it). */
+const COVER_HOLD_MAX_MS = 3_000;
+
+let releaseCoverHold: (() => void) | null = null;
+
+/**
+ * The route's loader, when /marketplace is the first page: its first cover is its largest paint,
+ * so the first paint is held until it has shown (useListings releases it).
+ */
+export function holdFirstPaintForCover(): void {
+  releaseCoverHold ??= firstPaint.hold(COVER_HOLD_MAX_MS);
+}
+
+function releaseFirstPaint(): void {
+  releaseCoverHold?.();
+}
 
 /**
  * The active listings: first from one request (firstListings), then live from RxDB (so the page
- * browses offline). RxDB loads once the page's first cover has shown (`firstCoverShown`, its
- * largest paint, which it would otherwise slow down), at once when that request fails (offline,
- * its cache answers), and after LIVE_AFTER_MS at the latest. `failed` when neither could load
+ * browses offline). RxDB loads after the first paint (firstPaint), which this page holds until its
+ * first cover has shown (`firstCoverShown`: it would otherwise slow that paint down), or until the
+ * request failed (offline, its cache answers) or found nothing. `failed` when neither could load
  * anything; `savedOffline` once RxDB holds them (the page then opens offline).
  */
 export function useListings(): { listings: MarketplaceListing[] | null; failed: boolean; savedOffline: boolean; firstCoverShown: () => void } {
@@ -34,22 +50,19 @@ export function useListings(): { listings: MarketplaceListing[] | null; failed: 
   const [errored, setErrored] = useState(false);
   const [first, setFirst] = useState<MarketplaceListing[] | null>(null);
   const [live, setLive] = useState(false);
-  const firstCoverShown = useCallback(() => setLive(true), []);
+  // The cover has loaded; its paint comes with the next frame.
+  const firstCoverShown = useCallback(() => void afterNextPaint().then(releaseFirstPaint), []);
 
   useEffect(() => {
     let cancelled = false;
-    firstListings().then(
-      (list) => {
-        if (cancelled) return;
-        setFirst(list);
-        if (list.length === 0) setLive(true);
-      },
-      () => !cancelled && setLive(true),
-    );
-    const timer = setTimeout(() => setLive(true), LIVE_AFTER_MS);
+    firstListings().then((list) => {
+      if (cancelled) return;
+      setFirst(list);
+      if (list.length === 0) releaseFirstPaint();
+    }, releaseFirstPaint);
+    void firstPaint.after().then(() => !cancelled && setLive(true));
     return () => {
       cancelled = true;
-      clearTimeout(timer);
     };
   }, []);
 

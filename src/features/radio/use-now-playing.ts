@@ -1,5 +1,7 @@
 import { TIMINGS_MS } from '@common/constants';
+import { useEffect, useState } from 'react';
 import { useApiRead } from '@/hooks/use-api-read';
+import { firstPaint } from '@/lib/first-paint';
 import { parseNowPlaying, type NowPlaying } from './now-playing';
 import { STATION } from './station';
 
@@ -15,7 +17,19 @@ async function loadNowPlaying(url: string, signal: AbortSignal): Promise<NowPlay
 const url = STATION.metadataUrl;
 const read = url ? (signal: AbortSignal) => loadNowPlaying(url, signal) : null;
 
-/** Polls the station's metadata every 10 s (no station: never); failures are only logged. */
+/**
+ * Polls the station's metadata every 10 s (no station: never), from the first page's largest
+ * paint on (the station is another origin: a new connection the page's content does not need);
+ * failures are only logged.
+ */
 export function useNowPlaying(): NowPlaying | null {
-  return useApiRead(read, [], { everyMs: TIMINGS_MS.radioMetadataPoll }).data;
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let mounted = true;
+    void firstPaint.after().then(() => mounted && setPainted(true));
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return useApiRead(painted ? read : null, [painted], { everyMs: TIMINGS_MS.radioMetadataPoll }).data;
 }

@@ -1,0 +1,74 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { firstPaintGate, type FirstPaint } from './first-paint';
+
+/** A page still loading: its load event fires when `fireLoad` is called. */
+function loadingPage() {
+  const listeners: Array<() => void> = [];
+  return {
+    win: { document: { readyState: 'loading' as const }, addEventListener: (_: 'load', fn: () => void) => void listeners.push(fn) },
+    fireLoad: () => listeners.forEach((fn) => fn()),
+  };
+}
+
+/** The next frame is painted, and the task after it has run. */
+const paintFrame = () => vi.advanceTimersByTimeAsync(17);
+
+/** Whether `gate.after()` has resolved a moment (1 ms) later. */
+async function hasPassed(gate: FirstPaint): Promise<boolean> {
+  let passed = false;
+  void gate.after().then(() => (passed = true));
+  await vi.advanceTimersByTimeAsync(1);
+  return passed;
+}
+
+describe('firstPaintGate', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.stubGlobal('requestAnimationFrame', (fn: FrameRequestCallback) => setTimeout(() => fn(performance.now()), 16));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('passes once the load event has fired and the frame after it is painted', async () => {
+    const gate = firstPaintGate();
+    const page = loadingPage();
+    gate.watchLoad(page.win);
+    expect(await hasPassed(gate)).toBe(false);
+    page.fireLoad();
+    expect(await hasPassed(gate)).toBe(false);
+    await paintFrame();
+    expect(await hasPassed(gate)).toBe(true);
+  });
+
+  it('watches a page already loaded from the next frame', async () => {
+    const gate = firstPaintGate();
+    gate.watchLoad({ document: { readyState: 'complete' as const }, addEventListener: () => undefined });
+    await paintFrame();
+    expect(await hasPassed(gate)).toBe(true);
+  });
+
+  it('waits for every hold to be released, or for its longest wait', async () => {
+    const gate = firstPaintGate();
+    const release = gate.hold(3_000);
+    gate.hold(5_000);
+    gate.watchLoad({ document: { readyState: 'complete' as const }, addEventListener: () => undefined });
+    await paintFrame();
+    release();
+    release();
+    expect(await hasPassed(gate)).toBe(false);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(await hasPassed(gate)).toBe(false);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(await hasPassed(gate)).toBe(true);
+  });
+
+  it('once passed, stays passed: a later hold does not hold anything back', async () => {
+    const gate = firstPaintGate();
+    gate.watchLoad({ document: { readyState: 'complete' as const }, addEventListener: () => undefined });
+    await paintFrame();
+    gate.hold(3_000);
+    expect(await hasPassed(gate)).toBe(true);
+  });
+});

@@ -1,0 +1,65 @@
+import { afterNextPaint } from './yield-to-main';
+
+/** What watchLoad needs of the window. */
+type LoadingWindow = { document: { readyState: DocumentReadyState }; addEventListener(type: 'load', listener: () => void, options: { once: true }): void };
+
+export type FirstPaint = {
+  /** Waits for the load event's frame to be painted (main.tsx calls it once). */
+  watchLoad(win?: LoadingWindow): void;
+  /** Resolves once the first page's largest paint is done (at once after that). */
+  after(): Promise<void>;
+  /**
+   * Holds the paint back until the returned release is called, or `maxMs` at the latest (a page
+   * whose content never shows must not hold it for good). Does nothing once it has passed.
+   */
+  hold(maxMs: number): () => void;
+};
+
+/** A page's first paint gate (the app has one: `firstPaint`; tests make their own). */
+export function firstPaintGate(): FirstPaint {
+  let holds = 0;
+  let loaded = false;
+  let passed = false;
+  let waiting: Array<() => void> = [];
+  const passIfDone = () => {
+    if (!loaded || holds > 0 || passed) return;
+    passed = true;
+    for (const resolve of waiting) resolve();
+    waiting = [];
+  };
+  return {
+    watchLoad(win: LoadingWindow = window) {
+      const onLoad = () =>
+        void afterNextPaint().then(() => {
+          loaded = true;
+          passIfDone();
+        });
+      if (win.document.readyState === 'complete') onLoad();
+      else win.addEventListener('load', onLoad, { once: true });
+    },
+    after: () => (passed ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve))),
+    hold(maxMs) {
+      if (passed) return () => undefined;
+      holds += 1;
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        clearTimeout(timer);
+        holds -= 1;
+        passIfDone();
+      };
+      const timer = setTimeout(release, maxMs);
+      return release;
+    },
+  };
+}
+
+/**
+ * The first page's largest paint, as far as the app can tell: the load event and the frame
+ * after it, and whatever a page holds it for (the marketplace, until its first cover has shown).
+ * Work that paint does not need (the radio's metadata, RxDB on the marketplace) waits for it, so
+ * it does not compete with that paint for the network and the main thread. Once passed, it stays
+ * passed: later pages do not wait.
+ */
+export const firstPaint = firstPaintGate();
