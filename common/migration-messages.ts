@@ -29,7 +29,7 @@ export const MIGRATION_MSG = {
   badTxHash: 'Transaction hash must be 32 to 128 letters or digits',
   claimsLoadFailed: 'Failed to load the unresolved claims',
   noUnresolvedClaims: 'No unresolved claims.',
-  claimsTruncated: `Showing the ${formatCount(UNRESOLVED_CLAIMS_LISTED)} oldest.`,
+  claimsTruncated: `Only the ${formatCount(UNRESOLVED_CLAIMS_LISTED)} oldest attempts were read: newer claims may be left out. Settle these, then refresh.`,
   claimMarkedSent: 'Claim marked as sent',
   claimReleased: 'Claim released: the user can send the tokens again',
   claimSettleFailed: 'Failed to settle the claim',

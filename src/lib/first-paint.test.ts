@@ -64,6 +64,16 @@ describe('firstPaintGate', () => {
     expect(await hasPassed(gate)).toBe(true);
   });
 
+  it('passes after its longest wait when the load frame never comes (a stalled request, a tab in the background) or a hold is kept', async () => {
+    const gate = firstPaintGate();
+    gate.hold(60_000);
+    gate.watchLoad(loadingPage().win, 5_000);
+    await vi.advanceTimersByTimeAsync(4_900);
+    expect(await hasPassed(gate)).toBe(false);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(await hasPassed(gate)).toBe(true);
+  });
+
   it('once passed, stays passed: a later hold does not hold anything back', async () => {
     const gate = firstPaintGate();
     gate.watchLoad({ document: { readyState: 'complete' as const }, addEventListener: () => undefined });

@@ -1,17 +1,18 @@
+import { useEffect, useState } from 'react';
 import { afterNextPaint } from './yield-to-main';
 
 /** What watchLoad needs of the window. */
 type LoadingWindow = { document: { readyState: DocumentReadyState }; addEventListener(type: 'load', listener: () => void, options: { once: true }): void };
 
+/** The longest the gate stays closed: a stalled subresource, or a tab in the background (no frames), must not keep what waits for it waiting. */
+export const FIRST_PAINT_MAX_MS = 5_000;
+
 export type FirstPaint = {
-  /** Waits for the load event's frame to be painted (main.tsx calls it once). */
-  watchLoad(win?: LoadingWindow): void;
+  /** Waits for the load event's frame to be painted, `maxMs` at most (main.tsx calls it once). */
+  watchLoad(win?: LoadingWindow, maxMs?: number): void;
   /** Resolves once the first page's largest paint is done (at once after that). */
   after(): Promise<void>;
-  /**
-   * Holds the paint back until the returned release is called, or `maxMs` at the latest (a page
-   * whose content never shows must not hold it for good). Does nothing once it has passed.
-   */
+  /** Holds the paint back until the returned release is called, or `maxMs` at the latest (a page whose content never shows must not hold it for good). */
   hold(maxMs: number): () => void;
 };
 
@@ -21,14 +22,18 @@ export function firstPaintGate(): FirstPaint {
   let loaded = false;
   let passed = false;
   let waiting: Array<() => void> = [];
-  const passIfDone = () => {
-    if (!loaded || holds > 0 || passed) return;
+  const pass = () => {
+    if (passed) return;
     passed = true;
     for (const resolve of waiting) resolve();
     waiting = [];
   };
+  const passIfDone = () => {
+    if (loaded && holds === 0) pass();
+  };
   return {
-    watchLoad(win: LoadingWindow = window) {
+    watchLoad(win: LoadingWindow = window, maxMs = FIRST_PAINT_MAX_MS) {
+      setTimeout(pass, maxMs);
       const onLoad = () =>
         void afterNextPaint().then(() => {
           loaded = true;
@@ -39,7 +44,6 @@ export function firstPaintGate(): FirstPaint {
     },
     after: () => (passed ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve))),
     hold(maxMs) {
-      if (passed) return () => undefined;
       holds += 1;
       let released = false;
       const release = () => {
@@ -63,3 +67,16 @@ export function firstPaintGate(): FirstPaint {
  * passed: later pages do not wait.
  */
 export const firstPaint = firstPaintGate();
+
+/** Whether the first page's largest paint is done (firstPaint), as React state. */
+export function useFirstPaintPassed(): boolean {
+  const [passed, setPassed] = useState(false);
+  useEffect(() => {
+    let mounted = true;
+    void firstPaint.after().then(() => mounted && setPassed(true));
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return passed;
+}

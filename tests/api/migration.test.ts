@@ -436,6 +436,44 @@ describe('settling unresolved claims', () => {
     expect(transfersTo(user)).toHaveLength(1);
   });
 
+  it("an attempt that outlived its 5 minutes reports during a newer attempt: the newer one's entry is left alone, and nothing is sent twice", async () => {
+    const user = await signUp(h, 'mig_stale');
+    await h.db.collection('profiles').doc(user.uid).update({ wallet_address: 'StaleWallet' });
+    const entry = h.db.collection('migration_log').doc(`${user.uid}_stale`);
+    await entry.set({
+      user_id: user.uid,
+      run_id: 'stale-run',
+      snapshot_balance: 12,
+      migrated_at: minutesAgo(60),
+      claim_pending: true,
+      solana_tx_hash: null,
+      wallet_address: null,
+    });
+    // Attempt A hangs on the chain past CLAIM_IN_FLIGHT_MS; a super admin then releases the entry.
+    let failA: (err: Error) => void = () => undefined;
+    h.deps.chain = { name: 'local', transfer: () => new Promise<string>((_, reject) => (failA = reject)) };
+    const a = claim(user);
+    await expect.poll(async () => (await entry.get()).get('claim_attempted_at')).toBeTruthy();
+    h.clock.now += 6 * 60_000;
+    expect((await settle(entry.id, { outcome: 'not_sent' })).status).toBe(200);
+    // Attempt B: while its transfer is under way, A reports that no token moved (which would release the entry) and ends.
+    let midway: unknown = null;
+    h.deps.chain = {
+      name: 'local',
+      transfer: async (t) => {
+        failA(new TransferNotMadeError('RPC unreachable'));
+        await a;
+        midway = { held: (await entry.get()).get('claim_attempted_at') === new Date(h.clock.now).toISOString(), third: (await claim(user)).body };
+        return chainUp.transfer(t);
+      },
+    };
+    expect(await claim(user)).toMatchObject({ status: 200, body: { claim: 'sent' } });
+    h.deps.chain = chainUp;
+    expect(midway).toEqual({ held: true, third: { error: expect.objectContaining({ message: MIGRATION_MSG.claimBusy }) } });
+    expect(transfersTo(user)).toHaveLength(1);
+    expect((await entry.get()).data()).toMatchObject({ claim_pending: false, wallet_address: 'StaleWallet' });
+  });
+
   it('eight settles of one claim at once (sent and not sent) settle it once: one 200, seven 409, one audit entry', async () => {
     const user = users[27]!;
     const id = await timedOut(user, 'RaceWallet27');

@@ -72,13 +72,15 @@ test('a listing plays its preview once asked: the button gives way to the playin
   const title = (await card.getByRole('heading', { level: 3 }).textContent())!;
   // No player (and none of its costly controls) until asked for.
   await expect(card.locator('audio')).toHaveCount(0);
-  const before = (await card.boundingBox())!.height;
-  await card.getByRole('button', { name: `Play preview of ${title}` }).focus();
+  const button = card.getByRole('button', { name: `Play preview of ${title}` });
+  const before = (await button.boundingBox())!;
+  await button.focus();
   await page.keyboard.press('Enter');
   const player = card.getByLabel(`Preview of ${title}`);
   await expect(player).toBeFocused();
   await expect.poll(() => player.evaluate((a: HTMLAudioElement) => !a.paused && a.currentTime > 0)).toBe(true);
-  expect((await card.boundingBox())!.height).toBe(before);
+  // The player takes the button's place, at its size.
+  expect(await player.boundingBox()).toEqual(before);
   await page.keyboard.press('Space');
   await expect.poll(() => player.evaluate((a: HTMLAudioElement) => a.paused)).toBe(true);
 });

@@ -169,4 +169,6 @@ test('a super admin settles unresolved claims in the Config tab by keyboard: all
   const audit = page.getByRole('region', { name: 'Audit Log' });
   await audit.getByRole('button', { name: 'Refresh' }).click();
   await expect(audit.getByRole('row').filter({ hasText: 'Token claim settled' })).toHaveCount(2);
+  // The two entries were this test's own (the released one would otherwise stay pending for artist).
+  await Promise.all([released.ref.delete(), sent.ref.delete()]);
 });

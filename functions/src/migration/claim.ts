@@ -21,21 +21,45 @@ export function claimUnresolved(entry: DocumentSnapshot, now: number): boolean {
 /**
  * Takes `ref` for one transfer, in a transaction: only a pending entry no attempt holds. Else
  * the reason: `sent` (another attempt sent it), `busy` (one is under way), `unresolved` (one
- * may have sent it, or crashed: never resent).
+ * may have sent it, or crashed: never resent). Taken: `{ attempt }`, the stamp its outcome is
+ * written under (recordOutcome).
  */
-async function takeAttempt(deps: Deps, ref: DocumentReference): Promise<ClaimResult | null> {
+async function takeAttempt(deps: Deps, ref: DocumentReference): Promise<ClaimResult | { attempt: string }> {
   const now = deps.now();
   return deps.db.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (snap.get('claim_pending') !== true) return 'sent';
     if (claimUnresolved(snap, now)) return 'unresolved';
     if (snap.get('claim_attempted_at')) return 'busy';
-    // A fresh attempt starts unflagged: a flag written late by an older attempt, after a super
-    // admin released the entry, would mark this one unresolved while it is under way.
-    tx.update(ref, { claim_attempted_at: new Date(now).toISOString(), claim_unresolved: false });
-    return null;
+    const attempt = new Date(now).toISOString();
+    tx.update(ref, { claim_attempted_at: attempt, claim_unresolved: false });
+    return { attempt };
   });
 }
+
+/**
+ * Writes an attempt's outcome only while the entry is still that attempt's (its stamp): an
+ * attempt that outlived CLAIM_IN_FLIGHT_MS, after a super admin settled or released the entry,
+ * must not release, flag or close a newer attempt's entry. False when it was not written.
+ */
+async function recordOutcome(deps: Deps, ref: DocumentReference, attempt: string, fields: Record<string, unknown>): Promise<boolean> {
+  return deps.db.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (snap.get('claim_pending') !== true || snap.get('claim_attempted_at') !== attempt) return false;
+    tx.update(ref, fields);
+    return true;
+  });
+}
+
+/** The fields of an entry whose tokens reached `wallet` in the transaction `hash` (a claim, or a super admin's settling). */
+export const sentFields = (hash: string, wallet: string | null, nowIso: string) => ({
+  solana_tx_hash: hash,
+  wallet_address: wallet,
+  claim_pending: false,
+  claim_unresolved: false,
+  claimed_at: nowIso,
+  transfer_error: null,
+});
 
 /** What becomes of an entry whose transfer rejected with `err`: released when no token moved, else held for good. */
 function afterFailure(err: unknown): { result: ClaimResult; fields: Record<string, unknown> } {
@@ -48,8 +72,8 @@ function afterFailure(err: unknown): { result: ClaimResult; fields: Record<strin
 /** One pending entry sent to `wallet` and its hash recorded. */
 async function claimEntry(deps: Deps, chain: ChainGateway, userId: string, wallet: string, entry: QueryDocumentSnapshot): Promise<ClaimResult> {
   const { ref } = entry;
-  const refused = await takeAttempt(deps, ref);
-  if (refused) return refused;
+  const taken = await takeAttempt(deps, ref);
+  if (typeof taken === 'string') return taken;
   let hash: string;
   try {
     hash = await chain.transfer({ userId, wallet, amount: entry.get('snapshot_balance') as number, runId: entry.get('run_id') as string });
@@ -57,23 +81,20 @@ async function claimEntry(deps: Deps, chain: ChainGateway, userId: string, walle
     log.chainTransferFailed(userId, err);
     const { result, fields } = afterFailure(err);
     // Unwritten, the entry stays held (claim_attempted_at) and turns unresolved: never resent, which is the safe side.
-    await ref.update(fields).catch((writeErr: unknown) => log.claimFailed(userId, writeErr));
-    return result;
-  }
-  try {
-    await ref.update({
-      solana_tx_hash: hash,
-      wallet_address: wallet,
-      claim_pending: false,
-      claimed_at: new Date(deps.now()).toISOString(),
-      transfer_error: null,
+    const written = await recordOutcome(deps, ref, taken.attempt, fields).catch((writeErr: unknown) => {
+      log.claimFailed(userId, writeErr);
+      return false;
     });
-  } catch (err) {
-    // Sent, not recorded: the entry stays held, so it is never resent; the hash is in the log for whoever reconciles it.
-    log.chainTransferUnrecorded(userId, hash, err);
-    return 'unresolved';
+    return written ? result : 'unresolved';
   }
-  return 'sent';
+  const recorded = await recordOutcome(deps, ref, taken.attempt, sentFields(hash, wallet, new Date(deps.now()).toISOString())).catch((err: unknown) => {
+    log.chainTransferUnrecorded(userId, hash, err);
+    return null;
+  });
+  // Sent, not recorded (the database failed, or the entry is no longer this attempt's): it is
+  // never resent by itself, and the hash is in the log for whoever settles it.
+  if (recorded === false) log.chainTransferUnrecorded(userId, hash, new Error('the entry is no longer this attempt’s'));
+  return recorded ? 'sent' : 'unresolved';
 }
 
 /** Of several entries' results, the one the caller hears: the first problem by this order, else sent. */

@@ -9,9 +9,20 @@ import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { conflict, notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
-import { claimUnresolved } from './claim';
+import { claimUnresolved, sentFields } from './claim';
 
 const textOrNull = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+/** The wallet a claim was sent to: the user's saved (locked) wallet, else the one on the entry. */
+const walletOf = (profile: DocumentSnapshot | undefined, entry: DocumentSnapshot): string | null =>
+  textOrNull(profile?.get('wallet_address')) ?? textOrNull(entry.get('wallet_address'));
+
+async function claimWallet(deps: Deps, entry: DocumentSnapshot): Promise<string | null> {
+  if (!entry.exists) return null;
+  const userId = String(entry.get('user_id'));
+  const profile = await deps.db.collection(COL.profiles).doc(userId).get();
+  return walletOf(profile, entry);
+}
 
 /**
  * GET /api/cms/migration/claims — super admins: the snapshots whose transfer may have gone
@@ -42,7 +53,7 @@ export const listUnresolvedClaims =
         user_id: userId,
         username: textOrNull(profile?.get('username')),
         email: textOrNull(profile?.get('email')),
-        wallet_address: textOrNull(profile?.get('wallet_address')) ?? textOrNull(d.get('wallet_address')),
+        wallet_address: walletOf(profile, d),
         snapshot_balance: Number(d.get('snapshot_balance') ?? 0),
         attempted_at: String(d.get('claim_attempted_at')),
         transfer_error: textOrNull(d.get('transfer_error')),
@@ -69,28 +80,20 @@ export const settleClaim =
     const ref = db.collection(COL.migrationLog).doc(id);
     const now = deps.now();
     const nowIso = new Date(now).toISOString();
+    // The wallet the attempt sent to, read before the transaction: a saved wallet never changes.
+    const wallet = input.outcome === 'sent' ? await claimWallet(deps, await ref.get()) : null;
     const answer = await db.runTransaction(async (tx): Promise<SettledClaim> => {
       const entry = await tx.get(ref);
       if (!entry.exists) throw notFound(MIGRATION_MSG.claimNotFound);
       if (!claimUnresolved(entry, now)) throw conflict(MIGRATION_MSG.claimNotUnresolved);
-      const userId = String(entry.get('user_id'));
-      const audit = { action: 'migration.claim' as const, actorId: caller.uid, targetUserId: userId, before: { claim: 'unresolved' } };
+      const audit = { action: 'migration.claim' as const, actorId: caller.uid, targetUserId: String(entry.get('user_id')), before: { claim: 'unresolved' } };
+      const settled = { settled_by: caller.uid, settled_at: nowIso };
       if (input.outcome === 'not_sent') {
-        tx.update(ref, { claim_attempted_at: null, claim_unresolved: false, settled_by: caller.uid, settled_at: nowIso });
+        tx.update(ref, { claim_attempted_at: null, claim_unresolved: false, ...settled });
         recordAudit(db, tx, { ...audit, after: { claim: 'released' } }, nowIso);
         return { id, claim: 'released' };
       }
-      const profile = await tx.get(db.collection(COL.profiles).doc(userId));
-      tx.update(ref, {
-        solana_tx_hash: input.tx_hash,
-        wallet_address: textOrNull(profile.get('wallet_address')) ?? textOrNull(entry.get('wallet_address')),
-        claim_pending: false,
-        claim_unresolved: false,
-        claimed_at: nowIso,
-        transfer_error: null,
-        settled_by: caller.uid,
-        settled_at: nowIso,
-      });
+      tx.update(ref, { ...sentFields(input.tx_hash, wallet, nowIso), ...settled });
       recordAudit(db, tx, { ...audit, after: { claim: 'sent', tx_hash: input.tx_hash } }, nowIso);
       return { id, claim: 'sent' };
     });

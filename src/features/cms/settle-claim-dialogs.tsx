@@ -11,7 +11,7 @@ type Props = {
   /** The claim being settled; null: closed. */
   claim: UnresolvedClaim | null;
   busy: boolean;
-  /** Resolves true once settled: the dialog then closes. */
+  /** Resolves true once there is nothing left to settle (settled, here or elsewhere): the dialog then closes. */
   onSettle: (id: string, input: SettleClaimInput) => Promise<boolean>;
   onClose: () => void;
 };
@@ -76,7 +76,7 @@ export function MarkSentDialog({ claim, busy, onSettle, onClose }: Props) {
               spellCheck={false}
               aria-invalid={problem ? true : undefined}
               aria-describedby={problem ? problemId : undefined}
-              disabled={busy}
+              readOnly={busy}
             />
           </Field>
           {problem ? (

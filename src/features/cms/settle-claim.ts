@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { SettledClaim } from '@common/migration';
 import { MIGRATION_MSG } from '@common/migration-messages';
 import type { SettleClaimInput } from '@common/migration-schemas';
-import { api } from '@/lib/api';
+import { api, ApiError } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
 
 /** POST /api/cms/migration/claims/:id/settle: what a super admin found on the chain. */
@@ -10,9 +10,9 @@ export const settleClaim = (id: string, input: SettleClaimInput) =>
   api<SettledClaim>(`/cms/migration/claims/${encodeURIComponent(id)}/settle`, { body: input });
 
 /**
- * Settles a claim with its toast: true when settled, false after the failure toast (with the
- * server's reason: a bad hash, or a claim someone else settled meanwhile). Either way `onDone`
- * reads the list again.
+ * Settles a claim with its toast (a failure's says the server's reason): true when the dialog is
+ * done (settled, or settled by someone else meanwhile), false when it can be tried again. Either
+ * way `onDone` reads the list again.
  */
 export function useSettleClaim(onDone: () => void) {
   const [busy, setBusy] = useState(false);
@@ -24,7 +24,8 @@ export function useSettleClaim(onDone: () => void) {
       return true;
     } catch (err) {
       notifyError(MIGRATION_MSG.claimSettleFailed, err);
-      return false;
+      // Settled or gone meanwhile (409, 404): the dialog has nothing left to settle.
+      return err instanceof ApiError && (err.status === 409 || err.status === 404);
     } finally {
       setBusy(false);
       onDone();

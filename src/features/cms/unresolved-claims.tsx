@@ -95,20 +95,21 @@ export function UnresolvedClaims() {
     settled.current = true;
     read.reload();
   });
+  // A settled claim's row leaves with the button that had the focus: the keyboard stays here.
+  const keepFocusHere = () => {
+    if (document.activeElement === document.body) heading.current?.focus();
+  };
   const items = read.data?.items;
   useEffect(() => {
     if (!items || !settled.current) return;
     settled.current = false;
-    // A settled claim's row leaves with the button that had the focus: keep the keyboard here.
-    if (document.activeElement === document.body) heading.current?.focus();
+    keepFocusHere();
   }, [items]);
 
   const close = () => {
     setSettling(null);
-    // Closed after someone else settled the claim: its row, which the focus goes back to, is gone.
-    requestAnimationFrame(() => {
-      if (document.activeElement === document.body) heading.current?.focus();
-    });
+    // The dialog gives the focus back to the row's button, which may be gone.
+    requestAnimationFrame(keepFocusHere);
   };
   return (
     <section aria-labelledby="unresolved-claims-title" className="space-y-3 border-t border-zinc-800 pt-4">

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Coins, Banknote, Play } from 'lucide-react';
 import { IN_CONTEST_BADGE, IN_CONTEST_EXPLANATION } from '@common/marketplace-messages';
 import type { MarketplaceListing } from '@common/listing-doc';
@@ -98,17 +99,16 @@ function PreviewPlayer({ url, title }: { url: string; title: string }) {
   const focus = useMediaElementFocus();
   const [open, setOpen] = useState(false);
   const player = useRef<HTMLAudioElement>(null);
-  // The button that was pressed is replaced by the player: focus goes with it (autoFocus is for form fields only in React).
-  useEffect(() => {
-    if (open) player.current?.focus();
-  }, [open]);
-  if (open) return <audio ref={player} controls autoPlay src={url} className="h-[54px] w-full" aria-label={`Preview of ${title}`} {...focus} />;
+  // Within the press itself (flushSync): the player is there at once, so it takes the focus from
+  // the button it replaces and may start playing (browsers that allow play() only on a gesture).
+  const start = () => {
+    flushSync(() => setOpen(true));
+    player.current?.focus();
+    void player.current?.play().catch(() => undefined);
+  };
+  if (open) return <audio ref={player} controls src={url} className="h-[54px] w-full" aria-label={`Preview of ${title}`} {...focus} />;
   return (
-    <button
-      type="button"
-      onClick={() => setOpen(true)}
-      className={buttonClass('secondary', 'flex h-[54px] w-full items-center justify-center gap-2 font-semibold')}
-    >
+    <button type="button" onClick={start} className={buttonClass('secondary', 'flex h-[54px] w-full items-center justify-center gap-2 font-semibold')}>
       <Play className="size-4" aria-hidden /> Play preview<span className="sr-only"> of {title}</span>
     </button>
   );

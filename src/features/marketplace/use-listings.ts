@@ -5,7 +5,7 @@ import type { MarketplaceListing } from '@common/listing-doc';
 import { loadDataLayer } from '@/data/lazy';
 import { api } from '@/lib/api';
 import { notifyError } from '@/lib/notify';
-import { firstPaint } from '@/lib/first-paint';
+import { firstPaint, useFirstPaintPassed } from '@/lib/first-paint';
 import { afterNextPaint } from '@/lib/yield-to-main';
 
 /** The order the public list comes in (GET /api/marketplace/listings): newest first, then by id. */
@@ -49,7 +49,7 @@ export function useListings(): { listings: MarketplaceListing[] | null; failed: 
   const [synced, setSynced] = useState(false);
   const [errored, setErrored] = useState(false);
   const [first, setFirst] = useState<MarketplaceListing[] | null>(null);
-  const [live, setLive] = useState(false);
+  const live = useFirstPaintPassed();
   // The cover has loaded; its paint comes with the next frame.
   const firstCoverShown = useCallback(() => void afterNextPaint().then(releaseFirstPaint), []);
 
@@ -60,7 +60,6 @@ export function useListings(): { listings: MarketplaceListing[] | null; failed: 
       setFirst(list);
       if (list.length === 0) releaseFirstPaint();
     }, releaseFirstPaint);
-    void firstPaint.after().then(() => !cancelled && setLive(true));
     return () => {
       cancelled = true;
     };

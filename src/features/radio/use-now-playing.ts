@@ -1,7 +1,6 @@
 import { TIMINGS_MS } from '@common/constants';
-import { useEffect, useState } from 'react';
 import { useApiRead } from '@/hooks/use-api-read';
-import { firstPaint } from '@/lib/first-paint';
+import { useFirstPaintPassed } from '@/lib/first-paint';
 import { parseNowPlaying, type NowPlaying } from './now-playing';
 import { STATION } from './station';
 
@@ -23,13 +22,6 @@ const read = url ? (signal: AbortSignal) => loadNowPlaying(url, signal) : null;
  * failures are only logged.
  */
 export function useNowPlaying(): NowPlaying | null {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    let mounted = true;
-    void firstPaint.after().then(() => mounted && setPainted(true));
-    return () => {
-      mounted = false;
-    };
-  }, []);
+  const painted = useFirstPaintPassed();
   return useApiRead(painted ? read : null, [painted], { everyMs: TIMINGS_MS.radioMetadataPoll }).data;
 }
