@@ -17,6 +17,12 @@ const ACTION = 'whitespace-nowrap rounded-md border px-2.5 py-1.5 text-xs font-s
 
 type Settling = { claim: UnresolvedClaim; outcome: 'sent' | 'not_sent' };
 
+/** A row's two ways to settle its claim, each opening its dialog. */
+const SETTLE_BUTTONS: ReadonlyArray<{ outcome: Settling['outcome']; label: string; look: string }> = [
+  { outcome: 'sent', label: 'Mark sent…', look: 'border-violet-500/60 text-violet-100 hover:bg-violet-500/10' },
+  { outcome: 'not_sent', label: 'Allow resend…', look: 'border-amber-500/60 text-amber-100 hover:bg-amber-500/10' },
+];
+
 function ClaimRow({ c, busy, onSettle }: { c: UnresolvedClaim; busy: boolean; onSettle: (s: Settling) => void }) {
   const who = claimant(c);
   return (
@@ -36,22 +42,12 @@ function ClaimRow({ c, busy, onSettle }: { c: UnresolvedClaim; busy: boolean; on
       <td className={td}>
         {/* The visible label starts each button's name; the user tells the rows apart. */}
         <div className="flex flex-wrap gap-1.5">
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => onSettle({ claim: c, outcome: 'sent' })}
-            className={`${ACTION} border-violet-500/60 text-violet-100 hover:bg-violet-500/10`}
-          >
-            Mark sent…<span className="sr-only"> (claim of {who})</span>
-          </button>
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => onSettle({ claim: c, outcome: 'not_sent' })}
-            className={`${ACTION} border-amber-500/60 text-amber-100 hover:bg-amber-500/10`}
-          >
-            Allow resend…<span className="sr-only"> (claim of {who})</span>
-          </button>
+          {SETTLE_BUTTONS.map(({ outcome, label, look }) => (
+            <button key={outcome} type="button" disabled={busy} onClick={() => onSettle({ claim: c, outcome })} className={`${ACTION} ${look}`}>
+              {label}
+              <span className="sr-only"> (claim of {who})</span>
+            </button>
+          ))}
         </div>
       </td>
     </tr>
