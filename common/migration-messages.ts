@@ -4,7 +4,7 @@ import { UNRESOLVED_CLAIMS_LISTED, type ClaimResult } from './migration';
 /** Texts of the token migration (the run, its CMS panel, the welcome card, spending while frozen). */
 export const MIGRATION_MSG = {
   balanceFrozen: 'Your tokens are frozen while they migrate to the blockchain. Try again when the migration is done.',
-  onlySuperAdmins: 'Only super admins can run the migration',
+  onlySuperAdmins: 'Only super admins can manage the token migration',
   thresholdNotReached: (users: number, threshold: number) =>
     `The user threshold is not reached (${formatCount(users)} of ${formatCount(threshold)} users). Force the run to migrate anyway.`,
   noChain: 'No blockchain is configured for the migration',

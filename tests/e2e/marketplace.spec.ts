@@ -73,14 +73,19 @@ test('a listing plays its preview once asked: the button gives way to the playin
   // No player (and none of its costly controls) until asked for.
   await expect(card.locator('audio')).toHaveCount(0);
   const button = card.getByRole('button', { name: `Play preview of ${title}` });
-  const before = (await button.boundingBox())!;
+  // Where in the card, and how big (focusing scrolls the page, so not where in the viewport).
+  const placeInCard = async (part: typeof button) => {
+    const [box, cardBox] = [(await part.boundingBox())!, (await card.boundingBox())!];
+    return { x: box.x - cardBox.x, y: box.y - cardBox.y, width: box.width, height: box.height };
+  };
+  const before = await placeInCard(button);
   await button.focus();
   await page.keyboard.press('Enter');
   const player = card.getByLabel(`Preview of ${title}`);
   await expect(player).toBeFocused();
   await expect.poll(() => player.evaluate((a: HTMLAudioElement) => !a.paused && a.currentTime > 0)).toBe(true);
   // The player takes the button's place, at its size.
-  expect(await player.boundingBox()).toEqual(before);
+  expect(await placeInCard(player)).toEqual(before);
   await page.keyboard.press('Space');
   await expect.poll(() => player.evaluate((a: HTMLAudioElement) => a.paused)).toBe(true);
 });
