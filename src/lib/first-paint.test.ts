@@ -10,6 +10,9 @@ function loadingPage() {
   };
 }
 
+/** A page whose load event has already fired. */
+const loadedPage = { document: { readyState: 'complete' as const }, addEventListener: () => undefined };
+
 /** The next frame is painted, and the task after it has run. */
 const paintFrame = () => vi.advanceTimersByTimeAsync(17);
 
@@ -44,7 +47,7 @@ describe('firstPaintGate', () => {
 
   it('watches a page already loaded from the next frame', async () => {
     const gate = firstPaintGate();
-    gate.watchLoad({ document: { readyState: 'complete' as const }, addEventListener: () => undefined });
+    gate.watchLoad(loadedPage);
     await paintFrame();
     expect(await hasPassed(gate)).toBe(true);
   });
@@ -53,7 +56,7 @@ describe('firstPaintGate', () => {
     const gate = firstPaintGate();
     const release = gate.hold(3_000);
     gate.hold(5_000);
-    gate.watchLoad({ document: { readyState: 'complete' as const }, addEventListener: () => undefined });
+    gate.watchLoad(loadedPage);
     await paintFrame();
     release();
     release();
@@ -76,7 +79,7 @@ describe('firstPaintGate', () => {
 
   it('once passed, stays passed: a later hold does not hold anything back', async () => {
     const gate = firstPaintGate();
-    gate.watchLoad({ document: { readyState: 'complete' as const }, addEventListener: () => undefined });
+    gate.watchLoad(loadedPage);
     await paintFrame();
     gate.hold(3_000);
     expect(await hasPassed(gate)).toBe(true);

@@ -1,14 +1,13 @@
-import { FieldPath, type DocumentSnapshot } from 'firebase-admin/firestore';
+import { FieldPath } from 'firebase-admin/firestore';
 import type { RequestHandler } from 'express';
 import { CMS_PAGE_SIZE } from '../../../common/constants';
 import { USERS_MSG, type AuditPerson, type CmsAuditEntry, type CmsPage } from '../../../common/users-messages';
 import { COL } from '../platform/collections';
 import { createdAtCursor, decodeCursor, encodeCursor } from '../platform/cursor';
 import type { Deps } from '../platform/deps';
+import { profilesById, textOrNull } from '../platform/doc-reads';
 import { parse } from '../platform/validate';
 import { pageQuery } from './cms-schemas';
-
-const textOrNull = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
 /** GET /api/cms/audit?cursor= (super admins) — the audit log, newest first, with the actor's and target's username and email. */
 export const auditLog =
@@ -22,8 +21,7 @@ export const auditLog =
     const snap = await query.limit(CMS_PAGE_SIZE + 1).get();
     const docs = snap.docs.slice(0, CMS_PAGE_SIZE);
     const ids = [...new Set(docs.flatMap((d) => [d.get('actor_id'), d.get('target_user_id')]).filter((v): v is string => typeof v === 'string' && v !== ''))];
-    const profiles = ids.length ? await db.getAll(...ids.map((id) => db.collection(COL.profiles).doc(id))) : [];
-    const byId = new Map<string, DocumentSnapshot>(profiles.map((p) => [p.id, p]));
+    const byId = await profilesById(db, ids);
     const person = (id: unknown): AuditPerson | null => {
       if (typeof id !== 'string' || id === '') return null;
       const p = byId.get(id);

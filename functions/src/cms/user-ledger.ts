@@ -5,11 +5,10 @@ import { USERS_MSG, type CmsLedgerEntry, type CmsPage } from '../../../common/us
 import { COL } from '../platform/collections';
 import { createdAtCursor, decodeCursor, encodeCursor } from '../platform/cursor';
 import type { Deps } from '../platform/deps';
+import { textOrNull } from '../platform/doc-reads';
 import { notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
 import { pageQuery, userIdParams } from './cms-schemas';
-
-const textOrNull = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
 /** GET /api/cms/users/:id/ledger?cursor= (admins) — the user's token ledger, newest first, a page at a time. */
 export const userLedger =

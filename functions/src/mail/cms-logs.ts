@@ -7,6 +7,7 @@ import type { CmsPage } from '../../../common/users-messages';
 import { COL } from '../platform/collections';
 import { decodeCursor, encodeCursor } from '../platform/cursor';
 import type { Deps } from '../platform/deps';
+import { profilesById, textOrNull } from '../platform/doc-reads';
 import type { MailDoc } from '../platform/mail';
 import { parse } from '../platform/validate';
 import { logsQuery } from './cms-schemas';
@@ -17,7 +18,6 @@ const mailCursor = z.strictObject({ s: z.int().min(0).max(1e11), n: z.int().min(
 
 const STATES: readonly MailLogState[] = ['PENDING', 'PROCESSING', 'SUCCESS', 'ERROR'];
 const iso = (t: unknown): string | null => (t instanceof Timestamp ? t.toDate().toISOString() : null);
-const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
 function subjectOf(doc: Partial<MailDoc>): string {
   if (typeof doc.message?.subject === 'string') return doc.message.subject;
@@ -42,15 +42,14 @@ export const mailLogs =
       return Array.isArray(uids) ? uids.filter((u): u is string => typeof u === 'string' && u !== '').slice(0, 10) : [];
     };
     const uids = [...new Set(docs.flatMap(uidsOf))];
-    const profiles = uids.length ? await db.getAll(...uids.map((uid) => db.collection(COL.profiles).doc(uid))) : [];
-    const byUid = new Map(profiles.map((p) => [p.id, p]));
+    const byUid = await profilesById(db, uids);
     const items: EmailLogEntry[] = docs.map((d) => {
       const doc = d.data() as Partial<MailDoc>;
       const to = Array.isArray(doc.to) ? doc.to : doc.to ? [doc.to] : [];
       const users = uidsOf(d).map((uid) => {
         const p = byUid.get(uid);
-        const email = text(p?.get('email'));
-        const username = text(p?.get('username'));
+        const email = textOrNull(p?.get('email'));
+        const username = textOrNull(p?.get('username'));
         return email && username ? `@${username} <${email}>` : (email ?? (username ? `@${username}` : uid));
       });
       const delivery = doc.delivery;
@@ -58,12 +57,12 @@ export const mailLogs =
       return {
         id: d.id,
         recipients: [...to.map(String), ...users],
-        topic: text(doc.topic),
+        topic: textOrNull(doc.topic),
         kind: doc.kind === 'campaign' ? 'campaign' : 'account',
         subject: subjectOf(doc),
         state,
         attempts: typeof delivery?.attempts === 'number' ? delivery.attempts : 0,
-        error: text(delivery?.error),
+        error: textOrNull(delivery?.error),
         created_at: iso(doc.created_at),
         ended_at: iso(delivery?.endTime),
       };

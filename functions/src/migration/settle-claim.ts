@@ -7,11 +7,10 @@ import { recordAudit } from '../platform/audit';
 import { requireCaller } from '../platform/auth';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
+import { profilesById, textOrNull } from '../platform/doc-reads';
 import { conflict, notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
 import { claimUnresolved, sentFields } from './claim';
-
-const textOrNull = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
 /** The wallet a claim was sent to: the user's saved (locked) wallet, else the one on the entry. */
 const walletOf = (profile: DocumentSnapshot | undefined, entry: DocumentSnapshot): string | null =>
@@ -42,9 +41,8 @@ export const listUnresolvedClaims =
       .limit(UNRESOLVED_CLAIMS_LISTED)
       .get();
     const held = snap.docs.filter((d) => claimUnresolved(d, now));
-    const userIds = [...new Set(held.map((d) => String(d.get('user_id'))))];
-    const profiles = userIds.length ? await db.getAll(...userIds.map((id) => db.collection(COL.profiles).doc(id))) : [];
-    const byId = new Map<string, DocumentSnapshot>(profiles.map((p) => [p.id, p]));
+    const userIds = held.map((d) => String(d.get('user_id')));
+    const byId = await profilesById(db, userIds);
     const items: UnresolvedClaim[] = held.map((d) => {
       const userId = String(d.get('user_id'));
       const profile = byId.get(userId);
