@@ -9,6 +9,9 @@ export const MIGRATION_MSG = {
     `The user threshold is not reached (${formatCount(users)} of ${formatCount(threshold)} users). Force the run to migrate anyway.`,
   noChain: 'No blockchain is configured for the migration',
   transferFailed: 'A token transfer failed; run the migration again to resume',
+  transferUnderWay: 'A token transfer of this migration is still under way. Run the migration again in a few minutes.',
+  transferUnresolved:
+    'A token transfer could not be confirmed, so it will not be sent again: check it under Unresolved claims. Run the migration again to go on with the other users.',
   runFailed: 'Migration failed',
   runDone: 'Migration complete: every user is migrated',
   forceConfirm: 'Force the migration before the threshold is reached? Every balance is frozen, snapshotted and sent to the blockchain. This cannot be undone.',

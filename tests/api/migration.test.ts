@@ -6,7 +6,7 @@ import { MIGRATION_MSG } from '../../common/migration-messages';
 import type { CmsAuditEntry } from '../../common/users-messages';
 import { InvalidWalletError, TransferNotMadeError, type ChainTransfer } from '../../functions/src/platform/chain';
 import { LocalChain, localTxHash } from '../../functions/src/platform/local-chain';
-import { callWithDeps, ledgerInvariant, signUp, startHarness, withOverrides, type Harness } from './harness';
+import { callWithDeps, ledgerInvariant, losingCommitAnswers, signUp, startHarness, withOverrides, type Harness } from './harness';
 
 /**
  * The token migration on one database: the seeded users go through a forced run that fails
@@ -67,12 +67,12 @@ describe('the token migration', () => {
     expect((await h.call('GET', '/api/cms/migration', { token: boss.token })).body).toMatchObject({ lock_days: 90, user_count: 32, threshold_reached: false, migrated: 0 });
   });
 
-  it('freezes balances while migrating: spends are refused with a clear message; a failed transfer resumes', async () => {
+  it('freezes balances while migrating: spends are refused with a clear message; a transfer that moved nothing resumes', async () => {
     let calls = 0;
     h.deps.chain = {
       name: 'local',
       transfer: async (t) => {
-        if (++calls === 3) throw new Error('chain down');
+        if (++calls === 3) throw new TransferNotMadeError('RPC unreachable: getLatestBlockhash');
         sent.push(t);
         return localChain.transfer(t);
       },
@@ -486,5 +486,88 @@ describe('settling unresolved claims', () => {
     const entry = await entryOf(user);
     if (won === 'sent') expect(entry.data()).toMatchObject({ claim_pending: false, claim_unresolved: false, solana_tx_hash: HASH });
     else expect(entry.data()).toMatchObject({ claim_pending: true, claim_unresolved: false, claim_attempted_at: null, solana_tx_hash: null });
+  });
+});
+
+describe("a run's transfer that may have gone through", () => {
+  const TIMED_OUT = 'Solana transaction 7aBc not confirmed within 60 s';
+  const listedUsers = async () => ((await h.call('GET', '/api/cms/migration/claims', { token: boss.token })).body.items as UnresolvedClaim[]).map((c) => c.user_id);
+  const entryOf = async (who: Who) => (await h.db.collection('migration_log').where('user_id', '==', who.uid).orderBy('run_id').get()).docs.at(-1)!;
+  /** Calls the run until it is done, as the panel does after a stop; every call answers 200. */
+  async function runToDone() {
+    let res = await run({});
+    for (let i = 0; i < 10 && res.status === 200 && res.body.run?.state !== 'done'; i++) res = await run({});
+    expect(res).toMatchObject({ status: 200, body: { migration_enabled: true, migrating: 0, pending: 0, run: { state: 'done' } } });
+  }
+  const newUsersWithWallets = async (tag: string, n: number) => {
+    const out: Who[] = [];
+    for (let i = 0; i < n; i++) {
+      const u = await signUp(h, `mig_${tag}_${i}`);
+      expect((await saveWallet(u, `${tag}Wallet${i}`)).body.claim).toBe('none');
+      out.push(u);
+    }
+    return out;
+  };
+
+  it('is not sent again when the run resumes: the user ends migrated with the claim held for a check, and the run stops there (503)', async () => {
+    const [unsure, ...others] = await newUsersWithWallets('unsure', 3);
+    const landed: ChainTransfer[] = [];
+    // The transfer to `unsure` goes through, but its confirmation times out.
+    h.deps.chain = {
+      name: 'local',
+      transfer: async (t) => {
+        const hash = await chainUp.transfer(t);
+        landed.push(t);
+        if (t.userId === unsure!.uid) throw new Error(TIMED_OUT);
+        return hash;
+      },
+    };
+    let res = await run({ force: true });
+    for (let i = 0; i < 10 && res.status === 200 && res.body.run?.state !== 'done'; i++) res = await run({});
+    expect(res).toMatchObject({ status: 503, body: { error: { message: MIGRATION_MSG.transferUnresolved } } });
+    expect(await statusOf(unsure!.uid)).toBe('migrated');
+    expect(await me(unsure!)).toMatchObject({ claim_pending: true, claim_unresolved: true, solana_tx_hash: null, wallet_address: 'unsureWallet0' });
+    expect(await listedUsers()).toContain(unsure!.uid);
+    // Unfrozen: the app's balance is theirs again.
+    expect((await h.call('POST', '/api/admin/tokens/adjust', { token: boss.token, body: { user_id: unsure!.uid, delta: -1 } })).status).toBe(200);
+
+    await runToDone();
+    expect(landed.filter((t) => t.userId === unsure!.uid)).toHaveLength(1);
+    for (const u of others) {
+      expect(landed.filter((t) => t.userId === u.uid)).toHaveLength(1);
+      expect(await me(u)).toMatchObject({ claim_pending: false, claim_unresolved: false, solana_tx_hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    }
+    h.deps.chain = chainUp;
+  });
+
+  it('an attempt a crashed call left: the run waits for it (503), and after 5 minutes ends the user with the claim held, sending nothing', async () => {
+    const [crashed] = await newUsersWithWallets('crashed', 1);
+    h.deps.chain = { name: 'local', transfer: (t) => (t.userId === crashed!.uid ? Promise.reject(new TransferNotMadeError('RPC unreachable')) : chainUp.transfer(t)) };
+    expect(await run({ force: true })).toMatchObject({ status: 503, body: { error: { message: MIGRATION_MSG.transferFailed } } });
+    h.deps.chain = chainUp;
+    expect(await statusOf(crashed!.uid)).toBe('migrating');
+    // What a call that crashed during the transfer leaves: the entry held, no outcome.
+    await (await entryOf(crashed!)).ref.update({ claim_attempted_at: new Date(h.clock.now).toISOString(), claim_attempt: 'crashed-call' });
+    expect(await run({})).toMatchObject({ status: 503, body: { error: { message: MIGRATION_MSG.transferUnderWay } } });
+    expect(await statusOf(crashed!.uid)).toBe('migrating');
+    h.clock.now += 5 * 60_000;
+    expect(await run({})).toMatchObject({ status: 503, body: { error: { message: MIGRATION_MSG.transferUnresolved } } });
+    expect(await statusOf(crashed!.uid)).toBe('migrated');
+    expect(await listedUsers()).toContain(crashed!.uid);
+    await runToDone();
+    expect(transfersTo(crashed!)).toEqual([]);
+  });
+
+  it('a claim whose commits lose their answer (the SDK runs them again) is sent once and reported sent', async () => {
+    const late = await signUp(h, 'mig_late');
+    await run({ force: true });
+    await runToDone();
+    expect(await me(late)).toMatchObject({ claim_pending: true, wallet_address: null });
+    // The wallet saved through a database whose commits to migration_log lose their answer: taking the entry and recording the hash.
+    const dropping = { ...h.deps, db: losingCommitAnswers(h.db, 'migration_log', 'rerun') };
+    const saved = await callWithDeps(dropping, 'POST', '/api/accounts/wallet', { token: late.token, body: { wallet_address: 'LateWallet' } });
+    expect(saved).toMatchObject({ status: 200, body: { wallet_address: 'LateWallet', claim: 'sent' } });
+    expect(transfersTo(late)).toHaveLength(1);
+    expect(await me(late)).toMatchObject({ claim_pending: false, claim_unresolved: false, wallet_address: 'LateWallet' });
   });
 });

@@ -1,4 +1,5 @@
-import type { DocumentReference, DocumentSnapshot, QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import { randomUUID } from 'node:crypto';
+import type { DocumentReference, DocumentSnapshot } from 'firebase-admin/firestore';
 import type { ClaimResult } from '../../../common/migration';
 import { InvalidWalletError, TransferNotMadeError, type ChainGateway } from '../platform/chain';
 import { COL } from '../platform/collections';
@@ -18,34 +19,45 @@ export function claimUnresolved(entry: DocumentSnapshot, now: number): boolean {
   return entry.get('claim_pending') === true && !!last && (entry.get('claim_unresolved') === true || now - Date.parse(last) >= CLAIM_IN_FLIGHT_MS);
 }
 
+/** One attempt's hold on an entry: when it started (claim_attempted_at) and which it is (claim_attempt). */
+type Attempt = { at: string; id: string };
+
+const isAttempt = (snap: DocumentSnapshot, attempt: Attempt) => snap.get('claim_attempted_at') === attempt.at && snap.get('claim_attempt') === attempt.id;
+
 /**
  * Takes `ref` for one transfer, in a transaction: only a pending entry no attempt holds. Else
  * the reason: `sent` (another attempt sent it), `busy` (one is under way), `unresolved` (one
- * may have sent it, or crashed: never resent). Taken: `{ attempt }`, the stamp its outcome is
- * written under (recordOutcome).
+ * may have sent it, or crashed: never resent). Taken: `{ attempt }`, the hold its outcome is
+ * written under (recordOutcome). The hold is chosen before the transaction: when a commit's
+ * answer is lost and the SDK runs it again, the entry already held by this attempt is taken.
  */
-async function takeAttempt(deps: Deps, ref: DocumentReference): Promise<ClaimResult | { attempt: string }> {
+async function takeAttempt(deps: Deps, ref: DocumentReference): Promise<ClaimResult | { attempt: Attempt }> {
   const now = deps.now();
+  const attempt: Attempt = { at: new Date(now).toISOString(), id: randomUUID() };
   return deps.db.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
+    if (isAttempt(snap, attempt)) return { attempt };
     if (snap.get('claim_pending') !== true) return 'sent';
     if (claimUnresolved(snap, now)) return 'unresolved';
     if (snap.get('claim_attempted_at')) return 'busy';
-    const attempt = new Date(now).toISOString();
-    tx.update(ref, { claim_attempted_at: attempt, claim_unresolved: false });
+    tx.update(ref, { claim_attempted_at: attempt.at, claim_attempt: attempt.id, claim_unresolved: false });
     return { attempt };
   });
 }
 
 /**
- * Writes an attempt's outcome only while the entry is still that attempt's (its stamp): an
+ * Writes an attempt's outcome only while the entry is still that attempt's (its hold): an
  * attempt that outlived CLAIM_IN_FLIGHT_MS, after a super admin settled or released the entry,
  * must not release, flag or close a newer attempt's entry. False when it was not written.
  */
-async function recordOutcome(deps: Deps, ref: DocumentReference, attempt: string, fields: Record<string, unknown>): Promise<boolean> {
+async function recordOutcome(deps: Deps, ref: DocumentReference, attempt: Attempt, fields: Record<string, unknown>): Promise<boolean> {
   return deps.db.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
-    if (snap.get('claim_pending') !== true || snap.get('claim_attempted_at') !== attempt) return false;
+    // Already released or closed by this attempt: a commit whose answer was lost, run again by the SDK.
+    const released = fields.claim_attempted_at === null && snap.get('claim_attempted_at') === null && snap.get('claim_attempt') === attempt.id;
+    if (released) return true;
+    if (!isAttempt(snap, attempt)) return false;
+    if (snap.get('claim_pending') !== true) return fields.solana_tx_hash !== undefined && snap.get('solana_tx_hash') === fields.solana_tx_hash;
     tx.update(ref, fields);
     return true;
   });
@@ -69,8 +81,12 @@ function afterFailure(err: unknown): { result: ClaimResult; fields: Record<strin
   return { result: 'unresolved', fields: { transfer_error, claim_unresolved: true } };
 }
 
-/** One pending entry sent to `wallet` and its hash recorded. */
-async function claimEntry(deps: Deps, chain: ChainGateway, userId: string, wallet: string, entry: QueryDocumentSnapshot): Promise<ClaimResult> {
+/**
+ * One pending entry sent to `wallet` and its hash recorded, or why not: the claims of a wallet
+ * saved later, and the run's own transfers (migrate-users.ts). Throws only when the entry cannot
+ * be taken (nothing sent then).
+ */
+export async function claimEntry(deps: Deps, chain: ChainGateway, userId: string, wallet: string, entry: DocumentSnapshot): Promise<ClaimResult> {
   const { ref } = entry;
   const taken = await takeAttempt(deps, ref);
   if (typeof taken === 'string') return taken;

@@ -1,11 +1,11 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { MIGRATION_MSG } from '../../../common/migration-messages';
-import { InvalidWalletError } from '../platform/chain';
+import type { ClaimResult } from '../../../common/migration';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { unavailable } from '../platform/errors';
-import { log } from '../platform/log';
 import { readBalance, setBalanceFrozen, writeLedgerSnapshot } from '../tokens/ledger';
+import { claimEntry } from './claim';
 import { logRef } from './migration-refs';
 
 /** Users per batch: one transaction freezes and snapshots them, then each is finished on its own. */
@@ -42,7 +42,8 @@ export async function freezeBatch(deps: Deps, run: Run): Promise<string[]> {
         wallet_address: (profile.get('wallet_address') as string | null | undefined) ?? null,
         solana_tx_hash: null,
         migrated_at: null,
-        claim_pending: false,
+        // Owed until a transfer of it is recorded (finishUser, or the user's own claim).
+        claim_pending: balance > 0,
       });
       frozen.push(profile.id);
     });
@@ -57,40 +58,32 @@ export async function migratingUsers(deps: Deps): Promise<string[]> {
 }
 
 /**
- * Step 2, per user: the snapshot is sent to their wallet through the chain adapter (none saved:
- * the claim stays pending until they save one), then one transaction records the hash, marks
- * them migrated and unfreezes their balance. A failed transfer leaves them migrating (frozen):
- * the next call of the run resumes there.
+ * Step 2, per user: the snapshot goes to their saved wallet as a claim of their entry
+ * (claim.ts: the entry is taken for one attempt, so a transfer that may have gone through is
+ * never sent again, by the run or by the user), then one transaction marks them migrated and
+ * unfreezes their balance. No wallet saved: the claim stays pending until they save one.
+ * A transfer that certainly did not move any token, or an attempt still under way, leaves them
+ * migrating (frozen) with a 503: the next call of the run resumes there. Returns the claim's
+ * result ('none' when nothing was sent): 'unresolved' ends the user's migration with the claim
+ * held for a super admin's check.
  */
-export async function finishUser(deps: Deps, userId: string, runId: string): Promise<void> {
+export async function finishUser(deps: Deps, userId: string, runId: string): Promise<ClaimResult> {
   const { db } = deps;
   const chain = deps.chain;
   if (!chain) throw unavailable(MIGRATION_MSG.noChain);
   const [entry, profile] = await Promise.all([logRef(db, userId, runId).get(), db.collection(COL.profiles).doc(userId).get()]);
-  const amount = (entry.get('snapshot_balance') as number | undefined) ?? 0;
   const wallet = (profile.get('wallet_address') as string | null | undefined) ?? null;
-  let hash = (entry.get('solana_tx_hash') as string | null | undefined) ?? null;
-  let transferError: string | null = null;
-  if (!hash && wallet && amount > 0) {
-    try {
-      hash = await chain.transfer({ userId, wallet, amount, runId });
-    } catch (err) {
-      log.chainTransferFailed(userId, err);
-      if (!(err instanceof InvalidWalletError)) throw unavailable(MIGRATION_MSG.transferFailed);
-      transferError = err.message;
-    }
-  }
+  const result = wallet && entry.get('claim_pending') === true ? await claimEntry(deps, chain, userId, wallet, entry) : 'none';
+  if (result === 'failed') throw unavailable(MIGRATION_MSG.transferFailed);
+  if (result === 'busy') throw unavailable(MIGRATION_MSG.transferUnderWay);
   const nowIso = new Date(deps.now()).toISOString();
   await db.runTransaction(async (tx) => {
     const current = await tx.get(profile.ref);
     await readBalance(db, tx, userId);
     if (current.get('migration_status') !== 'migrating') return;
-    tx.set(
-      logRef(db, userId, runId),
-      { user_id: userId, run_id: runId, wallet_address: wallet, solana_tx_hash: hash, migrated_at: nowIso, claim_pending: !hash && amount > 0, transfer_error: transferError },
-      { merge: true },
-    );
+    tx.set(logRef(db, userId, runId), { migrated_at: nowIso, ...(wallet ? { wallet_address: wallet } : {}) }, { merge: true });
     tx.update(current.ref, { migration_status: 'migrated', updatedAt: FieldValue.serverTimestamp() });
     setBalanceFrozen(db, tx, userId, false);
   });
+  return result;
 }

@@ -57,7 +57,8 @@ async function finishRun(deps: Deps, uid: string, runId: string | null): Promise
 /**
  * POST /api/cms/migration/run — super admins. Starts a run (or continues the one in progress)
  * and processes up to BATCHES_PER_CALL batches, then answers the status; the caller repeats
- * until `run.state` is done. Once every user is migrated, migration_enabled turns on; a call
+ * until `run.state` is done; a 503 (a transfer failed, under way, or unresolved) stops it until
+ * it is called again. Once every user is migrated, migration_enabled turns on; a call
  * with nothing left to migrate changes nothing.
  */
 export const runMigration =
@@ -80,7 +81,11 @@ export const runMigration =
         await finishRun(deps, caller.uid, run.id);
         break;
       }
-      for (const userId of users) await finishUser(deps, userId, run.id);
+      for (const userId of users) {
+        // Stops at a transfer that may have gone through, so that a chain failing that way
+        // leaves one claim to check, not a batch of them.
+        if ((await finishUser(deps, userId, run.id)) === 'unresolved') throw unavailable(MIGRATION_MSG.transferUnresolved);
+      }
     }
     res.json(await adminStatus(deps));
   };

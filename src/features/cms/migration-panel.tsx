@@ -28,6 +28,8 @@ export function MigrationPanel() {
   const [live, setLive] = useState<MigrationAdminStatus | null>(null);
   const [running, setRunning] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  /** Runs ended (done or stopped): a run can leave a claim to check, so the list is read again. */
+  const [runsEnded, setRunsEnded] = useState(0);
   const [lockDays, setLockDays] = useState('');
   const status = live ?? read.data;
   useEffect(() => {
@@ -47,6 +49,7 @@ export function MigrationPanel() {
       setLive(null);
     } finally {
       setRunning(false);
+      setRunsEnded((n) => n + 1);
     }
   };
   const saveLock = async () => {
@@ -112,7 +115,7 @@ export function MigrationPanel() {
           Save lock period
         </Button>
       </div>
-      <UnresolvedClaims />
+      <UnresolvedClaims readAgain={runsEnded} />
       <Dialog open={confirming} onOpenChange={setConfirming} className="w-[min(28rem,92vw)] rounded-2xl border border-zinc-800 bg-zinc-950 p-6">
         <DialogTitle className="text-lg font-semibold">Force the migration?</DialogTitle>
         <DialogDescription className="mt-2 text-sm text-zinc-300">{MIGRATION_MSG.forceConfirm}</DialogDescription>

@@ -81,9 +81,10 @@ function ClaimList({ read, busy, onSettle }: { read: ApiRead<Listing>; busy: boo
 /**
  * The migration claims whose transfer may have gone through (never resent by themselves), for a
  * super admin to look up on the chain and settle: mark sent with the hash found, or allow a resend.
+ * Read again whenever `readAgain` changes (a run that ended may have left one).
  */
-export function UnresolvedClaims() {
-  const read = useApiRead((signal) => api<Listing>('/cms/migration/claims', { signal }), []);
+export function UnresolvedClaims({ readAgain }: { readAgain: number }) {
+  const read = useApiRead((signal) => api<Listing>('/cms/migration/claims', { signal }), [readAgain]);
   const [settling, setSettling] = useState<Settling | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const settled = useRef(false);
