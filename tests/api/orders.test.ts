@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireDueOrders } from '../../functions/src/orders/expire-orders';
 import { sniffImage } from '../../functions/src/platform/media';
 import { allDocs, sseReader } from './contest-fixtures';
-import { ledgerInvariant, losingCommitAnswers, serveWithDeps, startHarness, type Harness } from './harness';
+import { callWithDeps, ledgerInvariant, losingCommitAnswers, serveWithDeps, startHarness, type Harness } from './harness';
 import { act, balanceOf, buy, listTrack, orderStatus, pdfText, PNG, setCashTag, setListing, uploadProof, users } from './order-fixtures';
 
 let h: Harness;
@@ -186,6 +186,23 @@ describe('Cash App orders', () => {
     expect(proof.body.order).toMatchObject({ status: 'UNDER_REVIEW', has_proof: true });
     const path = (await h.db.collection('orders').doc(order.id).get()).get('proof_path') as string;
     expect(await h.deps.storage.exists(path)).toBe(true);
+  });
+
+  it.each(['approve', 'reject'] as const)('a seller’s %s whose commit answer is lost (the SDK runs it again): 200 with the order as changed, not 409', async (action) => {
+    const [seller, buyer] = await users(h, `lost_${action}_seller`, `lost_${action}_buyer`);
+    const { listing } = await listTrack(h, seller, { accept_cash_app: true, price_usd: 3 });
+    await setCashTag(h, seller, '$LostDecision');
+    const order = (await buy(h, buyer, listing.id, 'CASH_APP')).body.order;
+    const deps = { ...h.deps, db: losingCommitAnswers(h.db, 'orders', 'rerun') };
+    const res = await callWithDeps(deps, 'POST', `/api/orders/${order.id}/${action}`, { token: seller.token });
+    const status = action === 'approve' ? 'APPROVED' : 'REJECTED';
+    expect(res).toMatchObject({ status: 200, body: { order: { id: order.id, status } } });
+    expect(await orderStatus(h, order.id)).toBe(status);
+    // The step happened once: the buyer was mailed once about it, and it cannot be taken again.
+    const mails = await h.db.collection('mail').where('toUids', 'array-contains', buyer.uid).get();
+    const decided = `order_${action === 'approve' ? 'approved' : 'rejected'}`;
+    expect(mails.docs.filter((d) => d.get('template.name') === decided)).toHaveLength(1);
+    expect((await act(h, seller, order.id, action)).status).toBe(409);
   });
 
   it('runs from creation through proof to the seller’s approval, checking every step’s actor and status', async () => {

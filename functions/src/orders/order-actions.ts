@@ -14,7 +14,7 @@ import { MediaError, sniffImage } from '../platform/media';
 import { readForm } from '../platform/multipart';
 import { parse } from '../platform/validate';
 import { mailOrderStep } from './order-mail';
-import { applyTransition, expireIfDue, isDue, orderIdParams, orderRef, ownOrder, type OrderDoc } from './order-doc';
+import { applyTransition, expireIfDue, isDue, orderIdParams, orderRef, ownOrder, toOrder, type OrderDoc } from './order-doc';
 
 const WHO_MAY: Record<'buyer' | 'seller', string> = { buyer: ORDER_MSG.onlyBuyerProof, seller: ORDER_MSG.onlySeller };
 
@@ -48,7 +48,9 @@ async function precheck(deps: Deps, uid: string, orderId: string, action: UserAc
  * Applies `action` to an order for `uid`, in one transaction, if `dueInstead` allows it. An
  * unpaid order past its deadline becomes EXPIRED first, and the action is refused. The side
  * that acts next is mailed in the same transaction (order-mail.ts). `files`: stored for this
- * action (a proof), kept only if it is applied (platform/files-transaction.ts).
+ * action (a proof), kept only if it is applied (platform/files-transaction.ts). The step's id,
+ * chosen before the transaction and stored with the change, lets a commit whose answer was lost
+ * (firebase-admin runs the function again) answer the order it changed, not a 409.
  */
 export async function actOnOrder(
   deps: Deps,
@@ -62,13 +64,15 @@ export async function actOnOrder(
   const now = deps.now();
   const nowIso = new Date(now).toISOString();
   const transact = <T>(fn: (tx: Transaction) => Promise<T>) => (files ? transactWithFiles(db, files, fn, (order) => order !== null) : db.runTransaction(fn));
+  const step = randomUUID();
   const outcome = await transact(async (tx) => {
     const snap = await tx.get(orderRef(db, orderId));
+    if (snap.get('step_id') === step) return toOrder(snap.id, snap.data()!);
     if (dueInstead(snap.data() as OrderDoc | undefined, uid, action, now)) {
       applyTransition(db, tx, snap, 'expire', nowIso);
       return null;
     }
-    const order = applyTransition(db, tx, snap, action, nowIso, extra);
+    const order = applyTransition(db, tx, snap, action, nowIso, { ...extra, step_id: step });
     await mailOrderStep(deps, tx, snap.data() as OrderDoc, action);
     return order;
   });
