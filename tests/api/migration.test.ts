@@ -6,6 +6,7 @@ import { MIGRATION_MSG } from '../../common/migration-messages';
 import type { CmsAuditEntry } from '../../common/users-messages';
 import { InvalidWalletError, TransferNotMadeError, type ChainTransfer } from '../../functions/src/platform/chain';
 import { LocalChain, localTxHash } from '../../functions/src/platform/local-chain';
+import { FORMERLY_FROZEN } from '../../functions/src/migration/migrate-users';
 import { callWithDeps, ledgerInvariant, losingCommitAnswers, signUp, startHarness, withOverrides, type Harness } from './harness';
 
 /**
@@ -492,7 +493,12 @@ describe('settling unresolved claims', () => {
 describe("a run's transfer that may have gone through", () => {
   const TIMED_OUT = 'Solana transaction 7aBc not confirmed within 60 s';
   const listedUsers = async () => ((await h.call('GET', '/api/cms/migration/claims', { token: boss.token })).body.items as UnresolvedClaim[]).map((c) => c.user_id);
-  const entryOf = async (who: Who) => (await h.db.collection('migration_log').where('user_id', '==', who.uid).orderBy('run_id').get()).docs.at(-1)!;
+  const entryOf = async (who: Who) => (await h.db.collection('migration_log').where('user_id', '==', who.uid).get()).docs[0]!;
+  /** Starts a forced run a minute later than the last (the status names the latest run by its start). */
+  const forceRun = () => {
+    h.clock.now += 60_000;
+    return run({ force: true });
+  };
   /** Calls the run until it is done, as the panel does after a stop; every call answers 200. */
   async function runToDone() {
     let res = await run({});
@@ -522,7 +528,7 @@ describe("a run's transfer that may have gone through", () => {
         return hash;
       },
     };
-    let res = await run({ force: true });
+    let res = await forceRun();
     for (let i = 0; i < 10 && res.status === 200 && res.body.run?.state !== 'done'; i++) res = await run({});
     expect(res).toMatchObject({ status: 503, body: { error: { message: MIGRATION_MSG.transferUnresolved } } });
     expect(await statusOf(unsure!.uid)).toBe('migrated');
@@ -543,7 +549,7 @@ describe("a run's transfer that may have gone through", () => {
   it('an attempt a crashed call left: the run waits for it (503), and after 5 minutes ends the user with the claim held, sending nothing', async () => {
     const [crashed] = await newUsersWithWallets('crashed', 1);
     h.deps.chain = { name: 'local', transfer: (t) => (t.userId === crashed!.uid ? Promise.reject(new TransferNotMadeError('RPC unreachable')) : chainUp.transfer(t)) };
-    expect(await run({ force: true })).toMatchObject({ status: 503, body: { error: { message: MIGRATION_MSG.transferFailed } } });
+    expect(await forceRun()).toMatchObject({ status: 503, body: { error: { message: MIGRATION_MSG.transferFailed } } });
     h.deps.chain = chainUp;
     expect(await statusOf(crashed!.uid)).toBe('migrating');
     // What a call that crashed during the transfer leaves: the entry held, no outcome.
@@ -560,7 +566,7 @@ describe("a run's transfer that may have gone through", () => {
 
   it('a claim whose commits lose their answer (the SDK runs them again) is sent once and reported sent', async () => {
     const late = await signUp(h, 'mig_late');
-    await run({ force: true });
+    await forceRun();
     await runToDone();
     expect(await me(late)).toMatchObject({ claim_pending: true, wallet_address: null });
     // The wallet saved through a database whose commits to migration_log lose their answer: taking the entry and recording the hash.
@@ -569,5 +575,72 @@ describe("a run's transfer that may have gone through", () => {
     expect(saved).toMatchObject({ status: 200, body: { wallet_address: 'LateWallet', claim: 'sent' } });
     expect(transfersTo(late)).toHaveLength(1);
     expect(await me(late)).toMatchObject({ claim_pending: false, claim_unresolved: false, wallet_address: 'LateWallet' });
+  });
+
+  it('a release whose commit loses its answer (the SDK runs it again) is reported as no token moved, and the claim can be sent again', async () => {
+    const user = await signUp(h, 'mig_release');
+    await forceRun();
+    await runToDone();
+    h.deps.chain = chainFailing(new TransferNotMadeError('RPC unreachable'));
+    const dropping = { ...h.deps, db: losingCommitAnswers(h.db, 'migration_log', 'rerun') };
+    const saved = await callWithDeps(dropping, 'POST', '/api/accounts/wallet', { token: user.token, body: { wallet_address: 'ReleaseWallet' } });
+    expect(saved).toMatchObject({ status: 200, body: { wallet_address: 'ReleaseWallet', claim: 'failed' } });
+    expect(await me(user)).toMatchObject({ claim_pending: true, claim_unresolved: false });
+    h.deps.chain = chainUp;
+    expect(await claim(user)).toMatchObject({ status: 200, body: { claim: 'sent' } });
+    expect(transfersTo(user)).toHaveLength(1);
+  });
+
+  it('a run and the user sending their own tokens at once: one transfer', async () => {
+    const [racer] = await newUsersWithWallets('racer', 1);
+    h.deps.chain = { name: 'local', transfer: (t) => (t.userId === racer!.uid ? Promise.reject(new TransferNotMadeError('RPC unreachable')) : chainUp.transfer(t)) };
+    expect(await forceRun()).toMatchObject({ status: 503, body: { error: { message: MIGRATION_MSG.transferFailed } } });
+    h.deps.chain = chainUp;
+    const [byRun, ...byUser] = await Promise.all([run({}), claim(racer!), claim(racer!), claim(racer!)]);
+    expect([200, 503]).toContain(byRun.status);
+    for (const r of byUser) {
+      if (r.status === 409) expect(r.body.error.message).toBe(MIGRATION_MSG.claimBusy);
+      else expect(r).toMatchObject({ status: 200, body: { claim: expect.stringMatching(/^(sent|none)$/) } });
+    }
+    await runToDone();
+    expect(transfersTo(racer!)).toHaveLength(1);
+    expect(await me(racer!)).toMatchObject({ claim_pending: false, claim_unresolved: false, wallet_address: 'racerWallet0' });
+  });
+
+  it('a user the former run froze (an entry never pending, no hash) is owed: held for a check with a wallet, pending without one', async () => {
+    const [withWallet] = await newUsersWithWallets('former', 1);
+    const walletless = await signUp(h, 'mig_former_nowallet');
+    h.deps.chain = { name: 'local', transfer: (t) => (t.userId === withWallet!.uid ? Promise.reject(new TransferNotMadeError('RPC unreachable')) : chainUp.transfer(t)) };
+    expect((await forceRun()).status).toBe(503);
+    h.deps.chain = chainUp;
+    // What the former run left: both migrating, their entries frozen without a claim.
+    for (const who of [withWallet!, walletless]) {
+      await h.db.collection('profiles').doc(who.uid).update({ migration_status: 'migrating' });
+      const entry = await entryOf(who);
+      await entry.ref.update({ claim_pending: false, migrated_at: null, claim_attempted_at: FieldValue.delete(), claim_attempt: FieldValue.delete(), transfer_error: FieldValue.delete() });
+    }
+    const sentBefore = sent.length;
+    let res = await run({});
+    for (let i = 0; i < 10 && res.status === 200 && res.body.run?.state !== 'done'; i++) res = await run({});
+    expect(res).toMatchObject({ status: 503, body: { error: { message: MIGRATION_MSG.transferUnresolved } } });
+    await runToDone();
+    expect(sent.length).toBe(sentBefore);
+    expect(await me(withWallet!)).toMatchObject({ claim_pending: true, claim_unresolved: true, solana_tx_hash: null });
+    const listed = (await h.call('GET', '/api/cms/migration/claims', { token: boss.token })).body.items as UnresolvedClaim[];
+    expect(listed.find((c) => c.user_id === withWallet!.uid)).toMatchObject({ transfer_error: FORMERLY_FROZEN, wallet_address: 'formerWallet0' });
+    expect(await me(walletless)).toMatchObject({ claim_pending: true, claim_unresolved: false });
+    expect((await saveWallet(walletless, 'FormerWallet')).body).toEqual({ wallet_address: 'FormerWallet', claim: 'sent' });
+  });
+
+  it('a call starts no transfer after 45 s and answers the progress; the next calls go on', async () => {
+    const slow = await newUsersWithWallets('slow', 3);
+    // Each confirmation takes 30 s.
+    h.deps.chain = { name: 'local', transfer: async (t) => ((h.clock.now += 30_000), chainUp.transfer(t)) };
+    const first = await forceRun();
+    expect(first).toMatchObject({ status: 200, body: { run: { state: 'running' } } });
+    expect(slow.map((u) => transfersTo(u).length).sort()).toEqual([0, 1, 1]);
+    await runToDone();
+    for (const u of slow) expect(transfersTo(u)).toHaveLength(1);
+    h.deps.chain = chainUp;
   });
 });

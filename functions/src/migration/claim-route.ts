@@ -10,7 +10,8 @@ import { claimPendingTokens } from './claim';
 
 /**
  * POST /api/migration/claim — sends the caller's pending snapshot to the wallet they saved,
- * after saving it did not get it out (no token moved: the chain or the database failed).
+ * after saving it did not get it out (no token moved: the chain or the database failed), or
+ * before the run reaches them (the run then finds it sent).
  * 200 `sent` or `none`; 409 without a saved wallet, while an attempt is under way, when an
  * attempt may have sent it (never resent), or for a wallet the chain refuses; 503 when it fails again.
  */

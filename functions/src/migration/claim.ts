@@ -117,7 +117,8 @@ export async function claimEntry(deps: Deps, chain: ChainGateway, userId: string
 const WORST_FIRST: ClaimResult[] = ['failed', 'invalid_wallet', 'unresolved', 'busy'];
 
 /**
- * A migrated user snapshotted without a wallet claims their tokens once they have saved one:
+ * A user whose snapshot is pending (the run has not sent it yet, or they had no wallet then)
+ * claims their tokens once they have saved one:
  * each pending entry is taken for one attempt (`takeAttempt`), sent through the chain adapter,
  * and gets its hash. A transfer that may have gone through is never sent again (chain.ts,
  * TransferNotMadeError). Called when the wallet is saved and by `POST /api/migration/claim`;

@@ -13,6 +13,9 @@ export const MIGRATION_BATCH_SIZE = 25;
 
 type Run = { id: string; lockedUntil: string };
 
+/** What the unresolved claims list says of an entry the former run froze (finishUser). */
+export const FORMERLY_FROZEN = 'Frozen by an earlier version of the run, which may have sent the transfer';
+
 /**
  * Step 1 of a batch, one transaction: up to a batch of pre_migration users become migrating,
  * their balances frozen, the snapshot written to the ledger (a delta-0 entry) and to their
@@ -66,6 +69,9 @@ export async function migratingUsers(deps: Deps): Promise<string[]> {
  * migrating (frozen) with a 503: the next call of the run resumes there. Returns the claim's
  * result ('none' when nothing was sent): 'unresolved' ends the user's migration with the claim
  * held for a super admin's check.
+ * An entry frozen by the run before its transfers were claims (never `claim_pending`, no hash
+ * yet, tokens owed) is owed too: the former run may have sent it before failing, so with a
+ * wallet it is held unresolved, without one it waits for a wallet.
  */
 export async function finishUser(deps: Deps, userId: string, runId: string): Promise<ClaimResult> {
   const { db } = deps;
@@ -73,7 +79,14 @@ export async function finishUser(deps: Deps, userId: string, runId: string): Pro
   if (!chain) throw unavailable(MIGRATION_MSG.noChain);
   const [entry, profile] = await Promise.all([logRef(db, userId, runId).get(), db.collection(COL.profiles).doc(userId).get()]);
   const wallet = (profile.get('wallet_address') as string | null | undefined) ?? null;
-  const result = wallet && entry.get('claim_pending') === true ? await claimEntry(deps, chain, userId, wallet, entry) : 'none';
+  const formerlyFrozen = entry.get('claim_pending') === false && !entry.get('solana_tx_hash') && Number(entry.get('snapshot_balance') ?? 0) > 0;
+  const result: ClaimResult = formerlyFrozen
+    ? wallet
+      ? 'unresolved'
+      : 'none'
+    : wallet && entry.get('claim_pending') === true
+      ? await claimEntry(deps, chain, userId, wallet, entry)
+      : 'none';
   if (result === 'failed') throw unavailable(MIGRATION_MSG.transferFailed);
   if (result === 'busy') throw unavailable(MIGRATION_MSG.transferUnderWay);
   const nowIso = new Date(deps.now()).toISOString();
@@ -81,7 +94,10 @@ export async function finishUser(deps: Deps, userId: string, runId: string): Pro
     const current = await tx.get(profile.ref);
     await readBalance(db, tx, userId);
     if (current.get('migration_status') !== 'migrating') return;
-    tx.set(logRef(db, userId, runId), { migrated_at: nowIso, ...(wallet ? { wallet_address: wallet } : {}) }, { merge: true });
+    const owed = formerlyFrozen
+      ? { claim_pending: true, ...(wallet ? { claim_unresolved: true, claim_attempted_at: nowIso, transfer_error: FORMERLY_FROZEN } : {}) }
+      : {};
+    tx.set(logRef(db, userId, runId), { migrated_at: nowIso, ...(wallet ? { wallet_address: wallet } : {}), ...owed }, { merge: true });
     tx.update(current.ref, { migration_status: 'migrated', updatedAt: FieldValue.serverTimestamp() });
     setBalanceFrozen(db, tx, userId, false);
   });

@@ -12,6 +12,12 @@ import { adminStatus, configFrom, migrationConfigRef, runningRun, type StoredRun
 
 /** Batches one call processes; the panel calls again until the run is done (docs/migration.md). */
 export const BATCHES_PER_CALL = 4;
+/**
+ * A call starts no transfer after this long and answers the progress (the panel calls again):
+ * a deployed call ends at 120 s, one transfer can wait 60 s for its confirmation, and a call cut
+ * off mid-transfer leaves that transfer held for 5 minutes, then for a check (claim.ts).
+ */
+export const RUN_CALL_BUDGET_MS = 45_000;
 const DAY_MS = 86_400_000;
 
 const hasWork = async (deps: Deps) =>
@@ -56,7 +62,8 @@ async function finishRun(deps: Deps, uid: string, runId: string | null): Promise
 
 /**
  * POST /api/cms/migration/run — super admins. Starts a run (or continues the one in progress)
- * and processes up to BATCHES_PER_CALL batches, then answers the status; the caller repeats
+ * and processes up to BATCHES_PER_CALL batches (starting no transfer after RUN_CALL_BUDGET_MS),
+ * then answers the status; the caller repeats
  * until `run.state` is done; a 503 (a transfer failed, under way, or unresolved) stops it until
  * it is called again. Once every user is migrated, migration_enabled turns on; a call
  * with nothing left to migrate changes nothing.
@@ -74,7 +81,8 @@ export const runMigration =
       return;
     }
     const run = current ? { id: current.id, lockedUntil: current.run.locked_until } : await startRun(deps, caller.uid, force);
-    for (let batch = 0; batch < BATCHES_PER_CALL; batch++) {
+    const stopAt = deps.now() + RUN_CALL_BUDGET_MS;
+    batches: for (let batch = 0; batch < BATCHES_PER_CALL; batch++) {
       let users = await migratingUsers(deps);
       if (!users.length) users = await freezeBatch(deps, run);
       if (!users.length) {
@@ -82,6 +90,7 @@ export const runMigration =
         break;
       }
       for (const userId of users) {
+        if (deps.now() >= stopAt) break batches;
         // Stops at a transfer that may have gone through, so that a chain failing that way
         // leaves one claim to check, not a batch of them.
         if ((await finishUser(deps, userId, run.id)) === 'unresolved') throw unavailable(MIGRATION_MSG.transferUnresolved);
