@@ -643,4 +643,17 @@ describe("a run's transfer that may have gone through", () => {
     for (const u of slow) expect(transfersTo(u)).toHaveLength(1);
     h.deps.chain = chainUp;
   });
+
+  it('three run calls at once: each user is sent once, and no call ends the run while a user is still migrating', async () => {
+    const crowd = await newUsersWithWallets('crowd', 3);
+    h.deps.chain = chainUp;
+    h.clock.now += 60_000;
+    const calls = await Promise.all([run({ force: true }), run({ force: true }), run({ force: true })]);
+    for (const r of calls) {
+      expect([200, 503]).toContain(r.status);
+      if (r.status === 200 && r.body.run.state === 'done') expect(r.body).toMatchObject({ migrating: 0, pending: 0 });
+    }
+    await runToDone();
+    for (const u of crowd) expect(transfersTo(u)).toHaveLength(1);
+  });
 });

@@ -43,11 +43,17 @@ async function startRun(deps: Deps, uid: string, force: boolean): Promise<{ id: 
   });
 }
 
-/** Ends the run: migration_enabled turns on, in one transaction with the audit entry. */
+/**
+ * Ends the run: migration_enabled turns on, in one transaction with the audit entry. Not while a
+ * user is left to migrate: a call that found no batch to freeze because another call had just
+ * frozen it must not end the run under that call's transfers.
+ */
 async function finishRun(deps: Deps, uid: string, runId: string | null): Promise<void> {
   const { db } = deps;
   const nowIso = new Date(deps.now()).toISOString();
   await db.runTransaction(async (tx) => {
+    const left = await tx.get(db.collection(COL.profiles).where('migration_status', 'in', ['pre_migration', 'migrating']).limit(1));
+    if (!left.empty) return;
     const configSnap = await tx.get(migrationConfigRef(db));
     const runRef = runId ? db.collection(COL.migrationRuns).doc(runId) : null;
     const runSnap = runRef ? await tx.get(runRef) : null;
