@@ -162,7 +162,7 @@ function stopServiceWorkers(port: number): Promise<void> {
 
 /**
  * Removes everything the origin stored, before a signed-out run: a new visitor has nothing.
- * Lighthouse's own reset keeps IndexedDB and local storage (a login), so a signed-out page met
+ * Lighthouse's own reset keeps IndexedDB and local storage (it clears neither), so a signed-out page met
  * the RxDB cache an earlier run had filled, and Lighthouse warned that stored data may affect it.
  */
 function clearOrigin(port: number, origin: string): Promise<void> {
@@ -176,11 +176,15 @@ function clearOrigin(port: number, origin: string): Promise<void> {
 async function medianRun(port: number, url: string, keepStorage: boolean): Promise<Row> {
   const runs: Row[] = [];
   // A run that fails (a closed target on a loaded machine) is tried once more.
-  for (let i = 0; i < RUNS; i++) {
+  // Each attempt, a retry too, starts from the same state: a new visitor, or a fresh renderer.
+  const attempt = async () => {
     if (keepStorage) await stopServiceWorkers(port);
     else await clearOrigin(port, new URL(url).origin);
-    const run = await measure(port, url, keepStorage)
-      .catch(() => measure(port, url, keepStorage))
+    return measure(port, url, keepStorage);
+  };
+  for (let i = 0; i < RUNS; i++) {
+    const run = await attempt()
+      .catch(attempt)
       .catch((err: unknown): Row => {
         const failed = { performance: 0, accessibility: 0, 'best-practices': 0, seo: 0 };
         return { path: new URL(url).pathname, scores: failed, cls: 0, lcpMs: 0, fcpMs: 0, tbtMs: 0, failedAudits: [String(err)], warnings: [] };
