@@ -321,6 +321,19 @@ describe('Cash App orders', () => {
     expect(await orderStatus(h, order.id)).toBe('EXPIRED');
     h.clock.now = saved;
   });
+
+  it('an expiry whose commit answer is lost (the SDK runs it again) still answers that the order has expired', async () => {
+    const [seller, buyer] = await users(h, 'exp3_seller', 'exp3_buyer');
+    await setCashTag(h, seller, '$ExpThree');
+    const { listing } = await listTrack(h, seller, { accept_cash_app: true });
+    const order = (await buy(h, buyer, listing.id, 'CASH_APP')).body.order;
+    const saved = h.clock.now;
+    h.clock.now = saved + 2 * DAY;
+    const res = await callWithDeps({ ...h.deps, db: losingCommitAnswers(h.db, 'orders', 'rerun') }, 'POST', `/api/orders/${order.id}/approve`, { token: seller.token });
+    expect([res.status, res.body.error.message]).toEqual([409, 'This order has expired']);
+    expect(await orderStatus(h, order.id)).toBe('EXPIRED');
+    h.clock.now = saved;
+  });
 });
 
 describe('who sees orders', () => {

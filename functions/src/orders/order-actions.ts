@@ -67,9 +67,10 @@ export async function actOnOrder(
   const step = randomUUID();
   const outcome = await transact(async (tx) => {
     const snap = await tx.get(orderRef(db, orderId));
-    if (snap.get('step_id') === step) return toOrder(snap.id, snap.data()!);
+    // This call's own change, already committed (the expiry it found instead counts as its answer too).
+    if (snap.get('step_id') === step) return snap.get('status') === 'EXPIRED' ? null : toOrder(snap.id, snap.data()!);
     if (dueInstead(snap.data() as OrderDoc | undefined, uid, action, now)) {
-      applyTransition(db, tx, snap, 'expire', nowIso);
+      applyTransition(db, tx, snap, 'expire', nowIso, { step_id: step });
       return null;
     }
     const order = applyTransition(db, tx, snap, action, nowIso, { ...extra, step_id: step });
