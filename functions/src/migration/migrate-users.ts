@@ -80,13 +80,9 @@ export async function finishUser(deps: Deps, userId: string, runId: string): Pro
   const [entry, profile] = await Promise.all([logRef(db, userId, runId).get(), db.collection(COL.profiles).doc(userId).get()]);
   const wallet = (profile.get('wallet_address') as string | null | undefined) ?? null;
   const formerlyFrozen = entry.get('claim_pending') === false && !entry.get('solana_tx_hash') && Number(entry.get('snapshot_balance') ?? 0) > 0;
-  const result: ClaimResult = formerlyFrozen
-    ? wallet
-      ? 'unresolved'
-      : 'none'
-    : wallet && entry.get('claim_pending') === true
-      ? await claimEntry(deps, chain, userId, wallet, entry)
-      : 'none';
+  let result: ClaimResult = 'none';
+  if (wallet && formerlyFrozen) result = 'unresolved';
+  else if (wallet && entry.get('claim_pending') === true) result = await claimEntry(deps, chain, userId, wallet, entry);
   if (result === 'failed') throw unavailable(MIGRATION_MSG.transferFailed);
   if (result === 'busy') throw unavailable(MIGRATION_MSG.transferUnderWay);
   const nowIso = new Date(deps.now()).toISOString();

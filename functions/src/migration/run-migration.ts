@@ -69,10 +69,9 @@ async function finishRun(deps: Deps, uid: string, runId: string | null): Promise
 /**
  * POST /api/cms/migration/run — super admins. Starts a run (or continues the one in progress)
  * and processes up to BATCHES_PER_CALL batches (starting no transfer after RUN_CALL_BUDGET_MS),
- * then answers the status; the caller repeats
- * until `run.state` is done; a 503 (a transfer failed, under way, or unresolved) stops it until
- * it is called again. Once every user is migrated, migration_enabled turns on; a call
- * with nothing left to migrate changes nothing.
+ * then answers the status; the caller repeats until `run.state` is done. A 503 (a transfer
+ * failed, under way, or unresolved) stops it until it is called again. Once every user is
+ * migrated, migration_enabled turns on; a call with nothing left to migrate changes nothing.
  */
 export const runMigration =
   (deps: Deps): RequestHandler =>
