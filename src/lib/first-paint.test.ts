@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { firstPaintGate, type FirstPaint } from './first-paint';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { firstPaint, firstPaintGate, useFirstPaintPassed, type FirstPaint } from './first-paint';
 
 /** A page still loading: its load event fires when `fireLoad` is called. */
 function loadingPage() {
@@ -80,8 +82,28 @@ describe('firstPaintGate', () => {
   it('once passed, stays passed: a later hold does not hold anything back', async () => {
     const gate = firstPaintGate();
     gate.watchLoad(loadedPage);
+    expect(gate.passed()).toBe(false);
     await paintFrame();
+    expect(gate.passed()).toBe(true);
     gate.hold(3_000);
     expect(await hasPassed(gate)).toBe(true);
+    expect(gate.passed()).toBe(true);
+  });
+});
+
+describe('useFirstPaintPassed', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("is true from the first render of a component mounted after the app's first paint", async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('requestAnimationFrame', (fn: FrameRequestCallback) => setTimeout(() => fn(performance.now()), 16));
+    const Probe = () => String(useFirstPaintPassed());
+    expect(renderToString(createElement(Probe))).toBe('false');
+    firstPaint.watchLoad(loadedPage);
+    await paintFrame();
+    expect(renderToString(createElement(Probe))).toBe('true');
   });
 });

@@ -12,6 +12,8 @@ export type FirstPaint = {
   watchLoad(win?: LoadingWindow, maxMs?: number): void;
   /** Resolves once the first page's largest paint is done (at once after that). */
   after(): Promise<void>;
+  /** Whether that paint is done already. */
+  passed(): boolean;
   /** Holds the paint back until the returned release is called, or `maxMs` at the latest (a page whose content never shows must not hold it for good). */
   hold(maxMs: number): () => void;
 };
@@ -43,6 +45,7 @@ export function firstPaintGate(): FirstPaint {
       else win.addEventListener('load', onLoad, { once: true });
     },
     after: () => (passed ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve))),
+    passed: () => passed,
     hold(maxMs) {
       holds += 1;
       let released = false;
@@ -68,15 +71,19 @@ export function firstPaintGate(): FirstPaint {
  */
 export const firstPaint = firstPaintGate();
 
-/** Whether the first page's largest paint is done (firstPaint), as React state. */
+/**
+ * Whether the first page's largest paint is done (firstPaint), as React state: true from the
+ * first render of a component mounted after it (a later page starts its work at once).
+ */
 export function useFirstPaintPassed(): boolean {
-  const [passed, setPassed] = useState(false);
+  const [passed, setPassed] = useState(firstPaint.passed);
   useEffect(() => {
+    if (passed) return;
     let mounted = true;
     void firstPaint.after().then(() => mounted && setPassed(true));
     return () => {
       mounted = false;
     };
-  }, []);
+  }, [passed]);
   return passed;
 }
