@@ -9,6 +9,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { robotsTxt } from './common/crawl.ts';
 import { appCsp } from './scripts/lib/csp.ts';
 import { APP_SHELL, prerender } from './scripts/lib/prerender.ts';
+import { rxdbWithoutIcu } from './scripts/lib/rxdb-without-icu.ts';
 
 /** The build's VITE_ settings: the env files of its mode, overridden by the process's environment. */
 const buildEnv = (config: ResolvedConfig): Record<string, string | undefined> => ({
@@ -105,6 +106,7 @@ export default defineConfig({
     preconnect(),
     robots(),
     prerendered(),
+    rxdbWithoutIcu(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,

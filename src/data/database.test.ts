@@ -3,7 +3,29 @@ import { createRxDatabase } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { describe, expect, it } from 'vitest';
 import { getDatabase, resetPerUserCollections } from './database';
-import { voteSchema } from './schemas';
+import { listingSchema, voteSchema, type ListingDoc } from './schemas';
+
+const LISTING: ListingDoc = {
+  id: 'l1',
+  track_id: 't1',
+  price_tokens: 15,
+  price_usd: 1.99,
+  listing_type: 'basic',
+  version_type: 'preview',
+  accept_tokens: true,
+  accept_cash_app: false,
+  is_active: true,
+  created_at: '2026-01-01T00:00:00Z',
+  title: 'Song',
+  artist_name: 'Mara',
+  genre: 'Pop',
+  song_type: null,
+  cover_art_url: null,
+  preview_url: null,
+  fool_rate: null,
+  in_contest: false,
+  updatedAt: 1,
+};
 
 describe('getDatabase', () => {
   it("migrates votes stored under schema version 0 (before the reveal's others), beside the account collections RxDB no longer keeps", async () => {
@@ -53,31 +75,24 @@ describe('getDatabase', () => {
       seller_username: 'mara',
       updatedAt: 1,
     });
-    await db.marketplace_listings.insert({
-      id: 'l1',
-      track_id: 't1',
-      price_tokens: 15,
-      price_usd: 1.99,
-      listing_type: 'basic',
-      version_type: 'preview',
-      accept_tokens: true,
-      accept_cash_app: false,
-      is_active: true,
-      created_at: '2026-01-01T00:00:00Z',
-      title: 'Song',
-      artist_name: 'Mara',
-      genre: 'Pop',
-      song_type: null,
-      cover_art_url: null,
-      preview_url: null,
-      fool_rate: null,
-      in_contest: false,
-      updatedAt: 1,
-    });
+    await db.marketplace_listings.insert(LISTING);
     await resetPerUserCollections(db);
     expect(await db.orders.count().exec()).toBe(0);
     // Public listings stay cached for whoever uses the device.
     expect(await db.marketplace_listings.count().exec()).toBe(1);
     await db.close();
+  });
+
+  it('opens a collection whose stored schema hash differs from its own when the content is the same (the build orders schema keys by code units, earlier builds and other locales by localeCompare)', async () => {
+    const listing = { ...LISTING, id: 'l2' };
+    const open = (hash: string) =>
+      createRxDatabase({ name: 'hash-order', storage: getRxStorageDexie(), multiInstance: false, hashFunction: async (input) => `${hash}${String(input).length}` });
+    const before = await open('order-a');
+    await (await before.addCollections({ marketplace_listings: { schema: listingSchema } })).marketplace_listings.insert(listing);
+    await before.close();
+    const after = await open('order-b');
+    const { marketplace_listings } = await after.addCollections({ marketplace_listings: { schema: listingSchema } });
+    expect((await marketplace_listings.findOne('l2').exec())?.toJSON()).toMatchObject(listing);
+    await after.close();
   });
 });

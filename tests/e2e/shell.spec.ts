@@ -52,7 +52,7 @@ test('home shows the offer, hero, how it works, migration countdown, leaderboard
   await expect(page.getByText(/Wyoming/).first()).toBeVisible();
 });
 
-test('the signed-out pages start without Intl (its first use loads ICU data, a long task on a slow phone)', async ({ page }) => {
+test('the signed-out pages start without Intl (its first use loads ICU data, a long task on a slow phone), the marketplace with RxDB too', async ({ page }) => {
   await page.addInitScript(() => {
     const used: string[] = [];
     (window as unknown as { intlUsed: string[] }).intlUsed = used;
@@ -89,6 +89,10 @@ test('the signed-out pages start without Intl (its first use loads ICU data, a l
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
     expect(await intlUsed()).toEqual([]);
   }
+  // RxDB too (the build's sortObject orders keys without localeCompare), once it holds the listings.
+  await page.goto('/marketplace');
+  await expect(page.locator('[data-saved-offline]')).toHaveCount(1);
+  expect(await intlUsed()).toEqual([]);
 });
 
 test('the radio bar is on every page, muted, volume 70', async ({ page }) => {
