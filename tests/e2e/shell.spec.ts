@@ -1,4 +1,5 @@
-import { expect, test } from './fixtures';
+import { expect, test, type Page } from './fixtures';
+import { newUser, signUp } from './helpers';
 import { E2E_PORTS } from '../../playwright.config';
 import { SIGNED_IN_HINT_KEY } from '../../src/lib/signed-in-hint';
 
@@ -52,7 +53,8 @@ test('home shows the offer, hero, how it works, migration countdown, leaderboard
   await expect(page.getByText(/Wyoming/).first()).toBeVisible();
 });
 
-test('the signed-out pages start without Intl (its first use loads ICU data, a long task on a slow phone), the marketplace with RxDB too', async ({ page }) => {
+/** Records every Intl call a page makes (its first one loads ICU data: a long task on a slow phone); returns a reader of the calls. */
+async function watchIntl(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
     const used: string[] = [];
     (window as unknown as { intlUsed: string[] }).intlUsed = used;
@@ -76,7 +78,11 @@ test('the signed-out pages start without Intl (its first use loads ICU data, a l
       });
     }
   });
-  const intlUsed = () => page.evaluate(() => (window as unknown as { intlUsed: string[] }).intlUsed);
+  return () => page.evaluate(() => (window as unknown as { intlUsed: string[] }).intlUsed);
+}
+
+test('the signed-out pages start without Intl (its first use loads ICU data, a long task on a slow phone), the marketplace with RxDB too', async ({ page }) => {
+  const intlUsed = await watchIntl(page);
   await page.goto('/');
   await expect(page.getByTestId('users-needed')).toHaveText(/^\d{1,3}(,\d{3})*$/);
   await expect(page.getByText('@nova')).toBeVisible();
@@ -92,6 +98,14 @@ test('the signed-out pages start without Intl (its first use loads ICU data, a l
   // RxDB too (the build's sortObject orders keys without localeCompare), once it holds the listings.
   await page.goto('/marketplace');
   await expect(page.locator('[data-saved-offline]')).toHaveCount(1);
+  expect(await intlUsed()).toEqual([]);
+});
+
+test('the vote page starts without Intl too, RxDB and all', async ({ page }) => {
+  const intlUsed = await watchIntl(page);
+  await signUp(page, newUser('nointl'));
+  await page.goto('/vote');
+  await expect(page.getByTestId('mystery-cover')).toBeVisible();
   expect(await intlUsed()).toEqual([]);
 });
 
