@@ -77,6 +77,7 @@ const proxy = { '/api': { target: apiTarget, changeOrigin: false, ws: false } };
  */
 const prerendered = (): Plugin => {
   let outDir = '';
+  let written = false;
   return {
     name: 'prerender',
     apply: 'build',
@@ -85,11 +86,13 @@ const prerendered = (): Plugin => {
     },
     async writeBundle() {
       await copyFile(join(outDir, 'index.html'), join(outDir, APP_SHELL));
+      written = true;
     },
+    // Not after a build that failed (nothing was written): its own error is the one to show.
     closeBundle: {
       order: 'post',
       sequential: true,
-      handler: () => prerender(outDir),
+      handler: () => (written ? prerender(outDir) : undefined),
     },
   };
 };

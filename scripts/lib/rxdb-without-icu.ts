@@ -1,7 +1,11 @@
 import type { Plugin } from 'vite';
 
+/** A module of the rxdb package (npm, pnpm or Yarn layouts; POSIX or Windows paths). */
+const RXDB_MODULE = /[\\/]node_modules[\\/]rxdb[\\/]/;
 /** RxDB's file with `sortObject`, which orders a schema's (and a query's) keys with localeCompare. */
 const SORT_OBJECT_FILE = /[\\/]node_modules[\\/]rxdb[\\/]dist[\\/]esm[\\/]plugins[\\/]utils[\\/]utils-object\.js$/;
+/** A call of localeCompare (RxDB's comments name it too). */
+const LOCALE_COMPARE_CALL = /\.localeCompare\(/;
 
 /** Its two comparators, and what replaces each: the same comparison by UTF-16 code units. */
 const COMPARATORS: ReadonlyArray<readonly [string, string]> = [
@@ -19,23 +23,44 @@ export function sortObjectWithoutIcu(code: string): string {
     if (!out.includes(from)) throw new Error(`RxDB's sortObject changed: '${from}' is not in utils-object.js (scripts/lib/rxdb-without-icu.ts)`);
     out = out.replace(from, to);
   }
-  if (out.includes('localeCompare')) throw new Error("RxDB's utils-object.js calls localeCompare somewhere else too (scripts/lib/rxdb-without-icu.ts)");
   return out;
 }
 
 /**
  * The first localeCompare of a page loads ICU's collation data: RxDB's sortObject made it
- * when the first collection's schema was normalized, ~17 ms of main thread in Debian's
+ * when the first collection's schema was normalized, 12-19 ms of main thread in Debian's
  * Chromium, in the long task that opens the database (docs/decisions.md). Code-unit order is
- * as deterministic, and RxDB already accepts a stored schema whose keys came in another order
- * (it compares the content when the hashes differ: devices with other locales), so a device
- * that stored its schemas with the former order opens them as before.
+ * as deterministic, and gives this app's schemas the key order (so the hash) localeCompare
+ * gives in English; where a locale orders them otherwise, RxDB compares the stored schema's
+ * content instead (rxdb#9128), as it did before.
+ *
+ * The build fails when RxDB's code no longer fits: the comparators are not found, sortObject's
+ * file is gone while RxDB is in the build, or any RxDB module calls localeCompare.
  */
-export const rxdbWithoutIcu = (): Plugin => ({
-  name: 'rxdb-without-icu',
-  apply: 'build',
-  enforce: 'pre',
-  transform(code, id) {
-    return SORT_OBJECT_FILE.test(id.split('?')[0]!) ? { code: sortObjectWithoutIcu(code), map: null } : null;
-  },
-});
+export const rxdbWithoutIcu = (): Plugin => {
+  let rxdbInBuild = false;
+  let rewritten = false;
+  return {
+    name: 'rxdb-without-icu',
+    apply: 'build',
+    enforce: 'pre',
+    buildStart() {
+      rxdbInBuild = false;
+      rewritten = false;
+    },
+    transform: {
+      filter: { id: RXDB_MODULE },
+      handler(code, id) {
+        const file = id.split('?')[0]!;
+        rxdbInBuild = true;
+        const out = SORT_OBJECT_FILE.test(file) ? sortObjectWithoutIcu(code) : code;
+        if (out !== code) rewritten = true;
+        if (LOCALE_COMPARE_CALL.test(out)) this.error(`${file} calls localeCompare: scripts/lib/rxdb-without-icu.ts replaces only sortObject's comparators`);
+        return out === code ? null : { code: out, map: null };
+      },
+    },
+    buildEnd(err) {
+      if (!err && rxdbInBuild && !rewritten) this.error("RxDB is in the build but its sortObject (dist/esm/plugins/utils/utils-object.js) was not: scripts/lib/rxdb-without-icu.ts");
+    },
+  };
+};

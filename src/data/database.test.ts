@@ -83,7 +83,7 @@ describe('getDatabase', () => {
     await db.close();
   });
 
-  it('opens a collection whose stored schema hash differs from its own when the content is the same (the build orders schema keys by code units, earlier builds and other locales by localeCompare)', async () => {
+  it('opens a collection whose stored schema hash differs from its own when the content is the same (keys ordered by another comparator: the build orders them by code units, localeCompare by locale), and refuses another schema', async () => {
     const listing = { ...LISTING, id: 'l2' };
     const open = (hash: string) =>
       createRxDatabase({ name: 'hash-order', storage: getRxStorageDexie(), multiInstance: false, hashFunction: async (input) => `${hash}${String(input).length}` });
@@ -94,5 +94,10 @@ describe('getDatabase', () => {
     const { marketplace_listings } = await after.addCollections({ marketplace_listings: { schema: listingSchema } });
     expect((await marketplace_listings.findOne('l2').exec())?.toJSON()).toMatchObject(listing);
     await after.close();
+    // What it compares is the content: another schema at the same version is refused.
+    const changed = await open('order-c');
+    const extra = { ...listingSchema, properties: { ...listingSchema.properties, extra: { type: 'string' } } };
+    await expect(changed.addCollections({ marketplace_listings: { schema: extra as never } })).rejects.toMatchObject({ code: 'DB6' });
+    await changed.close();
   });
 });

@@ -5,7 +5,8 @@ import { RX_SCHEMAS } from '../../scripts/rx-schemas';
 import { listingSchema, orderSchema, radioSubmissionSchema, voteSchema, voteSessionSchema } from './schemas';
 
 // The hand-written schemas the stored databases were created with, frozen: RxDB refuses a
-// stored collection whose schema hash changed at the same version.
+// stored collection whose schema changed at the same version (it compares the content when the
+// hash differs, e.g. keys ordered by another locale).
 const nullableString = { type: ['string', 'null'] } as const;
 const base = {
   version: 0,
