@@ -84,15 +84,14 @@ describe('getDatabase', () => {
   });
 
   it('opens a collection whose stored schema hash differs from its own when the content is the same (keys ordered by another comparator: the build orders them by code units, localeCompare by locale), and refuses another schema', async () => {
-    const listing = { ...LISTING, id: 'l2' };
     const open = (hash: string) =>
       createRxDatabase({ name: 'hash-order', storage: getRxStorageDexie(), multiInstance: false, hashFunction: async (input) => `${hash}${String(input).length}` });
     const before = await open('order-a');
-    await (await before.addCollections({ marketplace_listings: { schema: listingSchema } })).marketplace_listings.insert(listing);
+    await (await before.addCollections({ marketplace_listings: { schema: listingSchema } })).marketplace_listings.insert(LISTING);
     await before.close();
     const after = await open('order-b');
     const { marketplace_listings } = await after.addCollections({ marketplace_listings: { schema: listingSchema } });
-    expect((await marketplace_listings.findOne('l2').exec())?.toJSON()).toMatchObject(listing);
+    expect((await marketplace_listings.findOne(LISTING.id).exec())?.toJSON()).toMatchObject(LISTING);
     await after.close();
     // What it compares is the content: another schema at the same version is refused.
     const changed = await open('order-c');
