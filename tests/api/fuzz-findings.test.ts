@@ -98,3 +98,19 @@ describe('a document id Firestore reserves (__…__)', () => {
     expect(res.status).toBeLessThan(500);
   });
 });
+
+/**
+ * The unsubscribe link's `u` is a user id from a mail. One that cannot be a document id went
+ * straight to Firestore: a "/" made doc() throw (a 500, found by an outside audit), and real
+ * Firestore refuses "..", "__x__" too. It is a link that was never sent: the bad-link 404.
+ */
+describe('an unsubscribe link whose user id is no document id', () => {
+  const TOKEN = 'x'.repeat(32);
+  it.each(['a/b', '..', '__x__'])('%s answers the bad-link 404, in the body and in the one-click query', async (u) => {
+    const body = await probe.request({ method: 'POST', path: '/api/mail/unsubscribe', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ u, t: TOKEN }) });
+    expectClean(body, [404]);
+    expect(body.json).toMatchObject({ error: { message: 'This unsubscribe link is not valid. Use the link from your latest email.' } });
+    const oneClick = await probe.request({ method: 'POST', path: `/api/mail/unsubscribe?u=${encodeURIComponent(u)}&t=${TOKEN}` });
+    expectClean(oneClick, [404]);
+  });
+});

@@ -1,5 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
+import { isDocId } from '../../../common/doc-id';
 import { MAIL_MSG } from '../../../common/email-messages';
 import type { Deps } from '../platform/deps';
 import { notFound } from '../platform/errors';
@@ -27,6 +28,8 @@ const unsubscribe =
     const body = (req.body ?? {}) as Record<string, unknown>;
     const input = parse(linkParams, typeof body.u === 'string' ? body : { u: req.query.u, t: req.query.t });
     const subscribe = input.subscribe === true;
+    // A `u` that cannot be a user's id (a "/", "..", "__x__") is a link that was never sent: Firestore refuses such ids.
+    if (!isDocId(input.u)) throw notFound(MAIL_MSG.badLink);
     if (!(await setCampaignMail(deps.db, input.u, input.t, subscribe, new Date(deps.now()).toISOString()))) throw notFound(MAIL_MSG.badLink);
     res.json({ subscribed: subscribe });
   };
