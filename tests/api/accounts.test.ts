@@ -114,7 +114,7 @@ describe('sign-up', () => {
   it('never overwrites a balance, roles or ledger that already exist when the account is created', async () => {
     // Tokens credited and a role granted before the profile existed (e.g. an order of events across instances).
     const uid = 'preexisting_uid_0001';
-    h.auth.users.set(uid, { email: 'early@example.test', password: 'x', name: 'Early' });
+    h.auth.users.set(uid, { email: 'early@example.test', password: '', name: 'Early', provider: 'google.com' });
     await h.db.collection('user_roles').doc(uid).set({ user_id: uid, roles: ['admin'] });
     await h.db.collection('token_balances').doc(uid).set({ user_id: uid, balance: 30 });
     await h.db.collection('token_ledger').add({ user_id: uid, delta: 30, reason: 'admin_grant', ref: null, balance_after: 30, created_at: '2026-03-01T00:00:00.000Z' });
@@ -167,7 +167,7 @@ describe('username lookup and Google profiles', () => {
   });
 
   it('creates a profile for a provider sign-in once, with a unique username', async () => {
-    h.auth.users.set('googleuid1', { email: 'lookup_me@gmail.test', password: '', name: 'Lookup Me' });
+    h.auth.users.set('googleuid1', { email: 'lookup_me@gmail.test', password: '', name: 'Lookup Me', provider: 'google.com' });
     const first = await h.call('POST', '/api/accounts/ensure-profile', { token: 'test:googleuid1', body: {} });
     expect(first.status).toBe(201);
     expect(first.body.username).toMatch(/^lookup_me\d+$/);
@@ -179,7 +179,7 @@ describe('username lookup and Google profiles', () => {
 
   it('a first Google sign-in whose referral cannot be paid yet still succeeds; the referral is paid once the address is reported', async () => {
     const referrer = await signUp(h, 'g_referrer');
-    h.auth.users.set('googleuid3', { email: 'gfriend@gmail.test', password: '', name: 'G Friend', verified: true });
+    h.auth.users.set('googleuid3', { email: 'gfriend@gmail.test', password: '', name: 'G Friend', verified: true, provider: 'google.com' });
     // Firebase Auth unreachable for the check that would pay the referrer at once.
     const authDown = withOverrides(h.auth, { emailVerified: () => Promise.reject(new Error('Firebase Auth is unreachable')) });
     const first = await callWithDeps({ ...h.deps, auth: authDown }, 'POST', '/api/accounts/ensure-profile', { token: 'test:googleuid3', body: { referral_code: 'g_referrer' } });
@@ -189,6 +189,24 @@ describe('username lookup and Google profiles', () => {
     // The welcome page reports the verified address: the referrer is paid then, once.
     expect((await h.call('POST', '/api/accounts/email-verified', { token: 'test:googleuid3', body: {} })).body).toMatchObject({ verified: true, referral: 'rewarded' });
     expect((await h.call('GET', '/api/me', { token: referrer.token })).body.balance).toBe(60);
+  });
+
+  it.each(['password', 'anonymous'])('gives no profile and no grant to an account made straight in Firebase Auth (%s): 403, nothing written', async (provider) => {
+    // What Firebase Auth's public sign-up API makes, without the product's sign-up form (and its per-IP limit).
+    const uid = `direct_${provider}`;
+    h.auth.users.set(uid, { email: provider === 'anonymous' ? '' : `${uid}@example.test`, password: 'secret123', name: '', provider });
+    const res = await h.call('POST', '/api/accounts/ensure-profile', { token: `test:${uid}`, body: {} });
+    expect(res.status).toBe(403);
+    expect(res.body.error).toMatchObject({ code: 'forbidden', message: 'Create your account with the sign-up form' });
+    expect((await h.db.collection('profiles').doc(uid).get()).exists).toBe(false);
+    expect((await h.db.collection('token_balances').doc(uid).get()).exists).toBe(false);
+    expect((await h.db.collection('token_ledger').where('user_id', '==', uid).get()).size).toBe(0);
+  });
+
+  it('answers a password account that has its profile as before (nothing created)', async () => {
+    const user = await signUp(h, 'has_profile');
+    const res = await h.call('POST', '/api/accounts/ensure-profile', { token: user.token, body: {} });
+    expect(res).toMatchObject({ status: 200, body: { created: false, username: 'has_profile', balance: 50 } });
   });
 
   it('needs a signed-in caller', async () => {

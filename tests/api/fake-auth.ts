@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthGateway, VerifiedUser } from '../../functions/src/platform/deps';
 
-/** Firebase Auth's twin: tokens are `test:<uid>`; emails are unique like the real one. */
+/**
+ * Firebase Auth's twin: tokens are `test:<uid>`; emails are unique like the real one. A token
+ * says its user signed in with a password, unless the user's record names another provider
+ * (`google.com`, `anonymous`).
+ */
 export class FakeAuth implements AuthGateway {
-  users = new Map<string, { email: string; password: string; name: string; verified?: boolean }>();
+  users = new Map<string, { email: string; password: string; name: string; verified?: boolean; provider?: string }>();
   async verifyIdToken(token: string): Promise<VerifiedUser> {
     const uid = /^test:(.+)$/.exec(token)?.[1];
     if (!uid) throw new Error('auth/argument-error');
     const user = this.users.get(uid);
-    return { uid, email: user?.email ?? `${uid}@example.test`, name: user?.name ?? uid };
+    return { uid, email: user?.email ?? `${uid}@example.test`, name: user?.name ?? uid, provider: user?.provider ?? 'password' };
   }
   async createUser(input: { email: string; password: string; displayName: string }) {
     for (const u of this.users.values())

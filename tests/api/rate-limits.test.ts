@@ -44,6 +44,28 @@ describe('per client IP', () => {
     expect((await signupFrom('203.0.113.7', 'next_hour')).status).toBe(201);
   });
 
+  it('counts first Google sign-ins (new profiles) as sign-ups of their IP; signing in again is not counted', async () => {
+    h.clock.now = Date.parse('2026-03-05T12:00:00Z');
+    const ip = '203.0.113.21';
+    const google = (i: number) => {
+      const uid = `gburst_${i}`;
+      h.auth.users.set(uid, { email: `${uid}@gmail.test`, password: '', name: `G ${i}`, provider: 'google.com' });
+      return h.call('POST', '/api/accounts/ensure-profile', { token: `test:${uid}`, headers: fromIp(ip), body: {} });
+    };
+    const results = await Promise.all(Array.from({ length: 14 }, (_, i) => google(i)));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(DEFAULT_RATE_LIMITS.signup.max);
+    const limited = results.filter((r) => r.status === 429);
+    expect(limited).toHaveLength(4);
+    limited.forEach((r) => expectLimited(r));
+    const created = results.flatMap((r, i) => (r.status === 201 ? [`gburst_${i}`] : []));
+    const refused = results.flatMap((r, i) => (r.status === 429 ? [`gburst_${i}`] : []));
+    for (const uid of refused) expect((await h.db.collection('profiles').doc(uid).get()).exists).toBe(false);
+    // The form's sign-ups share the same count.
+    expect((await signupFrom(ip, 'after_google')).status).toBe(429);
+    // An account that has its profile signs in again at any time.
+    expect((await h.call('POST', '/api/accounts/ensure-profile', { token: `test:${created[0]}`, headers: fromIp(ip), body: {} })).status).toBe(200);
+  });
+
   it('counts failed coupon guesses; past the limit a 429 with Retry-After, and a good code is not credited', async () => {
     h.clock.now = Date.parse('2026-03-02T12:00:00Z');
     await h.db.collection('coupons').doc('REAL10').set({ code: 'REAL10', tokens: 10, max_redemptions: null, expires_at: null, redemptions: 0 });

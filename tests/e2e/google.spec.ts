@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
-import { balancePill } from './helpers';
+import { E2E_PORTS } from '../../playwright.config';
+import { balancePill, bearer, uniqueName } from './helpers';
 
 test('Google sign-in (Auth emulator account) creates the account once and lands on welcome', async ({ page }) => {
   const email = `gfan${Date.now().toString(36)}@gmail.test`;
@@ -20,4 +21,20 @@ test('Google sign-in (Auth emulator account) creates the account once and lands 
   await expect(page.getByText('Signed out successfully')).toBeVisible();
   await chooseGoogleAccount();
   await expect(balancePill(page)).toHaveText('50 tokens');
+});
+
+test('an account made straight through Firebase Auth (not the sign-up form) gets no profile or tokens from the Google path', async ({ request }) => {
+  // Firebase Auth's public sign-up call, as anyone with the web API key can make it: a password
+  // account, and an anonymous one, that skipped the sign-up form and its per-IP limit.
+  const signUpUrl = `http://127.0.0.1:${E2E_PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`;
+  const password = await request.post(signUpUrl, { data: { email: `${uniqueName('direct')}@example.test`, password: 'secret123', returnSecureToken: true } });
+  const anonymous = await request.post(signUpUrl, { data: { returnSecureToken: true } });
+  for (const made of [password, anonymous]) {
+    expect(made.ok()).toBe(true);
+    const { idToken } = (await made.json()) as { idToken: string };
+    const res = await request.post('/api/accounts/ensure-profile', { headers: bearer(idToken), data: {} });
+    expect(res.status()).toBe(403);
+    expect(await res.json()).toMatchObject({ error: { message: 'Create your account with the sign-up form' } });
+    expect((await request.get('/api/me', { headers: bearer(idToken) })).status()).toBe(404);
+  }
 });

@@ -4,9 +4,12 @@ import { USERNAME_MAX, USERNAME_MIN } from '../../../common/constants';
 import { ensureProfileInput } from '../../../common/schemas';
 import { normalizeUsername } from '../../../common/username';
 import { requireCaller } from '../platform/auth';
+import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
-import { HttpError } from '../platform/errors';
+import { HttpError, forbidden } from '../platform/errors';
+import { clientIp } from '../platform/http';
 import { log } from '../platform/log';
+import { consumeRateLimit } from '../platform/rate-limit';
 import { parse } from '../platform/validate';
 import { createAccount } from './create-account';
 import { rewardReferral } from './referral';
@@ -20,15 +23,26 @@ function usernameCandidate(seed: string, attempt: number): string {
   return `${base.slice(0, USERNAME_MAX - suffix.length)}${suffix}`;
 }
 
+/** The sign-in providers whose first sign-in creates the account here. */
+const PROFILE_PROVIDERS: ReadonlySet<string> = new Set(['google.com']);
+const NOT_A_PROVIDER_SIGN_IN = 'Create your account with the sign-up form';
+
 /**
  * POST /api/accounts/ensure-profile: creates the caller's profile and signup grant on first
- * sign-in through a provider (Google); for an existing profile it changes nothing.
+ * sign-in through a provider (Google); for an existing profile it changes nothing. A new account
+ * counts against its IP's sign-ups, as POST /api/accounts/signup does. A password account gets
+ * its profile from the sign-up form only: one made straight through Firebase Auth's public API
+ * (or an anonymous one) gets none here, so no signup grant outside the sign-up limit.
  */
 export const ensureProfile =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
     const caller = requireCaller(res);
     const input = parse(ensureProfileInput, req.body ?? {});
+    if (!(await deps.db.collection(COL.profiles).doc(caller.uid).get()).exists) {
+      if (!caller.provider || !PROFILE_PROVIDERS.has(caller.provider)) throw forbidden(NOT_A_PROVIDER_SIGN_IN);
+      await consumeRateLimit(deps, 'signup', clientIp(req));
+    }
     const seed = caller.email?.split('@')[0] ?? caller.name ?? 'user';
     for (let attempt = 0; attempt < 6; attempt++) {
       let account: Awaited<ReturnType<typeof createAccount>>;

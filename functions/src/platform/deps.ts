@@ -6,7 +6,8 @@ import type { PaymentGateway } from './payments';
 import type { RadioStation } from './station';
 import type { ObjectStorage } from './storage';
 
-export type VerifiedUser = { uid: string; email?: string; name?: string; picture?: string };
+/** A caller as its ID token says: `provider` is how this session signed in ('password', 'google.com', 'anonymous'…). */
+export type VerifiedUser = { uid: string; email?: string; name?: string; picture?: string; provider?: string };
 
 /** What the API needs from Firebase Auth; tests pass an in-memory twin. */
 export interface AuthGateway {

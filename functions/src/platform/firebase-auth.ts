@@ -6,7 +6,7 @@ export function firebaseAuthGateway(auth: Auth): AuthGateway {
   return {
     async verifyIdToken(token) {
       const decoded = await auth.verifyIdToken(token);
-      return { uid: decoded.uid, email: decoded.email, name: decoded.name as string | undefined, picture: decoded.picture };
+      return { uid: decoded.uid, email: decoded.email, name: decoded.name as string | undefined, picture: decoded.picture, provider: decoded.firebase.sign_in_provider };
     },
     async createUser(input) {
       const user = await auth.createUser({ email: input.email, password: input.password, displayName: input.displayName });
