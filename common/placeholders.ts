@@ -21,6 +21,7 @@ export type PlaceholderCover = { filename: string; local_url: string; stored_url
 
 export const PLACEHOLDER_MSG = {
   notJpeg: 'The image must be a JPEG',
+  unreadable: 'The image could not be read as a JPEG',
   unknownFile: 'Not one of the 26 placeholder covers',
   tooLarge: 'The image is too large (at most 5 MB)',
   missing: 'image: Choose an image',

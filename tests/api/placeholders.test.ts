@@ -37,6 +37,9 @@ describe('the placeholder covers utility', () => {
     const notJpeg = await upload('cover-01.jpg', png);
     expect(notJpeg).toEqual({ status: 400, body: { error: expect.objectContaining({ message: `image: ${PLACEHOLDER_MSG.notJpeg}` }) } });
     expect((await upload('cover-99.jpg', await jpeg('cover-01.jpg'))).status).toBe(400);
+    // A JPEG's first bytes with no picture behind them (it would break the public cover URLs).
+    const notAPicture = Buffer.concat([Buffer.from('ffd8ffe0', 'hex'), Buffer.from('not a picture at all')]);
+    expect(await upload('cover-01.jpg', notAPicture)).toEqual({ status: 400, body: { error: expect.objectContaining({ message: `image: ${PLACEHOLDER_MSG.unreadable}` }) } });
     expect((await h.call('POST', '/api/cms/placeholders/migrate-tracks', { token: plain.token, body: {} })).status).toBe(403);
     expect((await h.call('GET', '/api/cms/placeholders', { token: admin.token })).body.covers.every((c: any) => c.stored_url === null)).toBe(true);
   });
@@ -93,5 +96,17 @@ describe('the placeholder covers utility', () => {
 
     expect((await upload('cover-03.jpg', await jpeg('cover-04.jpg'))).status).toBe(200);
     expect((await variant('cover-03.jpg', '96')).data).toEqual(await readFile(`public/placeholders/${localVariantName('cover-04.jpg', 96)}`));
+  });
+
+  it('a stored cover that does not decode (stored before uploads were checked) has no WebP variant: 404, never a 500; the file itself is still served', async () => {
+    const broken = Buffer.concat([Buffer.from('ffd8ffe0', 'hex'), Buffer.from('stored before the check')]);
+    await h.deps.storage.put('placeholders/cover-05.jpg', broken, 'image/jpeg');
+    for (const w of ['96', '512']) {
+      const res = await fetch(h.url(`/api/files/placeholders/cover-05.jpg?w=${w}`));
+      expect({ status: res.status, body: await res.json() }).toEqual({ status: 404, body: { error: expect.objectContaining({ message: 'File not found' }) } });
+    }
+    const original = await fetch(h.url('/api/files/placeholders/cover-05.jpg'));
+    expect(original.status).toBe(200);
+    expect(Buffer.from(await original.arrayBuffer())).toEqual(broken);
   });
 });

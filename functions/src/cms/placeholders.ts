@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
+import { COVER_WIDTHS } from '../../../common/covers';
 import {
   LOCAL_PLACEHOLDER_PREFIX,
   PLACEHOLDER_FIELD,
@@ -12,6 +13,7 @@ import {
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { badRequest } from '../platform/errors';
+import { imageRunError, webpVariant } from '../platform/image';
 import { readForm } from '../platform/multipart';
 import { parse } from '../platform/validate';
 import { refreshListingCopies } from '../marketplace/listing-write';
@@ -53,6 +55,10 @@ export const uploadPlaceholder =
       fields: (raw) => parse(z.strictObject({}), raw),
     });
     if (!isJpeg(form.file.data)) throw badRequest(`${PLACEHOLDER_FIELD}: ${PLACEHOLDER_MSG.notJpeg}`);
+    // It must decode, too: the public cover URL serves it as WebP at each width (files/router.ts).
+    await webpVariant(deps.ffmpegPath, form.file.data, COVER_WIDTHS[0]).catch((err: unknown) => {
+      throw imageRunError(err, () => badRequest(`${PLACEHOLDER_FIELD}: ${PLACEHOLDER_MSG.unreadable}`));
+    });
     await deps.storage.put(placeholderPath(filename), form.file.data, 'image/jpeg');
     res.json({ filename, url: storedCoverUrl(filename) });
   };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Router } from 'express';
 import type { Deps } from '../platform/deps';
-import { webpVariant } from '../platform/image';
+import { imageRunError, webpVariant } from '../platform/image';
 import { attachment, type DiskStorage } from '../platform/storage';
 import { badRequest, forbidden, notFound } from '../platform/errors';
 import { serveSessionClip } from '../voting/serve-clip';
@@ -54,7 +54,10 @@ async function coverVariant(ffmpegPath: string, filename: string, width: CoverWi
   const hash = createHash('sha256').update(jpeg).digest('hex');
   const cached = variants.get(key);
   if (cached?.hash === hash) return cached.data;
-  const data = await webpVariant(ffmpegPath, jpeg, width);
+  // A stored cover that does not decode (uploads are checked since; one stored before) has no variant.
+  const data = await webpVariant(ffmpegPath, jpeg, width).catch((err: unknown) => {
+    throw imageRunError(err, () => notFound('File not found'));
+  });
   variants.set(key, { hash, data });
   return data;
 }

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { unavailable } from './errors';
 import { IMAGE_LIMITS, inTempDir } from './ffmpeg';
 import { uprightFilter } from './image-orientation';
 import { MediaError, run, type ImageKind } from './media';
@@ -54,6 +55,15 @@ export async function cleanImage(ffmpegPath: string, buf: Buffer, kind: ImageKin
     if (!data?.length) throw new MediaError('decode_failed', 'no picture decoded');
     return { kind: out, data };
   });
+}
+
+/**
+ * What a failed image run means for the caller: the picture does not decode (or is too large),
+ * `unreadable`; ffmpeg ran out of time (a busy instance), a 503 to try again.
+ */
+export function imageRunError(err: unknown, unreadable: () => Error): unknown {
+  if (!(err instanceof MediaError)) return err;
+  return err.reason === 'timeout' ? unavailable('The image could not be processed right now. Please try again.', 5) : unreadable();
 }
 
 /**
