@@ -48,6 +48,8 @@ async function playFirstRoundByKeyboard(page: Page): Promise<void> {
   await tabTo(page, page.getByRole('button', { name: 'Submit Guess' }));
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('verdict')).toHaveText('Correct! 🎉');
+  // Submit Guess is disabled while the vote is sent: the focus goes on to Next Track, not to the page.
+  await expect(page.getByRole('button', { name: 'Next Track' })).toBeFocused();
 }
 
 test.describe('with reduced motion', () => {
@@ -57,9 +59,14 @@ test.describe('with reduced motion', () => {
     await playFirstRoundByKeyboard(page);
     await expect(page.getByTestId('reveal-title')).not.toBeEmpty();
     await expect(page.locator('canvas')).toHaveCount(0);
-    // The arena moves on by itself after the reveal.
+    // The arena moves on by itself after the reveal, the focus with it: Enter plays the next clip.
     await expect(page.getByTestId('track-position')).toHaveText(/^Track 2 of/);
     await expect(page.locator('canvas')).toHaveCount(0);
+    const play = page.getByRole('button', { name: 'Play clip' });
+    await expect(play).toBeFocused();
+    await expect(play).toHaveCSS('outline-style', 'solid');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('clip-player')).toHaveAttribute('data-playing', 'true');
   });
 });
 

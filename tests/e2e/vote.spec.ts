@@ -225,6 +225,8 @@ test('a finished session shows the final score; with every track voted on: No Mo
     await expect(page.getByRole('tooltip')).toHaveText(/people|AI/);
     await page.getByRole('button', { name: 'Finish Competition' }).click();
     await expect(page.getByRole('heading', { name: 'Competition Complete! 🏆' })).toBeVisible();
+    // The button that had the focus is gone: the focus is on the end screen, not lost to the page.
+    await expect(page.getByRole('heading', { name: 'Competition Complete! 🏆' })).toBeFocused();
     await expect(page.getByTestId('final-score')).toHaveText(`${correct}/${count}`);
     await page.getByRole('button', { name: 'New Session' }).click();
     await expect(trackPosition(page).or(noMore)).toBeVisible({ timeout: 20_000 });

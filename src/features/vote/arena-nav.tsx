@@ -19,7 +19,7 @@ export function ArenaNav({ arena }: { arena: Arena }) {
           {arena.submitting ? VOTE_TEXT.submitting : VOTE_TEXT.submit}
         </button>
       ) : (
-        <button type="button" className={primary} disabled={!arena.canNext} onClick={arena.next}>
+        <button type="button" className={primary} disabled={!arena.canNext} onClick={arena.next} data-focus-next>
           {arena.isLast ? (
             <>
               <Flag className="size-4" aria-hidden /> {VOTE_TEXT.finish}

@@ -1,4 +1,5 @@
 import { CloudCheck, Loader2 } from 'lucide-react';
+import { useEffect, useRef, type RefObject } from 'react';
 import type { VoteSessionView } from '@common/voting';
 import { ArenaHeader } from './arena-header';
 import { ArenaNav } from './arena-nav';
@@ -25,10 +26,49 @@ function OfflineReady({ state }: { state: ReturnType<typeof useClipCache> }) {
   return <p className="text-xs text-zinc-400">Clips could not be saved for offline voting; they play while you are online.</p>;
 }
 
+/**
+ * Keyboard users keep their place in the arena. A button disabled under the focus (Submit Guess
+ * while the vote is sent, Next Track as it turns into the next clip's Submit Guess) drops the
+ * focus to the page's body, and the next Tab would start over from the top. When the focus was
+ * in the arena and got lost so, each new `step` puts it on what comes next: Next Track (or
+ * Finish Competition) once the guess is in, the clip's Play button on a new clip, the end
+ * screen's heading. Focus that moved elsewhere (the radio bar, the menu) is left where it is.
+ */
+function useFocusKept(container: RefObject<HTMLElement | null>, step: string): void {
+  const inside = useRef(false);
+  useEffect(() => {
+    const onFocusIn = (e: FocusEvent) => {
+      inside.current = container.current?.contains(e.target as Node) ?? false;
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, [container]);
+  useEffect(() => {
+    const root = container.current;
+    const active = document.activeElement;
+    const lost = !active || active === document.body || (root?.contains(active) === true && (active as HTMLButtonElement).disabled);
+    if (!root || !inside.current || !lost) return;
+    root.querySelector<HTMLElement>('[data-focus-next]:not(:disabled)')?.focus();
+  }, [container, step]);
+}
+
 /** A session in play: header, the current track, navigation, and the end screen. */
 export function Arena({ session, onNewSession }: { session: VoteSessionView; onNewSession: () => void }) {
   const arena = useArena(session);
   const cache = useClipCache(session.clips);
+  const root = useRef<HTMLDivElement>(null);
+  const voted = !!arena.vote && !arena.submitting;
+  useFocusKept(root, arena.finished ? 'end' : `${arena.index}:${voted ? 'voted' : 'open'}`);
+  return (
+    <div ref={root}>
+      <ArenaBody arena={arena} cache={cache} onNewSession={onNewSession} />
+    </div>
+  );
+}
+
+type BodyProps = { arena: ReturnType<typeof useArena>; cache: ReturnType<typeof useClipCache>; onNewSession: () => void };
+
+function ArenaBody({ arena, cache, onNewSession }: BodyProps) {
   if (!arena.ready) return <Loader2 className="mx-auto size-8 animate-spin text-zinc-400" aria-label="Loading" />;
   if (arena.finished) return <EndScreen score={arena.score} onNewSession={onNewSession} />;
   return (

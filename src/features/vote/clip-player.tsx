@@ -4,8 +4,8 @@ import type { Reveal } from '@common/voting';
 import { formatClock } from './clip-envelope';
 import { useClipPlayer } from './use-clip-player';
 
-/** Play/pause, a progress bar and the elapsed time of one 45 s clip. */
-export function ClipPlayer({ url, reveal }: { url: string; reveal: Reveal | null }) {
+/** Play/pause, a progress bar and the elapsed time of one 45 s clip. `focusNext`: the arena's focus comes here on a new clip (arena.tsx). */
+export function ClipPlayer({ url, reveal, focusNext }: { url: string; reveal: Reveal | null; focusNext: boolean }) {
   const { playing, loading, failed, elapsed, toggle } = useClipPlayer(url, reveal);
   const percent = Math.min(100, (elapsed / CLIP_SECONDS) * 100);
   return (
@@ -15,6 +15,7 @@ export function ClipPlayer({ url, reveal }: { url: string; reveal: Reveal | null
           type="button"
           onClick={toggle}
           aria-label={playing ? 'Pause clip' : 'Play clip'}
+          data-focus-next={focusNext || undefined}
           className="grid size-12 shrink-0 place-items-center rounded-full bg-gradient-to-r from-fuchsia-700 to-violet-600 text-white hover:brightness-110"
         >
           {loading ? <Loader2 className="size-5 animate-spin" aria-hidden /> : playing ? <Pause className="size-5" aria-hidden /> : <Play className="ml-0.5 size-5" aria-hidden />}

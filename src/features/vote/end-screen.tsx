@@ -8,7 +8,10 @@ type Props = { score: { correct: number; total: number; pending: number }; onNew
 export function EndScreen({ score, onNewSession }: Props) {
   return (
     <Card className="p-10 text-center" data-testid="competition-complete">
-      <h2 className="text-3xl font-black">Competition Complete! 🏆</h2>
+      {/* Where the focus goes when the arena's last button gives way to this screen (arena.tsx). */}
+      <h2 className="text-3xl font-black" tabIndex={-1} data-focus-next>
+        Competition Complete! 🏆
+      </h2>
       <p className="mt-4 text-zinc-400">Final score</p>
       <p className="text-5xl font-black text-fuchsia-200" data-testid="final-score">
         {score.correct}/{score.total}

@@ -16,7 +16,7 @@ export function TrackCard({ arena }: { arena: Arena }) {
     <Card as="article" className="grid gap-6 p-6 md:grid-cols-[minmax(0,240px)_1fr]">
       <CoverArt reveal={reveal} />
       <div className="flex min-w-0 flex-col gap-5">
-        <ClipPlayer key={clip.clip_id} url={clip.clip_url} reveal={reveal} />
+        <ClipPlayer key={clip.clip_id} url={clip.clip_url} reveal={reveal} focusNext={!vote} />
         <div>
           <p className="mb-2 text-sm text-zinc-400">Human, AI or both? Make your guess.</p>
           <GuessButtons value={arena.guess} onChange={arena.setGuess} locked={!!vote || arena.submitting} />
