@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { newUser, signUp } from './helpers';
+import { newUser, signIn, signUp } from './helpers';
 import { E2E_PORTS } from '../../playwright.config';
 import { SIGNED_IN_HINT_KEY } from '../../src/lib/signed-in-hint';
 
@@ -142,6 +142,27 @@ test('on a phone the menu slides in with the same items', async ({ page }) => {
   await menu.getByRole('link', { name: 'Get Tokens' }).click();
   await expect(page).toHaveURL(/\/pricing$/);
   await expect(menu).toBeHidden();
+});
+
+test('the signed-in bar fits on one line at every width: the desktop bar from 1280 px, the menu below', async ({ page }) => {
+  // The super admin's bar is the widest: the SUPER ADMIN badge and the CMS link.
+  await signIn(page, 'superadmin@demo.test', 'demo1234');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  for (const width of [768, 1024, 1279, 1280, 1440, 1600]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(nav.getByRole('button', { name: width < 1280 ? 'Open menu' : 'Sign Out' })).toBeVisible();
+    // The spec's avatar and full name stay in the desktop bar.
+    if (width >= 1280) await expect(nav.getByText('Sam Super', { exact: true })).toBeVisible();
+    const layout = await nav.evaluate((el) => ({
+      overflow: el.scrollWidth - el.clientWidth,
+      // Every shown item on one line: a wrapped label doubles its height.
+      wrapped: Array.from(el.querySelectorAll<HTMLElement>('a, button, [data-testid="balance-pill"]'))
+        .filter((item) => item.offsetParent !== null && item.getBoundingClientRect().height > 44)
+        .map((item) => item.textContent?.trim()),
+    }));
+    expect(layout, `${width} px`).toEqual({ overflow: 0, wrapped: [] });
+  }
 });
 
 test('the welcome page sends visitors without an account to /auth', async ({ page }) => {

@@ -8,29 +8,34 @@ import { MobileMenu } from './mobile-menu';
 import { NAV_LINKS } from './nav-items';
 import { useSignOut } from './use-sign-out';
 
+/**
+ * The bar: the logo, the spec's links, and the account's items on one line. A super admin's bar
+ * (balance, name and badge, My Tracks, My Orders, CMS, Sign Out) needs ~1,100 px: below xl
+ * (1280 px) the menu holds the items instead, and My Tracks / My Orders show their icon only.
+ */
 export function NavBar() {
   const user = useSession((s) => s.user);
   const signOut = useSignOut();
   return (
     <header className="sticky top-0 z-30 border-b border-zinc-800 bg-zinc-950/85 backdrop-blur">
       <nav className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4" aria-label="Main">
-        <Link to="/" className="flex items-center gap-2 text-lg font-black tracking-tight">
+        <Link to="/" className="flex shrink-0 items-center gap-2 whitespace-nowrap text-lg font-black tracking-tight">
           <AudioWaveform className="size-6 text-fuchsia-400" aria-hidden />
           <span className="bg-gradient-to-r from-fuchsia-400 to-violet-400 bg-clip-text text-transparent">{PRODUCT_NAME}</span>
         </Link>
-        <div className="hidden items-center gap-1 md:flex">
+        <div className="hidden items-center gap-1 xl:flex">
           {NAV_LINKS.map((l) => (
             <Link
               key={l.to}
               to={l.to}
-              className="rounded-md px-3 py-2 text-sm font-medium text-zinc-300 hover:bg-zinc-800 hover:text-zinc-50"
+              className="whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-zinc-300 hover:bg-zinc-800 hover:text-zinc-50"
               activeProps={{ className: 'text-zinc-50 bg-zinc-800/70' }}
             >
               {l.label}
             </Link>
           ))}
         </div>
-        <div className="ml-auto hidden items-center gap-3 md:flex">
+        <div className="ml-auto hidden min-w-0 items-center gap-3 xl:flex">
           {user ? (
             <>
               <BalancePill />
@@ -41,7 +46,7 @@ export function NavBar() {
               <button
                 type="button"
                 onClick={() => void signOut()}
-                className="inline-flex items-center gap-1.5 rounded-md border border-zinc-700 px-3 py-2 text-sm hover:bg-zinc-800"
+                className="inline-flex shrink-0 items-center gap-1.5 whitespace-nowrap rounded-md border border-zinc-700 px-3 py-2 text-sm hover:bg-zinc-800"
               >
                 <LogOut className="size-4" aria-hidden /> Sign Out
               </button>
@@ -49,13 +54,13 @@ export function NavBar() {
           ) : (
             <Link
               to={PATHS.auth}
-              className="inline-flex items-center gap-1.5 rounded-md bg-fuchsia-700 text-white px-4 py-2 text-sm font-semibold hover:bg-fuchsia-800"
+              className="inline-flex items-center gap-1.5 whitespace-nowrap rounded-md bg-fuchsia-700 text-white px-4 py-2 text-sm font-semibold hover:bg-fuchsia-800"
             >
               <LogIn className="size-4" aria-hidden /> Sign In
             </Link>
           )}
         </div>
-        <div className="ml-auto flex items-center gap-2 md:hidden">
+        <div className="ml-auto flex items-center gap-2 xl:hidden">
           {user ? <BalancePill /> : null}
           <MobileMenu />
         </div>
