@@ -70,6 +70,9 @@ async function axeBuilder(page: Page): Promise<AxeBuilder> {
 
 /** axe in both schemes on what the page shows now; failures are soft so one run lists them all. */
 async function audit(page: Page, label: string): Promise<void> {
+  // Nothing wider than the screen: no sideways scrolling, no text cut off at the right edge.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect.soft(overflow, `${label}: px wider than the screen`).toBeLessThanOrEqual(0);
   for (const colorScheme of SCHEMES) {
     await page.emulateMedia({ colorScheme });
     // The palette's colour transitions run after a scheme switch: axe reads the colours they end at.

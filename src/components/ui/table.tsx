@@ -15,7 +15,9 @@ export const ACTIONS_COLUMN = <span className="sr-only">Actions</span>;
  */
 export function DataTable({ columns, minWidth, className, children }: { columns: ReactNode[]; minWidth: string; className?: string; children: ReactNode }) {
   return (
-    <div className={clsx('overflow-x-auto', className)}>
+    // relative: the scroller is the containing block of what is positioned inside (sr-only texts),
+    // which would otherwise stick out of it and widen the page on a phone.
+    <div className={clsx('relative overflow-x-auto', className)}>
       <table className={clsx('w-full text-sm', minWidth)}>
         <thead className="border-b border-zinc-800">
           <tr>

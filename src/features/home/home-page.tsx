@@ -13,7 +13,8 @@ export function HomePage() {
     <>
       <ClaimBanner />
       <Hero />
-      <div className="mx-auto grid max-w-6xl gap-6 px-4 pb-16">
+      {/* One column that never grows past the screen: a long track title truncates instead of widening it. */}
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 pb-16">
         <DailyTokenCard />
         <HowItWorks />
         <MigrationCard live={boards?.migration ?? null} />
