@@ -1,16 +1,8 @@
 import { env } from '@/config/env';
+import { ApiError } from './api-error';
 import { loadedAuth } from './session';
 
-/** An API failure: the server's message (already the spec's text where one applies). */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly body: unknown,
-  ) {
-    super(message);
-  }
-}
+export { ApiError };
 
 export async function authHeader(): Promise<Record<string, string>> {
   const user = (await loadedAuth())?.currentUser;

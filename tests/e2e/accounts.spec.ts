@@ -27,6 +27,14 @@ test('an empty username is refused with "Username is required"', async ({ page }
   await expect(page.getByText('Username is required')).toBeVisible();
 });
 
+test('a password too short is refused with "Sign up failed" and the reason, without the API\'s field name', async ({ page }) => {
+  await page.goto('/auth?mode=signup');
+  await fillSignUp(page, { username: 'shortpass', email: 'shortpass@e2e.test', password: '123' });
+  await expect(page.getByText('Sign up failed')).toBeVisible();
+  await expect(page.getByText('Password must be at least 6 characters', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth/);
+});
+
 test('sign in goes home after a moment, sign out signs out', async ({ page }) => {
   await signIn(page, 'listener@demo.test', 'demo1234');
   await expect(page).toHaveURL(/\/$/);
@@ -102,6 +110,11 @@ test('the wallet address can be saved once, then it is locked', async ({ page })
   await signUp(page, newUser('wallet'));
   const save = page.getByRole('button', { name: 'Save' });
   await expect(save).toBeDisabled();
+  // A refused address: the spec's title, and the reason without the field name the API prefixes.
+  await page.getByLabel('Wallet address').fill('not-a-wallet!');
+  await save.click();
+  await expect(page.getByText('Failed to save wallet address')).toBeVisible();
+  await expect(page.getByText('Wallet address may contain only letters and digits', { exact: true })).toBeVisible();
   await page.getByLabel('Wallet address').fill('So1anaWa11etAddre55xyz123');
   await save.click();
   await expect(page.getByText('Wallet address saved!')).toBeVisible();

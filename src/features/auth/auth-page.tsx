@@ -75,7 +75,7 @@ export function AuthPage({ referralCode, initialMode }: { referralCode?: string;
     } catch (err) {
       flowOwnsNavigation.current = false;
       if (err instanceof ApiError && err.message === MSG.usernameTaken) notifyError(MSG.usernameTaken);
-      else notifyError(MSG.signUpFailed, err instanceof ApiError ? err : authErrorText(err));
+      else notifyError(MSG.signUpFailed, err instanceof ApiError ? err.withoutField : authErrorText(err));
     }
   };
 

@@ -7,7 +7,7 @@ import { MigrationBadge } from '@/components/migration-badge';
 import { Card } from '@/components/ui/card';
 import { afterWrite } from '@/data/lazy';
 import type { ProfileDoc } from '@/data/schemas';
-import { api } from '@/lib/api';
+import { api, ApiError } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { MigratedDetails, WALLET_BUTTON } from './migrated-details';
 
@@ -25,7 +25,7 @@ export function MigrationStatusCard({ profile }: { profile: ProfileDoc }) {
       if (problem) notifyError(MIGRATION_MSG.claimNotSent, problem);
       void afterWrite(['profiles']);
     } catch (err) {
-      notifyError(MSG.walletSaveFailed, err);
+      notifyError(MSG.walletSaveFailed, err instanceof ApiError ? err.withoutField : err);
     } finally {
       setSaving(false);
       setSavedAt(Date.now());
