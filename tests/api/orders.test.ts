@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireDueOrders } from '../../functions/src/orders/expire-orders';
 import { sniffImage } from '../../functions/src/platform/media';
-import { allDocs, sseReader } from './contest-fixtures';
+import { allDocs, makeAdmin, sseReader } from './contest-fixtures';
 import { callWithDeps, ledgerInvariant, losingCommitAnswers, serveWithDeps, startHarness, type Harness } from './harness';
 import { act, balanceOf, buy, listTrack, orderStatus, pdfText, PNG, setCashTag, setListing, uploadProof, users, type User } from './order-fixtures';
 
@@ -83,6 +83,52 @@ describe('buying with tokens', () => {
     const tokensOnly = await listTrack(h, seller);
     expect((await buy(h, buyer, tokensOnly.listing.id, 'CASH_APP')).body.error.message).toBe('This listing does not accept Cash App');
     expect(await balanceOf(h, buyer.uid)).toBe(50);
+  });
+
+  it('takes a listing off sale while its track is rejected, and for good once it is deleted: inactive, not sold, not featured', async () => {
+    const [seller, buyer, admin] = await users(h, 'off_seller', 'off_buyer', 'off_admin');
+    await makeAdmin(h.db, admin.uid);
+    const asAdmin = (path: string, body: unknown = {}) => h.call('POST', path, { token: admin.token, body });
+    const publicIds = async () => ((await h.call('GET', '/api/marketplace/listings')).body.listings as Array<{ id: string }>).map((l) => l.id);
+
+    const rejected = await listTrack(h, seller, { accept_cash_app: true });
+    await setCashTag(h, seller, '$OffSeller');
+    expect((await asAdmin(`/api/cms/tracks/${rejected.track.id}/reject`)).status).toBe(200);
+    expect((await h.db.collection('marketplace_listings').doc(rejected.listing.id).get()).get('is_active')).toBe(false);
+    expect(await publicIds()).not.toContain(rejected.listing.id);
+    for (const method of ['TOKENS', 'CASH_APP'] as const) {
+      const res = await buy(h, buyer, rejected.listing.id, method);
+      expect([res.status, res.body.error.message]).toEqual([400, 'This listing is not available']);
+    }
+    const feature = await h.call('POST', `/api/marketplace/listings/${rejected.listing.id}/feature`, { token: seller.token });
+    expect([feature.status, feature.body.error.message]).toEqual([400, 'This listing is not available']);
+    const reactivate = await asAdmin(`/api/marketplace/listings/${rejected.listing.id}/active`, { is_active: true });
+    expect([reactivate.status, reactivate.body.error.message]).toEqual([400, 'Only approved tracks can be listed']);
+    // Approved again, it is back on sale by itself, and it sells.
+    expect((await asAdmin(`/api/cms/tracks/${rejected.track.id}/approve`)).status).toBe(200);
+    expect(await publicIds()).toContain(rejected.listing.id);
+    expect((await buy(h, buyer, rejected.listing.id)).status).toBe(201);
+    // A listing the CMS set inactive stays inactive through a reject and an approve of its track.
+    const paused = await listTrack(h, seller);
+    expect((await asAdmin(`/api/marketplace/listings/${paused.listing.id}/active`, { is_active: false })).status).toBe(200);
+    expect((await asAdmin(`/api/cms/tracks/${paused.track.id}/reject`)).status).toBe(200);
+    expect((await asAdmin(`/api/cms/tracks/${paused.track.id}/approve`)).status).toBe(200);
+    expect(await publicIds()).not.toContain(paused.listing.id);
+
+    const deleted = await listTrack(h, seller);
+    expect((await asAdmin(`/api/cms/tracks/${deleted.track.id}/delete`)).status).toBe(200);
+    expect((await h.db.collection('marketplace_listings').doc(deleted.listing.id).get()).get('is_active')).toBe(false);
+    expect(await publicIds()).not.toContain(deleted.listing.id);
+    expect((await buy(h, buyer, deleted.listing.id)).body.error.message).toBe('This listing is not available');
+
+    // Between a change and the refresh after it (or if that refresh failed), the order itself checks the track.
+    const stale = await listTrack(h, seller);
+    await h.db.collection('tracks').doc(stale.track.id).update({ status: 'rejected' });
+    expect((await h.db.collection('marketplace_listings').doc(stale.listing.id).get()).get('is_active')).toBe(true);
+    expect((await buy(h, buyer, stale.listing.id)).body.error.message).toBe('This listing is not available');
+
+    expect(await balanceOf(h, buyer.uid)).toBe(50 - rejected.listing.price_tokens);
+    expect(await balanceOf(h, seller.uid)).toBe(50 + rejected.listing.price_tokens);
   });
 
   it('answers bad input and missing auth with 4xx, never 500', async () => {

@@ -53,7 +53,8 @@ export const deleteTrack =
     });
     // Storage is not transactional: files go after the documents, so no document points at a missing file.
     await Promise.all(files.map((p) => deps.storage.delete(p).catch((err: unknown) => log.mediaCleanupFailed(p, err))));
-    if (audioPath) await refreshListingCopiesAfterChange(db, audioPath);
+    // The track's own listings go off sale; its twin's show the song type again.
+    await refreshListingCopiesAfterChange(db, { trackId: id, audioPath });
     scheduleLeaderboardRefresh(deps);
     res.json({ id, deleted: true });
   };

@@ -37,6 +37,6 @@ export const editTrack =
     await Promise.all(files.map((f) => deps.storage.put(f.path, f.data, 'audio/mpeg')));
     const random = await randomCover(deps);
     const { track, counts } = await updateTrack(deps, id, (current) => withCoverIfApproved(current, editPatch(current, input), random));
-    await refreshListingCopiesAfterChange(deps.db, track.audio_path);
+    await refreshListingCopiesAfterChange(deps.db, { trackId: id, audioPath: track.audio_path });
     res.json({ track: await toCmsTrack(deps, track, counts) });
   };

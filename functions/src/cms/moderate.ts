@@ -17,7 +17,7 @@ export const approveTrack =
     const input = parse(approveInput, req.body ?? {});
     const cover = input.cover_art_url ?? (await randomCover(deps));
     const { track, counts } = await updateTrack(deps, id, () => ({ status: 'approved', cover_art_url: cover }));
-    await refreshListingCopiesAfterChange(deps.db, track.audio_path);
+    await refreshListingCopiesAfterChange(deps.db, { trackId: id, audioPath: track.audio_path });
     res.json({ track: await toCmsTrack(deps, track, counts) });
   };
 
@@ -28,7 +28,8 @@ export const rejectTrack =
     const { id } = parse(trackIdParams, req.params);
     parse(emptyInput, req.body ?? {});
     const { track, counts } = await updateTrack(deps, id, () => ({ status: 'rejected' }));
-    // A rejected contest twin leaves the contest: its listed twin shows its type again.
-    await refreshListingCopiesAfterChange(deps.db, track.audio_path);
+    // A rejected contest twin leaves the contest: its listed twin shows its type again. A rejected
+    // marketplace track's listings go off sale.
+    await refreshListingCopiesAfterChange(deps.db, { trackId: id, audioPath: track.audio_path });
     res.json({ track: await toCmsTrack(deps, track, counts) });
   };

@@ -89,7 +89,7 @@ export const migratePlaceholderTracks =
         const url = stored.get(doc.get('cover_art_url') as string);
         if (!url) continue;
         const { track } = await updateTrack(deps, doc.id, (t) => (t.cover_art_url?.startsWith(LOCAL_PLACEHOLDER_PREFIX) ? { cover_art_url: url } : {}));
-        await refreshListingCopies(deps.db, track.audio_path);
+        await refreshListingCopies(deps.db, { trackId: doc.id, audioPath: track.audio_path });
         updated++;
       }
       if (page.size < PAGE) break;

@@ -1,10 +1,11 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import type { RequestHandler } from 'express';
 import { MARKETPLACE_FEATURE_MSG } from '../../../common/marketplace-messages';
+import { ORDER_MSG } from '../../../common/orders';
 import { requireCaller } from '../platform/auth';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
-import { conflict, forbidden, notFound } from '../platform/errors';
+import { badRequest, conflict, forbidden, notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
 import { readBalance, writeLedgerEntry } from '../tokens/ledger';
 import { readPricing } from '../tokens/pricing';
@@ -29,6 +30,8 @@ export const featureListing =
       if (!snap.exists || snap.get('_deleted') === true) throw notFound('Listing not found');
       if (snap.get('seller_id') !== caller.uid) throw forbidden(MARKETPLACE_FEATURE_MSG.sellerOnly);
       if (snap.get('listing_type') === 'featured') throw conflict(MARKETPLACE_FEATURE_MSG.alreadyFeatured);
+      // Nobody pays to feature a listing that is off sale (set inactive, or its track rejected or deleted).
+      if (snap.get('is_active') !== true) throw badRequest(ORDER_MSG.listingInactive);
       const cost = Math.max(0, Math.floor(pricing.marketplace.featured));
       const nowIso = new Date(deps.now()).toISOString();
       const after = cost > 0 ? writeLedgerEntry(db, tx, balance, { userId: caller.uid, delta: -cost, reason: 'featured_listing', ref: id }, nowIso) : balance;

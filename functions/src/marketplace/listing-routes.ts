@@ -6,7 +6,7 @@ import type { Deps } from '../platform/deps';
 import { badRequest, notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
 import { activeInput, createListingInput, editListingInput, listingIdParams } from './listing-schemas';
-import { insertListing, PREVIEW_URL_SECONDS, toListing, updateListing } from './listing-write';
+import { insertListing, listableTrack, PREVIEW_URL_SECONDS, toListing, updateListing } from './listing-write';
 
 const bodyOf = (body: unknown): Record<string, unknown> =>
   typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
@@ -37,7 +37,13 @@ export const setListingActive =
   async (req, res) => {
     const { id } = parse(listingIdParams, req.params);
     const { is_active } = parse(activeInput, req.body ?? {});
-    res.json({ listing: await updateListing(deps.db, id, { is_active }) });
+    // Back on sale only while its track can be listed (approved, marketplace).
+    if (is_active) {
+      const listing = await deps.db.collection(COL.listings).doc(id).get();
+      if (listing.exists && listing.get('_deleted') !== true) await listableTrack(deps, String(listing.get('track_id')));
+    }
+    // The CMS's choice from now on: a listing it sets inactive is not put back on sale with its track.
+    res.json({ listing: await updateListing(deps.db, id, { is_active, off_sale: null }) });
   };
 
 /** POST /api/marketplace/listings/:id/delete — admin; a tombstone so replication removes it. */

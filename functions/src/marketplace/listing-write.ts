@@ -1,4 +1,4 @@
-import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { LISTING_PUBLIC_FIELDS, type MarketplaceListing } from '../../../common/listing-doc';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
@@ -12,8 +12,16 @@ import type { createListingInput } from './listing-schemas';
 /** Preview links redirect to a signed URL this fresh, so a listing's preview never goes stale. */
 export const PREVIEW_URL_SECONDS = 3600;
 
+/**
+ * Whether a track can be on sale: an approved marketplace track. A listing whose track stops
+ * being one (rejected, deleted) is off sale: orders refuse it (create-order.ts), and the refresh
+ * after the change sets it inactive until the track is approved again (saleState).
+ */
+export const isListable = (track: Pick<TrackDoc, 'status' | 'submission_type'> | undefined): boolean =>
+  track?.status === 'approved' && track.submission_type === 'marketplace';
+
 /** The listed track, which must be an approved marketplace track. */
-async function listableTrack(deps: Deps, trackId: string): Promise<TrackDoc> {
+export async function listableTrack(deps: Deps, trackId: string): Promise<TrackDoc> {
   const snap = await deps.db.collection(COL.tracks).doc(trackId).get();
   if (!snap.exists) throw notFound('Track not found');
   const track = { ...(snap.data() as TrackDoc), id: snap.id };
@@ -67,27 +75,40 @@ export async function updateListing(db: Firestore, id: string, patch: Record<str
  * find nothing to do or, for a delete, a 404): it is logged, and the next leaderboard summary
  * refresh (each minute) brings every listing up to date anyway.
  */
-export async function refreshListingCopiesAfterChange(db: Firestore, audioPath: string): Promise<void> {
+export async function refreshListingCopiesAfterChange(db: Firestore, change: TrackChange): Promise<void> {
   try {
-    await refreshListingCopies(db, audioPath);
+    await refreshListingCopies(db, change);
   } catch (err) {
-    log.listingCopiesDeferred(audioPath, err);
+    log.listingCopiesDeferred(change.audioPath ?? change.trackId, err);
   }
+}
+
+/** A track the CMS changed (or deleted): its own listings, and those of every track made from the same upload. */
+export type TrackChange = { trackId: string; audioPath: string | null | undefined };
+
+/**
+ * A live listing follows whether its track can be sold: an active one goes off sale when its
+ * track stops being listable (marked `off_sale: 'track'`, a server-only field), and comes back
+ * when the track is approved again. A listing the CMS set inactive stays as the CMS left it.
+ */
+function saleState(listing: DocumentSnapshot, track: TrackDoc | undefined): Record<string, unknown> {
+  if (!isListable(track)) return listing.get('is_active') === true ? { is_active: false, off_sale: 'track' } : {};
+  return listing.get('off_sale') === 'track' ? { is_active: true, off_sale: null } : {};
 }
 
 /**
  * Brings live listings up to date with their tracks (title, artist, genre, type, cover, preview)
  * and their contest twins (whether one is still in the contest, its fool rate): all of them with
- * every leaderboard refresh (after votes, and on schedule), or, given an original's audio_path,
- * the listings of the tracks made from it, after a CMS change to any of them (approve, reject,
- * edit, delete), so /marketplace follows at once. Returns how many listings changed.
+ * every leaderboard refresh (after votes, and on schedule), or, given a changed track, its
+ * listings and those of the tracks made from the same upload, after a CMS change to any of them
+ * (approve, reject, edit, delete), so /marketplace follows at once, on sale or not (saleState).
+ * Returns how many listings changed.
  */
-export async function refreshListingCopies(db: Firestore, audioPath?: string): Promise<number> {
+export async function refreshListingCopies(db: Firestore, change?: TrackChange): Promise<number> {
   let query = db.collection(COL.listings).where('_deleted', '==', false);
-  if (audioPath !== undefined) {
-    const tracks = await db.collection(COL.tracks).where('audio_path', '==', audioPath).get();
-    if (tracks.empty) return 0;
-    query = query.where('track_id', 'in', tracks.docs.map((t) => t.id)); // one submission makes at most two
+  if (change !== undefined) {
+    const twins = change.audioPath ? (await db.collection(COL.tracks).where('audio_path', '==', change.audioPath).get()).docs.map((t) => t.id) : [];
+    query = query.where('track_id', 'in', [...new Set([change.trackId, ...twins])]); // one submission makes at most two
   }
   const listings = (await query.get()).docs;
   if (listings.length === 0) return 0;
@@ -104,8 +125,8 @@ export async function refreshListingCopies(db: Firestore, audioPath?: string): P
   const next = new Map<string, Record<string, unknown>>(withTrack.map((i, n) => [i.listing.id, copies[n]!]));
   const batch = db.batch();
   let changed = 0;
-  for (const { listing } of items) {
-    const wanted = next.get(listing.id) ?? { preview_url: null };
+  for (const { listing, track } of items) {
+    const wanted = { ...(next.get(listing.id) ?? { preview_url: null }), ...saleState(listing, track) };
     const patch = Object.fromEntries(Object.entries(wanted).filter(([k, v]) => listing.get(k) !== v));
     if (Object.keys(patch).length === 0) continue;
     batch.update(listing.ref, { ...patch, updatedAt: FieldValue.serverTimestamp() });

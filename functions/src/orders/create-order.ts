@@ -11,6 +11,8 @@ import { badRequest, conflict, insufficientTokens } from '../platform/errors';
 import { parse } from '../platform/validate';
 import { MSG } from '../../../common/messages';
 import { readBalance, writeLedgerEntry } from '../tokens/ledger';
+import { isListable } from '../marketplace/listing-write';
+import type { TrackDoc } from '../tracks/track-doc';
 import { mailOrderCreated } from './order-mail';
 import { applyTransition, cashExpiryHours, isDue, orderRef, purchaseKeyRef, toOrder, type OrderDoc } from './order-doc';
 
@@ -59,11 +61,15 @@ async function placeOrder(deps: Deps, tx: Transaction, buyerId: string, listingI
   if (method === 'CASH_APP' && listing.accept_cash_app !== true) throw badRequest(ORDER_MSG.cashNotAccepted);
 
   const keyRef = purchaseKeyRef(db, buyerId, listingId);
-  const [keySnap, buyerProfile, sellerProfile] = await Promise.all([
+  const [keySnap, buyerProfile, sellerProfile, trackSnap] = await Promise.all([
     tx.get(keyRef),
     tx.get(db.collection(COL.profiles).doc(buyerId)),
     tx.get(db.collection(COL.profiles).doc(sellerId)),
+    tx.get(db.collection(COL.tracks).doc(String(listing.track_id))),
   ]);
+  // Off sale once its track is not an approved marketplace track (rejected, deleted), even before
+  // the refresh after that change has set the listing inactive: nothing is sold that cannot be delivered.
+  if (!isListable(trackSnap.data() as TrackDoc | undefined)) throw badRequest(ORDER_MSG.listingInactive);
   const now = deps.now();
   let stale: DocumentSnapshot | null = null;
   if (keySnap.exists) {
