@@ -5,7 +5,7 @@ import { CMS_PAGE_SIZE, type Role } from '../../../common/constants';
 import { normalizeUsername } from '../../../common/username';
 import { USERS_MSG, type CmsPage, type CmsUser } from '../../../common/users-messages';
 import { COL } from '../platform/collections';
-import { decodeCursor, encodeCursor } from '../platform/cursor';
+import { cursorId, decodeCursor, encodeCursor } from '../platform/cursor';
 import type { Deps } from '../platform/deps';
 import { badRequest } from '../platform/errors';
 import { parse } from '../platform/validate';
@@ -20,7 +20,7 @@ const PHASES = ['all', 'username', 'email'] as const;
 type Phase = (typeof PHASES)[number];
 type Step = { phase: Phase; field: 'username' | 'email'; prefix: string };
 
-const position = z.strictObject({ p: z.enum(PHASES), v: z.string().max(400).optional(), id: z.string().min(1).max(700).optional() });
+const position = z.strictObject({ p: z.enum(PHASES), v: z.string().max(400).optional(), id: cursorId.optional() });
 type Position = z.infer<typeof position>;
 
 /** The phases of a search: usernames are lower case letters, digits and _, so a query with anything else skips them. */

@@ -5,7 +5,7 @@ import { CMS_PAGE_SIZE } from '../../../common/constants';
 import { EMAIL_MSG, type EmailLogEntry, type MailLogState } from '../../../common/email-messages';
 import type { CmsPage } from '../../../common/users-messages';
 import { COL } from '../platform/collections';
-import { decodeCursor, encodeCursor } from '../platform/cursor';
+import { cursorId, decodeCursor, encodeCursor } from '../platform/cursor';
 import type { Deps } from '../platform/deps';
 import { profilesById, textOrNull } from '../platform/doc-reads';
 import type { MailDoc } from '../platform/mail';
@@ -14,7 +14,7 @@ import { logsQuery } from './cms-schemas';
 import { isTemplateName, TEMPLATES } from './templates';
 
 /** A position after a message in (created_at desc, id desc) order: created_at as seconds and nanoseconds. */
-const mailCursor = z.strictObject({ s: z.int().min(0).max(1e11), n: z.int().min(0).max(999_999_999), id: z.string().min(1).max(700) });
+const mailCursor = z.strictObject({ s: z.int().min(0).max(1e11), n: z.int().min(0).max(999_999_999), id: cursorId });
 
 const STATES: readonly MailLogState[] = ['PENDING', 'PROCESSING', 'SUCCESS', 'ERROR'];
 const iso = (t: unknown): string | null => (t instanceof Timestamp ? t.toDate().toISOString() : null);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { docId } from '../../../common/schemas';
 import { badRequest } from './errors';
 
 /**
@@ -20,5 +21,8 @@ export function decodeCursor<S extends z.ZodType>(schema: S, cursor: string | un
   return parsed.data;
 }
 
+/** A cursor's document id: one Firestore takes (a "/" made startAfter throw, a 500). */
+export const cursorId = docId;
+
 /** A position after a document in (created_at desc, id desc) order. */
-export const createdAtCursor = z.strictObject({ v: z.string().max(100), id: z.string().min(1).max(700) });
+export const createdAtCursor = z.strictObject({ v: z.string().max(100), id: cursorId });
