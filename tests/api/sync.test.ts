@@ -1,6 +1,7 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sseReader } from './contest-fixtures';
+import { grant } from './order-fixtures';
 import { signUp, startHarness, type Harness } from './harness';
 
 const COLLECTIONS = ['profiles', 'user_roles', 'token_balances', 'daily_token_grants'] as const;
@@ -222,6 +223,29 @@ describe('GET /api/sync/stream', () => {
       }
       expect(text).not.toContain('bobwallet1');
       expect(sse.events.filter((e) => e.resync)).toHaveLength(1);
+    } finally {
+      ctrl.abort();
+    }
+  });
+
+  it('listens once to a collection named several times: one event per change, not one per name', async () => {
+    h.clock.now = Date.now();
+    const ctrl = new AbortController();
+    try {
+      const res = await fetch(h.url('/api/sync/stream?collections=token_balances,token_balances,token_balances'), {
+        headers: { Authorization: `Bearer ${C.token}` },
+        signal: ctrl.signal,
+      });
+      expect(res.status).toBe(200);
+      const sse = sseReader<StreamEvent>(res.body!);
+      expect(await sse.next()).toEqual({ resync: true });
+      const balanceIs = (n: number) => (e: StreamEvent) => e.collection === 'token_balances' && !!e.documents?.some((d) => d.balance === n);
+      const first = (await h.call('POST', '/api/tokens/claim-daily', { token: C.token })).body.balance as number;
+      await sse.until(balanceIs(first));
+      // A second change: its event comes after every event of the first.
+      await grant(h, C.uid, 5);
+      await sse.until(balanceIs(first + 5));
+      expect(sse.events.filter(balanceIs(first))).toHaveLength(1);
     } finally {
       ctrl.abort();
     }

@@ -13,7 +13,8 @@ const streamQuery = z.strictObject({
   collections: z
     .string()
     .max(500)
-    .transform((s) => s.split(',').filter(Boolean))
+    // Each collection once: a repeated name would open another listener for the same changes.
+    .transform((s) => [...new Set(s.split(',').filter(Boolean))])
     .pipe(z.array(z.enum(SYNC_COLLECTIONS)).min(1)),
 });
 
