@@ -32,14 +32,17 @@ export const createListingInput = z.strictObject({
   accept_cash_app: fields.accept_cash_app.default(LISTING_DEFAULTS.accept_cash_app),
 });
 
-export const editListingInput = z.strictObject({
-  price_tokens: fields.price_tokens.optional(),
-  price_usd: fields.price_usd.optional(),
-  listing_type: fields.listing_type.optional(),
-  version_type: fields.version_type.optional(),
-  accept_tokens: fields.accept_tokens.optional(),
-  accept_cash_app: fields.accept_cash_app.optional(),
-});
+export const editListingInput = z
+  .strictObject({
+    price_tokens: fields.price_tokens.optional(),
+    price_usd: fields.price_usd.optional(),
+    listing_type: fields.listing_type.optional(),
+    version_type: fields.version_type.optional(),
+    accept_tokens: fields.accept_tokens.optional(),
+    accept_cash_app: fields.accept_cash_app.optional(),
+  })
+  // An edit that changes nothing would still touch the listing, and every device would pull it again.
+  .refine((o) => Object.values(o).some((v) => v !== undefined), 'No fields to update');
 export type EditListingInput = z.input<typeof editListingInput>;
 
 export const activeInput = z.strictObject({ is_active: z.boolean() });

@@ -227,6 +227,15 @@ describe('marketplace listings', () => {
         })
       ).status,
     ).toBe(400);
+    // An edit that changes nothing is refused and leaves the listing untouched (no re-sync for every device).
+    const listing = (await create({ track_id: (await addListable(h)).id })).body.listing;
+    const stamp = async () => ((await h.db.collection('marketplace_listings').doc(listing.id).get()).get('updatedAt') as { toMillis(): number }).toMillis();
+    const before = await stamp();
+    for (const body of [{}, []]) {
+      const res = await h.call('POST', `/api/marketplace/listings/${listing.id}`, { token, body });
+      expect([res.status, res.body.error.message]).toEqual([400, 'No fields to update']);
+    }
+    expect(await stamp()).toBe(before);
   });
 
   it("hides a both-routes track's type and fool rate while its contest twin is pending or approved, and shows the twin's fool rate once it is retired", async () => {
