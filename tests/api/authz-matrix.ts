@@ -12,6 +12,7 @@
  * other. authz-matrix.test.ts fails for a route of the app without an entry here, and for an
  * entry without a route.
  */
+import { readFile } from 'node:fs/promises';
 import type { ProbeResponse } from './write-probe';
 import { grant, PNG } from './order-fixtures';
 import { adAudio, adForm, addRadioSubmission, trackWithAudio } from './radio-fixtures';
@@ -204,7 +205,8 @@ export const MATRIX: Record<RouteKey, Entry> = {
     expect: ADMIN_ONLY,
     request: async () => {
       const form = new FormData();
-      form.append('image', new Blob([new Uint8Array(Buffer.from('ffd8ffe000104a46494600', 'hex'))], { type: 'image/jpeg' }), 'cover-05.jpg');
+      // A real cover: an upload must decode as a JPEG.
+      form.append('image', new Blob([new Uint8Array(await readFile('public/placeholders/cover-05.jpg'))], { type: 'image/jpeg' }), 'cover-05.jpg');
       return { method: 'POST', path: '/api/cms/placeholders/cover-05.jpg', form };
     },
   },
