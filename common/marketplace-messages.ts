@@ -20,4 +20,7 @@ export const MARKETPLACE_FEATURE_MSG = {
   alreadyFeatured: 'This listing is already featured',
   featured: 'Listing featured',
   failed: 'Failed to feature listing.',
+  feature: 'Feature listing',
+  featuring: 'Featuring...',
+  confirm: (title: string, cost: number) => `Feature "${title}" in Featured Tracks? Costs ${cost} tokens.`,
 } as const;

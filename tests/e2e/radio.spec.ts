@@ -120,6 +120,10 @@ test('My Tracks lists the track; Send to Radio charges the tokens and shows the 
 
   const row = trackRow(page, title);
   await expect(row).toContainText('Radio Tester');
+  // On a phone the actions take a line of their own: the names keep at least 12rem (they were squeezed to a letter).
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect((await row.getByRole('heading', { name: title }).boundingBox())!.width).toBeGreaterThanOrEqual(192);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await expect(row).toContainText('approved');
   await expect(row).toContainText('Contest');
   await expect(row).toContainText('0 votes');
@@ -138,6 +142,35 @@ test('My Tracks lists the track; Send to Radio charges the tokens and shows the 
   const submission = page.getByTestId('radio-submission').filter({ hasText: title });
   await expect(submission).toContainText('pending');
   await expect(submission).toContainText('paid');
+});
+
+test('My Tracks features a basic listing after a confirm: Cancel charges nothing, Feature listing charges the featured price', async ({ page, request }) => {
+  const artist = await newArtist(request);
+  const title = uniqueName('Listed Song ');
+  const trackId = await approvedTrack(request, artist, title, { route: 'marketplace', audio: mp3 });
+  const adminToken = await idToken(request, 'admin@demo.test', DEMO_PASSWORD);
+  const listed = await request.post('/api/marketplace/listings', { headers: bearer(adminToken), data: { track_id: trackId } });
+  expect(listed.status(), await listed.text()).toBe(201);
+  await grantTokens(artist.uid, 100);
+  const featured = ((await (await request.get('/api/public/config')).json()) as { data: { pricing: { marketplace: { featured: number } } } }).data.pricing.marketplace.featured;
+
+  await signIn(page, artist.user.email, artist.user.password);
+  await page.goto('/my-tracks');
+  const row = trackRow(page, title);
+  const balance = Number((await balancePill(page).textContent())!.replace(/\D/g, ''));
+  await row.getByRole('button', { name: 'Feature listing' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Feature listing' });
+  await expect(dialog).toContainText(`Feature "${title}" in Featured Tracks? Costs ${featured} tokens.`);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(balancePill(page)).toHaveText(`${balance} tokens`);
+
+  await row.getByRole('button', { name: 'Feature listing' }).click();
+  await dialog.getByRole('button', { name: 'Feature listing' }).click();
+  await expect(page.getByText('Listing featured')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByText('Featured', { exact: true })).toBeVisible();
+  await expect(balancePill(page)).toHaveText(`${balance - featured} tokens`);
 });
 
 test('a user without 1000 tokens is told so, with a link to /pricing; an empty list links to /submit', async ({ page, request }) => {
@@ -223,6 +256,11 @@ test('the Radio Queue: tabs with counts, ad rows, a failed upload, approve and r
   const dialog = page.getByRole('dialog', { name: RADIO_MSG.scheduleTitle });
   const submit = dialog.getByRole('button', { name: RADIO_MSG.scheduleButton });
   await expect(submit).toBeDisabled();
+  // A time in the past is refused with the reason, and the dialog stays open to fix it.
+  await dialog.getByLabel(RADIO_MSG.scheduleField).fill('2020-01-01T10:00');
+  await submit.click();
+  await expect(page.getByText(RADIO_MSG.scheduleInPast)).toBeVisible();
+  await expect(dialog).toBeVisible();
   const when = new Date(Date.now() + 3 * 86_400_000);
   const local = `${when.getFullYear()}-${String(when.getMonth() + 1).padStart(2, '0')}-${String(when.getDate()).padStart(2, '0')}T20:30`;
   await dialog.getByLabel(RADIO_MSG.scheduleField).fill(local);

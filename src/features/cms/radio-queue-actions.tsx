@@ -92,7 +92,8 @@ export function RadioQueueActions({ submission: s, stationUpload, label }: { sub
       'schedule',
       () => scheduleBroadcast(s.id, iso),
       () => notifySuccess(RADIO_MSG.success, RADIO_MSG.scheduled),
-      () => notifyError(RADIO_MSG.error, RADIO_MSG.scheduleFailed),
+      // The spec's texts, unless the time is the problem: then the admin is told what to fix.
+      (err) => notifyError(RADIO_MSG.error, apiMessage(err) === RADIO_MSG.scheduleInPast ? RADIO_MSG.scheduleInPast : RADIO_MSG.scheduleFailed),
     );
 
   const isBusy = busy !== null;

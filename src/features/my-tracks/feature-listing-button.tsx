@@ -4,12 +4,14 @@ import { MARKETPLACE_FEATURE_MSG as M } from '@common/marketplace-messages';
 import { Button } from '@/components/ui/button';
 import { afterWrite } from '@/data/lazy';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { ConfirmDialog } from './confirm-dialog';
 import { featureListing } from './my-tracks-api';
 
-type Props = { listingId: string; cost: number; online: boolean; onDone: () => void };
+type Props = { listingId: string; title: string; cost: number; online: boolean; onDone: () => void };
 
-/** A seller's basic listing: 'Feature listing' for the featured price (issue 11). */
-export function FeatureListingButton({ listingId, cost, online, onDone }: Props) {
+/** A seller's basic listing: 'Feature listing' for the featured price (issue 11), confirmed first: it costs tokens. */
+export function FeatureListingButton({ listingId, title, cost, online, onDone }: Props) {
+  const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
@@ -17,6 +19,7 @@ export function FeatureListingButton({ listingId, cost, online, onDone }: Props)
       await featureListing(listingId);
       notifySuccess(M.featured);
       void afterWrite(['marketplace_listings', 'token_balances']);
+      setConfirming(false);
       onDone();
     } catch (err) {
       notifyError(M.failed, err);
@@ -26,10 +29,13 @@ export function FeatureListingButton({ listingId, cost, online, onDone }: Props)
   };
   return (
     <div className="flex flex-col items-end gap-1 text-right">
-      <Button look="secondary" onClick={() => void run()} disabled={busy || !online} className="inline-flex items-center gap-1.5 px-4 py-2 text-sm font-semibold hover:bg-zinc-800 disabled:opacity-50">
-        <Star className="size-4 text-amber-300" aria-hidden /> Feature listing
+      <Button look="secondary" onClick={() => setConfirming(true)} disabled={busy || !online} className="inline-flex items-center gap-1.5 px-4 py-2 text-sm font-semibold hover:bg-zinc-800 disabled:opacity-50">
+        <Star className="size-4 text-amber-300" aria-hidden /> {M.feature}
       </Button>
       <span className="text-xs text-zinc-400">{cost} tokens</span>
+      {confirming ? (
+        <ConfirmDialog action={M.feature} description={M.confirm(title, cost)} busyLabel={M.featuring} busy={busy} onConfirm={() => void run()} onClose={() => setConfirming(false)} />
+      ) : null}
     </div>
   );
 }

@@ -15,7 +15,7 @@ import { useSession } from '@/lib/session';
 import { AdForm } from './ad-form';
 import { loadMyTracks, type MyTrack } from './my-tracks-api';
 import { RadioSubmissionsList } from './radio-submissions-list';
-import { SendDialog } from './send-dialog';
+import { ConfirmDialog } from './confirm-dialog';
 import { TrackRow } from './track-row';
 import { useRadioPricing } from './use-radio-pricing';
 import { useSendToRadio } from './use-send-to-radio';
@@ -99,7 +99,14 @@ export function MyTracksPage() {
       <RadioSubmissionsList submissions={own} />
       <AdForm prices={pricing.ads} online={online} />
       {confirming ? (
-        <SendDialog title={confirming.title} cost={cost} busy={sender.busyId === confirming.id} onConfirm={() => void confirm()} onClose={() => setConfirming(null)} />
+        <ConfirmDialog
+          action={RADIO_MSG.sendToRadio}
+          description={RADIO_MSG.confirmSend(confirming.title, cost)}
+          busyLabel={RADIO_MSG.sending}
+          busy={sender.busyId === confirming.id}
+          onConfirm={() => void confirm()}
+          onClose={() => setConfirming(null)}
+        />
       ) : null}
     </section>
   );

@@ -42,7 +42,8 @@ export function TrackRow({ track, radioStatus, cost, online, busy, failure, onSe
       ) : (
         <span aria-hidden className="size-16 shrink-0 rounded-lg bg-gradient-to-br from-fuchsia-900 to-violet-900" />
       )}
-      <div className="min-w-0 flex-1 space-y-1.5">
+      {/* At least 12rem for the names and results: on a phone the actions move to a line of their own. */}
+      <div className="min-w-48 flex-1 space-y-1.5">
         <h3 className="truncate text-lg font-semibold">{track.title}</h3>
         <p className="truncate text-sm text-zinc-400">{track.artist_name}</p>
         <div className="flex flex-wrap items-center gap-2 text-xs">
@@ -57,7 +58,7 @@ export function TrackRow({ track, radioStatus, cost, online, busy, failure, onSe
         </div>
       </div>
       {track.listing?.listing_type === 'basic' ? (
-        <FeatureListingButton listingId={track.listing.id} cost={featureCost} online={online} onDone={onFeatured} />
+        <FeatureListingButton listingId={track.listing.id} title={track.title} cost={featureCost} online={online} onDone={onFeatured} />
       ) : track.listing ? (
         <Badge className="bg-amber-400/15 text-amber-200 ring-1 ring-amber-400/40">Featured</Badge>
       ) : null}
