@@ -14,7 +14,7 @@ async function adminToken(request: APIRequestContext) {
   return bearer(await idToken(request, 'admin@demo.test', PASSWORD));
 }
 
-test('an admin changes the contest entry cost; /pricing and /submit show the new price', async ({ page, request }) => {
+test('an admin changes the contest entry cost; /pricing and /submit show the new price, the audit log names the setting', async ({ page, request, browser }) => {
   const headers = await adminToken(request);
   const before = (await (await request.get('/api/cms/config', { headers })).json()) as { pricing: { contest_entry_cost: number } };
   const next = before.pricing.contest_entry_cost === 13 ? 14 : 13;
@@ -35,6 +35,15 @@ test('an admin changes the contest entry cost; /pricing and /submit show the new
 
     await page.goto('/submit');
     await expect(page.locator('#route-contest-price')).toHaveText(`${next} tokens`);
+
+    // The super admin's audit log says which setting changed, not only its values.
+    const context = await browser.newContext();
+    const superPage = await context.newPage();
+    await openCms(superPage, 'superadmin@demo.test');
+    await superPage.getByRole('tab', { name: 'Config' }).click();
+    const audit = superPage.getByRole('region', { name: 'Audit Log' });
+    await expect(audit.getByTestId('audit-row').first()).toContainText(`pricing.contest_entry_cost: ${before.pricing.contest_entry_cost} → ${next}`);
+    await context.close();
   } finally {
     const res = await request.post('/api/cms/config', { headers, data: { pricing: { contest_entry_cost: before.pricing.contest_entry_cost } } });
     expect(res.status()).toBe(200);

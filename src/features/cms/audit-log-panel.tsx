@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DataTable, TD } from '@/components/ui/table';
 import { notifyError } from '@/lib/notify';
-import { auditValue } from './audit-format';
+import { auditLines } from './audit-format';
 import { dateLabel } from './format';
 import { loadAudit } from './users-api';
 import { CursorListView } from './cursor-list-view';
@@ -47,7 +47,11 @@ function Row({ e }: { e: CmsAuditEntry }) {
         <Person p={e.target} />
       </td>
       <td className={`${td} max-w-72 break-words tabular-nums`}>
-        {auditValue(e.before)} → {auditValue(e.after)}
+        {auditLines(e.before, e.after).map((line, i) => (
+          <span key={i} className="block">
+            {line}
+          </span>
+        ))}
       </td>
       <td className={`${td} max-w-56 break-words text-zinc-300`}>{e.reason ?? '—'}</td>
     </tr>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '@common/app-config';
-import { bodyFrom, valuesFrom } from './settings-form';
+import { bodyFrom, saveErrorText, valuesFrom } from './settings-form';
 
 describe('settings form', () => {
   it('shows the settings as text and saves them back as numbers', () => {
@@ -17,5 +17,11 @@ describe('settings form', () => {
     expect(body.pricing?.daily_drip).toBe(0);
     expect(body.pricing?.signup_grant).toBe(0);
     expect(body.migration).toEqual({ user_threshold: 500, migration_enabled: true });
+  });
+
+  it("names a refused field by its label, not the server's path", () => {
+    expect(saveErrorText('pricing.daily_drip: Must not be negative')).toBe('Daily drip: Must not be negative');
+    expect(saveErrorText('migration.user_threshold: Must be at least 1')).toBe('Migration user threshold: Must be at least 1');
+    expect(saveErrorText('Only super admins can change the migration settings')).toBe('Only super admins can change the migration settings');
   });
 });

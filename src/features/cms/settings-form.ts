@@ -63,3 +63,12 @@ export function bodyFrom(values: FormValues, migration: { enabled: boolean } | n
   if (migration) put(body, 'migration.migration_enabled', migration.enabled);
   return body as SaveConfigInput;
 }
+
+/**
+ * The server's refusal in the form's words: `pricing.daily_drip: Must not be negative` names the
+ * field by its label (`Daily drip: Must not be negative`); any other message stays as it is.
+ */
+export function saveErrorText(message: string): string {
+  const field = numberFields(true).find((f) => message.startsWith(`${f.path}: `));
+  return field ? `${field.label}: ${message.slice(field.path.length + 2)}` : message;
+}

@@ -4,9 +4,10 @@ import { CONFIG_MSG, type AppSettings } from '@common/app-config';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field, INPUT } from '@/components/ui/field';
+import { ApiError } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { saveSettings, useSettings } from './load-settings';
-import { bodyFrom, ECONOMY_GROUPS, MIGRATION_THRESHOLD_FIELD, valuesFrom, type FormValues, type SettingField } from './settings-form';
+import { bodyFrom, ECONOMY_GROUPS, MIGRATION_THRESHOLD_FIELD, saveErrorText, valuesFrom, type FormValues, type SettingField } from './settings-form';
 
 function NumberField({ field, values, onChange }: { field: SettingField; values: FormValues; onChange: (path: string, v: string) => void }) {
   return (
@@ -44,7 +45,7 @@ export function TokenSettingsTab({ mode }: { mode: 'tokens' | 'config' }) {
       show(await saveSettings(bodyFrom(values, config ? { enabled } : null)));
       notifySuccess(CONFIG_MSG.saved);
     } catch (err) {
-      notifyError(CONFIG_MSG.saveFailed, err);
+      notifyError(CONFIG_MSG.saveFailed, err instanceof ApiError ? saveErrorText(err.message) : err);
     } finally {
       setSaving(false);
     }
