@@ -142,6 +142,7 @@ test('the marketplace opens and browses offline after one visit; buying says it 
   await expect(page.getByText('Buying needs a connection. You are offline.')).toBeVisible();
   const card = page.getByRole('region', { name: 'All Listings' }).getByTestId('listing-card').filter({ hasText: BASIC }).first();
   await expect(card).toContainText('15 tokens');
+  await expect(card.getByRole('button', { name: 'Buy' })).toHaveAccessibleDescription(BASIC);
   await expect(card.getByRole('button', { name: 'Buy' })).toBeDisabled();
   await expect(page.getByRole('region', { name: 'Featured Tracks' })).toContainText(FEATURED);
   await context.setOffline(false);

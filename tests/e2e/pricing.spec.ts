@@ -12,6 +12,9 @@ test('shows the four packs with per-token prices', async ({ page }) => {
   await expect(page.getByTestId('pack-ultimate')).toContainText('Save $25');
   await expect(page.getByRole('heading', { name: 'How Tokens Work' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'New User Bonus' })).toBeVisible();
+  // Four buttons read 'Buy': a screen reader tells them apart by their pack.
+  for (const [id, name] of [['starter', 'Starter'], ['pro', 'Pro'], ['premium', 'Premium'], ['ultimate', 'Ultimate']] as const)
+    await expect(page.getByTestId(`pack-${id}`).getByRole('button', { name: 'Buy' })).toHaveAccessibleDescription(name);
 });
 
 test('buying while signed out asks to sign in and goes to /auth', async ({ page }) => {

@@ -44,7 +44,9 @@ export function ListingCard({ listing, online, onBuy, onFirstCover }: Props) {
       )}
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div>
-          <h3 className="text-lg font-bold">{listing.title}</h3>
+          <h3 id={`listing-${listing.id}-title`} className="text-lg font-bold">
+            {listing.title}
+          </h3>
           <p className="text-zinc-400">{listing.artist_name}</p>
         </div>
         <div className="flex flex-wrap items-center gap-2 text-xs">
@@ -78,6 +80,8 @@ export function ListingCard({ listing, online, onBuy, onFirstCover }: Props) {
             type="button"
             onClick={onBuy}
             disabled={!online}
+            // One 'Buy' per card: each is described by its track's title.
+            aria-describedby={`listing-${listing.id}-title`}
             title={online ? undefined : ORDER_MSG.offline}
             className={buttonClass('primary', 'ml-auto px-4 py-2 font-semibold disabled:cursor-not-allowed disabled:opacity-50')}
           >

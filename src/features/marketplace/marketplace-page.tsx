@@ -60,7 +60,10 @@ export function MarketplacePage() {
           {featured.length > 0 && (
             <ListingSection id="featured-title" title="Featured Tracks" grid="md:grid-cols-2" listings={featured} online={online} onBuy={onBuy} onFirstCover={firstCoverShown} />
           )}
-          <ListingSection id="all-title" title="All Listings" grid="sm:grid-cols-2 lg:grid-cols-3" listings={basic} online={online} onBuy={onBuy} onFirstCover={featured.length === 0 ? firstCoverShown : undefined} />
+          {/* Every listing featured: no empty All Listings heading. */}
+          {basic.length > 0 && (
+            <ListingSection id="all-title" title="All Listings" grid="sm:grid-cols-2 lg:grid-cols-3" listings={basic} online={online} onBuy={onBuy} onFirstCover={featured.length === 0 ? firstCoverShown : undefined} />
+          )}
         </>
       )}
       {buying && (

@@ -19,7 +19,9 @@ export function PackCard({ pack, pending, onBuy }: { pack: Pack; pending: boolea
           <Sparkles className="size-3" aria-hidden /> Most Popular
         </span>
       ) : null}
-      <h2 className="text-xl font-bold">{pack.name}</h2>
+      <h2 id={`pack-${pack.id}-name`} className="text-xl font-bold">
+        {pack.name}
+      </h2>
       <p className="mt-3 flex items-center gap-2 text-3xl font-black">
         <Coins className="size-7 text-amber-300" aria-hidden /> {pack.tokens}
         <span className="text-base font-medium text-zinc-400">tokens</span>
@@ -31,6 +33,8 @@ export function PackCard({ pack, pending, onBuy }: { pack: Pack; pending: boolea
         type="button"
         onClick={onBuy}
         disabled={pending}
+        // Four buttons read 'Buy': each is described by its pack's name.
+        aria-describedby={`pack-${pack.id}-name`}
         className={buttonClass('primary', 'mt-6 inline-flex items-center justify-center gap-2 px-4 py-2.5 font-bold disabled:opacity-60')}
       >
         {pending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
