@@ -85,6 +85,12 @@ test('the radio bar and the mobile menu work by keyboard, with focus kept in the
   await expect(radio.getByRole('button', { name: 'Pause radio' })).toBeFocused();
   await page.keyboard.press('Space');
   await expect(playRadio).toBeFocused();
+  // The volume is there on a phone too, and the arrow keys move it.
+  const volume = radio.getByRole('slider', { name: 'Volume' });
+  await tabTo(page, volume);
+  const before = Number(await volume.inputValue());
+  await page.keyboard.press(before > 0 ? 'ArrowLeft' : 'ArrowRight');
+  await expect(volume).not.toHaveValue(String(before));
 
   const menuButton = page.getByRole('button', { name: 'Open menu' });
   await tabTo(page, menuButton);

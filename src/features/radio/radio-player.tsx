@@ -123,7 +123,8 @@ export function RadioPlayer() {
           value={volume}
           onChange={(e) => setVolume(Number(e.target.value))}
           aria-label="Volume"
-          className="hidden w-28 accent-fuchsia-500 sm:block"
+          // On phones too (the spec's bar has it), narrower: the title keeps the room.
+          className="w-20 shrink-0 accent-fuchsia-500 sm:w-28"
         />
       </div>
     </div>
