@@ -1,3 +1,6 @@
+/** The field a validation message starts with: `password: …` (functions/src/platform/validate.ts). */
+const FIELD_PREFIX = /^([a-z_][a-z0-9_.]*): /;
+
 /** An API failure: the server's message (already the spec's text where one applies). */
 export class ApiError extends Error {
   constructor(
@@ -8,12 +11,18 @@ export class ApiError extends Error {
     super(message);
   }
 
+  /** The field a refused input names (`password`, `pricing.daily_drip`), if the message starts with one. */
+  get field(): string | null {
+    return this.status === 400 ? (FIELD_PREFIX.exec(this.message)?.[1] ?? null) : null;
+  }
+
   /**
    * The message without the field it is about: the server's validation answers
-   * `password: Password must be at least 6 characters` (functions/src/platform/validate.ts). For
-   * forms whose messages name their field already.
+   * `password: Password must be at least 6 characters`. For forms whose messages name their
+   * field already, or name it by its label (settings-form.ts).
    */
   get withoutField(): string {
-    return this.status === 400 ? this.message.replace(/^[a-z_][a-z0-9_.]*: /, '') : this.message;
+    const field = this.field;
+    return field === null ? this.message : this.message.slice(field.length + 2);
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '@common/app-config';
+import { ApiError } from '@/lib/api-error';
 import { bodyFrom, saveErrorText, valuesFrom } from './settings-form';
 
 describe('settings form', () => {
@@ -20,8 +21,9 @@ describe('settings form', () => {
   });
 
   it("names a refused field by its label, not the server's path", () => {
-    expect(saveErrorText('pricing.daily_drip: Must not be negative')).toBe('Daily drip: Must not be negative');
-    expect(saveErrorText('migration.user_threshold: Must be at least 1')).toBe('Migration user threshold: Must be at least 1');
-    expect(saveErrorText('Only super admins can change the migration settings')).toBe('Only super admins can change the migration settings');
+    const refused = (message: string, status = 400) => saveErrorText(new ApiError(status, message, null));
+    expect(refused('pricing.daily_drip: Must not be negative')).toBe('Daily drip: Must not be negative');
+    expect(refused('migration.user_threshold: Must be at least 1')).toBe('Migration user threshold: Must be at least 1');
+    expect(refused('Only super admins can change the migration settings', 403)).toBe('Only super admins can change the migration settings');
   });
 });

@@ -1,5 +1,6 @@
 import { numberOrZero, type AppSettings, type SaveConfigInput } from '@common/app-config';
 import { AD_DURATIONS, AD_TIERS } from '@common/radio';
+import type { ApiError } from '@/lib/api-error';
 
 /** The settings form's fields: dotted paths into AppSettings, with their labels, grouped. */
 export type SettingField = { path: string; label: string };
@@ -68,7 +69,7 @@ export function bodyFrom(values: FormValues, migration: { enabled: boolean } | n
  * The server's refusal in the form's words: `pricing.daily_drip: Must not be negative` names the
  * field by its label (`Daily drip: Must not be negative`); any other message stays as it is.
  */
-export function saveErrorText(message: string): string {
-  const field = numberFields(true).find((f) => message.startsWith(`${f.path}: `));
-  return field ? `${field.label}: ${message.slice(field.path.length + 2)}` : message;
+export function saveErrorText(err: ApiError): string {
+  const field = numberFields(true).find((f) => f.path === err.field);
+  return field ? `${field.label}: ${err.withoutField}` : err.message;
 }

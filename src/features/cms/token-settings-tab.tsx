@@ -45,7 +45,7 @@ export function TokenSettingsTab({ mode }: { mode: 'tokens' | 'config' }) {
       show(await saveSettings(bodyFrom(values, config ? { enabled } : null)));
       notifySuccess(CONFIG_MSG.saved);
     } catch (err) {
-      notifyError(CONFIG_MSG.saveFailed, err instanceof ApiError ? saveErrorText(err.message) : err);
+      notifyError(CONFIG_MSG.saveFailed, err instanceof ApiError ? saveErrorText(err) : err);
     } finally {
       setSaving(false);
     }
