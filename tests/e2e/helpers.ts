@@ -45,7 +45,9 @@ const apiBlocks = new WeakMap<Page, CDPSession>();
  * the page's and the service worker's requests) did not close it: a push the route had just
  * aborted reached the server as the test navigated (1 run in 20). So each open page's renderer
  * also blocks the API itself (DevTools' blocked URLs: refused before the request leaves the page,
- * and kept across the page's navigations).
+ * and kept across the page's navigations). That session must emulate the offline network too:
+ * a session without it made every document the page opened after going offline see
+ * `navigator.onLine` true, so the app sent the push it holds while offline (CI: 1 run in ~90).
  */
 export async function setOnline(context: BrowserContext, online: boolean): Promise<void> {
   if (online) {
@@ -64,6 +66,7 @@ export async function setOnline(context: BrowserContext, online: boolean): Promi
         apiBlocks.set(page, cdp);
         await cdp.send('Network.enable');
         await cdp.send('Network.setBlockedURLs', { urls: ['*/api/*'] });
+        await cdp.send('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
       }),
     );
   }

@@ -150,6 +150,7 @@ test('a signed-in home loads no local database; a guess saved offline reaches th
 
   // The next visit opens the home page (served offline by the service worker), then the network returns.
   await page.goto('/');
+  expect(await page.evaluate(() => navigator.onLine)).toBe(false);
   await expect(balancePill(page)).toHaveText(/\d/);
   const votes = (await e2eFirestore()).collection('votes').where('user_id', '==', await uidOf(user));
   expect((await votes.get()).size).toBe(0);
