@@ -152,9 +152,12 @@ test('an admin approves with a chosen cover, rejects, edits and deletes submissi
 
   await item.getByText('Cover:').click();
   await item.getByLabel('cover-07').check({ force: true });
-  await item.getByRole('button', { name: 'Approve' }).click();
+  // Approve by keyboard: the card leaves, and the focus goes to the Approve of the card in its place.
+  await item.getByRole('button', { name: 'Approve' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByText('Track approved')).toBeVisible();
   await expect(pendingItem(page, toApprove!)).toHaveCount(0);
+  await expect(moderationCard(page).locator(':focus')).toHaveAccessibleName('Approve');
   await expect(tableRow(page, toApprove!)).toContainText('approved');
   await expect(tableRow(page, toApprove!).locator('img')).toHaveAttribute('src', '/placeholders/cover-07.jpg');
 
@@ -188,8 +191,11 @@ test('an admin approves with a chosen cover, rejects, edits and deletes submissi
   await pendingItem(page, toDelete!).getByRole('button', { name: 'Delete' }).click();
   await expect(pendingItem(page, toDelete!)).toBeVisible();
   page.once('dialog', (d) => void d.accept());
-  await pendingItem(page, toDelete!).getByRole('button', { name: 'Delete' }).click();
+  await pendingItem(page, toDelete!).getByRole('button', { name: 'Delete' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByText('Track deleted')).toBeVisible();
   await expect(pendingItem(page, toDelete!)).toHaveCount(0);
+  // The focus stays in the list: another card's Delete, or the card's heading once none is left.
+  await expect(moderationCard(page).locator(':focus')).toHaveAccessibleName(/^(Delete|Track Moderation)$/);
   await expect(tableRow(page, toDelete!)).toHaveCount(0);
 });

@@ -235,10 +235,13 @@ test('the Radio Queue: tabs with counts, ad rows, a failed upload, approve and r
   await expect(yes.getByTestId('radio-status')).toHaveText('pending');
   await expect(yes).toContainText('Pending');
   await expect(yes).toContainText('—');
-  await yes.getByRole('button', { name: 'Approve' }).click();
+  // Approve by keyboard: the button leaves the row, and the focus stays in it (on Download).
+  await yes.getByRole('button', { name: 'Approve' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByText(RADIO_MSG.approved)).toBeVisible();
   await expect(yes.getByTestId('radio-status')).toHaveText('approved');
   await expect(yes.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await expect(yes.getByRole('button', { name: 'Download', exact: true })).toBeFocused();
 
   const no = queueRow(page, toReject);
   await no.getByRole('button', { name: 'Reject' }).click();

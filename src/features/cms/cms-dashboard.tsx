@@ -1,8 +1,9 @@
 import { Crown, ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { CMS_MSG } from '@common/cms-messages';
 import { PRODUCT_NAME } from '@common/constants';
 import { Badge } from '@/components/ui/badge';
+import { useFocusRescue } from '@/lib/use-focus-rescue';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
 import { CmsTabBar } from './cms-tab-bar';
 import { tabsFor, type CmsTabKey } from './cms-tabs';
@@ -61,14 +62,19 @@ function Panel({ tab, superAdmin, reloadKey, onSelect }: { tab: CmsTabKey; super
   }
 }
 
-/** The admin view: header, tab bar and the active tab's panel. */
+/**
+ * The admin view: header, tab bar and the active tab's panel. An action that removes its own row
+ * (Approve in a moderation list, a settled claim) leaves the focus on the row taking its place.
+ */
 export function CmsDashboard({ superAdmin, reloadKey }: { superAdmin: boolean; reloadKey: number }) {
   const [tab, setTab] = useState<CmsTabKey>('overview');
+  const root = useRef<HTMLElement>(null);
+  useFocusRescue(root);
   const tabs = tabsFor(superAdmin);
   const active = tabs.some((t) => t.key === tab) ? tab : 'overview';
   return (
     <Tabs value={active} onValueChange={(key) => setTab(key as CmsTabKey)}>
-      <section className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      <section ref={root} className="mx-auto max-w-6xl space-y-6 px-4 py-8">
         <Header superAdmin={superAdmin} />
         <CmsTabBar tabs={tabs} />
         <div>

@@ -1,6 +1,6 @@
 import { formatCount } from '@common/format';
 import { ShieldAlert } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { UnresolvedClaim, UnresolvedClaims as Listing } from '@common/migration';
 import { MIGRATION_MSG } from '@common/migration-messages';
 import { Button } from '@/components/ui/button';
@@ -86,32 +86,12 @@ function ClaimList({ read, busy, onSettle }: { read: ApiRead<Listing>; busy: boo
 export function UnresolvedClaims({ readAgain }: { readAgain: number }) {
   const read = useApiRead((signal) => api<Listing>('/cms/migration/claims', { signal }), [readAgain]);
   const [settling, setSettling] = useState<Settling | null>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const settled = useRef(false);
-  const { busy, settle } = useSettleClaim(() => {
-    settled.current = true;
-    read.reload();
-  });
-  // A settled claim's row leaves with the button that had the focus: the keyboard stays here.
-  const keepFocusHere = () => {
-    if (document.activeElement === document.body) heading.current?.focus();
-  };
-  const items = read.data?.items;
-  useEffect(() => {
-    if (!items || !settled.current) return;
-    settled.current = false;
-    keepFocusHere();
-  }, [items]);
-
-  const close = () => {
-    setSettling(null);
-    // The dialog gives the focus back to the row's button, which may be gone.
-    requestAnimationFrame(keepFocusHere);
-  };
+  const { busy, settle } = useSettleClaim(read.reload);
+  const close = () => setSettling(null);
   return (
     <section aria-labelledby="unresolved-claims-title" className="space-y-3 border-t border-zinc-800 pt-4">
       <div className="flex items-center justify-between gap-3">
-        <h3 id="unresolved-claims-title" ref={heading} tabIndex={-1} className="flex items-center gap-2 text-lg font-semibold">
+        <h3 id="unresolved-claims-title" tabIndex={-1} className="flex items-center gap-2 text-lg font-semibold">
           <ShieldAlert className="size-4 text-amber-300" aria-hidden /> Unresolved claims
         </h3>
         <Button look="secondary" aria-label="Refresh unresolved claims" onClick={read.reload} className="px-3 py-1.5 text-sm hover:bg-zinc-800">

@@ -1,0 +1,106 @@
+import { useEffect, type RefObject } from 'react';
+
+/** Where the focus was inside the root: the element, its row (a list's `li` or a table's `tr`), and its section. */
+interface Place {
+  el: HTMLElement;
+  rowEl: Element | null;
+  list: Element | null;
+  row: number;
+  control: number;
+  section: Element | null;
+}
+
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
+const ROW = ':scope > li, :scope > tr';
+
+const usable = (el: HTMLElement) => !(el as HTMLButtonElement).disabled && el.getAttribute('aria-disabled') !== 'true';
+const controlsOf = (row: Element | undefined) => (row ? [...row.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(usable) : []);
+
+function placeOf(el: HTMLElement, root: HTMLElement): Place {
+  const row = el.closest('li, tr');
+  const list = row && root.contains(row) ? row.parentElement : null;
+  return {
+    el,
+    rowEl: list ? row : null,
+    list,
+    row: list ? [...list.querySelectorAll(ROW)].indexOf(row!) : -1,
+    control: row ? controlsOf(row).indexOf(el) : -1,
+    section: el.closest('[aria-labelledby]'),
+  };
+}
+
+/**
+ * What takes the focus when its element is gone: a control at the same place in its row if the
+ * row is still there (Approve turned into Download), else in the row that now has the removed
+ * row's place (or the list's last row); else the heading that names the section.
+ */
+function successor(place: Place): HTMLElement | null {
+  if (place.list?.isConnected) {
+    const rows = [...place.list.querySelectorAll(ROW)];
+    const row = place.rowEl?.isConnected ? place.rowEl : rows[Math.min(place.row, rows.length - 1)];
+    const controls = controlsOf(row);
+    const control = controls[Math.min(Math.max(place.control, 0), controls.length - 1)];
+    if (control) return control;
+  }
+  const id = place.section?.isConnected ? place.section.getAttribute('aria-labelledby') : null;
+  const heading = id ? document.getElementById(id) : null;
+  if (!heading) return null;
+  if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+  return heading;
+}
+
+/**
+ * Keeps a keyboard or screen reader user's place under `root` when an action changes or removes
+ * the row that has the focus (Approve in a moderation list, a dialog whose trigger's row is
+ * settled). The browser drops the focus to the page's body then; here it goes to the same control
+ * in the row that takes that place, or to the section's heading when the list is empty, or back to
+ * the element itself once it is enabled again. Focus that the user moved elsewhere is left alone:
+ * only a place inside `root` (or a dialog opened from it) is kept.
+ */
+export function useFocusRescue(root: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const container = root.current;
+    if (!container) return;
+    let last: Place | null = null;
+
+    const onFocusIn = (e: FocusEvent) => {
+      const target = e.target as HTMLElement;
+      if (container.contains(target)) last = placeOf(target, container);
+      else if (!target.closest('[role="dialog"], [role="alertdialog"]')) last = null;
+    };
+    // Focus given up on purpose (a click on the page) is not brought back. Judged a task later:
+    // an element being removed loses the focus before it leaves the document.
+    const onFocusOut = (e: FocusEvent) => {
+      const target = e.target as HTMLElement;
+      if (e.relatedTarget !== null) return;
+      setTimeout(() => {
+        if (last?.el === target && target.isConnected && usable(target) && document.activeElement !== target) last = null;
+      });
+    };
+    const rescue = () => {
+      const active = document.activeElement;
+      if (!last || (active && active !== document.body)) return;
+      if (last.el.isConnected) {
+        if (usable(last.el)) last.el.focus();
+        return;
+      }
+      const next = successor(last);
+      if (next) next.focus();
+      else last = null;
+    };
+
+    const inRoot = new MutationObserver(rescue);
+    inRoot.observe(container, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'aria-disabled'] });
+    // A dialog's portal leaves the body when it closes: its trigger may be gone by then.
+    const portals = new MutationObserver(rescue);
+    portals.observe(document.body, { childList: true });
+    document.addEventListener('focusin', onFocusIn);
+    container.addEventListener('focusout', onFocusOut);
+    return () => {
+      inRoot.disconnect();
+      portals.disconnect();
+      document.removeEventListener('focusin', onFocusIn);
+      container.removeEventListener('focusout', onFocusOut);
+    };
+  }, [root]);
+}
