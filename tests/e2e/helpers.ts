@@ -181,3 +181,16 @@ export async function idToken(request: APIRequestContext, email: string, passwor
   expect(res.ok()).toBe(true);
   return ((await res.json()) as { idToken: string }).idToken;
 }
+
+/**
+ * Searches the CMS's user list and waits for the search's own rows: until then the old rows
+ * stay (dimmed, aria-busy), and a row clicked as the new ones arrive may have moved under the
+ * pointer.
+ */
+export async function searchUsers(page: Page, text: string): Promise<void> {
+  const answered = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/cms/users' && new URL(res.url()).searchParams.get('q') === text);
+  await page.getByRole('searchbox', { name: 'Search by username or email' }).fill(text);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await answered;
+  await expect(page.getByRole('table')).not.toHaveAttribute('aria-busy');
+}

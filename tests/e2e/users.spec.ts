@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { expect, test, type Page } from './fixtures';
-import { balancePill, bearer, idToken, newUser, signIn, type NewUser } from './helpers';
+import { balancePill, bearer, idToken, newUser, searchUsers, signIn, type NewUser } from './helpers';
 
 /** Users & Roles (issue 11): super admins manage roles and tokens; admins only look. */
 
@@ -13,10 +13,6 @@ async function openUsers(page: Page, email: string) {
   await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
 }
 
-async function search(page: Page, text: string) {
-  await page.getByRole('searchbox', { name: 'Search by username or email' }).fill(text);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-}
 
 const row = (page: Page, username: string) => page.getByTestId('user-row').filter({ hasText: `@${username}` });
 
@@ -41,7 +37,7 @@ test('a super admin grants and removes admin, adds 50 tokens with a reason: the 
   const memberView = await memberPage(browser, member);
 
   await openUsers(page, 'superadmin@demo.test');
-  await search(page, member.username.toUpperCase());
+  await searchUsers(page, member.username.toUpperCase());
   await expect(page.getByTestId('user-row')).toHaveCount(1);
   await expect(row(page, member.username)).toContainText(member.email);
   await expect(row(page, member.username).getByTestId('user-balance')).toHaveText('50');
@@ -93,7 +89,7 @@ test('a super admin grants and removes admin, adds 50 tokens with a reason: the 
 
 test('a super admin cannot remove their own super admin role: the control is disabled and says why', async ({ page }) => {
   await openUsers(page, 'superadmin@demo.test');
-  await search(page, 'superadmin@demo.test');
+  await searchUsers(page, 'superadmin@demo.test');
   const me = page.getByTestId('user-row').filter({ hasText: 'superadmin@demo.test' });
   await me.getByRole('button', { name: /^Open / }).click();
   const sheet = page.getByRole('dialog');
@@ -103,7 +99,7 @@ test('a super admin cannot remove their own super admin role: the control is dis
 
 test('an admin sees the list and a user’s ledger but no role or token controls; the server refuses them', async ({ page, request }) => {
   await openUsers(page, 'admin@demo.test');
-  await search(page, 'listener');
+  await searchUsers(page, 'listener');
   await expect(row(page, 'listener')).toContainText('listener@demo.test');
   await row(page, 'listener').getByRole('button', { name: 'Open listener' }).click();
   const sheet = page.getByRole('dialog');

@@ -72,7 +72,7 @@ export function AuditLogPanel() {
         </Button>
       </div>
       <CursorListView list={list} empty="No changes recorded yet" failed={USERS_MSG.loadAuditFailed} more="Older changes">
-        <DataTable minWidth="min-w-[56rem]" columns={['When', 'Who', 'Action', 'Target', 'Before → After', 'Reason']}>
+        <DataTable minWidth="min-w-[56rem]" label="Audit entries" columns={['When', 'Who', 'Action', 'Target', 'Before → After', 'Reason']}>
           {list.items.map((e) => (
             <Row key={e.id} e={e} />
           ))}

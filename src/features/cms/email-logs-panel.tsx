@@ -55,7 +55,7 @@ export function EmailLogsPanel() {
         </Button>
       </div>
       <CursorListView list={list} empty="No emails sent yet" failed={EMAIL_MSG.loadLogsFailed} more="Older emails">
-        <DataTable minWidth="min-w-[56rem]" columns={['Created', 'To', 'Subject', 'State', 'Error', 'Finished']}>
+        <DataTable minWidth="min-w-[56rem]" label="Logged emails" columns={['Created', 'To', 'Subject', 'State', 'Error', 'Finished']}>
           {list.items.map((e) => (
             <Row key={e.id} e={e} />
           ))}

@@ -100,7 +100,7 @@ export function UsersTab({ superAdmin }: { superAdmin: boolean }) {
       ) : users.length === 0 ? (
         <p className="py-8 text-center text-zinc-400">No users found</p>
       ) : (
-        <DataTable minWidth="min-w-[56rem]" columns={['User', 'Email', 'Roles', 'Balance', 'Signed Up', 'Migration', ACTIONS_COLUMN]}>
+        <DataTable minWidth="min-w-[56rem]" busy={list.loading} columns={['User', 'Email', 'Roles', 'Balance', 'Signed Up', 'Migration', ACTIONS_COLUMN]}>
           {users.map((u) => (
             <UserRow key={u.id} user={u} onOpen={() => setOpenId(u.id)} />
           ))}
