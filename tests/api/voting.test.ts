@@ -348,7 +348,7 @@ describe('POST /api/sync/votes/push', () => {
     }
   });
 
-  it('refuses a vote through another user\'s session, and a clip that is not in the session', async () => {
+  it('refuses a vote through another user\'s session, and a clip that is not in the session, storing nothing', async () => {
     h.clock.now = T0;
     const a = await signUp(h, 'vp_owner');
     const b = await signUp(h, 'vp_intruder');
@@ -368,12 +368,19 @@ describe('POST /api/sync/votes/push', () => {
     expect(res.body[0]).toMatchObject({ id: stolen.id, status: 'rejected', error: 'Vote session not found', reveal: null });
     expect(res.body[1]).toMatchObject({ id: stray.id, status: 'rejected', error: 'This clip is not part of the vote session', reveal: null });
     expect(res.body[2]).toMatchObject({ id: global.id, status: 'rejected', error: 'This clip is not part of the vote session', reveal: null });
+    // Answered, not stored: nothing under those ids, and nothing for b's pulls.
+    for (const vote of [stolen, stray, global]) expect((await h.db.collection('votes').doc(vote.id).get()).exists).toBe(false);
+    expect(await h.db.collection('votes').where('user_id', '==', b.uid).get()).toHaveProperty('size', 0);
     expect(await stats(track.id)).toEqual(before);
     expect((await h.db.collection('vote_sessions').doc(sa.id).get()).get('voted_clip_ids')).toEqual([]);
     expect((await h.db.collection('vote_keys').doc(`${b.uid}:${track.id}`).get()).exists).toBe(false);
     // The owner's own vote on that clip still counts.
     const own = await pushVotes(h, a.token, [voteDoc(sa.id, clip.clip_id, track.song_type)]);
     expect(own.body[0]).toMatchObject({ status: 'scored', is_correct: true });
+    // a's vote id pushed by b: refused without a word of a's vote, which stays as it was.
+    const taken = await pushVotes(h, b.token, [{ ...voteDoc(sb.id, sb.clips[0]!.clip_id, 'ai'), id: own.body[0].id }]);
+    expect(taken.body[0]).toMatchObject({ id: own.body[0].id, session_id: sb.id, status: 'rejected', error: 'Vote id already in use', reveal: null });
+    expect((await h.db.collection('votes').doc(own.body[0].id).get()).data()).toMatchObject({ user_id: a.uid, session_id: sa.id, status: 'scored' });
   });
 
   it('scores a vote by what its session says, whatever track the instance remembers behind the clip', async () => {
@@ -398,13 +405,14 @@ describe('POST /api/sync/votes/push', () => {
     expect(rememberedTrack(h.deps.db, s.id, u.uid, second!.clip.clip_id)).toBe(second!.track.id);
   });
 
-  it('refuses a deleted vote without settling its clip', async () => {
+  it('refuses a deleted vote without settling its clip or storing it', async () => {
     h.clock.now = T0;
     const u = await signUp(h, 'vp_deleted');
     const s = sessionOf(await openSession(h, u.token));
     const clip = s.clips[0]!;
     const res = await pushVotes(h, u.token, [{ ...voteDoc(s.id, clip.clip_id, 'ai'), _deleted: true }]);
     expect(res.body[0]).toMatchObject({ status: 'rejected', error: 'Votes cannot be deleted', _deleted: false, reveal: null });
+    expect((await h.db.collection('votes').doc(res.body[0].id).get()).exists).toBe(false);
     expect((await h.db.collection('vote_sessions').doc(s.id).get()).get('voted_clip_ids')).toEqual([]);
     expect((await pushVotes(h, u.token, [voteDoc(s.id, clip.clip_id, 'ai')])).body[0].status).toBe('scored');
   });

@@ -24,17 +24,19 @@ type StoredVote = Omit<VoteDoc, 'id' | 'updatedAt'> & {
   _deleted: false;
 };
 
-/** existing: the vote was already stored (a retry); foreign: its id belongs to another user. */
-type VoteOutcome = 'scored' | 'rejected' | 'existing' | 'foreign';
+/**
+ * How a vote was settled, and the vote as its owner now holds it. existing: already stored (a
+ * retry); rejected: stored as refused (a track closed or already voted on, in the caller's own
+ * session); refused: nothing stored, for a vote that names what is not the caller's (another
+ * user's vote id or session, a clip not in the session) or asks to delete one.
+ */
+export type ScoredVote = { outcome: 'scored' | 'rejected' | 'existing'; doc: ClientDoc } | { outcome: 'refused'; doc: null; error: string };
 
-/** How a vote was settled, and the vote as its owner now holds it (nothing for another user's id). */
-export type ScoredVote = { outcome: Exclude<VoteOutcome, 'foreign'>; doc: ClientDoc } | { outcome: 'foreign'; doc: null };
-
-/** What the transaction settled: the stored vote (a retry) or the data it wrote. */
+/** What the transaction settled: the stored vote (a retry), the data it wrote, or a refusal it did not store. */
 type Settled =
   | { outcome: 'existing'; snap: DocumentSnapshot }
   | { outcome: 'scored' | 'rejected'; data: StoredVote }
-  | { outcome: 'foreign' };
+  | { outcome: 'refused'; error: string };
 
 /** A vote's reads about its track: the track, the user's vote key and stats (in the transaction), and how others guessed. */
 type TrackReads = { trackId: string; snaps: Array<DocumentSnapshot | undefined>; stats: DocumentSnapshot };
@@ -46,7 +48,9 @@ const count = (snap: DocumentSnapshot | undefined, field: string): number => (sn
  * (user, track) thanks to vote_keys/{uid}:{trackId}, with one of the track's vote shards
  * (vote-shards.ts), the user's stats and the session's progress updated in the same commit.
  * track_stats is neither read in the transaction nor written: the rollup adds the shards up.
- * A refused vote is stored as `rejected` with the reason, so the client's document settles too.
+ * A vote refused in the caller's own session is stored as `rejected` with the reason, so the
+ * client's document settles (on every device) and the clip counts as done; one that names what is
+ * not the caller's is answered with the reason but writes nothing.
  * When this instance remembers the session (session-tracks.ts), every read of the transaction
  * goes in its first round trip; otherwise the track's reads need a second one.
  * `limit`, when given, is checked and counted in the same transaction: over it, the 429 is
@@ -80,13 +84,14 @@ export async function scoreVote(deps: Deps, uid: string, vote: ClientVote, limit
     countRequest?.(tx);
     return result;
   });
-  if (settled.outcome === 'foreign') return { outcome: 'foreign', doc: null };
+  if (settled.outcome === 'refused') return { outcome: 'refused', doc: null, error: settled.error };
   if (settled.outcome === 'existing') return { outcome: 'existing', doc: toClientDoc('votes', settled.snap) };
   return { outcome: settled.outcome, doc: writtenVote(vote.id, settled.data) };
 
   /** The vote's outcome, its writes queued in `tx` (every read comes before the first write). */
   async function settle(tx: Transaction, voteRef: DocumentReference, existing: DocumentSnapshot | undefined, sessionSnap: DocumentSnapshot | undefined, early: TrackReads | null): Promise<Settled> {
-    if (existing?.exists) return existing.get('user_id') === uid ? { outcome: 'existing', snap: existing } : { outcome: 'foreign' };
+    const refuse = (error: string): Settled => ({ outcome: 'refused', error });
+    if (existing?.exists) return existing.get('user_id') === uid ? { outcome: 'existing', snap: existing } : refuse(VOTE_MSG.idTaken);
 
     const nowIso = new Date(deps.now()).toISOString();
     const base = {
@@ -112,12 +117,12 @@ export async function scoreVote(deps: Deps, uid: string, vote: ClientVote, limit
     };
 
     const session = sessionSnap?.exists ? (sessionSnap.data() as VoteSessionDoc) : null;
-    if (!session || session.user_id !== uid) return reject(VOTE_MSG.sessionNotFound);
+    if (!session || session.user_id !== uid) return refuse(VOTE_MSG.sessionNotFound);
     const trackId = trackOfClip(session, vote.clip_id);
     // Remembered again only when the instance did not know the clip's track, or knew it wrong.
     if (early?.trackId !== trackId) rememberSessionTracks(db, sessionSnap!.id, session);
-    if (!trackId) return reject(VOTE_MSG.clipNotInSession);
-    if (vote._deleted) return reject(VOTE_MSG.cannotDelete);
+    if (!trackId) return refuse(VOTE_MSG.clipNotInSession);
+    if (vote._deleted) return refuse(VOTE_MSG.cannotDelete);
 
     const [trackRef, keyRef, userStatsRef] = trackRefs(trackId);
     const [[trackSnap, key, userStats], statsSnap] =

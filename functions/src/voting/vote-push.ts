@@ -1,4 +1,3 @@
-import { VOTE_MSG } from '../../../common/voting-messages';
 import { scheduleLeaderboardRefresh } from '../leaderboards/refresh-scheduler';
 import { admitAlone, rateLimitCounter } from '../platform/rate-limit';
 import { parse } from '../platform/validate';
@@ -7,8 +6,8 @@ import type { ClientDoc } from '../sync/registry';
 import { scoreVote } from './score-vote';
 import { clientVotes, type ClientVote } from './vote-input';
 
-/** What a caller gets back for a vote id that another user already holds: a refusal, nothing of theirs. */
-const refusedForeign = (v: ClientVote): ClientDoc => ({
+/** What a caller gets back for a vote the server refused without storing it: the reason, nothing of anyone else's. */
+const refusal = (v: ClientVote, error: string): ClientDoc => ({
   id: v.id,
   updatedAt: Date.now(),
   _deleted: false,
@@ -19,13 +18,14 @@ const refusedForeign = (v: ClientVote): ClientDoc => ({
   status: 'rejected',
   is_correct: null,
   reveal: null,
-  error: VOTE_MSG.idTaken,
+  error,
 });
 
 /**
  * POST /api/sync/votes/push: every row is scored (or refused) in its own transaction, one
  * after the other, and the server's state of every row comes back as master state: the
- * scored vote with its reveal, or the refusal with its reason, as each transaction wrote it.
+ * scored vote with its reveal, or the refusal with its reason, as each transaction wrote it
+ * (a refusal of what is not the caller's is answered, not stored).
  * A malformed row fails the whole request with a 400 before anything is written, and a push
  * over the user's limit with a 429.
  */
@@ -40,7 +40,7 @@ export const votesPushHandler: PushHandler = async (deps, caller, rows) => {
   for (const [i, vote] of votes.entries()) {
     const result = await scoreVote(deps, caller.uid, vote, i === 0 ? limit : undefined);
     scored ||= result.outcome === 'scored';
-    docs.push(result.doc ?? refusedForeign(vote));
+    docs.push(result.outcome === 'refused' ? refusal(vote, result.error) : result.doc);
   }
   if (scored) scheduleLeaderboardRefresh(deps);
   return docs;
