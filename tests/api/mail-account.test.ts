@@ -29,7 +29,7 @@ describe('mail at sign-up', () => {
     expect(verification!.text).toContain(encodeURIComponent(`${h.deps.config.appUrl}/welcome`));
     expect(verification!.html).toContain('mode=verifyEmail');
     const [welcome] = sentTo('mail_new@example.test').filter((m) => m.subject === 'Welcome to Fool Rate, mail_new!');
-    expect(welcome!.text).toContain('your balance is 50 tokens');
+    expect(welcome!.text).toContain('with a signup bonus of 50 tokens');
     expect(welcome!.text).toContain(`${h.deps.config.appUrl}/mail_new`);
     expect(welcome!.headers?.['List-Unsubscribe']).toBeUndefined();
   });

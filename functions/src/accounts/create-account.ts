@@ -87,7 +87,9 @@ export async function createAccount(deps: Deps, account: NewAccount): Promise<Cr
       tx,
       account.uid,
       'welcome',
-      { balance: String(balance), daily: String(pricing.daily_drip), referral_reward: String(pricing.referral_reward), affiliate_link: `${appUrl}/${account.username}` },
+      // The bonus, not the balance, in the default text: a coupon given at sign-up is redeemed after
+      // this mail is written. `balance` (the balance the account opened with) stays for templates edited before.
+      { signup_bonus: String(balance - current), balance: String(balance), daily: String(pricing.daily_drip), referral_reward: String(pricing.referral_reward), affiliate_link: `${appUrl}/${account.username}` },
       now,
     );
     return { created: true, username: account.username, balance };

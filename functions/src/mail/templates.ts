@@ -41,7 +41,7 @@ Once it is verified, whoever referred you gets their reward. If you did not sign
     subject: 'Welcome to Fool Rate, {{username}}!',
     body: `Hi {{username}},
 
-Your account is ready and your balance is {{balance}} tokens.
+Your account is ready, with a signup bonus of {{signup_bonus}} tokens.
 
 Come back every day for your free daily token ({{daily}} token a day), spend tokens on vote sessions, contest entries and marketplace listings, and try to tell human from AI.
 
@@ -52,6 +52,7 @@ Share your affiliate link: you earn {{referral_reward}} tokens for every friend 
 Start voting: {{app_url}}/vote`,
     sample: {
       username: 'listener42',
+      signup_bonus: '25',
       balance: '25',
       daily: '1',
       referral_reward: '5',
