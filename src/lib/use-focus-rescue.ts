@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react';
+import { useEffect } from 'react';
 
 /** Where the focus was inside the root: the element, its row (a list's `li` or a table's `tr`), and its section. */
 interface Place {
@@ -50,16 +50,16 @@ function successor(place: Place): HTMLElement | null {
 }
 
 /**
- * Keeps a keyboard or screen reader user's place under `root` when an action changes or removes
- * the row that has the focus (Approve in a moderation list, a dialog whose trigger's row is
- * settled). The browser drops the focus to the page's body then; here it goes to the same control
- * in the row that takes that place, or to the section's heading when the list is empty, or back to
- * the element itself once it is enabled again. Focus that the user moved elsewhere is left alone:
- * only a place inside `root` (or a dialog opened from it) is kept.
+ * Keeps a keyboard or screen reader user's place inside `container` when an action changes or
+ * removes the row that has the focus (Approve in a moderation list, a dialog whose trigger's row
+ * is settled). The browser drops the focus to the page's body then; here it goes to the same
+ * control in the row that takes that place, or to the section's heading when the list is empty,
+ * or back to the element itself once it is enabled again. Focus that the user moved elsewhere is
+ * left alone: only a place inside `container` (or a dialog opened from it) is kept. Give it the
+ * element through a callback ref: a dialog's content comes and goes after its first render.
  */
-export function useFocusRescue(root: RefObject<HTMLElement | null>): void {
+export function useFocusRescue(container: HTMLElement | null): void {
   useEffect(() => {
-    const container = root.current;
     if (!container) return;
     let last: Place | null = null;
 
@@ -77,9 +77,10 @@ export function useFocusRescue(root: RefObject<HTMLElement | null>): void {
         if (last?.el === target && target.isConnected && usable(target) && document.activeElement !== target) last = null;
       });
     };
+    // Lost: on the page's body, or on the root itself (where a dialog's focus trap puts it).
     const rescue = () => {
-      const active = document.activeElement;
-      if (!last || (active && active !== document.body)) return;
+      const focused = document.activeElement;
+      if (!last || (focused && focused !== document.body && focused !== container)) return;
       if (last.el.isConnected) {
         if (usable(last.el)) last.el.focus();
         return;
@@ -102,5 +103,5 @@ export function useFocusRescue(root: RefObject<HTMLElement | null>): void {
       document.removeEventListener('focusin', onFocusIn);
       container.removeEventListener('focusout', onFocusOut);
     };
-  }, [root]);
+  }, [container]);
 }

@@ -96,10 +96,14 @@ test('the daily token is granted once per day', async ({ page }) => {
   await signUp(page, newUser('daily'));
   await page.goto('/');
   await expect(page.getByText('Sign up now and get FREE UNLIMITED VOTING for your first week')).toBeVisible();
-  await page.getByRole('button', { name: 'Claim Daily Token' }).click();
+  // By keyboard: the button keeps the focus as it turns into 'Claimed today'.
+  await page.getByRole('button', { name: 'Claim Daily Token' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByText('Daily Token Claimed! 🎁')).toBeVisible();
   await expect(balancePill(page)).toHaveText('51 tokens');
-  await expect(page.getByRole('button', { name: 'Claimed today' })).toBeDisabled();
+  const claimed = page.getByRole('button', { name: 'Claimed today' });
+  await expect(claimed).toBeDisabled();
+  await expect(claimed).toBeFocused();
   await expect(page.getByText('Sign up now and get FREE UNLIMITED VOTING for your first week')).toBeHidden();
   await page.reload();
   await expect(page.getByRole('button', { name: 'Claimed today' })).toBeDisabled();

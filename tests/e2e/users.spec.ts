@@ -53,9 +53,12 @@ test('a super admin grants and removes admin, adds 50 tokens with a reason: the 
 
   await expect(sheet.getByRole('button', { name: 'Add 50 tokens' })).toBeDisabled();
   await sheet.getByLabel('Reason').fill('E2E contest prize');
-  await sheet.getByRole('button', { name: 'Add 50 tokens' }).click();
+  // By keyboard: the button, disabled while the call runs, has the focus again after it.
+  await sheet.getByRole('button', { name: 'Add 50 tokens' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByText('Added 50 tokens; balance 100')).toBeVisible();
   await expect(sheet.getByTestId('detail-balance')).toHaveText('100');
+  await expect(sheet.getByRole('button', { name: 'Add 50 tokens' })).toBeFocused();
   const newest = sheet.getByTestId('ledger-entry').first();
   await expect(newest).toContainText('admin grant');
   await expect(newest).toContainText('“E2E contest prize”');

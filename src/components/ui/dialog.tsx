@@ -1,7 +1,8 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { clsx } from 'clsx';
 import { X } from 'lucide-react';
-import { useRef, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
+import { useFocusRescue } from '@/lib/use-focus-rescue';
 
 const PLACEMENT = {
   center: 'left-1/2 top-1/2 -translate-x-1/2 -translate-y-1/2',
@@ -23,9 +24,12 @@ type DialogProps = {
 /**
  * A modal dialog over a dimmed page (Radix: focus trap, Escape, aria). Give it a DialogTitle and a DialogDescription.
  * Closing gives the focus back to what had it when the dialog opened (Radix only does that for its own Trigger).
+ * Inside, a button disabled while its call runs gets the focus back when it is enabled again (useFocusRescue).
  */
 export function Dialog({ open, onOpenChange, placement = 'center', overlayClassName = 'bg-black/70', className, children }: DialogProps) {
   const opener = useRef<HTMLElement | null>(null);
+  const [content, setContent] = useState<HTMLDivElement | null>(null);
+  useFocusRescue(content);
   const remember = () => {
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   };
@@ -38,7 +42,12 @@ export function Dialog({ open, onOpenChange, placement = 'center', overlayClassN
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={clsx('fixed inset-0 z-40', overlayClassName)} />
-        <RadixDialog.Content onOpenAutoFocus={remember} onCloseAutoFocus={giveBack} className={clsx('fixed z-50', PLACEMENT[placement], className)}>
+        <RadixDialog.Content
+          ref={setContent}
+          onOpenAutoFocus={remember}
+          onCloseAutoFocus={giveBack}
+          className={clsx('fixed z-50', PLACEMENT[placement], className)}
+        >
           {children}
         </RadixDialog.Content>
       </RadixDialog.Portal>

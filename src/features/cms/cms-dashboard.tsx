@@ -1,5 +1,5 @@
 import { Crown, ShieldCheck } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { CMS_MSG } from '@common/cms-messages';
 import { PRODUCT_NAME } from '@common/constants';
 import { Badge } from '@/components/ui/badge';
@@ -68,13 +68,13 @@ function Panel({ tab, superAdmin, reloadKey, onSelect }: { tab: CmsTabKey; super
  */
 export function CmsDashboard({ superAdmin, reloadKey }: { superAdmin: boolean; reloadKey: number }) {
   const [tab, setTab] = useState<CmsTabKey>('overview');
-  const root = useRef<HTMLElement>(null);
+  const [root, setRoot] = useState<HTMLElement | null>(null);
   useFocusRescue(root);
   const tabs = tabsFor(superAdmin);
   const active = tabs.some((t) => t.key === tab) ? tab : 'overview';
   return (
     <Tabs value={active} onValueChange={(key) => setTab(key as CmsTabKey)}>
-      <section ref={root} className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      <section ref={setRoot} className="mx-auto max-w-6xl space-y-6 px-4 py-8">
         <Header superAdmin={superAdmin} />
         <CmsTabBar tabs={tabs} />
         <div>

@@ -16,11 +16,14 @@ export function DailyTokenCard() {
           <p className="text-sm text-zinc-400">Claim 1 free token every day (resets at midnight UTC).</p>
         </div>
       </div>
+      {/* aria-disabled, not disabled: the button keeps the keyboard's focus as it turns into 'Claimed today'. */}
       <button
         type="button"
-        disabled={busy || alreadyClaimed}
-        onClick={() => void claim()}
-        className="inline-flex items-center gap-2 rounded-md bg-amber-400 px-4 py-2 font-semibold text-zinc-950 hover:bg-amber-300 disabled:cursor-not-allowed disabled:bg-zinc-800 disabled:text-zinc-400"
+        aria-disabled={busy || alreadyClaimed}
+        onClick={() => {
+          if (!busy && !alreadyClaimed) void claim();
+        }}
+        className="inline-flex items-center gap-2 rounded-md bg-amber-400 px-4 py-2 font-semibold text-zinc-950 hover:bg-amber-300 aria-disabled:cursor-not-allowed aria-disabled:bg-zinc-800 aria-disabled:hover:bg-zinc-800 aria-disabled:text-zinc-400"
       >
         {busy ? <Loader2 className="size-4 animate-spin" aria-hidden /> : alreadyClaimed ? <CheckCircle2 className="size-4" aria-hidden /> : null}
         {alreadyClaimed ? 'Claimed today' : 'Claim Daily Token'}
