@@ -12,6 +12,7 @@ interface Place {
 
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
 const ROW = ':scope > li, :scope > tr';
+const DIALOG = '[role="dialog"], [role="alertdialog"]';
 
 const usable = (el: HTMLElement) => !(el as HTMLButtonElement).disabled && el.getAttribute('aria-disabled') !== 'true';
 const controlsOf = (row: Element | undefined) => (row ? [...row.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(usable) : []);
@@ -66,7 +67,7 @@ export function useFocusRescue(container: HTMLElement | null): void {
     const onFocusIn = (e: FocusEvent) => {
       const target = e.target as HTMLElement;
       if (container.contains(target)) last = placeOf(target, container);
-      else if (!target.closest('[role="dialog"], [role="alertdialog"]')) last = null;
+      else if (!target.closest(DIALOG)) last = null;
     };
     // Focus given up on purpose (a click on the page) is not brought back. Judged a task later:
     // an element being removed loses the focus before it leaves the document.
@@ -77,10 +78,12 @@ export function useFocusRescue(container: HTMLElement | null): void {
         if (last?.el === target && target.isConnected && usable(target) && document.activeElement !== target) last = null;
       });
     };
-    // Lost: on the page's body, or on the root itself (where a dialog's focus trap puts it).
+    // Lost: on the page's body, or on the root itself (where a dialog's focus trap puts it). While
+    // a dialog over the container is open, the focus is that dialog's (its own hook keeps it).
     const rescue = () => {
       const focused = document.activeElement;
       if (!last || (focused && focused !== document.body && focused !== container)) return;
+      if ([...document.querySelectorAll(DIALOG)].some((dialog) => !dialog.contains(container))) return;
       if (last.el.isConnected) {
         if (usable(last.el)) last.el.focus();
         return;
