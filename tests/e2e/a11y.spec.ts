@@ -42,8 +42,13 @@ const SCHEMES = ['dark', 'light'] as const;
 const describe = (v: Result) =>
   `[${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`).join('\n')}`;
 
-/** Waits for the page's data: its heading (and `ready`, a test id, if given) shown and no loading text or spinner left in it. */
+/**
+ * Waits for the page's data: the app's own render in place of a prerendered snapshot (which is
+ * inert, so out of axe's accessibility tree, though its heading shows), its heading (and `ready`,
+ * a test id, if given) shown and no loading text or spinner left in it.
+ */
 async function settled(page: Page, heading: RegExp | string, ready?: string): Promise<void> {
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0, { timeout: 20_000 });
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 20_000 });
   if (ready) await expect(page.getByTestId(ready)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 20_000 });
