@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator } from '@playwright/test';
 import { expect, test, type Page } from './fixtures';
 import { balancePill, bearer, idToken, newUser, searchUsers, signIn, type NewUser } from './helpers';
 
@@ -122,4 +122,42 @@ test('an admin sees the list and a user’s ledger but no role or token controls
   expect(tokens.status()).toBe(403);
   expect((await tokens.json()).error.message).toBe('Only super admins can adjust tokens');
   expect((await request.get('/api/cms/audit', { headers })).status()).toBe(403);
+});
+
+/** A scroller's edge fades (styles.css, .scroll-fade) as [left, right], once they follow its scroll position. */
+async function fades(scroller: Locator, scrollLeft?: number): Promise<string[]> {
+  return scroller.evaluate(async (el, left) => {
+    if (left !== undefined) el.scrollLeft = left;
+    // The scroll timeline moves the animation on the next frame.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const style = getComputedStyle(el);
+    return [style.getPropertyValue('--fade-start'), style.getPropertyValue('--fade-end')];
+  }, scrollLeft);
+}
+
+test('on a phone, the tab bar and a wide table fade at an edge with more to scroll to; a table that fits does not, nor one the keyboard is in', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openUsers(page, 'admin@demo.test');
+  const tabs = page.getByRole('tablist', { name: 'CMS sections' });
+  const table = page.getByRole('table').locator('..');
+  await expect(page.getByTestId('user-row').first()).toBeVisible();
+  // At the start: more to the right only.
+  expect(await fades(tabs, 0)).toEqual(['0px', '40px']);
+  expect(await fades(table, 0)).toEqual(['0px', '40px']);
+  // In the middle: both ways; at the end: more to the left only.
+  expect(await fades(table, 200)).toEqual(['40px', '40px']);
+  expect(await fades(table, 100_000)).toEqual(['40px', '0px']);
+  const masked = () => table.evaluate((el) => getComputedStyle(el).maskImage);
+  expect(await masked()).toContain('linear-gradient');
+  // A control focused by keyboard near an edge keeps its whole focus ring.
+  await fades(table, 0);
+  await page.getByTestId('user-row').first().getByRole('button').first().focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  expect(await masked()).toBe('none');
+  // On a desktop the table fits: nothing to fade.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('heading', { name: 'User Management' }).click();
+  expect(await fades(table)).toEqual(['0px', '0px']);
+  expect(await fades(tabs)).toEqual(['0px', '0px']);
 });

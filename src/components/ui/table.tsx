@@ -10,7 +10,8 @@ const TH = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide te
 export const ACTIONS_COLUMN = <span className="sr-only">Actions</span>;
 
 /**
- * The CMS's data table: scrolls sideways on narrow screens, one header row of `columns`, and the
+ * The CMS's data table: scrolls sideways on narrow screens (its edges fade where there is more to
+ * see: styles.css, .scroll-fade), one header row of `columns`, and the
  * rows as children. `busy` while new rows are on their way (a search): the old ones dim, and
  * assistive technology is told they are about to change. A table with nothing to focus in its
  * rows (a log) needs a `label`: its scroller is then a named region that takes the focus, so the
@@ -35,7 +36,7 @@ export function DataTable({
   return (
     // relative: the scroller is the containing block of what is positioned inside (sr-only texts),
     // which would otherwise stick out of it and widen the page on a phone.
-    <div className={clsx('relative overflow-x-auto', className)} {...scroller}>
+    <div className={clsx('scroll-fade relative overflow-x-auto', className)} {...scroller}>
       <table className={clsx('w-full text-sm transition-opacity', minWidth, busy && 'opacity-60')} aria-busy={busy || undefined}>
         <thead className="border-b border-zinc-800">
           <tr>
