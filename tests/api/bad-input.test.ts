@@ -138,7 +138,18 @@ const cases: Case[] = [
   ...bodyCases('/api/accounts/signup'),
   { name: 'signup: body is an array', method: 'POST', path: '/api/accounts/signup', body: [SIGNUP_OK], status: 400, message: /expected object, received array/ },
   { name: 'signup: no body at all', method: 'POST', path: '/api/accounts/signup', status: 400, message: /expected object/ },
-  { name: 'signup: JSON sent as text/plain', method: 'POST', path: '/api/accounts/signup', raw: JSON.stringify(SIGNUP_OK), headers: { 'Content-Type': 'text/plain' }, status: 400 },
+  {
+    name: 'signup: JSON sent as text/plain',
+    method: 'POST',
+    path: '/api/accounts/signup',
+    raw: JSON.stringify(SIGNUP_OK),
+    headers: { 'Content-Type': 'text/plain' },
+    status: 415,
+    message: 'Expected an application/json body',
+    code: 'bad_request',
+  },
+  { name: 'signup: JSON sent as a url-encoded form (dropped)', method: 'POST', path: '/api/accounts/signup', raw: JSON.stringify(SIGNUP_OK), headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, status: 400, message: /expected object/ },
+  { name: 'signup: JSON sent without a content type', method: 'POST', path: '/api/accounts/signup', raw: JSON.stringify(SIGNUP_OK), headers: { 'Content-Type': '' }, status: 415, message: 'Expected an application/json body' },
   { name: 'signup: JSON in an unsupported charset', method: 'POST', path: '/api/accounts/signup', raw: JSON.stringify(SIGNUP_OK), headers: { 'Content-Type': 'application/json; charset=latin1' }, status: 415, code: 'bad_request' },
   { name: 'signup: missing email', method: 'POST', path: '/api/accounts/signup', body: { username: 'fresh_one', password: 'secret123' }, status: 400, message: /^email: / },
   { name: 'signup: missing password', method: 'POST', path: '/api/accounts/signup', body: { username: 'fresh_one', email: 'f@example.test' }, status: 400, message: /^password: / },
@@ -189,6 +200,7 @@ const cases: Case[] = [
   { name: 'claim-daily: no auth', method: 'POST', path: '/api/tokens/claim-daily', status: 401, message: 'Sign in required' },
   ...authCases('POST', '/api/tokens/claim-daily'),
   ...bodyCases('/api/tokens/claim-daily', U),
+  { name: 'claim-daily: a text body', method: 'POST', path: '/api/tokens/claim-daily', token: U, raw: 'claim', headers: { 'Content-Type': 'text/plain' }, status: 415, message: 'Expected an application/json body' },
   { name: 'claim-daily: caller without a profile', method: 'POST', path: '/api/tokens/claim-daily', token: ghost, status: 404, message: 'Profile not found' },
 
   // --- POST /api/coupons/redeem (signed in)

@@ -25,6 +25,8 @@ export const forbidden = (message = 'Forbidden') => new HttpError(403, 'forbidde
 export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
 export const conflict = (message: string) => new HttpError(409, 'conflict', message);
 export const payloadTooLarge = (message = 'Request body too large') => new HttpError(413, 'payload_too_large', message);
+/** A body of a type the endpoint does not read; `bad_request`, as the body parser's own 415s. */
+export const unsupportedMediaType = (message: string) => new HttpError(415, 'bad_request', message);
 export const rateLimited = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, 'rate_limited', message, { retry_after: retryAfterSeconds }, { 'Retry-After': String(retryAfterSeconds) });
 export const unavailable = (message: string, retryAfterSeconds?: number) =>

@@ -105,6 +105,23 @@ test('uploads: a track submitted through the buffered body is stored; wrong cont
   expect(await balanceOf(request, artist)).toBe(40);
 });
 
+test('bodies: JSON sent as text is refused with a JSON 415 and nothing is written; a form is dropped; a JSON body over 64 kb is a 413', async ({ request }) => {
+  const account = await newAccount(request, 'rtbody');
+  const before = await balanceOf(request, account);
+  const text = await request.post('/api/tokens/claim-daily', { headers: { ...account.auth, 'Content-Type': 'text/plain' }, data: '{}' });
+  expect(text.status()).toBe(415);
+  expect(await text.json()).toEqual({ error: { code: 'bad_request', message: 'Expected an application/json body' } });
+  expect(await balanceOf(request, account)).toBe(before);
+
+  const form = await request.post('/api/accounts/wallet', { headers: account.auth, form: { wallet_address: 'abc123' } });
+  expect(form.status()).toBe(400);
+  expect(((await form.json()) as { error: { message: string } }).error.message).toMatch(/expected object/);
+
+  const big = await request.post('/api/accounts/wallet', { headers: account.auth, data: { wallet_address: 'x'.repeat(70 * 1024) } });
+  expect(big.status()).toBe(413);
+  expect(await big.json()).toEqual({ error: { code: 'payload_too_large', message: 'Request body too large' } });
+});
+
 test('a vote: a session opened through the runtime serves its clips and scores a pushed vote with the reveal', async ({ request }) => {
   const voter = await newAccount(request, 'rtvote');
   const opened = await request.post('/api/vote-sessions', { headers: voter.auth, data: {} });
