@@ -33,15 +33,19 @@ function placeOf(el: HTMLElement, root: HTMLElement): Place {
 /**
  * What takes the focus when its element is gone: a control at the same place in its row if the
  * row is still there (Approve turned into Download), else in the row that now has the removed
- * row's place (or the list's last row); else the heading that names the section.
+ * row's place (or the list's last row). A row left with no control at all (a radio slot once
+ * scheduled) passes the focus on to the nearest row that has one, after it, else before it.
+ * Else the heading that names the section.
  */
 function successor(place: Place): HTMLElement | null {
-  if (place.list?.isConnected) {
-    const rows = [...place.list.querySelectorAll(ROW)];
-    const row = place.rowEl?.isConnected ? place.rowEl : rows[Math.min(place.row, rows.length - 1)];
-    const controls = controlsOf(row);
-    const control = controls[Math.min(Math.max(place.control, 0), controls.length - 1)];
-    if (control) return control;
+  const rows = place.list?.isConnected ? [...place.list.querySelectorAll(ROW)] : [];
+  if (rows.length > 0) {
+    const at = place.rowEl?.isConnected ? rows.indexOf(place.rowEl) : Math.min(place.row, rows.length - 1);
+    for (const row of [...rows.slice(at), ...rows.slice(0, at).reverse()]) {
+      const controls = controlsOf(row);
+      const control = controls[Math.min(Math.max(place.control, 0), controls.length - 1)];
+      if (control) return control;
+    }
   }
   const id = place.section?.isConnected ? place.section.getAttribute('aria-labelledby') : null;
   const heading = id ? document.getElementById(id) : null;

@@ -115,6 +115,16 @@ async function unsubscribePath(user: NewUser): Promise<string> {
   return `/unsubscribe?u=${encodeURIComponent(uid)}&t=${encodeURIComponent(token)}`;
 }
 
+/** Audits a toast while it shows: the pointer on it holds it (sonner), then it is closed. */
+async function auditToast(page: Page, text: string, label: string): Promise<void> {
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: text });
+  await expect(toast).toBeVisible();
+  await toast.hover();
+  await audit(page, label);
+  await toast.getByRole('button', { name: 'Close toast' }).click();
+  await expect(toast).toHaveCount(0);
+}
+
 type Visit = { path: string; heading: RegExp | string; ready?: string };
 
 /** Loads each route at each width and audits it; `extra` audits what a route opens (dialogs, tabs). */
@@ -168,7 +178,7 @@ test('signed out: every public route passes axe in both widths and schemes', asy
   }
 });
 
-test('a listener: every signed-in route, the purchase dialog, a paid checkout, the unsubscribe link, a chosen file and a whole voting session pass axe in both widths and schemes', async ({ page }) => {
+test('a listener: every signed-in route, the purchase dialog, a paid checkout, a licence bought and its order, the unsubscribe link, a chosen file and a whole voting session pass axe in both widths and schemes', async ({ page }) => {
   test.setTimeout(420_000);
   const user = newUser('a11y');
   await signUp(page, user);
@@ -204,6 +214,20 @@ test('a listener: every signed-in route, the purchase dialog, a paid checkout, t
   await expect(page.getByText('50 tokens were added to your balance.')).toBeVisible();
   await auditWidths(page, 'listener /pricing/success');
 
+  // A licence bought with tokens: the dialog's success, then /orders with the order in it.
+  await page.goto('/marketplace');
+  await settled(page, 'Marketplace');
+  const listing = 'Skyline Licensing Loop';
+  await page.getByRole('region', { name: 'All Listings' }).getByTestId('listing-card').filter({ hasText: listing }).first().getByRole('button', { name: 'Buy' }).click();
+  const purchase = page.getByRole('dialog', { name: listing });
+  await purchase.getByRole('button', { name: 'Pay with Tokens' }).click();
+  await expect(purchase.getByText('Purchase successful!')).toBeVisible();
+  await auditWidths(page, 'listener purchase done');
+  await purchase.getByRole('link', { name: 'View my orders' }).click();
+  await settled(page, 'My Orders');
+  await expect(page.getByTestId('order-row').filter({ hasText: listing })).toContainText('Approved');
+  await auditWidths(page, 'listener /orders with an order');
+
   // A campaign mail's unsubscribe link: the question, then the answer.
   await page.goto(await unsubscribePath(user));
   await settled(page, 'Email preferences');
@@ -238,7 +262,7 @@ test('a listener: every signed-in route, the purchase dialog, a paid checkout, t
   await auditWidths(page, 'listener vote end screen');
 });
 
-test('a super admin: every CMS tab and its dialogs (user and token adjusting, edit track, radio schedule, email campaign) pass axe in both widths and schemes', async ({ page, request }) => {
+test('a super admin: every CMS tab and its dialogs (user and token adjusting, edit track, radio schedule, email campaign) and toasts pass axe in both widths and schemes', async ({ page, request }) => {
   test.setTimeout(360_000);
   // The Config tab's audit log shows at least one entry (a new user's token adjustment), whatever ran before.
   const member = newUser('axeaudit');
@@ -276,6 +300,11 @@ test('a super admin: every CMS tab and its dialogs (user and token adjusting, ed
         await page.keyboard.press('Escape');
         await expect(page.getByRole('dialog')).toHaveCount(0);
       }
+      if (tab === 'Marketplace') {
+        // Nothing chosen: an error toast.
+        await page.getByRole('button', { name: 'Create Listing' }).click();
+        await auditToast(page, 'Please select a track.', `cms error toast ${width.name}`);
+      }
       if (tab === 'Radio Queue') {
         // The seed has an uploaded, unscheduled track.
         await page.getByRole('button', { name: 'Schedule', exact: true }).first().click();
@@ -285,6 +314,8 @@ test('a super admin: every CMS tab and its dialogs (user and token adjusting, ed
         await expect(page.getByRole('dialog')).toHaveCount(0);
       }
       if (tab === 'Email System') {
+        await page.getByRole('button', { name: 'Send Test Email' }).click();
+        await auditToast(page, 'Test email sent to superadmin@demo.test', `cms success toast ${width.name}`);
         await page.getByRole('button', { name: 'Email All Users' }).click();
         const dialog = page.getByRole('dialog', { name: 'Email All Users' });
         await expect(dialog).toBeVisible();

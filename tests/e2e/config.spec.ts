@@ -68,7 +68,7 @@ test('a super admin sees System Configuration with the migration settings; an ad
   await context.close();
 });
 
-test('Overview: weekly changes, quick actions open their tabs, Export Reports downloads CSV', async ({ page }) => {
+test('Overview: weekly changes, quick actions open their tabs with the focus in them, Export Reports downloads CSV', async ({ page }) => {
   await openCms(page, 'admin@demo.test');
   await expect(page.getByTestId('week-total_users')).toHaveText(/^[+-]?\d[\d,]* this week$/);
 
@@ -79,8 +79,11 @@ test('Overview: weekly changes, quick actions open their tabs, Export Reports do
     ['Moderate Submissions', 'Contest'],
     ['Send Email Campaign', 'Email System'],
   ] as const) {
-    await quick.getByRole('button', { name: action }).click();
+    // By keyboard: the focus goes on into the section opened, not to the page's body.
+    await quick.getByRole('button', { name: action }).focus();
+    await page.keyboard.press('Enter');
     await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel', { name: tab })).toBeFocused();
     await goBack();
   }
 

@@ -9,7 +9,7 @@ async function openMarketplaceTab(page: Page) {
   await expect(page.getByRole('heading', { name: 'Marketplace Listings' })).toBeVisible();
 }
 
-test('an admin lists a seeded track; it shows on /marketplace until made inactive', async ({ page }) => {
+test('an admin lists a seeded track; it shows on /marketplace until made inactive; edits keep the keyboard’s place', async ({ page }) => {
   // A price no other run uses, so the card found is this test's listing.
   const price = 100 + Math.floor(Math.random() * 800_000);
   await signIn(page, 'admin@demo.test', 'demo1234');
@@ -41,6 +41,22 @@ test('an admin lists a seeded track; it shows on /marketplace until made inactiv
   await expect(page.getByTestId('listing-card').filter({ hasText: `${price} tokens` })).toHaveCount(0);
 
   await openMarketplaceTab(page);
+  // Edit by keyboard: the form above takes the focus, and gives it back to the listing after.
+  await row.getByRole('button', { name: 'Edit' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Price (tokens)')).toBeFocused();
+  await expect(page.getByRole('form', { name: 'Edit listing' })).toBeVisible();
+  await page.getByLabel('Price (USD)').fill('2.49');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Listing updated')).toBeVisible();
+  await expect(row).toContainText('$2.49');
+  await expect(row.getByRole('button', { name: 'Edit' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Price (tokens)')).toBeFocused();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row.getByRole('button', { name: 'Edit' })).toBeFocused();
+  await expect(page.getByRole('form', { name: 'Create listing' })).toBeVisible();
+
   page.once('dialog', (d) => void d.accept());
   await row.getByRole('button', { name: 'Delete' }).click();
   await expect(row).toHaveCount(0);

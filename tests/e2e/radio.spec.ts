@@ -274,6 +274,10 @@ test('the Radio Queue: tabs with counts, ad rows, a failed upload, approve and r
   await expect(yes.getByTestId('radio-status')).toHaveText('scheduled');
   await expect(yes).not.toContainText('—');
   await expect(yes.getByRole('button', { name: 'Schedule' })).toHaveCount(0);
+  // The row has no control left: the focus went on to the nearest row's, not to the page's body.
+  const focusedRow = page.getByTestId('radio-row').filter({ has: page.locator(':focus') });
+  await expect(focusedRow).toHaveCount(1);
+  await expect(focusedRow).not.toContainText(toApprove);
 });
 
 test('the queue tabs work by keyboard (arrows)', async ({ page, request }) => {

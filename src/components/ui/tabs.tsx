@@ -43,6 +43,20 @@ export function Tabs({ value, defaultValue = '', onValueChange, children }: Tabs
   return <TabsContext.Provider value={state}>{children}</TabsContext.Provider>;
 }
 
+/**
+ * Selects a tab from inside the tabs (a shortcut to another section) and puts the focus on its
+ * panel, where the keyboard goes on into the section: the control that asked sits in the panel
+ * being hidden, and would leave the focus on the page's body.
+ */
+export function useShowTab(): (value: string) => void {
+  const tabs = useTabs();
+  return (value) => {
+    tabs.select(value);
+    // After the render that shows the panel.
+    requestAnimationFrame(() => document.getElementById(tabs.idOf('panel', value))?.focus());
+  };
+}
+
 /** Moves the selection to a sibling tab, as the WAI-ARIA tabs pattern asks. */
 function onArrowKeys(e: KeyboardEvent<HTMLDivElement>) {
   const tabs = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]:not(:disabled)')];

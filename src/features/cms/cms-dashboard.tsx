@@ -4,7 +4,7 @@ import { CMS_MSG } from '@common/cms-messages';
 import { PRODUCT_NAME } from '@common/constants';
 import { Badge } from '@/components/ui/badge';
 import { useFocusRescue } from '@/lib/use-focus-rescue';
-import { TabPanel, Tabs } from '@/components/ui/tabs';
+import { TabPanel, Tabs, useShowTab } from '@/components/ui/tabs';
 import { CmsTabBar } from './cms-tab-bar';
 import { tabsFor, type CmsTabKey } from './cms-tabs';
 import { ContestTab } from './contest-tab';
@@ -35,10 +35,11 @@ function Header({ superAdmin }: { superAdmin: boolean }) {
   );
 }
 
-function Panel({ tab, superAdmin, reloadKey, onSelect }: { tab: CmsTabKey; superAdmin: boolean; reloadKey: number; onSelect: (t: CmsTabKey) => void }) {
+function Panel({ tab, superAdmin, reloadKey }: { tab: CmsTabKey; superAdmin: boolean; reloadKey: number }) {
+  const showTab = useShowTab();
   switch (tab) {
     case 'overview':
-      return <OverviewTab reloadKey={reloadKey} onSelect={onSelect} />;
+      return <OverviewTab reloadKey={reloadKey} onSelect={showTab} />;
     case 'contest':
       return <ContestTab reloadKey={reloadKey} />;
     case 'email':
@@ -74,13 +75,13 @@ export function CmsDashboard({ superAdmin, reloadKey }: { superAdmin: boolean; r
   const active = tabs.some((t) => t.key === tab) ? tab : 'overview';
   return (
     <Tabs value={active} onValueChange={(key) => setTab(key as CmsTabKey)}>
-      <section ref={setRoot} className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      <section ref={setRoot} className="mx-auto max-w-7xl space-y-6 px-4 py-8">
         <Header superAdmin={superAdmin} />
         <CmsTabBar tabs={tabs} />
         <div>
           {tabs.map(({ key }) => (
             <TabPanel key={key} value={key}>
-              <Panel tab={key} superAdmin={superAdmin} reloadKey={reloadKey} onSelect={setTab} />
+              <Panel tab={key} superAdmin={superAdmin} reloadKey={reloadKey} />
             </TabPanel>
           ))}
         </div>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EditListingInput } from '@common/listing-form';
 import { LISTING_DEFAULTS } from '@common/marketplace';
 import type { EligibleTrack } from '@common/marketplace-messages';
@@ -99,10 +99,22 @@ export function MarketplaceTab() {
   }, []);
   useEffect(() => void reload(), [reload]);
 
+  const formRef = useRef<HTMLFormElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+  // Edit fills the form above the list: the focus goes to its first field, and back to the
+  // listing's Edit button when the edit is saved or cancelled (after the render that shows it).
+  const focusAfterRender = (find: () => HTMLElement | null | undefined) => requestAnimationFrame(() => find()?.focus());
+  const startEdit = (l: MarketplaceListing) => {
+    setEditing(l.id);
+    setForm(formOf(l));
+    focusAfterRender(() => formRef.current?.querySelector<HTMLElement>('input:not(:disabled), select:not(:disabled)'));
+  };
   const reset = () => {
+    const edited = editing;
     setForm(DEFAULTS);
     setEditing(null);
+    if (edited) focusAfterRender(() => listRef.current?.querySelector<HTMLElement>(`[data-listing="${CSS.escape(edited)}"] [data-edit]`));
   };
 
   async function submit(e: React.FormEvent) {
@@ -145,7 +157,7 @@ export function MarketplaceTab() {
         Marketplace Listings
       </h2>
       <p className="text-zinc-400">Create and manage listings for approved tracks.</p>
-      <form onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-2" aria-label={editing ? 'Edit listing' : 'Create listing'}>
+      <form ref={formRef} onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-2" aria-label={editing ? 'Edit listing' : 'Create listing'}>
         <label className="sm:col-span-2">
           Track
           <select
@@ -181,10 +193,10 @@ export function MarketplaceTab() {
           )}
         </div>
       </form>
-      <ul className="mt-6 space-y-3" aria-label="Listings">
+      <ul ref={listRef} className="mt-6 space-y-3" aria-label="Listings">
         {listings.length === 0 && <li className="text-zinc-400">No listings yet</li>}
         {listings.map((l) => (
-          <li key={l.id} className="flex flex-wrap items-center gap-3 rounded-xl border border-zinc-800 p-3" data-testid="cms-listing">
+          <li key={l.id} className="flex flex-wrap items-center gap-3 rounded-xl border border-zinc-800 p-3" data-testid="cms-listing" data-listing={l.id}>
             <div className="min-w-0 flex-1">
               <p className="font-semibold">{l.title}</p>
               <p className="text-sm text-zinc-400">
@@ -194,10 +206,8 @@ export function MarketplaceTab() {
             <Button
               look="secondary"
               className="px-3 py-1 text-sm"
-              onClick={() => {
-                setEditing(l.id);
-                setForm(formOf(l));
-              }}
+              data-edit
+              onClick={() => startEdit(l)}
             >
               Edit
             </Button>

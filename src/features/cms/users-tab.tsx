@@ -83,7 +83,8 @@ export function UsersTab({ superAdmin }: { superAdmin: boolean }) {
             className={INPUT}
           />
           <Button type="submit" className="inline-flex items-center gap-1.5 px-4 py-2 font-semibold">
-            <Search className="size-4" aria-hidden /> Search
+            {/* On a phone the icon alone, so the field shows its whole placeholder. */}
+            <Search className="size-4" aria-hidden /> <span className="max-sm:sr-only">Search</span>
           </Button>
         </form>
       </div>

@@ -34,15 +34,21 @@ export function DeceptionLeaderboard({ rows }: { rows: DeceptionRow[] | null }) 
         <ol className="mt-4 space-y-3">
           {rows.map((r) => (
             <li key={r.track_id} className="rounded-xl bg-zinc-950/60 p-4">
-              <div className="flex items-center gap-3">
-                <span className="w-8 text-center text-xl font-black text-fuchsia-300">#{r.rank}</span>
-                {r.cover_art_url ? <img src={coverVariantUrl(r.cover_art_url, 48)} alt="" width={48} height={48} loading="lazy" className="size-12 rounded-md object-cover" /> : null}
-                <div className="min-w-0 flex-1">
+              {/* Rank, cover, title and artist, then the fool rate and its counts: beside the title,
+                  or on a phone on a line of their own, so the title keeps the row's width. */}
+              <div className="grid grid-cols-[2rem_auto_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-2">
+                <span className="text-center text-xl font-black text-fuchsia-300 sm:row-span-2">#{r.rank}</span>
+                {r.cover_art_url ? (
+                  <img src={coverVariantUrl(r.cover_art_url, 48)} alt="" width={48} height={48} loading="lazy" className="size-12 rounded-md object-cover sm:row-span-2" />
+                ) : (
+                  <span className="sm:row-span-2" />
+                )}
+                <div className="min-w-0 max-sm:col-span-2 sm:row-span-2">
                   <p className="truncate font-semibold">{r.title}</p>
                   <p className="truncate text-sm text-zinc-400">{r.artist_name}</p>
                 </div>
-                <div className="text-right">
-                  <p className="text-2xl font-black text-amber-200">{r.fool_rate.toFixed(1)}%</p>
+                <p className="text-xl font-black text-amber-200 max-sm:col-span-2 sm:col-start-4 sm:text-right sm:text-2xl">{r.fool_rate.toFixed(1)}%</p>
+                <div className="text-right max-sm:col-span-2 sm:col-start-4">
                   <ChanceNote incorrect={r.incorrect_guesses} total={r.total_votes} />
                   <p className="text-xs text-zinc-400">
                     {r.total_votes} votes · {r.incorrect_guesses} wrong · {r.correct_guesses} right

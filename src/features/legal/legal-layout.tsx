@@ -63,7 +63,7 @@ interface LegalSectionProps {
 /** One headed section of a legal document; styles nested paragraphs, lists and sub-headings. */
 function LegalSection({ id, heading, children }: LegalSectionProps) {
   return (
-    <section id={id} aria-labelledby={`${id}-heading`} className="scroll-mt-20">
+    <section id={id} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="mb-4 text-xl font-semibold text-zinc-50 sm:text-2xl">
         {heading}
       </h2>

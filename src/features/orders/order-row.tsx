@@ -23,7 +23,7 @@ export function OrderRow({ order, side, now }: { order: Order; side: Side; now: 
       <div className="min-w-0 flex-1 space-y-2">
         <div className="flex flex-wrap items-start gap-2">
           <div className="min-w-0 flex-1">
-            <h3 className="truncate font-bold">{order.title}</h3>
+            <h2 className="truncate font-bold">{order.title}</h2>
             <p className="text-sm text-zinc-400">{order.artist_name}</p>
           </div>
           <OrderStatusBadge status={status} />
