@@ -133,6 +133,22 @@ test('after one visit the app opens with the network off', async ({ page, contex
   await context.setOffline(false);
 });
 
+test('on a phone the Deception Leaderboard gives each title most of its row, the rate and counts a line below', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const deception = page.locator('section', { has: page.getByRole('heading', { name: 'Deception Leaderboard' }) });
+  await expect(deception.getByText('#1', { exact: true })).toBeVisible();
+  const rows = await deception.locator('li').evaluateAll((items) =>
+    items.map((li) => {
+      const [title, rate] = [li.querySelector('p.truncate'), li.querySelector('p.text-amber-200')].map((el) => el!.getBoundingClientRect());
+      return { titleShare: Math.round((title!.width / li.getBoundingClientRect().width) * 100) / 100, rateBelow: rate!.top >= title!.bottom };
+    }),
+  );
+  expect(rows.length).toBeGreaterThan(0);
+  for (const row of rows) expect(row).toEqual({ titleShare: expect.any(Number), rateBelow: true });
+  expect(Math.min(...rows.map((r) => r.titleShare))).toBeGreaterThan(0.5);
+});
+
 test('on a phone the menu slides in with the same items', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto('/');
