@@ -3,6 +3,7 @@ import { PLACEHOLDER_COVERS } from './cms-messages';
 import { STORED_PLACEHOLDER_COVERS } from './placeholders';
 import { GENRES } from './constants';
 import { AI_TOOLS, HYBRID_ELEMENTS, SONG_TYPES, SUBMISSION_ROUTES, TRACK_STATUSES } from './contest';
+import { oneLine } from './one-line';
 import { ARTIST_MAX, DEFAULT_ARTIST, STORY_MAX, TITLE_MAX } from './submission';
 
 /** The body of POST /api/cms/tracks/:id (every field optional), shared by the CMS edit form and the API. */
@@ -10,7 +11,7 @@ import { ARTIST_MAX, DEFAULT_ARTIST, STORY_MAX, TITLE_MAX } from './submission';
 /** A placeholder cover: the app's local file or, once /upload-placeholders stored it, the stored copy. */
 export const coverUrl = z.enum([...PLACEHOLDER_COVERS, ...STORED_PLACEHOLDER_COVERS] as [string, ...string[]], 'Must be one of the 26 placeholder covers');
 
-const text = (max: number) => z.string().trim().min(1, 'Must not be empty').max(max);
+const text = (max: number) => z.string().overwrite(oneLine).min(1, 'Must not be empty').max(max);
 const uniqueList = <T extends string>(values: readonly [T, ...T[]]) =>
   z
     .array(z.enum(values))
@@ -23,7 +24,7 @@ export const editTrackInput = z
     /** Empty means 'Anonymous', as on submission. */
     artist_name: z
       .string()
-      .trim()
+      .overwrite(oneLine)
       .max(ARTIST_MAX)
       .transform((a) => a || DEFAULT_ARTIST),
     genre: z.enum(GENRES),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GENRES } from './constants';
 import { AI_TOOLS, AUDIO_EXTENSIONS, HYBRID_ELEMENTS, SONG_TYPES, SUBMISSION_ROUTES, VIDEO_EXTENSIONS, type SubmissionRoute } from './contest';
+import { oneLine } from './one-line';
 
 /** The track submission form (POST /api/tracks, multipart), shared by the client form and the server. */
 
@@ -45,10 +46,11 @@ export const titleFromFileName = (name: string): string => name.replace(/\.[^./\
 
 const unique = <T>(list: T[]): T[] => [...new Set(list)];
 
-const title = z.string().trim().min(1, 'Title is required').max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`);
+// One line of text: a line break or a direction override in a title would reach mails and the CMS as written.
+const title = z.string().overwrite(oneLine).min(1, 'Title is required').max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`);
 const artistName = z
   .string()
-  .trim()
+  .overwrite(oneLine)
   .max(ARTIST_MAX, `Artist name must be at most ${ARTIST_MAX} characters`)
   .optional()
   .transform((a) => a || DEFAULT_ARTIST);
