@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareCodeUnits, formatCount } from './format';
+import { compareCodeUnits, formatCount, tokenCount } from './format';
 
 describe('formatCount', () => {
   it('groups whole numbers as en-US does', () => {
@@ -24,5 +24,11 @@ describe('compareCodeUnits', () => {
     const stamps = ['2026-11-25T10:00:00.000Z', '2026-01-02T00:00:00.000Z', '2026-11-25T09:59:59.999Z', 'b', 'B', 'a'];
     expect([...stamps].sort(compareCodeUnits)).toEqual(['2026-01-02T00:00:00.000Z', '2026-11-25T09:59:59.999Z', '2026-11-25T10:00:00.000Z', 'B', 'a', 'b']);
     expect(compareCodeUnits('x', 'x')).toBe(0);
+  });
+});
+
+describe('tokenCount', () => {
+  it('says token for one and tokens for any other number', () => {
+    expect([0, 1, 2, 15].map(tokenCount)).toEqual(['0 tokens', '1 token', '2 tokens', '15 tokens']);
   });
 });

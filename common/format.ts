@@ -16,3 +16,6 @@ export function formatCount(n: number): string {
 
 /** Orders strings by their UTF-16 code units (ISO timestamps, ids), as `<` does. */
 export const compareCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** A number of tokens in words: '1 token', '15 tokens'. */
+export const tokenCount = (n: number): string => `${n} ${n === 1 ? 'token' : 'tokens'}`;

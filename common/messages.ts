@@ -7,6 +7,8 @@ export const MSG = {
   googleSignInFailed: 'Google sign in failed',
   signedOut: 'Signed out successfully',
   signOutFailed: 'Sign out failed',
+  /** Asked before signing out while votes cast on this device cannot reach the server (offline). */
+  signOutUnsentVotes: 'Some of your votes have not reached the server yet, and they cannot while you are offline. Sign out anyway and lose them?',
   usernameRequired: 'Username is required',
   usernameTaken: 'Username already taken',
   couponError: 'Coupon Error',
@@ -39,4 +41,7 @@ export const VERIFY_MSG = {
   resend: 'Resend verification email',
   resent: 'Verification email sent. Check your inbox.',
   resendFailed: 'Could not send the verification email. Try again later.',
+  /** The verification link opened where no one is signed in (another browser, the phone's mail app). */
+  verifiedSignIn: 'Your email address is verified. Sign in to continue.',
+  signInForBonus: 'Sign in to see your welcome bonus.',
 } as const;

@@ -4,7 +4,7 @@ import { accountStream, RXDB_ACCOUNT_COLLECTIONS } from './account-feed';
 import { getDatabase, resetPerUserCollections, type AccountCollectionName } from './database';
 import { replicateOverHttp } from './replication';
 import { SyncStream } from './sync-stream';
-import { clearUnsentVotes, unsentVotesMark } from './unsent-votes';
+import { clearUnsentVotes, forgetUnsentVotes, unsentVotesMark } from './unsent-votes';
 
 /**
  * The signed-in user's contest, orders and radio documents, replicated live; the client writes
@@ -33,16 +33,20 @@ function startedFor(uid: string) {
   return entry;
 }
 
+async function stopRunning(): Promise<void> {
+  if (!running) return;
+  const stopping = running;
+  running = null;
+  stopping.stop();
+  await Promise.all([...stopping.states.values()].map((s) => s.cancel()));
+  started.delete(stopping.uid);
+}
+
 /** Starts (or stops, for null) the account replications; calls are applied in order. */
 export function syncAccount(uid: string | null): Promise<void> {
   queue = queue.then(async () => {
     if (running?.uid === uid) return;
-    if (running) {
-      running.stop();
-      await Promise.all([...running.states.values()].map((s) => s.cancel()));
-      started.delete(running.uid);
-      running = null;
-    }
+    await stopRunning();
     if (!uid) return;
     const db = await getDatabase();
     const owner = localStorage.getItem(CONTEST_OWNER_KEY);
@@ -70,6 +74,39 @@ export function syncAccount(uid: string | null): Promise<void> {
       },
     };
     startedFor(uid).resolve();
+  });
+  return queue;
+}
+
+/**
+ * Whether every vote `uid` cast on this device has reached the server: at once when none is
+ * waiting; else once the votes replication has pushed them, online and within `ms`.
+ */
+export async function votesPushed(uid: string, ms: number): Promise<boolean> {
+  const mark = unsentVotesMark(uid);
+  if (mark === null) return true;
+  if (!navigator.onLine) return false;
+  await syncAccount(uid);
+  const votes = running?.uid === uid ? running.states.get('votes') : undefined;
+  if (!votes) return false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const pushed = await Promise.race([votes.awaitInSync().then(() => !votes.isStopped()), timeout]).finally(() => clearTimeout(timer));
+  if (pushed) clearUnsentVotes(uid, mark);
+  return pushed;
+}
+
+/**
+ * Forgets a signed-out user on this device: stops their replications and empties the per-user
+ * collections and their replication state, so whoever uses the device next finds none of their
+ * votes, reveals, sessions, orders or radio submissions. Votes not pushed yet are dropped.
+ */
+export function forgetAccount(uid: string): Promise<void> {
+  queue = queue.then(async () => {
+    await stopRunning();
+    await resetPerUserCollections(await getDatabase());
+    localStorage.removeItem(CONTEST_OWNER_KEY);
+    forgetUnsentVotes(uid);
   });
   return queue;
 }

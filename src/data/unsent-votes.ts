@@ -30,3 +30,12 @@ export function clearUnsentVotes(uid: string, mark: string): void {
     // No storage: nothing to clear.
   }
 }
+
+/** Drops the mark whatever it holds (the user signed out: their unsent votes are gone with them). */
+export function forgetUnsentVotes(uid: string): void {
+  try {
+    localStorage.removeItem(key(uid));
+  } catch {
+    // No storage: nothing was marked.
+  }
+}

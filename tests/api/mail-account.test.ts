@@ -26,7 +26,7 @@ describe('mail at sign-up', () => {
 
     const [verification] = sentTo('mail_new@example.test').filter((m) => m.subject === 'Verify your email for Fool Rate');
     expect(verification!.text).toContain('mode=verifyEmail');
-    expect(verification!.text).toContain(encodeURIComponent(`${h.deps.config.appUrl}/welcome`));
+    expect(verification!.text).toContain(encodeURIComponent(`${h.deps.config.appUrl}/welcome?verified=1`));
     expect(verification!.html).toContain('mode=verifyEmail');
     const [welcome] = sentTo('mail_new@example.test').filter((m) => m.subject === 'Welcome to Fool Rate, mail_new!');
     expect(welcome!.text).toContain('with a signup bonus of 50 tokens');

@@ -85,7 +85,7 @@ test('a Cash App order goes from creation through proof to the seller’s approv
 
   await dialog.getByRole('link', { name: 'View my orders' }).click();
   const row = page.getByTestId('order-row').filter({ hasText: FEATURED });
-  await expect(row).toContainText('Awaiting seller');
+  await expect(row.getByTestId('order-status')).toHaveText('Awaiting your payment');
   await expect(row).toContainText('$AriaArtist');
   await expect(row).toContainText('Expires');
   await row.locator('input[type=file]').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });

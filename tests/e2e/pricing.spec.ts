@@ -24,13 +24,16 @@ test('buying while signed out asks to sign in and goes to /auth', async ({ page 
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-test('a new user buys Starter through the local checkout and sees the tokens', async ({ page }) => {
+test('a new user buys Starter through the local checkout (which fits a phone) and sees the tokens', async ({ page }) => {
   await signUp(page, newUser('buyer'));
   await expect(balancePill(page)).toHaveText('50 tokens');
   await page.goto('/pricing');
   await page.getByTestId('pack-starter').getByRole('button', { name: 'Buy' }).click();
   await expect(page).toHaveURL(/\/api\/payments\/local-checkout\/cs_local_\w+$/);
   await expect(page.getByText('Starter pack')).toBeVisible();
+  // It fits a phone's width.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await page.getByRole('button', { name: 'Pay $4.99' }).click();
   await expect(page).toHaveURL(/\/pricing\/success\?session_id=cs_local_\w+$/);
   await expect(page.getByRole('heading', { name: 'Payment successful!' })).toBeVisible();

@@ -1,3 +1,4 @@
+import { VERIFY_MSG } from '../../common/messages';
 import { expect, test } from './fixtures';
 import { balancePill, fillSignUp, newUser, signUp, verificationLink, waitForMail } from './helpers';
 
@@ -37,4 +38,15 @@ test('an unknown username redirects home', async ({ page }) => {
   await page.goto('/no_such_user_here');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Start Voting Now' })).toBeVisible();
+});
+
+test('the verification link opened where no one is signed in says the address is verified, then goes to sign in', async ({ page, request }) => {
+  const user = newUser('elsewhere');
+  expect((await request.post('/api/accounts/signup', { data: user })).status()).toBe(201);
+  await page.goto(await verificationLink(request, user.email));
+  await expect(page).toHaveURL(/\/welcome$/);
+  await expect(page.getByRole('heading', { level: 1, name: VERIFY_MSG.verified })).toBeVisible();
+  await expect(page.getByText(VERIFY_MSG.verifiedSignIn)).toBeVisible();
+  await expect(page.getByTestId('welcome-balance')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/auth$/);
 });

@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { MSG } from '../../common/messages';
 import type { VoteSessionView } from '../../common/voting';
 import { newVote } from '../../src/features/vote/new-vote';
 import { expect, test, type Page } from './fixtures';
@@ -123,6 +124,82 @@ test('offline, a reload resumes the session where it was, and its saved guess is
 
   await setOnline(context, true);
   await expect(score(page)).toHaveText(/^[01]\/1$/, { timeout: 30_000 });
+});
+
+/**
+ * What this device keeps of the signed-in user: the documents of each per-user collection in
+ * RxDB's IndexedDB databases, the cached clips, and the app's own localStorage keys (but the
+ * signed-in hint, which says only that someone was).
+ */
+async function deviceData(page: Page) {
+  return page.evaluate(async () => {
+    const collections: Record<string, number> = {};
+    for (const { name } of await indexedDB.databases()) {
+      const collection = /--(votes|vote_sessions|orders|radio_submissions)$/.exec(name ?? '')?.[1];
+      if (!name || !collection) continue;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      let count = 0;
+      for (const store of Array.from(db.objectStoreNames)) {
+        count += await new Promise<number>((resolve, reject) => {
+          const request = db.transaction(store).objectStore(store).count();
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+      }
+      db.close();
+      collections[collection] = (collections[collection] ?? 0) + count;
+    }
+    const clips = (await caches.has('vote-clips')) ? (await (await caches.open('vote-clips')).keys()).length : 0;
+    const keys = Object.keys(localStorage).filter((key) => key.startsWith('foolrate:') && key !== 'foolrate:signed-in');
+    return { collections, clips, keys };
+  });
+}
+
+test('signing out leaves nothing of the user on the device: votes and their answers, sessions, orders, clips', async ({ page }) => {
+  await signUp(page, newUser('signout'));
+  await openArena(page);
+  await expect(page.getByTestId('clips-ready')).toBeVisible({ timeout: 30_000 });
+  await guess(page, 'AI');
+  await expect(page.getByTestId('verdict')).toHaveText(VERDICT);
+  const before = await deviceData(page);
+  expect(before.collections.votes).toBeGreaterThan(0);
+  expect(before.collections.vote_sessions).toBeGreaterThan(0);
+  expect(before.clips).toBeGreaterThan(0);
+
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.getByText('Signed out successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await deviceData(page)).toEqual({ collections: { votes: 0, vote_sessions: 0, orders: 0, radio_submissions: 0 }, clips: 0, keys: [] });
+});
+
+test('signing out offline with a guess not sent yet asks first: staying keeps it, and it is scored once back online', async ({ page, context }) => {
+  await signUp(page, newUser('signoutoff'));
+  await openArena(page);
+  await expect(page.getByTestId('clips-ready')).toBeVisible({ timeout: 30_000 });
+  await setOnline(context, false);
+  await guess(page, 'Human');
+  await expect(page.getByText(SAVED)).toBeVisible();
+
+  const asked: string[] = [];
+  page.on('dialog', (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect.poll(() => asked).toEqual([MSG.signOutUnsentVotes]);
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expect(page.getByText(SAVED)).toBeVisible();
+
+  // Back online, the guess is scored; signing out then asks nothing.
+  await setOnline(context, true);
+  await expect(score(page)).toHaveText(/^[01]\/1$/, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.getByText('Signed out successfully')).toBeVisible();
+  expect(asked).toHaveLength(1);
 });
 
 test('a signed-in home loads no local database; a guess saved offline reaches the server on the next visit, whatever page it opens', async ({ page, context }) => {

@@ -30,9 +30,10 @@ function page(id: string, packName: string, tokens: number, amount: string): str
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Checkout</title>
+<link rel="icon" type="image/png" href="/favicon.png">
 <style>
 body{margin:0;min-height:100vh;display:grid;place-items:center;background:#09090b;color:#f4f4f5;font-family:system-ui,sans-serif}
-main{width:min(92vw,380px);border:1px solid #27272a;background:rgba(24,24,27,.6);border-radius:16px;padding:24px}
+main{box-sizing:border-box;width:min(92vw,380px);border:1px solid #27272a;background:rgba(24,24,27,.6);border-radius:16px;padding:24px}
 h1{font-size:1.25rem;margin:0 0 4px}p{color:#a1a1aa;margin:0 0 16px}.amount{font-size:2rem;font-weight:700;color:#f4f4f5}
 .row{display:flex;gap:12px}button,a{flex:1;padding:12px;border-radius:10px;font:inherit;font-weight:600;text-align:center;cursor:pointer;text-decoration:none}
 button{border:0;color:#fff;background:linear-gradient(to right,#c026d3,#7c3aed)}a{border:1px solid #3f3f46;color:#e4e4e7}
@@ -55,7 +56,7 @@ export const localCheckoutPage =
     if (!pack) throw notFound('Checkout session not found');
     res.setHeader('Cache-Control', 'no-store');
     // Its own styles, no script; the form posts to this origin only.
-    res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
+    res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
     res.type('html').send(page(snap.id, pack.name, pack.tokens, `$${pack.priceUsd.toFixed(2)}`));
   };
 

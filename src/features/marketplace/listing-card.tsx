@@ -9,6 +9,7 @@ import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useMediaElementFocus } from '@/lib/audio-focus';
 import { coverVariantUrl } from '@common/covers';
+import { tokenCount } from '@common/format';
 
 type Props = {
   listing: MarketplaceListing;
@@ -44,10 +45,10 @@ export function ListingCard({ listing, online, onBuy, onFirstCover }: Props) {
       )}
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div>
-          <h3 id={`listing-${listing.id}-title`} className="text-lg font-bold">
+          <h3 id={`listing-${listing.id}-title`} className="text-lg font-bold [overflow-wrap:anywhere]">
             {listing.title}
           </h3>
-          <p className="text-zinc-400">{listing.artist_name}</p>
+          <p className="text-zinc-400 [overflow-wrap:anywhere]">{listing.artist_name}</p>
         </div>
         <div className="flex flex-wrap items-center gap-2 text-xs">
           <span className="rounded-full bg-zinc-800 px-2 py-1 text-zinc-300">{listing.genre}</span>
@@ -69,7 +70,7 @@ export function ListingCard({ listing, online, onBuy, onFirstCover }: Props) {
           {listing.accept_tokens && (
             <span className="flex items-center gap-1 font-semibold">
               <Coins className="size-4 text-amber-400" aria-hidden />
-              {listing.price_tokens} tokens
+              {tokenCount(listing.price_tokens)}
             </span>
           )}
           <span className="flex items-center gap-1 font-semibold">

@@ -9,6 +9,7 @@ import { useOnline } from '@/hooks/use-online';
 import { PurchaseDone } from './purchase-done';
 import { usd, usePurchase } from './use-purchase';
 import { coverVariantUrl } from '@common/covers';
+import { tokenCount } from '@common/format';
 
 const LICENCE_LABEL: Record<string, string> = { basic: 'Basic', featured: 'Featured', preview: 'Preview version', full: 'Full version' };
 
@@ -54,7 +55,7 @@ export function PurchaseDialog({ listing, onClose }: { listing: MarketplaceListi
             <PayOption
               icon={<Coins className="size-5 text-amber-400" aria-hidden />}
               label="Pay with Tokens"
-              detail={`${listing.price_tokens} tokens · your balance: ${admin ? '∞' : `${balance} tokens`}`}
+              detail={`${tokenCount(listing.price_tokens)} · your balance: ${admin ? '∞' : tokenCount(balance)}`}
               method="TOKENS"
               pending={pending}
               disabled={!online}

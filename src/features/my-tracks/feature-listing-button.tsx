@@ -6,6 +6,7 @@ import { afterWrite } from '@/data/lazy';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { ConfirmDialog } from './confirm-dialog';
 import { featureListing } from './my-tracks-api';
+import { tokenCount } from '@common/format';
 
 type Props = { listingId: string; title: string; cost: number; online: boolean; onDone: () => void };
 
@@ -32,7 +33,7 @@ export function FeatureListingButton({ listingId, title, cost, online, onDone }:
       <Button look="secondary" onClick={() => setConfirming(true)} disabled={busy || !online} className="inline-flex items-center gap-1.5 px-4 py-2 text-sm font-semibold hover:bg-zinc-800 disabled:opacity-50">
         <Star className="size-4 text-amber-300" aria-hidden /> {M.feature}
       </Button>
-      <span className="text-xs text-zinc-400">{cost} tokens</span>
+      <span className="text-xs text-zinc-400">{tokenCount(cost)}</span>
       {confirming ? (
         <ConfirmDialog action={M.feature} description={M.confirm(title, cost)} busyLabel={M.featuring} busy={busy} onConfirm={() => void run()} onClose={() => setConfirming(false)} />
       ) : null}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@common/order-doc';
 import { ORDER_MSG, PROOF_MAX_BYTES } from '@common/orders';
-import { amountLabel, displayStatus, methodLabel, orderActions, proofProblem, splitOrders, STATUS_LABEL } from './order-display';
+import { amountLabel, displayStatus, methodLabel, orderActions, proofProblem, splitOrders, STATUS_LABEL, statusLabel } from './order-display';
 
 const NOW = Date.parse('2026-05-01T12:00:00Z');
 const cash = (o: Partial<Order> = {}) =>
@@ -38,9 +38,11 @@ describe('labels', () => {
     expect(amountLabel(tokens)).toBe('15 tokens');
   });
 
-  it('has a human text for every status', () => {
-    expect(STATUS_LABEL.AWAITING_SELLER).toBe('Awaiting seller');
+  it('has a human text for every status, a new Cash App order saying whose move it is on each side', () => {
     expect(STATUS_LABEL.UNDER_REVIEW).toBe('Under review');
+    expect(statusLabel('AWAITING_SELLER', 'buyer')).toBe('Awaiting your payment');
+    expect(statusLabel('AWAITING_SELLER', 'seller')).toBe('Awaiting payment');
+    expect(statusLabel('APPROVED', 'buyer')).toBe('Approved');
   });
 });
 

@@ -1,4 +1,4 @@
-import { compareCodeUnits } from '@common/format';
+import { compareCodeUnits, tokenCount } from '@common/format';
 import type { OrderStatus } from '@common/orders';
 import type { Order } from '@common/order-doc';
 import { ORDER_MSG, ORDER_TRANSITIONS, PROOF_MAX_BYTES } from '@common/orders';
@@ -14,6 +14,16 @@ export const STATUS_LABEL: Record<OrderStatus, string> = {
   EXPIRED: 'Expired',
 };
 
+/**
+ * A status as each side reads it. A new Cash App order (AWAITING_SELLER) waits for the buyer's
+ * payment: the buyer is told to pay, the seller that the payment has not come (they may still
+ * approve it once it has, spec section 4).
+ */
+export function statusLabel(status: OrderStatus, side: Side): string {
+  if (status === 'AWAITING_SELLER') return side === 'buyer' ? 'Awaiting your payment' : 'Awaiting payment';
+  return STATUS_LABEL[status];
+}
+
 /** The status to show: an unpaid cash order past its deadline is expired (the server marks it too). */
 export function displayStatus(order: Pick<Order, 'status' | 'expires_at'>, now: number): OrderStatus {
   const deadline = order.expires_at ? Date.parse(order.expires_at) : NaN;
@@ -24,7 +34,7 @@ export function displayStatus(order: Pick<Order, 'status' | 'expires_at'>, now: 
 export const methodLabel = (order: Pick<Order, 'method'>) => (order.method === 'TOKENS' ? 'Tokens' : 'Cash App');
 
 export function amountLabel(order: Pick<Order, 'method' | 'amount_tokens' | 'amount_usd'>): string {
-  if (order.method === 'TOKENS') return `${order.amount_tokens ?? 0} tokens`;
+  if (order.method === 'TOKENS') return tokenCount(order.amount_tokens ?? 0);
   return `$${(order.amount_usd ?? 0).toFixed(2)}`;
 }
 

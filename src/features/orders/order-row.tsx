@@ -26,7 +26,7 @@ export function OrderRow({ order, side, now }: { order: Order; side: Side; now: 
             <h2 className="truncate font-bold">{order.title}</h2>
             <p className="text-sm text-zinc-400">{order.artist_name}</p>
           </div>
-          <OrderStatusBadge status={status} />
+          <OrderStatusBadge status={status} side={side} />
         </div>
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-zinc-300">
           <span>{counterparty}</span>

@@ -1,6 +1,6 @@
 import type { OrderStatus } from '@common/orders';
 import { Badge } from '@/components/ui/badge';
-import { STATUS_LABEL } from './order-display';
+import { statusLabel, type Side } from './order-display';
 
 const STYLE: Record<OrderStatus, string> = {
   PENDING: 'bg-zinc-700/60 text-zinc-200',
@@ -11,10 +11,10 @@ const STYLE: Record<OrderStatus, string> = {
   EXPIRED: 'bg-zinc-700/60 text-zinc-400',
 };
 
-export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+export function OrderStatusBadge({ status, side }: { status: OrderStatus; side: Side }) {
   return (
     <Badge data-testid="order-status" className={STYLE[status]}>
-      {STATUS_LABEL[status]}
+      {statusLabel(status, side)}
     </Badge>
   );
 }

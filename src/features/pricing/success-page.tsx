@@ -7,6 +7,7 @@ import { Card } from '@/components/ui/card';
 import { useBalanceDoc } from '@/hooks/use-account';
 import { useApiRead } from '@/hooks/use-api-read';
 import { api } from '@/lib/api';
+import { tokenCount } from '@common/format';
 
 type Status = { status: 'open' | 'completed'; tokens: number };
 const POLL_MS = 1000;
@@ -32,7 +33,7 @@ export function PaymentSuccessPage({ sessionId }: { sessionId?: string }) {
         <CheckCircle2 className="mx-auto size-14 text-emerald-400" aria-hidden />
         <h1 className="mt-4 text-3xl font-black">{PRICING_MSG.paymentSuccessful}</h1>
         <p className="mt-3 text-zinc-400" aria-live="polite">
-          {credited ? `${status.tokens} tokens were added to your balance.` : null}
+          {credited ? `${tokenCount(status.tokens)} ${status.tokens === 1 ? 'was' : 'were'} added to your balance.` : null}
           {status === 'unknown' ? 'We could not find this checkout. Your balance updates as soon as the payment is confirmed.' : null}
           {!credited && status !== 'unknown' ? (
             <span className="inline-flex items-center gap-2">

@@ -3,10 +3,11 @@ import { FREE_VOTING_DAYS } from '@common/constants';
 import { submissionCost } from '@common/contest';
 import { Card } from '@/components/ui/card';
 import { useLivePricing, type LivePricing } from '@/hooks/use-live-pricing';
+import { tokenCount } from '@common/format';
 
 const ways = (P: LivePricing): Array<[string, string]> => [
   ['Sign-up bonus', `${P.signup_grant} tokens`],
-  ['Daily login', `${P.daily_drip} ${P.daily_drip === 1 ? 'token' : 'tokens'} per day`],
+  ['Daily login', `${tokenCount(P.daily_drip)} per day`],
   ['Refer a friend', `${P.referral_reward} tokens per friend`],
   ['Vote session', `${P.vote_session_cost} tokens (your first session and your first free week are free)`],
   ['Contest entry', `${P.contest_entry_cost} tokens`],

@@ -4,6 +4,7 @@ import { toast } from '@/lib/toast';
 import { MSG } from '@common/messages';
 import { PATHS } from '@common/paths';
 import { useBalanceDoc, useProfile, useRoles } from '@/hooks/use-account';
+import { tokenCount } from '@common/format';
 
 /** In the bar the account links show their icon only (the name stays for screen readers, and shows on hover). */
 const LABEL_COMPACT = 'sr-only';
@@ -18,7 +19,7 @@ export function BalancePill() {
       className="inline-flex shrink-0 items-center gap-1.5 whitespace-nowrap rounded-full border border-amber-400/30 bg-amber-400/10 px-3 py-1 text-sm font-semibold text-amber-200"
     >
       <Coins className="size-4" aria-hidden />
-      {admin ? <span aria-label="Unlimited tokens">∞</span> : <span>{balance?.balance ?? 0} tokens</span>}
+      {admin ? <span aria-label="Unlimited tokens">∞</span> : <span>{tokenCount(balance?.balance ?? 0)}</span>}
     </span>
   );
 }

@@ -1,6 +1,7 @@
 import { Coins } from 'lucide-react';
 import type { SubmissionRoute } from '@common/contest';
 import { bothRoutesSaving, submissionCost, toggleIn, type RoutePricing } from './submit-rules';
+import { tokenCount } from '@common/format';
 
 type Props = {
   routes: SubmissionRoute[];
@@ -41,7 +42,7 @@ export function RoutePicker({ routes, onChange, pricing, admin, disabled }: Prop
                   {o.label}
                 </label>
                 <span id={`route-${o.route}-price`} className="text-sm text-amber-200">
-                  {price(o.route)} tokens
+                  {tokenCount(price(o.route))}
                 </span>
               </div>
               <p className="text-xs text-zinc-400">{o.hint}</p>
@@ -57,7 +58,7 @@ export function RoutePicker({ routes, onChange, pricing, admin, disabled }: Prop
           <span>Choose at least one route.</span>
         ) : (
           <span>
-            Cost: <strong className="text-zinc-100">{cost} tokens</strong>
+            Cost: <strong className="text-zinc-100">{tokenCount(cost)}</strong>
             {both ? ` for both (saves ${bothRoutesSaving(pricing)})` : null}
           </span>
         )}

@@ -1,5 +1,4 @@
-/** The Cache Storage bucket the service worker also serves clips from (vite.config.ts). */
-const CLIP_CACHE = 'vote-clips';
+import { CLIP_CACHE } from '@/lib/clip-bucket';
 
 const hasCaches = () => typeof caches !== 'undefined';
 const pathOf = (url: string) => new URL(url, 'http://x').pathname;

@@ -3,6 +3,7 @@ import { Coins, Headphones, ShoppingBag } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { browserPopupRedirectResolver, getRedirectResult } from 'firebase/auth';
 import { TIMINGS_MS } from '@common/constants';
+import { VERIFY_MSG } from '@common/messages';
 import { PATHS } from '@common/paths';
 import { buttonClass } from '@/components/ui/button';
 import { useBalanceDoc, useProfile } from '@/hooks/use-account';
@@ -13,12 +14,17 @@ import { useSession } from '@/lib/session';
 import { AffiliateCard } from './affiliate-card';
 import { EmailStatus } from './email-status';
 import { MigrationStatusCard } from './migration-status-card';
+import { tokenCount } from '@common/format';
 
-/** Removes OAuth leftovers (code/state or an implicit-flow hash) from the address bar. */
+/** Removes OAuth leftovers (code/state or an implicit-flow hash) and the verification link's mark from the address bar. */
 function consumeOAuthReturn(): void {
   const url = new URL(window.location.href);
   const hadCode = url.searchParams.has('code') || url.searchParams.has('state');
   const hadHash = /access_token|id_token|error/.test(url.hash);
+  if (url.searchParams.has('verified')) {
+    url.searchParams.delete('verified');
+    window.history.replaceState(window.history.state, '', url.toString());
+  }
   if (!hadCode && !hadHash) return;
   void getRedirectResult(auth, browserPopupRedirectResolver).catch((err: unknown) => console.warn('OAuth redirect result failed', err));
   url.searchParams.delete('code');
@@ -45,8 +51,26 @@ function useConfetti() {
   }, []);
 }
 
+/** Whether the page was opened from the verification mail's link (its continue URL says so); read once, as the address loses it. */
+const openedFromVerification = () => new URLSearchParams(window.location.search).has('verified');
+
+/** Someone not signed in here, e.g. from the verification link on another device: what happened, and the way to sign in. */
+function SignedOutWelcome({ verified }: { verified: boolean }) {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-4xl font-black">{verified ? VERIFY_MSG.verified : 'Welcome! 🎉'}</h1>
+      <p className="mt-3 text-zinc-300">{verified ? VERIFY_MSG.verifiedSignIn : VERIFY_MSG.signInForBonus}</p>
+      <Link to={PATHS.auth} className={buttonClass('primary', 'mt-6 inline-flex items-center justify-center px-6 py-3 font-bold')}>
+        Sign In
+      </Link>
+    </section>
+  );
+}
+
 export function WelcomePage() {
   const user = useSession((s) => s.user);
+  const ready = useSession((s) => s.ready);
+  const [fromVerification] = useState(openedFromVerification);
   const navigate = useNavigate();
   const profile = useProfile();
   const balance = useBalanceDoc();
@@ -69,6 +93,7 @@ export function WelcomePage() {
     return () => clearTimeout(t);
   }, [user, navigate]);
 
+  if (ready && !user) return <SignedOutWelcome verified={fromVerification} />;
   return (
     <section className="mx-auto max-w-3xl px-4 py-12">
       <div className="text-center">
@@ -79,7 +104,7 @@ export function WelcomePage() {
           <Coins className="size-8 text-amber-300" aria-hidden />
           <div className="text-left">
             <p className="text-3xl font-black text-amber-100" data-testid="welcome-balance">
-              {balance?.balance ?? '…'} tokens
+              {balance ? tokenCount(balance.balance) : '… tokens'}
             </p>
             <p className="text-sm text-amber-200">plus 1 token daily</p>
           </div>
