@@ -202,12 +202,19 @@ test('signing out offline with a guess not sent yet asks first: staying keeps it
   expect(asked).toHaveLength(1);
 });
 
-test('a signed-in home loads no local database; a guess saved offline reaches the server on the next visit, whatever page it opens', async ({ page, context }) => {
+/**
+ * One try of the home-visit case: a guess saved offline in the arena, then the next visit opens
+ * the home page offline. 'leaked' if the server had the vote before that visit: Chromium's
+ * offline emulation let the push through (CI, ~1 run in 90: scored 111 ms after the guess,
+ * though the context was offline, the API routed to an abort and blocked in the renderer).
+ * Then the try proves nothing about the next visit, and the caller tries again.
+ */
+async function guessOfflineThenGoHome(page: Page, user: NewUser): Promise<'leaked' | 'held'> {
+  const context = page.context();
   await page.goto('/');
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  const user = newUser('homebound');
   await signUp(page, user);
   const dataLayerLoaded = () => page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/data-layer-')));
 
@@ -225,14 +232,29 @@ test('a signed-in home loads no local database; a guess saved offline reaches th
   await guess(page, 'Human');
   await expect(page.getByText(SAVED)).toBeVisible();
 
-  // The next visit opens the home page (served offline by the service worker), then the network returns.
+  // The next visit opens the home page (served offline by the service worker).
   await page.goto('/');
   expect(await page.evaluate(() => navigator.onLine)).toBe(false);
   await expect(balancePill(page)).toHaveText(/\d/);
   const votes = (await e2eFirestore()).collection('votes').where('user_id', '==', await uidOf(user));
-  expect((await votes.get()).size).toBe(0);
-  await setOnline(context, true);
+  return (await votes.get()).size === 0 ? 'held' : 'leaked';
+}
+
+test('a signed-in home loads no local database; a guess saved offline reaches the server on the next visit, whatever page it opens', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  let user = newUser('homebound');
+  let tab = page;
+  for (let attempt = 1; (await guessOfflineThenGoHome(tab, user)) === 'leaked'; attempt++) {
+    expect(attempt, 'the offline guess stayed on the device in one of three tries').toBeLessThan(3);
+    await setOnline(tab.context(), true);
+    tab = await (await browser.newContext()).newPage();
+    user = newUser('homebound');
+  }
+  // Back online, the home page (no arena) pushes the guess.
+  await setOnline(tab.context(), true);
+  const votes = (await e2eFirestore()).collection('votes').where('user_id', '==', await uidOf(user));
   await expect.poll(async () => (await votes.get()).docs.map((d) => d.get('status') as string), { timeout: 30_000 }).toEqual(['scored']);
+  if (tab !== page) await tab.context().close();
 });
 
 test('a session another device finished is not resumed, even before this device hears of it: the arena opens a new one', async ({ page, context, request }) => {
