@@ -2,6 +2,7 @@ import type { RxReplicationState } from 'rxdb/plugins/replication';
 import type { SyncCollectionName } from '@common/sync';
 import { accountStream, RXDB_ACCOUNT_COLLECTIONS } from './account-feed';
 import { getDatabase, resetPerUserCollections, type AccountCollectionName } from './database';
+import { within } from '@/lib/within';
 import { replicateOverHttp } from './replication';
 import { SyncStream } from './sync-stream';
 import { clearUnsentVotes, forgetUnsentVotes, unsentVotesMark } from './unsent-votes';
@@ -89,9 +90,7 @@ export async function votesPushed(uid: string, ms: number): Promise<boolean> {
   await syncAccount(uid);
   const votes = running?.uid === uid ? running.states.get('votes') : undefined;
   if (!votes) return false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  const pushed = await Promise.race([votes.awaitInSync().then(() => !votes.isStopped()), timeout]).finally(() => clearTimeout(timer));
+  const pushed = await within(votes.awaitInSync().then(() => !votes.isStopped()), ms, false);
   if (pushed) clearUnsentVotes(uid, mark);
   return pushed;
 }

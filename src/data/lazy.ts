@@ -1,5 +1,6 @@
 import type { SyncCollectionName } from '@common/sync';
 import { useSession } from '@/lib/session';
+import { within } from '@/lib/within';
 import { pullOwnNow } from './account-feed';
 
 type DataLayer = typeof import('./data-layer');
@@ -29,8 +30,6 @@ const AFTER_WRITE_WAIT_MS = 5_000;
  * Resolves once they are in sync (at most a few seconds; RxDB's at once if it never loaded).
  */
 export async function afterWrite(names: readonly SyncCollectionName[]): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, AFTER_WRITE_WAIT_MS)));
   const pulls = Promise.all([pullOwnNow(names), layer?.then((m) => m.pullNow(names))]).catch(() => undefined);
-  await Promise.race([pulls, timeout]).finally(() => clearTimeout(timer));
+  await within(pulls, AFTER_WRITE_WAIT_MS, undefined);
 }

@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Result } from 'axe-core';
 import { runFfmpeg } from '../../scripts/lib/media';
 import { expect, test, type Page } from './fixtures';
-import { bearer, chooseTrack, e2eFirestore, guess, idToken, newUser, nextTrack, searchUsers, signIn, signUp, trackPosition, uidOf, VERDICT, type NewUser } from './helpers';
+import { bearer, chooseTrack, e2eFirestore, guess, idToken, newUser, nextTrack, openPurchase, searchUsers, signIn, signUp, trackPosition, uidOf, VERDICT, type NewUser } from './helpers';
 
 /**
  * axe on every route and every CMS tab, signed out, as a listener and as a super admin, at a
@@ -218,7 +218,7 @@ test('a listener: every signed-in route, the purchase dialog, a paid checkout, a
   await page.goto('/marketplace');
   await settled(page, 'Marketplace');
   const listing = 'Skyline Licensing Loop';
-  await page.getByRole('region', { name: 'All Listings' }).getByTestId('listing-card').filter({ hasText: listing }).first().getByRole('button', { name: 'Buy' }).click();
+  await openPurchase(page, 'All Listings', listing);
   const purchase = page.getByRole('dialog', { name: listing });
   await purchase.getByRole('button', { name: 'Pay with Tokens' }).click();
   await expect(purchase.getByText('Purchase successful!')).toBeVisible();

@@ -194,3 +194,8 @@ export async function searchUsers(page: Page, text: string): Promise<void> {
   await answered;
   await expect(page.getByRole('table')).not.toHaveAttribute('aria-busy');
 }
+
+/** Opens the purchase dialog of the listing titled `title` in the marketplace's `region`. */
+export function openPurchase(page: Page, region: 'Featured Tracks' | 'All Listings', title: string): Promise<void> {
+  return page.getByRole('region', { name: region }).getByTestId('listing-card').filter({ hasText: title }).first().getByRole('button', { name: 'Buy' }).click();
+}

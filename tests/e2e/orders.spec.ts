@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from '@playwright/test';
 import { expect, test, type Page } from './fixtures';
-import { balancePill, newUser, signIn, signUp } from './helpers';
+import { balancePill, newUser, openPurchase, signIn, signUp } from './helpers';
 
 /** The demo seed lists two of the artist's tracks: a basic one (15 tokens) and a featured one that takes Cash App. */
 const BASIC = 'Skyline Licensing Loop';
@@ -22,9 +22,6 @@ async function sellerPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-function openPurchase(page: Page, region: 'Featured Tracks' | 'All Listings', title: string) {
-  return page.getByRole('region', { name: region }).getByTestId('listing-card').filter({ hasText: title }).first().getByRole('button', { name: 'Buy' }).click();
-}
 
 test('a new user buys a licence with tokens: both balances move and the track and certificate download', async ({ page, browser }) => {
   const seller = await sellerPage(browser);
