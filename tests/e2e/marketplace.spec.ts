@@ -82,6 +82,25 @@ test('the page shows the public list from its one first request, featured first,
   await expect(page.getByText('No listings yet')).toHaveCount(0);
 });
 
+test('when every listing is featured, the page shows Featured Tracks and no empty All Listings heading', async ({ page }) => {
+  type Listed = { title: string; listing_type: 'featured' | 'basic' };
+  let featured: Listed[] = [];
+  await page.route('**/api/marketplace/listings', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { listings: Listed[] };
+    featured = body.listings.map((l) => ({ ...l, listing_type: 'featured' }));
+    await route.fulfill({ response, json: { listings: featured } });
+  });
+  // RxDB's sync fails: the page keeps that one request's (all featured) answer.
+  await page.route('**/api/sync/marketplace_listings/pull**', (route) => route.abort());
+  await page.goto('/marketplace');
+  const section = page.getByRole('region', { name: 'Featured Tracks' });
+  await expect.poll(() => featured.length).toBeGreaterThan(1);
+  await expect(section.getByTestId('listing-card')).toHaveCount(featured.length);
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Featured Tracks']);
+  await expect(page.getByRole('region', { name: 'All Listings' })).toHaveCount(0);
+});
+
 test('a listing plays its preview once asked: the button gives way to the playing player, by keyboard, without moving the card', async ({ page }) => {
   await page.goto('/marketplace');
   const card = page.getByTestId('listing-card').first();
