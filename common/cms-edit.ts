@@ -4,6 +4,7 @@ import { STORED_PLACEHOLDER_COVERS } from './placeholders';
 import { GENRES } from './constants';
 import { AI_TOOLS, HYBRID_ELEMENTS, SONG_TYPES, SUBMISSION_ROUTES, TRACK_STATUSES } from './contest';
 import { oneLine } from './one-line';
+import { snapToStep } from './clip';
 import { ARTIST_MAX, DEFAULT_ARTIST, STORY_MAX, TITLE_MAX } from './submission';
 
 /** The body of POST /api/cms/tracks/:id (every field optional), shared by the CMS edit form and the API. */
@@ -33,7 +34,8 @@ export const editTrackInput = z
     submission_type: z.enum(SUBMISSION_ROUTES),
     status: z.enum(TRACK_STATUSES),
     cover_art_url: coverUrl.nullable(),
-    preview_start_time: z.number().finite().min(0, 'Must be 0 or more'),
+    // On the slider's 0.1 s grid, whatever a caller sends (the form's slider cannot send more digits).
+    preview_start_time: z.number().finite().min(0, 'Must be 0 or more').overwrite((s) => snapToStep(s)),
     creation_story: z
       .string()
       .trim()

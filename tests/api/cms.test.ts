@@ -317,6 +317,17 @@ describe('POST /api/cms/tracks/:id (edit)', () => {
     expect(after.length).toBeGreaterThan(45 * 16_000 * 0.9); // ~45 s at 128 kbps
   });
 
+  it("stores a preview start on the slider's 0.1 s grid, whatever precision the caller sends", async () => {
+    const track = await makeTrack();
+    const tiny = await h.call('POST', `/api/cms/tracks/${track.id}`, { token: admin.token, body: { preview_start_time: 1e-9 } });
+    expect(tiny.status).toBe(200);
+    expect(await docOf('tracks', track.id)).toMatchObject({ preview_start_time: 0 });
+    const fine = await h.call('POST', `/api/cms/tracks/${track.id}`, { token: admin.token, body: { preview_start_time: 12.34 } });
+    expect(fine.status).toBe(200);
+    expect(fine.body.track.preview_start_time).toBe(12.3);
+    expect(await docOf('tracks', track.id)).toMatchObject({ preview_start_time: 12.3 });
+  });
+
   it('a new preview start whose clip cannot be stored commits nothing, and the retry re-cuts it', async () => {
     const track = await makeTrack();
     const clipPath = `clips/${track.clip_id}.mp3`;

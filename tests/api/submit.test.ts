@@ -212,6 +212,13 @@ describe('POST /api/tracks: success', () => {
     expect(await fees(who)).toEqual([]);
   });
 
+  it("stores the preview start on the slider's 0.1 s grid", async () => {
+    const who = await signUp(h, 'sub_grid');
+    const res = await submit(who.token, fields({ previewStartTime: '5.04' }), mp3());
+    expect(res.status).toBe(201);
+    expect((await clipOf(res.body.tracks[0].id)).track.preview_start_time).toBe(5);
+  });
+
   it('clamps a preview start beyond the end to duration - 45', async () => {
     const who = await signUp(h, 'sub_clamp');
     const res = await submit(who.token, fields({ previewStartTime: '500' }), mp3());

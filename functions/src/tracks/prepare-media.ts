@@ -1,4 +1,4 @@
-import { latestClipStart } from '../../../common/clip';
+import { latestClipStart, snapToStep } from '../../../common/clip';
 import { CLIP_SECONDS } from '../../../common/constants';
 import { SUBMISSION_MESSAGES as M } from '../../../common/submission';
 import { badRequest } from '../platform/errors';
@@ -33,9 +33,9 @@ export const VIDEO_CONTENT_TYPES: Record<VideoKind, string> = {
   avi: 'video/x-msvideo',
 };
 
-/** Spec 5: the preview start is clamped to 0 .. the latest clip start (the submit slider's maximum). */
+/** Spec 5: the preview start is on the slider's 0.1 s grid, clamped to 0 .. the latest clip start (the submit slider's maximum). */
 function clampPreviewStart(requested: number, durationSeconds: number): number {
-  return Math.min(Math.floor(Math.max(0, requested) * 1000) / 1000, latestClipStart(durationSeconds));
+  return Math.min(snapToStep(Math.max(0, requested)), latestClipStart(durationSeconds));
 }
 
 /** Checks the files by content (not by name), measures the audio by decoding it, and cuts the clip (and the preview of a marketplace track). */
