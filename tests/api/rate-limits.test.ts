@@ -66,6 +66,19 @@ describe('per client IP', () => {
     expect((await h.call('POST', '/api/accounts/ensure-profile', { token: `test:${created[0]}`, headers: fromIp(ip), body: {} })).status).toBe(200);
   });
 
+  it('a Fastly-Client-IP sent straight to the function does not buy a fresh limit; through the CDN it names the client', async () => {
+    h.clock.now = Date.parse('2026-03-03T12:00:00Z');
+    const { token } = await signUp(h, 'forger');
+    const direct = (forged: string) => ({ 'X-Forwarded-For': '192.0.2.77', 'Fastly-Client-IP': forged });
+    for (let i = 0; i < DEFAULT_RATE_LIMITS.coupon.max; i++) {
+      expect((await h.call('POST', '/api/coupons/redeem', { token, headers: direct(`10.0.0.${i}`), body: { code: `FORGE${i}` } })).status).toBe(400);
+    }
+    expectLimited(await h.call('POST', '/api/coupons/redeem', { token, headers: direct('10.0.1.1'), body: { code: 'FORGE_NEXT' } }));
+    // Through Hosting's CDN (the connecting address is a Fastly edge), each client has its own count.
+    const viaCdn = (client: string) => ({ 'X-Forwarded-For': `${client}, 151.101.65.195`, 'Fastly-Client-IP': client });
+    expect((await h.call('POST', '/api/coupons/redeem', { token, headers: viaCdn('192.0.2.78'), body: { code: 'CDN1' } })).status).toBe(400);
+  });
+
   it('counts failed coupon guesses; past the limit a 429 with Retry-After, and a good code is not credited', async () => {
     h.clock.now = Date.parse('2026-03-02T12:00:00Z');
     await h.db.collection('coupons').doc('REAL10').set({ code: 'REAL10', tokens: 10, max_redemptions: null, expires_at: null, redemptions: 0 });

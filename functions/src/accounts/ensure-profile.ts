@@ -7,7 +7,7 @@ import { requireCaller } from '../platform/auth';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { HttpError, forbidden } from '../platform/errors';
-import { clientIp } from '../platform/http';
+import { clientIp } from '../platform/client-ip';
 import { log } from '../platform/log';
 import { consumeRateLimit } from '../platform/rate-limit';
 import { parse } from '../platform/validate';

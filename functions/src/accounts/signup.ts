@@ -6,7 +6,7 @@ import type { Deps } from '../platform/deps';
 import { HttpError, badRequest, conflict } from '../platform/errors';
 import { log } from '../platform/log';
 import { enqueueMail } from '../platform/mail';
-import { clientIp } from '../platform/http';
+import { clientIp } from '../platform/client-ip';
 import { consumeRateLimit } from '../platform/rate-limit';
 import { parse } from '../platform/validate';
 import { redeemCouponResult } from '../tokens/redeem-coupon';

@@ -4,7 +4,7 @@ import { isDocId } from '../../../common/doc-id';
 import { MAIL_MSG } from '../../../common/email-messages';
 import type { Deps } from '../platform/deps';
 import { notFound } from '../platform/errors';
-import { clientIp } from '../platform/http';
+import { clientIp } from '../platform/client-ip';
 import { consumeRateLimit } from '../platform/rate-limit';
 import { parse } from '../platform/validate';
 import { setCampaignMail } from './prefs';

@@ -61,17 +61,3 @@ export const apiCors = (config: Config): RequestHandler =>
     allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
     maxAge: 600,
   });
-
-/**
- * The caller's IP for per-IP limits. Through Firebase Hosting the CDN names the client in
- * Fastly-Client-IP; on the function's own URL, Google's front end appends the connecting
- * address as the last X-Forwarded-For entry (earlier entries are whatever the client sent).
- */
-export function clientIp(req: Request): string {
-  const fastly = req.get('fastly-client-ip')?.trim();
-  if (fastly) return fastly.slice(0, 64);
-  const forwarded = req.get('x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean);
-  const last = forwarded?.at(-1);
-  if (last) return last.slice(0, 64);
-  return req.socket.remoteAddress ?? 'unknown';
-}

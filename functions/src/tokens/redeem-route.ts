@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { couponInput } from '../../../common/schemas';
 import { requireCaller } from '../platform/auth';
 import type { Deps } from '../platform/deps';
-import { clientIp } from '../platform/http';
+import { clientIp } from '../platform/client-ip';
 import { consumeRateLimit } from '../platform/rate-limit';
 import { parse } from '../platform/validate';
 import { redeemCoupon } from './redeem-coupon';

@@ -1,0 +1,42 @@
+import { BlockList, isIP } from 'node:net';
+import type { Request } from 'express';
+
+/**
+ * Fastly's published edge ranges (https://api.fastly.com/public-ip-list): the addresses Firebase
+ * Hosting's CDN connects to the function from. Only a request whose connecting address is one of
+ * them came through Hosting.
+ */
+const CDN_RANGES: ReadonlyArray<readonly [string, number]> = [
+  ['23.235.32.0', 20], ['43.249.72.0', 22], ['103.244.50.0', 24], ['103.245.222.0', 23], ['103.245.224.0', 24],
+  ['104.156.80.0', 20], ['140.248.64.0', 18], ['140.248.128.0', 17], ['146.75.0.0', 17], ['151.101.0.0', 16],
+  ['157.52.64.0', 18], ['167.82.0.0', 17], ['167.82.128.0', 20], ['167.82.160.0', 20], ['167.82.224.0', 20],
+  ['172.111.64.0', 18], ['185.31.16.0', 22], ['199.27.72.0', 21], ['199.232.0.0', 16],
+  ['2a04:4e40::', 32], ['2a04:4e42::', 32],
+];
+
+const cdn = new BlockList();
+for (const [address, prefix] of CDN_RANGES) cdn.addSubnet(address, prefix, isIP(address) === 6 ? 'ipv6' : 'ipv4');
+
+/** Whether `address` (IPv4, IPv6 or IPv4-mapped IPv6) is one of Hosting's CDN edges. */
+export function isCdnAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  const plain = mapped ?? address;
+  const family = isIP(plain);
+  return family !== 0 && cdn.check(plain, family === 6 ? 'ipv6' : 'ipv4');
+}
+
+/**
+ * The caller's IP for per-IP limits, from what the caller cannot forge: Google's front end appends
+ * the connecting address as the last X-Forwarded-For entry (earlier entries are whatever the
+ * client sent). Through Hosting that address is the CDN's, and the CDN names the client in
+ * Fastly-Client-IP; a request that reached the function's own URL directly (public: the streams
+ * use it) is counted under its connecting address, whatever Fastly-Client-IP it carries.
+ * Without X-Forwarded-For (a plain server, the emulators) the socket's address.
+ */
+export function clientIp(req: Request): string {
+  const forwarded = req.get('x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean);
+  const connecting = forwarded?.at(-1) ?? req.socket.remoteAddress ?? 'unknown';
+  const named = req.get('fastly-client-ip')?.trim();
+  const ip = named && isCdnAddress(connecting) ? named : connecting;
+  return ip.slice(0, 64);
+}
