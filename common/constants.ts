@@ -71,6 +71,8 @@ export type LedgerReason =
   | 'marketplace_sale'
   | 'radio_submission'
   | 'radio_ad'
+  /** A radio submission's tokens back to its payer: rejected, or its track withdrawn before it aired. */
+  | 'radio_refund'
   | 'featured_listing'
   /** A delta-0 marker: the token migration's snapshot of the balance (balance_after). */
   | 'migration_snapshot';

@@ -205,7 +205,7 @@ describe('Radio submissions', () => {
   }
   const cms = (u: User, id: string, action: string, body: unknown = {}) => h.call('POST', `/api/cms/radio/${id}/${action}`, { token: u.token, body });
 
-  it('mails the submitter once when their submission is approved; nothing on a rejection or a refusal', async () => {
+  it('mails the submitter once when their submission is approved or rejected (with its refund); nothing on a refusal', async () => {
     const { admin, owner } = await adminAndOwner();
     const music = await addRadioSubmission(h, owner, 'music');
     expect((await cms(owner, music.id, 'approve')).status).toBe(403);
@@ -223,7 +223,12 @@ describe('Radio submissions', () => {
     const other = await adminAndOwner();
     const ad = await addRadioSubmission(h, other.owner, 'advertisement');
     expect((await cms(admin, ad.id, 'reject')).status).toBe(200);
-    expect(await mailsTo(other.owner.uid)).toEqual([]);
+    const rejected = await onlyMailTo(other.owner, 'radio_rejected');
+    expect(rejected.data).toEqual({ title: ad.track_title, refund: `The ${ad.payment_amount} tokens it cost are back in your balance.` });
+    expect(rejected.out.subject).toBe(`"${ad.track_title}" will not air on Fool Rate Radio`);
+    expect(rejected.out.text).toContain('was not accepted for Fool Rate Radio. The');
+    expect((await cms(admin, ad.id, 'reject')).status).toBe(409);
+    expect(await mailsTo(other.owner.uid)).toHaveLength(1);
   });
 
   it('mails the submitter the broadcast time, in UTC, when it is scheduled', async () => {

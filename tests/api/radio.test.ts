@@ -276,6 +276,53 @@ describe('the CMS radio queue', () => {
     expect((await act(owner, a.id, 'approve')).status).toBe(403);
   });
 
+  it('rejecting a paid submission gives its tokens back once (8 admins at once) and mails the submitter', async () => {
+    const { admin } = await admins();
+    const [owner] = await users(h, 'rrefund');
+    const music = await addRadioSubmission(h, owner, 'music');
+    const results = await Promise.all(Array.from({ length: 8 }, () => act(admin, music.id, 'reject')));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of results.filter((r) => r.status !== 200)) expect(r).toMatchObject({ status: 409, body: { error: { message: RADIO_MSG.notPending } } });
+    expect(results.find((r) => r.status === 200)!.body.submission).toMatchObject({ status: 'rejected', payment_status: 'unpaid' });
+    expect(await balanceOf(h, owner.uid)).toBe(50 + 1000);
+    expect((await ledgerOf(owner.uid)).filter((e) => e.reason === 'radio_refund')).toEqual([expect.objectContaining({ delta: 1000, ref: music.id })]);
+    const mails = (await h.db.collection('mail').where('toUids', 'array-contains', owner.uid).get()).docs.map((d) => d.data());
+    expect(mails.filter((m) => m.topic === 'radio_rejected')).toEqual([
+      expect.objectContaining({ template: { name: 'radio_rejected', data: { title: music.track_title, refund: 'The 1000 tokens it cost are back in your balance.' } } }),
+    ]);
+    // Free (payment 0): nothing to give back.
+    const free = await addRadioSubmission(h, owner, 'advertisement', { payment_amount: 0 });
+    expect(await act(admin, free.id, 'reject')).toMatchObject({ status: 200, body: { submission: { status: 'rejected', payment_status: 'paid' } } });
+    expect(await balanceOf(h, owner.uid)).toBe(1050);
+    await expectLedgerBalanced();
+  });
+
+  it('a queued track that is rejected, set back to pending or deleted leaves the queue refunded; one that aired stays', async () => {
+    const { admin } = await admins();
+    const [owner] = await users(h, 'rwithdraw');
+    const rejected = await addRadioSubmission(h, owner, 'music', { status: 'scheduled', sftp_uploaded: true, scheduled_broadcast_time: '2026-03-02T12:00:00.000Z' });
+    expect((await h.call('POST', `/api/cms/tracks/${rejected.track_id}/reject`, { token: admin.token, body: {} })).status).toBe(200);
+    const pending = await addRadioSubmission(h, owner, 'music', { status: 'approved' });
+    expect((await h.call('POST', `/api/cms/tracks/${pending.track_id}`, { token: admin.token, body: { status: 'pending' } })).status).toBe(200);
+    const deleted = await addRadioSubmission(h, owner, 'music');
+    expect((await h.call('POST', `/api/cms/tracks/${deleted.track_id}/delete`, { token: admin.token, body: {} })).status).toBe(200);
+    const aired = await addRadioSubmission(h, owner, 'music', { status: 'broadcasted', sftp_uploaded: true });
+    expect((await h.call('POST', `/api/cms/tracks/${aired.track_id}/reject`, { token: admin.token, body: {} })).status).toBe(200);
+
+    const status = async (id: string) => (await h.db.collection('radio_submissions').doc(id).get()).get('status') as string;
+    for (const s of [rejected, pending, deleted]) expect(await status(s.id)).toBe('rejected');
+    expect(await status(aired.id)).toBe('broadcasted');
+    expect(await balanceOf(h, owner.uid)).toBe(50 + 3 * 1000);
+    // Turned down, it can no longer be approved, uploaded or scheduled.
+    expect(await act(admin, deleted.id, 'approve')).toMatchObject({ status: 409 });
+    expect(await act(admin, pending.id, 'mark-uploaded')).toMatchObject({ status: 409 });
+    // Editing a track that stays approved leaves its submission alone.
+    const kept = await addRadioSubmission(h, owner, 'music');
+    expect((await h.call('POST', `/api/cms/tracks/${kept.track_id}`, { token: admin.token, body: { title: 'Still approved' } })).status).toBe(200);
+    expect(await status(kept.id)).toBe('pending');
+    await expectLedgerBalanced();
+  });
+
   it('gives a signed download link named after the SFTP path; 404 without audio, 422 for a foreign URL', async () => {
     const { admin } = await admins();
     const [owner] = await users(h, 'rdl');

@@ -4,6 +4,7 @@ import { CMS_MSG } from '../../../common/cms-messages';
 import { refreshListingCopiesAfterChange } from '../marketplace/listing-write';
 import { scheduleLeaderboardRefresh } from '../leaderboards/refresh-scheduler';
 import { readShardsToDelete } from '../voting/vote-shards';
+import { prepareRadioWithdrawal } from '../radio/withdraw';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { notFound } from '../platform/errors';
@@ -21,8 +22,8 @@ async function sharedWithOther(db: Firestore, tx: Transaction, field: 'audio_pat
 
 /**
  * POST /api/cms/tracks/:id/delete — removes the track, its track_stats, vote shards and clips documents in one
- * transaction, then its files (original, clip, preview, video) unless another track still uses
- * them. Votes that reference the track stay. A deleted contest twin leaves the contest, so the
+ * transaction (and withdraws its radio submission, refunded, if it has not aired), then its files
+ * (original, clip, preview, video) unless another track still uses them. Votes that reference the track stay. A deleted contest twin leaves the contest, so the
  * listing of its marketplace twin shows the song type again.
  */
 export const deleteTrack =
@@ -45,10 +46,12 @@ export const deleteTrack =
       const clipPath = clip ? clipPathOf(clip) : null;
       if (clipPath) paths.push(clipPath);
       const deleteShards = await readShardsToDelete(db, tx, id);
+      const withdraw = await prepareRadioWithdrawal(deps, db, tx, id);
       tx.delete(ref);
       tx.delete(db.collection(COL.trackStats).doc(id));
       deleteShards();
       if (clipRef) tx.delete(clipRef);
+      await withdraw?.();
       return { files: paths, audioPath: track.audio_path };
     });
     // Storage is not transactional: files go after the documents, so no document points at a missing file.

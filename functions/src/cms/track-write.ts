@@ -8,6 +8,7 @@ import { log } from '../platform/log';
 import { scheduleLeaderboardRefresh } from '../leaderboards/refresh-scheduler';
 import { foolRate, statsFromTrack, type TrackDoc, type TrackStatsDoc } from '../tracks/track-doc';
 import { newSampleKey } from '../voting/sample-key';
+import { prepareRadioWithdrawal } from '../radio/withdraw';
 
 export type Counts = Pick<TrackStatsDoc, 'total_votes' | 'correct_guesses' | 'incorrect_guesses'>;
 
@@ -27,6 +28,7 @@ export const trackOf = (snap: DocumentSnapshot): TrackDoc => ({ ...(snap.data() 
 /**
  * Changes a track and keeps its track_stats in step, in one transaction (reads first). `change`
  * sees the stored track and returns the fields to set; it may throw a typed error to refuse.
+ * A track that is no longer approved withdraws its radio submission (prepareRadioWithdrawal).
  * The leaderboard summaries (titles, covers, eligibility) are refreshed soon after.
  */
 export async function updateTrack(
@@ -43,7 +45,10 @@ export async function updateTrack(
     // A track stored before sampling keys gets one, so sessions can offer it (voting/sample-key.ts).
     const patch = { ...(typeof snap.get('rand') === 'number' ? {} : { rand: newSampleKey() }), ...change(trackOf(snap)) };
     const next: TrackDoc = { ...trackOf(snap), ...patch };
+    // A track that stops being approved leaves the radio queue, refunded (spec §4).
+    const withdraw = next.status !== 'approved' ? await prepareRadioWithdrawal(deps, db, tx, id) : null;
     tx.update(ref, { ...patch, updatedAt: FieldValue.serverTimestamp() });
+    await withdraw?.();
     // merge: fields other writers keep on the stats document (none are ours) survive.
     const counts = countsOf(stats);
     tx.set(statsRef, { ...statsFromTrack(next, counts, deps.config.contest.minRankedVotes), updatedAt: FieldValue.serverTimestamp(), _deleted: false }, { merge: true });

@@ -154,6 +154,18 @@ Good news: your radio submission "{{title}}" is approved. We will let you know w
 {{app_url}}/my-tracks`,
     sample: { username: 'listener42', title: 'Neon Rain', app_url: 'https://foolrate.example' },
   },
+  radio_rejected: {
+    label: 'Radio Submission Rejected',
+    use: 'To the submitter: their radio submission was turned down (or its track left the contest before it aired)',
+    kind: 'account',
+    subject: '"{{title}}" will not air on Fool Rate Radio',
+    body: `Hi {{username}},
+
+Your radio submission "{{title}}" was not accepted for Fool Rate Radio. {{refund}}
+
+{{app_url}}/my-tracks`,
+    sample: { username: 'listener42', title: 'Neon Rain', refund: 'The 1000 tokens it cost are back in your balance.', app_url: 'https://foolrate.example' },
+  },
   radio_scheduled: {
     label: 'Radio Submission Scheduled',
     use: 'To the submitter: when their submission airs',

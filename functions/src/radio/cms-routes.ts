@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Deps } from '../platform/deps';
 import { downloadLink } from './download-link';
-import { markUploaded, moderateRadio, scheduleRadio } from './moderate-radio';
+import { approveRadio, markUploaded, rejectRadio, scheduleRadio } from './moderate-radio';
 import { quickSend } from './quick-send';
 import { stationUpload } from './station-upload';
 
@@ -12,8 +12,8 @@ export function radioCmsRouter(deps: Deps): Router {
     res.json({ upload: deps.station !== null });
   });
   router.post('/send', quickSend(deps));
-  router.post('/:id/approve', moderateRadio(deps, 'approved'));
-  router.post('/:id/reject', moderateRadio(deps, 'rejected'));
+  router.post('/:id/approve', approveRadio(deps));
+  router.post('/:id/reject', rejectRadio(deps));
   router.post('/:id/download-link', downloadLink(deps));
   router.post('/:id/mark-uploaded', markUploaded(deps));
   router.post('/:id/upload', stationUpload(deps));

@@ -2,17 +2,15 @@ import type { RequestHandler } from 'express';
 import { RADIO_MSG } from '../../../common/radio-messages';
 import { enqueueAccountMail, formatMailTime } from '../platform/account-mail';
 import type { Deps } from '../platform/deps';
-import { badRequest, conflict } from '../platform/errors';
+import { badRequest, conflict, notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
 import { changeSubmission } from './radio-transition';
-import { emptyBody, scheduleBody, submissionIdParams, uploadRunning, type StoredRadioSubmission } from './submission-doc';
+import { emptyBody, radioRef, scheduleBody, storedOf, submissionIdParams, toSubmission, uploadRunning } from './submission-doc';
+import { mailTitle, prepareTurnDown } from './withdraw';
 
-/** The submission's name in the submitter's mail: the track's title, or the ad's name. */
-const mailTitle = (doc: StoredRadioSubmission) => doc.track_title || (doc.submission_type === 'advertisement' ? 'your advertisement' : 'your track');
-
-/** POST /api/cms/radio/:id/approve and /reject — only from pending (spec §4); an approval mails the submitter. */
-export const moderateRadio =
-  (deps: Deps, status: 'approved' | 'rejected'): RequestHandler =>
+/** POST /api/cms/radio/:id/approve — only from pending (spec §4); the submitter is mailed. */
+export const approveRadio =
+  (deps: Deps): RequestHandler =>
   async (req, res) => {
     const { id } = parse(submissionIdParams, req.params);
     parse(emptyBody, req.body ?? {});
@@ -21,10 +19,32 @@ export const moderateRadio =
       id,
       (doc) => {
         if (doc.status !== 'pending') throw conflict(RADIO_MSG.notPending);
-        return { status };
+        return { status: 'approved' };
       },
-      status === 'approved' ? (tx, doc) => enqueueAccountMail(deps.db, tx, doc.user_id, 'radio_approved', { title: mailTitle(doc) }, deps.now()) : undefined,
+      (tx, doc) => enqueueAccountMail(deps.db, tx, doc.user_id, 'radio_approved', { title: mailTitle(doc) }, deps.now()),
     );
+    res.json({ submission });
+  };
+
+/**
+ * POST /api/cms/radio/:id/reject — only from pending (spec §4): the tokens the submission cost go
+ * back to its payer and the submitter is mailed, in the same transaction (prepareTurnDown).
+ */
+export const rejectRadio =
+  (deps: Deps): RequestHandler =>
+  async (req, res) => {
+    const { id } = parse(submissionIdParams, req.params);
+    parse(emptyBody, req.body ?? {});
+    const submission = await deps.db.runTransaction(async (tx) => {
+      const snap = await tx.get(radioRef(deps.db, id));
+      if (!snap.exists || snap.get('_deleted') === true) throw notFound(RADIO_MSG.submissionNotFound);
+      const doc = storedOf(snap);
+      if (doc.status !== 'pending') throw conflict(RADIO_MSG.notPending);
+      const turnDown = await prepareTurnDown(deps, tx, doc);
+      await turnDown();
+      const refunded = doc.payment_status === 'paid' && doc.payment_amount > 0;
+      return toSubmission({ ...doc, status: 'rejected', ...(refunded ? { payment_status: 'unpaid' as const } : {}) });
+    });
     res.json({ submission });
   };
 

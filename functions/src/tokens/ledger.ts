@@ -34,7 +34,7 @@ export async function readBalance(db: Firestore, tx: Transaction, userId: string
 /**
  * Writes one ledger entry and the new balance in the caller's transaction. The balance is
  * never written anywhere else, so balance == sum(ledger) holds for every user. A positive entry
- * also counts in the user's weekly earnings (the Weekly Earners board).
+ * (but a refund) also counts in the user's weekly earnings (the Weekly Earners board).
  * `currentBalance` must come from readBalance in the same transaction.
  */
 export function writeLedgerEntry(
@@ -65,7 +65,8 @@ export function writeLedgerEntry(
     created_at: nowIso,
     ...(entry.note ? { note: entry.note } : {}),
   });
-  if (entry.delta > 0) addWeeklyEarning(db, tx, entry.userId, entry.delta, nowIso);
+  // A refund gives back what was spent: it earns nothing.
+  if (entry.delta > 0 && entry.reason !== 'radio_refund') addWeeklyEarning(db, tx, entry.userId, entry.delta, nowIso);
   return balance;
 }
 
