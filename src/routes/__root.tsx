@@ -5,6 +5,7 @@ import { RadioPlayer } from '@/features/radio/radio-player';
 import { NotFoundPage } from '@/features/not-found/not-found-page';
 import { Footer } from '@/features/shell/footer';
 import { NavBar } from '@/features/shell/nav-bar';
+import { MAIN_ID, SkipLink } from '@/features/shell/skip-link';
 import { UpdatePrompt } from '@/features/pwa/update-prompt';
 import type { RouterContext } from '@/lib/router-context';
 
@@ -17,8 +18,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   return (
     <div className="flex min-h-dvh flex-col pb-16">
+      <SkipLink />
       <NavBar />
-      <main className="flex-1">
+      {/* Focusable for the skip link (no ring of its own: styles.css); the page's controls carry the focus ring. */}
+      <main id={MAIN_ID} tabIndex={-1} className="flex-1">
         <Outlet />
       </main>
       <Footer />

@@ -5,7 +5,7 @@ import { firstAnswer, newUser, signUp } from './helpers';
 
 /**
  * Keyboard alone (Tab, Enter, Space, Escape; no mouse) with a visible focus ring on each stop:
- * one arena round from the first clip to the reveal, the radio bar, the mobile menu dialog.
+ * the skip link, one arena round from the first clip to the reveal, the radio bar, the mobile menu dialog.
  * And prefers-reduced-motion: a correct guess throws confetti, except for people who ask for
  * less motion.
  */
@@ -24,6 +24,18 @@ async function playFirstRoundByKeyboard(page: Page): Promise<void> {
   await page.goto('/vote');
   await expect(page.getByTestId('track-position')).toHaveText(/^Track 1 of \d+$/, { timeout: 20_000 });
   const answer = await firstAnswer(user);
+
+  // The first Tab reaches 'Skip to content', shown while focused; it takes the keyboard past the bar into the page.
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await expect(skip).toHaveCSS('outline-style', 'solid');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  await expect(page).toHaveURL(/\/vote$/);
+  await page.keyboard.press('Tab');
+  expect(await page.getByRole('main').evaluate((main) => main !== document.activeElement && main.contains(document.activeElement))).toBe(true);
 
   const play = page.getByRole('button', { name: 'Play clip' });
   await tabTo(page, play);
