@@ -83,6 +83,8 @@ export const GENRES = ['Hip-Hop', 'Pop', 'Rock', 'Electronic', 'R&B', 'Classical
 export const ADMIN_TOKEN_QUICK_AMOUNTS = [10, 50, 100, -10, -50] as const;
 /** The largest single admin adjustment, either way. */
 export const ADMIN_TOKEN_ADJUST_MAX = 1_000_000;
+/** The longest CMS user search (username or email). */
+export const USER_SEARCH_MAX = 100;
 /** The admin's reason (note) on an adjustment, kept on the ledger entry and in the audit log. */
 export const ADJUST_NOTE_MAX = 200;
 /** Rows per page of the CMS user list, a user's ledger and the audit log. */

@@ -59,7 +59,7 @@ export const walletInput = z.strictObject({
 
 export const adjustTokensInput = z.strictObject({
   user_id: docId,
-  delta: z.number().int().refine((d) => d !== 0, 'delta must not be 0').refine((d) => Math.abs(d) <= ADMIN_TOKEN_ADJUST_MAX, 'delta too large'),
+  delta: z.number().int().refine((d) => d !== 0, 'Must not be 0').refine((d) => Math.abs(d) <= ADMIN_TOKEN_ADJUST_MAX, 'Must be at most 1,000,000 tokens either way'),
   note: z
     .string()
     .trim()

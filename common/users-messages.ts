@@ -5,6 +5,8 @@ export const USERS_MSG = {
   loadFailed: 'Failed to load users',
   updateRoleFailed: 'Failed to update role',
   adjustFailed: 'Failed to adjust tokens',
+  /** A custom amount that is not a whole number, is 0, or is beyond ADMIN_TOKEN_ADJUST_MAX either way. */
+  adjustAmount: 'Enter a whole number of tokens up to 1,000,000, negative to deduct',
   cannotRemoveOwnSuperAdmin: 'You cannot remove your own super admin role',
   ownSuperAdminHint: 'You cannot remove your own super admin role; another super admin can.',
   userNotFound: 'User not found',

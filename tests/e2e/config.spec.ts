@@ -14,10 +14,11 @@ async function adminToken(request: APIRequestContext) {
   return bearer(await idToken(request, 'admin@demo.test', PASSWORD));
 }
 
-test('an admin changes the contest entry cost; /pricing and /submit show the new price, the audit log names the setting', async ({ page, request, browser }) => {
+test('an admin changes the contest entry cost, keeping what another admin changed meanwhile; /pricing and /submit show the new price, the audit log names the setting', async ({ page, request, browser }) => {
   const headers = await adminToken(request);
-  const before = (await (await request.get('/api/cms/config', { headers })).json()) as { pricing: { contest_entry_cost: number } };
+  const before = (await (await request.get('/api/cms/config', { headers })).json()) as { pricing: { contest_entry_cost: number; referral_reward: number } };
   const next = before.pricing.contest_entry_cost === 13 ? 14 : 13;
+  const otherReward = before.pricing.referral_reward + 1;
   try {
     await openCms(page, 'admin@demo.test');
     await page.getByRole('tab', { name: 'Token Economy' }).click();
@@ -26,8 +27,14 @@ test('an admin changes the contest entry cost; /pricing and /submit show the new
     const field = form.getByLabel('Contest entry cost');
     await expect(field).toHaveValue(String(before.pricing.contest_entry_cost));
     await field.fill(String(next));
+    // Another admin changes the referral reward while this form is open: saving does not put the old one back.
+    await expect(form.getByLabel('Referral reward')).toHaveValue(String(before.pricing.referral_reward));
+    expect((await request.post('/api/cms/config', { headers, data: { pricing: { referral_reward: otherReward } } })).status()).toBe(200);
     await form.getByRole('button', { name: 'Save Settings' }).click();
     await expect(page.getByText('Configuration saved')).toBeVisible();
+    await expect(form.getByLabel('Referral reward')).toHaveValue(String(otherReward));
+    const saved = (await (await request.get('/api/cms/config', { headers })).json()) as typeof before;
+    expect(saved.pricing).toMatchObject({ contest_entry_cost: next, referral_reward: otherReward });
 
     await page.goto('/pricing');
     const price = page.getByRole('term').filter({ hasText: /^Contest entry$/ }).locator('xpath=following-sibling::dd');
@@ -45,7 +52,7 @@ test('an admin changes the contest entry cost; /pricing and /submit show the new
     await expect(audit.getByTestId('audit-row').first()).toContainText(`pricing.contest_entry_cost: ${before.pricing.contest_entry_cost} → ${next}`);
     await context.close();
   } finally {
-    const res = await request.post('/api/cms/config', { headers, data: { pricing: { contest_entry_cost: before.pricing.contest_entry_cost } } });
+    const res = await request.post('/api/cms/config', { headers, data: { pricing: { contest_entry_cost: before.pricing.contest_entry_cost, referral_reward: before.pricing.referral_reward } } });
     expect(res.status()).toBe(200);
   }
 });

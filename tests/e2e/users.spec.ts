@@ -73,6 +73,11 @@ test('a super admin grants and removes admin, adds 50 tokens with a reason: the 
   await expect(page.getByText('Failed to adjust tokens')).toBeVisible();
   await expect(page.getByText('Cannot set negative balance')).toBeVisible();
   await expect(sheet.getByTestId('detail-balance')).toHaveText('100');
+  // Beyond the largest adjustment: the form says so in its own words, before any request.
+  await sheet.getByLabel('Custom amount').fill('5000000');
+  await sheet.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Enter a whole number of tokens up to 1,000,000, negative to deduct')).toBeVisible();
+  await expect(sheet.getByTestId('detail-balance')).toHaveText('100');
 
   await page.keyboard.press('Escape');
   await expect(row(page, member.username).getByTestId('user-balance')).toHaveText('100');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { USER_SEARCH_MAX } from '../../../common/constants';
 import { coverUrl } from '../../../common/cms-edit';
 import { CMS_TRACK_FILTERS } from '../../../common/cms-messages';
 import { docId } from '../../../common/schemas';
@@ -18,7 +19,7 @@ export const emptyInput = z.strictObject({});
 export { editTrackInput, type EditTrackInput } from '../../../common/cms-edit';
 
 /** GET /api/cms/users?q=&cursor= — q searches usernames and emails by prefix. */
-export const listUsersQuery = z.strictObject({ q: z.string().trim().max(100).optional(), cursor: z.string().max(2000).optional() });
+export const listUsersQuery = z.strictObject({ q: z.string().trim().max(USER_SEARCH_MAX).optional(), cursor: z.string().max(2000).optional() });
 
 /** GET /api/cms/users/:id/ledger?cursor= and GET /api/cms/audit?cursor= */
 export const pageQuery = z.strictObject({ cursor: z.string().max(2000).optional() });

@@ -4,20 +4,25 @@ import { ApiError } from '@/lib/api-error';
 import { bodyFrom, saveErrorText, valuesFrom } from './settings-form';
 
 describe('settings form', () => {
-  it('shows the settings as text and saves them back as numbers', () => {
-    const values = valuesFrom(DEFAULT_SETTINGS);
-    expect(values['pricing.marketplace.featured']).toBe('45');
-    expect(values['pricing.radio_ads.prime.60']).toBe('1600');
-    const body = bodyFrom(values, null);
-    expect(body).toEqual({ pricing: DEFAULT_SETTINGS.pricing, orders: DEFAULT_SETTINGS.orders });
+  it('shows the settings as text and saves back only the fields changed, as numbers', () => {
+    const loaded = valuesFrom(DEFAULT_SETTINGS);
+    expect(loaded['pricing.marketplace.featured']).toBe('45');
+    expect(loaded['pricing.radio_ads.prime.60']).toBe('1600');
+    expect(bodyFrom(loaded, loaded, null)).toEqual({});
+    const values = { ...loaded, 'pricing.radio_upload_cost': '900', 'pricing.radio_ads.prime.60': '1700' };
+    // Another admin's change to a field left alone is not put back.
+    expect(bodyFrom(values, loaded, null)).toEqual({ pricing: { radio_upload_cost: 900, radio_ads: { prime: { 60: 1700 } } } });
   });
 
-  it('turns text that does not parse into 0 and adds the migration settings only in the Config tab', () => {
-    const values = { ...valuesFrom(DEFAULT_SETTINGS), 'pricing.daily_drip': 'abc', 'pricing.signup_grant': '', 'migration.user_threshold': '500' };
-    const body = bodyFrom(values, { enabled: true });
+  it('turns text that does not parse into 0 and adds the migration settings only in the Config tab, when changed', () => {
+    const loaded = valuesFrom(DEFAULT_SETTINGS);
+    const values = { ...loaded, 'pricing.daily_drip': 'abc', 'pricing.signup_grant': '', 'migration.user_threshold': '500' };
+    const body = bodyFrom(values, loaded, { enabled: true, loadedEnabled: false });
     expect(body.pricing?.daily_drip).toBe(0);
     expect(body.pricing?.signup_grant).toBe(0);
     expect(body.migration).toEqual({ user_threshold: 500, migration_enabled: true });
+    expect(bodyFrom(values, loaded, null).migration).toBeUndefined();
+    expect(bodyFrom(loaded, loaded, { enabled: true, loadedEnabled: true })).toEqual({});
   });
 
   it("names a refused field by its label, not the server's path", () => {

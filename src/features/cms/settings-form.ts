@@ -55,13 +55,18 @@ export function valuesFrom(settings: AppSettings): FormValues {
 }
 
 /**
- * The save body: every number field parsed (text that does not parse becomes 0, as the spec
- * says; the server still validates), the migration settings only in the Config tab.
+ * The save body: the fields the admin changed since the form was filled (`loaded`), parsed (text
+ * that does not parse becomes 0, as the spec says; the server still validates); the migration
+ * settings only in the Config tab. Unchanged fields are not sent, so a save does not put back
+ * values another admin changed meanwhile.
  */
-export function bodyFrom(values: FormValues, migration: { enabled: boolean } | null): SaveConfigInput {
+export function bodyFrom(values: FormValues, loaded: FormValues, migration: { enabled: boolean; loadedEnabled: boolean } | null): SaveConfigInput {
   const body: Record<string, unknown> = {};
-  for (const f of numberFields(migration !== null)) put(body, f.path, numberOrZero(values[f.path] ?? ''));
-  if (migration) put(body, 'migration.migration_enabled', migration.enabled);
+  for (const f of numberFields(migration !== null)) {
+    const text = values[f.path] ?? '';
+    if (text !== (loaded[f.path] ?? '')) put(body, f.path, numberOrZero(text));
+  }
+  if (migration && migration.enabled !== migration.loadedEnabled) put(body, 'migration.migration_enabled', migration.enabled);
   return body as SaveConfigInput;
 }
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ADJUST_NOTE_MAX, ADMIN_TOKEN_QUICK_AMOUNTS } from '@common/constants';
+import { ADJUST_NOTE_MAX, ADMIN_TOKEN_ADJUST_MAX, ADMIN_TOKEN_QUICK_AMOUNTS } from '@common/constants';
 import { USERS_MSG, type CmsUser } from '@common/users-messages';
 import { Button } from '@/components/ui/button';
 import { Field, INPUT } from '@/components/ui/field';
@@ -36,8 +36,8 @@ export function TokenAdjustForm({ user, onBalance }: { user: CmsUser; onBalance:
   const submitCustom = (e: FormEvent) => {
     e.preventDefault();
     const delta = Number(custom);
-    if (!Number.isInteger(delta) || delta === 0) {
-      notifyError(USERS_MSG.adjustFailed, 'Enter a whole number of tokens, negative to deduct');
+    if (!Number.isInteger(delta) || delta === 0 || Math.abs(delta) > ADMIN_TOKEN_ADJUST_MAX) {
+      notifyError(USERS_MSG.adjustFailed, USERS_MSG.adjustAmount);
       return;
     }
     void adjust(delta);

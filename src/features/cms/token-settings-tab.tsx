@@ -25,10 +25,14 @@ export function TokenSettingsTab({ mode }: { mode: 'tokens' | 'config' }) {
   const { data, error } = useSettings();
   const [values, setValues] = useState<FormValues | null>(null);
   const [enabled, setEnabled] = useState(false);
+  // What the form was filled with: a save sends only what differs from it.
+  const [loaded, setLoaded] = useState<{ values: FormValues; enabled: boolean } | null>(null);
   const [saving, setSaving] = useState(false);
   const show = (s: AppSettings) => {
-    setValues(valuesFrom(s));
+    const shown = valuesFrom(s);
+    setValues(shown);
     setEnabled(s.migration.migration_enabled);
+    setLoaded({ values: shown, enabled: s.migration.migration_enabled });
   };
   useEffect(() => {
     if (data) show(data);
@@ -39,10 +43,10 @@ export function TokenSettingsTab({ mode }: { mode: 'tokens' | 'config' }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!values) return;
+    if (!values || !loaded) return;
     setSaving(true);
     try {
-      show(await saveSettings(bodyFrom(values, config ? { enabled } : null)));
+      show(await saveSettings(bodyFrom(values, loaded.values, config ? { enabled, loadedEnabled: loaded.enabled } : null)));
       notifySuccess(CONFIG_MSG.saved);
     } catch (err) {
       notifyError(CONFIG_MSG.saveFailed, err instanceof ApiError ? saveErrorText(err) : err);

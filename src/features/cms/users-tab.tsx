@@ -1,3 +1,4 @@
+import { USER_SEARCH_MAX } from '@common/constants';
 import { formatCount } from '@common/format';
 import { Search, Users } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -79,6 +80,7 @@ export function UsersTab({ superAdmin }: { superAdmin: boolean }) {
             aria-label="Search by username or email"
             placeholder="Search by username or email"
             value={draft}
+            maxLength={USER_SEARCH_MAX}
             onChange={(e) => setDraft(e.target.value)}
             className={INPUT}
           />
