@@ -34,6 +34,27 @@ const radioDocs = async (field: string, value: string) => (await h.db.collection
 let n = 0;
 const rname = () => `rx${n++}`;
 
+/** `seconds` of a 440 Hz tone as a 16-bit mono 8 kHz WAV. */
+function wavTone(seconds: number): Buffer {
+  const rate = 8000;
+  const pcm = Buffer.alloc(rate * seconds * 2);
+  for (let i = 0; i < rate * seconds; i++) pcm.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), i * 2);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(36 + pcm.length, 4);
+  header.write('WAVEfmt ', 8, 'latin1');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'latin1');
+  header.writeUInt32LE(pcm.length, 40);
+  return Buffer.concat([header, pcm]);
+}
+
 async function expectLedgerBalanced() {
   for (const row of await ledgerInvariant(h.db)) expect(row.balance, row.user).toBe(row.sum);
 }
@@ -323,16 +344,34 @@ describe('the CMS radio queue', () => {
     await expectLedgerBalanced();
   });
 
-  it('gives a signed download link named after the SFTP path; 404 without audio, 422 for a foreign URL', async () => {
+  it('gives a signed download link of the station file (tagged mp3) named after the SFTP path; 404 without audio, 422 for a foreign URL', async () => {
     const { admin } = await admins();
     const [owner] = await users(h, 'rdl');
     const m = await addRadioSubmission(h, owner, 'music');
     const res = await act(admin, m.id, 'download-link');
     expect(res.status).toBe(200);
     expect(res.body.sftp_path).toBe(m.sftp_path);
-    expect(res.body.url).toContain(`download=${encodeURIComponent(m.sftp_path!.split('/').pop()!)}`);
+    const name = m.sftp_path!.split('/').pop()!;
+    expect(res.body.url).toContain(`download=${encodeURIComponent(name)}`);
     const file = await fetch(h.url(res.body.url));
     expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toContain(`filename="${name}"`);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    expect(bytes.subarray(0, 3).toString('latin1')).toBe('ID3');
+    expect(bytes.includes(Buffer.from(m.track_title!))).toBe(true);
+    // The name is part of the signature: another one is refused.
+    expect((await fetch(h.url(res.body.url.replace(/download=[^&]+/, 'download=evil.exe')))).status).toBe(403);
+    expect((await fetch(h.url(res.body.url.replace(/&download=[^&]+/, '')))).status).toBe(403);
+
+    // A WAV original downloads as the mp3 its .mp3 path names, not as the WAV.
+    const wavPath = `radio-ads/${owner.uid}/spot.wav`;
+    await h.deps.storage.put(wavPath, wavTone(15), 'audio/wav');
+    const wavAd = await addRadioSubmission(h, owner, 'advertisement', { ad_audio_url: wavPath });
+    const wavLink = await act(admin, wavAd.id, 'download-link');
+    expect(wavLink.status).toBe(200);
+    expect(wavLink.body.url).toMatch(/download=[^&]+\.mp3$/);
+    const wavFile = Buffer.from(await (await fetch(h.url(wavLink.body.url))).arrayBuffer());
+    expect(wavFile.subarray(0, 3).toString('latin1')).toBe('ID3');
     const ad = await addRadioSubmission(h, owner, 'advertisement');
     expect((await act(admin, ad.id, 'download-link')).status).toBe(200);
     const missing = await addRadioSubmission(h, owner, 'advertisement', { ad_audio_url: 'radio-ads/nobody/none.mp3' });

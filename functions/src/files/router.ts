@@ -37,10 +37,11 @@ export function filesRouter(deps: Deps): Router {
     const path = (req.params as { path?: string[] }).path?.join('/') ?? '';
     const expires = Number(req.query.expires);
     const sig = typeof req.query.sig === 'string' ? req.query.sig : '';
-    if (!path || !storage.verify(path, expires, sig)) throw forbidden('Invalid or expired link');
+    const download = typeof req.query.download === 'string' ? req.query.download : '';
+    if (!path || !storage.verify(path, expires, sig, download)) throw forbidden('Invalid or expired link');
     const file = await storage.get(path);
     if (!file) throw notFound('File not found');
-    if (typeof req.query.download === 'string' && req.query.download) res.setHeader('Content-Disposition', attachment(req.query.download));
+    if (download) res.setHeader('Content-Disposition', attachment(download));
     sendFile(req, res, file, 'private, max-age=3600');
   });
   return router;

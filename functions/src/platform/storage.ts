@@ -64,24 +64,25 @@ export class DiskStorage implements ObjectStorage {
     }
   }
 
-  sign(path: string, expires: number): string {
-    return createHmac('sha256', this.secret).update(`${path}\n${expires}`).digest('base64url');
+  /** The signature covers the download name too (as Cloud Storage's covers its response-content-disposition). */
+  sign(path: string, expires: number, downloadAs = ''): string {
+    return createHmac('sha256', this.secret).update(`${path}\n${expires}\n${downloadAs}`).digest('base64url');
   }
 
   async signedUrl(path: string, seconds: number, downloadAs?: string): Promise<string> {
-    const url = this.signedUrlSync(path, seconds);
+    return this.signedUrlSync(path, seconds, downloadAs);
+  }
+
+  signedUrlSync(path: string, seconds: number, downloadAs?: string): string {
+    const expires = Math.floor(this.now() / 1000) + seconds;
+    const url = `${this.urlBase}/${path.split('/').map(encodeURIComponent).join('/')}?expires=${expires}&sig=${this.sign(path, expires, downloadAs)}`;
     return downloadAs ? `${url}&download=${encodeURIComponent(downloadAs)}` : url;
   }
 
-  signedUrlSync(path: string, seconds: number): string {
-    const expires = Math.floor(this.now() / 1000) + seconds;
-    return `${this.urlBase}/${path.split('/').map(encodeURIComponent).join('/')}?expires=${expires}&sig=${this.sign(path, expires)}`;
-  }
-
-  /** Whether a signed URL's parts are genuine and unexpired. */
-  verify(path: string, expires: number, sig: string): boolean {
+  /** Whether a signed URL's parts (its download name included) are genuine and unexpired. */
+  verify(path: string, expires: number, sig: string, downloadAs = ''): boolean {
     if (!Number.isInteger(expires) || expires < Math.floor(this.now() / 1000)) return false;
-    const expected = Buffer.from(this.sign(path, expires));
+    const expected = Buffer.from(this.sign(path, expires, downloadAs));
     const given = Buffer.from(sig);
     return expected.length === given.length && timingSafeEqual(expected, given);
   }

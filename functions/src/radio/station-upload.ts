@@ -16,7 +16,7 @@ const uploadable = (doc: StoredRadioSubmission, now: number): void => {
 };
 
 /** What the admin sees of a failure: short, and never a credential (the station's own error text is only logged). */
-function failureText(stage: Stage): string {
+export function failureText(stage: Stage): string {
   if (stage === 'read') return 'The original audio could not be read';
   if (stage === 'convert') return 'The audio could not be converted to mp3';
   return 'The station did not accept the file (SFTP upload failed)';
@@ -24,7 +24,7 @@ function failureText(stage: Stage): string {
 
 type Stage = 'read' | 'convert' | 'upload';
 
-class StationStageError extends Error {
+export class StationStageError extends Error {
   constructor(
     readonly stage: Stage,
     cause: unknown,
@@ -34,21 +34,29 @@ class StationStageError extends Error {
 }
 
 /**
- * The submission's original audio (at `path` in storage), as a 128 kbps mp3 tagged with its
- * title and artist, written to its SFTP path on the station. Throws a StationStageError.
+ * The file the station takes: the submission's original audio (at `path` in storage) as a
+ * 128 kbps mp3 tagged with its title and artist. Throws a StationStageError ('read', 'convert').
  */
-export async function putOnStation(deps: Deps, station: RadioStation, doc: StoredRadioSubmission, path: string): Promise<void> {
+export async function stationFile(deps: Deps, doc: StoredRadioSubmission, path: string): Promise<Buffer> {
   let stage: Stage = 'read';
   try {
     const original = await deps.storage.get(path);
     const kind = original ? sniffAudio(original.data) : null;
     if (!original || !kind) throw new Error(`no readable audio at ${path}`);
     stage = 'convert';
-    const mp3 = await encodeForStation(deps.ffmpegPath, original.data, kind, stationTags(doc));
-    stage = 'upload';
-    await station.upload(doc.sftp_path!, mp3);
+    return await encodeForStation(deps.ffmpegPath, original.data, kind, stationTags(doc));
   } catch (err) {
     throw new StationStageError(stage, err);
+  }
+}
+
+/** The station file (stationFile) written to the submission's SFTP path on the station. Throws a StationStageError. */
+export async function putOnStation(deps: Deps, station: RadioStation, doc: StoredRadioSubmission, path: string): Promise<void> {
+  const mp3 = await stationFile(deps, doc, path);
+  try {
+    await station.upload(doc.sftp_path!, mp3);
+  } catch (err) {
+    throw new StationStageError('upload', err);
   }
 }
 
