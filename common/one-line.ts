@@ -6,5 +6,8 @@
  */
 const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]+/g;
 
-/** A name or a title as one line of plain text: unprintable characters and runs of spaces become one space. */
-export const oneLine = (s: string): string => s.replace(UNPRINTABLE, ' ').replace(/\s+/g, ' ').trim();
+/** Invisible characters with no use in a name: zero-width space, word joiner and the invisible operators, the BOM. (A name of them alone looked empty.) */
+const INVISIBLE = /[\u200b\u2060-\u2064\ufeff]+/g;
+
+/** A name or a title as one line of plain text: unprintable characters and runs of spaces become one space, invisible ones go. */
+export const oneLine = (s: string): string => s.replace(INVISIBLE, '').replace(UNPRINTABLE, ' ').replace(/\s+/g, ' ').trim();

@@ -6,6 +6,7 @@ export const RADIO_MSG = {
   noOwner: 'No owner found for this track',
   tokenShortage: 'You need 1000 tokens to upload to radio. Go to Pricing to buy tokens or sign up with a gift code.',
   onlyApproved: 'Only approved tracks can be sent to radio',
+  costChanged: (cost: number) => `The radio upload cost is now ${cost} tokens`,
   approveFirst: 'Only approved tracks can be sent to radio: approve it, then send it from All Contest Songs or the track editor.',
   sendToRadio: 'Send to Radio',
   // The Radio Queue panel (spec §2 Radio Queue panel, §8)

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { oneLine } from './one-line';
 import { changeTime as updatedAt, docKey as id, publicFieldsOf, rxSchemaOf } from './rx-schema';
 
 /** Radio submissions: one definition for the API, replication and the client's RxDB (spec §3, §4). */
@@ -59,6 +60,9 @@ export function radioFileName(title: string, id: string): string {
 /** The music submission of a track has this id: one per track, so two sends cannot both create one. */
 export const musicSubmissionId = (trackId: string): string => `music_${trackId}`;
 
+/** How far ahead a broadcast may be scheduled (the dialog's max; the API refuses later times). */
+export const SCHEDULE_MAX_AHEAD_MS = 366 * 24 * 3600 * 1000;
+
 const nullableText = z.nullable(z.string());
 const nullableNumber = z.nullable(z.number());
 
@@ -103,7 +107,8 @@ export const AD_NAME_MAX = 80;
 export const radioAdFields = z.strictObject({
   tier: z.enum(AD_TIERS),
   duration_seconds: z.enum(['15', '30', '60']),
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(AD_NAME_MAX)),
+  // One line of visible text: the station file and the now-playing line are named after it.
+  name: z.string().check(z.overwrite(oneLine), z.minLength(1), z.maxLength(AD_NAME_MAX)),
 });
 export type RadioAdFields = z.infer<typeof radioAdFields>;
 

@@ -129,12 +129,15 @@ describe('POST /api/radio/submissions (music)', () => {
     expect((await ledgerOf(sup.uid)).filter((e) => e.reason === 'radio_submission')).toEqual([]);
   });
 
-  it('uses the app_config price when set', async () => {
+  it('uses the app_config price when set; the spec body names the price the caller saw, refused when it changed', async () => {
     const [owner] = await users(h, 'rown3');
     const track = await trackWithAudio(h, owner);
     await h.db.collection('app_config').doc('1').set({ data: { pricing: { radio_upload_cost: 40 } } }, { merge: true });
     try {
-      const res = await send(owner, track.id);
+      const stale = await h.call('POST', '/api/radio/submissions', { token: owner.token, body: { track_id: track.id, token_cost: 1000, submission_type: 'music' } });
+      expect(stale).toMatchObject({ status: 409, body: { error: { message: RADIO_MSG.costChanged(40) } } });
+      expect(await radioDocs('user_id', owner.uid)).toHaveLength(0);
+      const res = await h.call('POST', '/api/radio/submissions', { token: owner.token, body: { track_id: track.id, token_cost: 40, submission_type: 'music' } });
       expect(res.body.submission.payment_amount).toBe(40);
       expect(await balanceOf(h, owner.uid)).toBe(10);
     } finally {

@@ -264,6 +264,11 @@ test('the Radio Queue: tabs with counts, ad rows, a failed upload, approve and r
   await submit.click();
   await expect(page.getByText(RADIO_MSG.scheduleInPast)).toBeVisible();
   await expect(dialog).toBeVisible();
+  // So is one more than a year ahead.
+  await dialog.getByLabel(RADIO_MSG.scheduleField).fill(`${new Date().getFullYear() + 2}-01-01T10:00`);
+  await submit.click();
+  await expect(page.getByText(RADIO_MSG.scheduleTooFar)).toBeVisible();
+  await expect(dialog).toBeVisible();
   const when = new Date(Date.now() + 3 * 86_400_000);
   const local = `${when.getFullYear()}-${String(when.getMonth() + 1).padStart(2, '0')}-${String(when.getDate()).padStart(2, '0')}T20:30`;
   await dialog.getByLabel(RADIO_MSG.scheduleField).fill(local);

@@ -7,7 +7,7 @@ import { queueMusic } from './queue-music';
 import { musicBody } from './submission-doc';
 
 /**
- * POST /api/radio/submissions { track_id, submission_type: 'music' } — create-radio-submission:
+ * POST /api/radio/submissions { track_id, submission_type: 'music', token_cost? } — create-radio-submission:
  * the owner of an approved track puts it into the radio queue for the radio upload cost.
  */
 export const createSubmission =
@@ -15,7 +15,7 @@ export const createSubmission =
   async (req, res) => {
     const caller = requireCaller(res);
     const key = idempotencyKey(req);
-    const { track_id } = parse(musicBody, req.body);
-    const { submission } = await queueMusic(deps, track_id, { by: 'owner', uid: caller.uid, key });
+    const { track_id, token_cost } = parse(musicBody, req.body);
+    const { submission } = await queueMusic(deps, track_id, { by: 'owner', uid: caller.uid, key, expectedCost: token_cost });
     res.status(201).json({ submission });
   };

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { SCHEDULE_MAX_AHEAD_MS } from '../../../common/radio';
 import { RADIO_MSG } from '../../../common/radio-messages';
 import { enqueueAccountMail, formatMailTime } from '../platform/account-mail';
 import type { Deps } from '../platform/deps';
@@ -67,7 +68,6 @@ export const markUploaded =
 
 /** A broadcast time may be this much in the past (clocks differ) and at most this far ahead. */
 const CLOCK_SKEW_MS = 60_000;
-const MAX_AHEAD_MS = 366 * 24 * 3600 * 1000;
 
 /** POST /api/cms/radio/:id/schedule { scheduled_broadcast_time } — an uploaded submission gets its time (status scheduled); the submitter is mailed it. */
 export const scheduleRadio =
@@ -78,7 +78,7 @@ export const scheduleRadio =
     const at = Date.parse(input.scheduled_broadcast_time);
     if (!Number.isFinite(at)) throw badRequest(`scheduled_broadcast_time: ${RADIO_MSG.scheduleFailed}`);
     if (at < deps.now() - CLOCK_SKEW_MS) throw badRequest(RADIO_MSG.scheduleInPast);
-    if (at > deps.now() + MAX_AHEAD_MS) throw badRequest(RADIO_MSG.scheduleTooFar);
+    if (at > deps.now() + SCHEDULE_MAX_AHEAD_MS) throw badRequest(RADIO_MSG.scheduleTooFar);
     const submission = await changeSubmission(
       deps,
       id,

@@ -17,7 +17,7 @@ import { changed, radioRef, toSubmission, type StoredRadioSubmission } from './s
  * admin's quick send from the CMS (spec §5: the admin needs the cost in tokens unless super
  * admin, is not charged; the submission is the owner's, payment 0).
  */
-export type MusicSend = { by: 'owner'; uid: string; key: string | null } | { by: 'admin'; uid: string };
+export type MusicSend = { by: 'owner'; uid: string; key: string | null; expectedCost?: number } | { by: 'admin'; uid: string };
 
 /**
  * One transaction: the checks, the submission at music_{trackId} (tx.create: two concurrent
@@ -47,6 +47,7 @@ export async function queueMusic(deps: Deps, trackId: string, send: MusicSend): 
 
     const free = isSuperAdmin((rolesSnap.get('roles') as Role[] | undefined) ?? []);
     const cost = pricing.radio_upload_cost;
+    if (send.by === 'owner' && send.expectedCost !== undefined && send.expectedCost !== cost) throw conflict(RADIO_MSG.costChanged(cost));
     if (!free && balance < cost) throw insufficientTokens(RADIO_MSG.tokenShortage, { detail: MSG.needTokens(cost, balance) });
     const charge = send.by === 'owner' && !free ? cost : 0;
 

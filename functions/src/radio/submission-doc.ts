@@ -51,6 +51,7 @@ export const uploadRunning = (doc: StoredRadioSubmission, now: number): boolean 
 export const submissionIdParams = z.object({ id: docId });
 const trackId = z.string().min(1).max(128).pipe(docId);
 export const trackIdBody = z.strictObject({ track_id: trackId });
-export const musicBody = z.strictObject({ track_id: trackId, submission_type: z.literal('music') });
+/** Spec §7's create-radio-submission body; `token_cost` (optional) is the price the caller saw, refused when it is not the price now. */
+export const musicBody = z.strictObject({ track_id: trackId, submission_type: z.literal('music'), token_cost: z.number().int().min(0).max(1_000_000_000).optional() });
 export const scheduleBody = z.strictObject(radioScheduleInput.shape);
 export const emptyBody = z.strictObject({});

@@ -14,6 +14,8 @@ import { RadioScheduleDialog } from './radio-schedule-dialog';
 type Action = 'approve' | 'reject' | 'download' | 'mark' | 'upload' | 'schedule';
 
 const apiMessage = (err: unknown) => (err instanceof ApiError ? err.message : '');
+/** The API's refusals of a broadcast time, shown as they are: they say what to fix. */
+const TIME_REFUSALS: ReadonlySet<string> = new Set([RADIO_MSG.scheduleInPast, RADIO_MSG.scheduleTooFar]);
 const DOWNLOAD_MESSAGES: ReadonlySet<string> = new Set([RADIO_MSG.noAudio, RADIO_MSG.invalidStorageUrl]);
 
 /** Which actions a row offers (spec: Approve/Reject when pending; Download when not uploaded; Schedule when uploaded and unscheduled). */
@@ -93,7 +95,7 @@ export function RadioQueueActions({ submission: s, stationUpload, label }: { sub
       () => scheduleBroadcast(s.id, iso),
       () => notifySuccess(RADIO_MSG.success, RADIO_MSG.scheduled),
       // The spec's texts, unless the time is the problem: then the admin is told what to fix.
-      (err) => notifyError(RADIO_MSG.error, apiMessage(err) === RADIO_MSG.scheduleInPast ? RADIO_MSG.scheduleInPast : RADIO_MSG.scheduleFailed),
+      (err) => notifyError(RADIO_MSG.error, TIME_REFUSALS.has(apiMessage(err)) ? apiMessage(err) : RADIO_MSG.scheduleFailed),
     );
 
   const isBusy = busy !== null;
