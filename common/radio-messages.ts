@@ -29,6 +29,7 @@ export const RADIO_MSG = {
   // Beyond the spec: the station upload
   stationNotConfigured: 'Station upload is not configured',
   stationUploadFailed: 'Failed to upload to the station',
+  stationPlayFailed: 'The station could not play the file at its SFTP path: upload it again, then schedule it',
   advertisement: 'Advertisement',
   // Beyond the spec: the API's refusals
   trackNotFound: 'Track not found',

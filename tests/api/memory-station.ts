@@ -12,6 +12,8 @@ export class MemoryStation implements RadioStation {
   readonly played: Array<StationMedia & { at: number }> = [];
   /** When set, upload() rejects with this message. */
   failUploads: string | null = null;
+  /** When set, playNext() rejects with this message (the file is not on the station, say). */
+  failPlays: string | null = null;
   /** When set, upload() waits for it before storing (a test resolves it). */
   hold: Promise<void> | null = null;
   /** What recent() returns; null: derived from `played`. */
@@ -27,6 +29,7 @@ export class MemoryStation implements RadioStation {
   }
 
   async playNext(media: StationMedia): Promise<void> {
+    if (this.failPlays) throw new Error(this.failPlays);
     this.played.push({ ...media, at: this.now() });
   }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
 import { RADIO_MSG } from '../../common/radio-messages';
-import { airScheduled } from '../../functions/src/radio/air-scheduled';
+import { airScheduled, MAX_PLAY_FAILURES } from '../../functions/src/radio/air-scheduled';
 import { UPLOAD_CLAIM_MS } from '../../functions/src/radio/submission-doc';
 import { id3Length } from '../../functions/src/platform/media';
 import { makeAdmin } from './contest-fixtures';
@@ -516,6 +516,30 @@ describe('GET /api/tracks/mine', () => {
 });
 
 describe('airScheduled', () => {
+  it(`gives a submission the station keeps refusing to play back to the admin after ${MAX_PLAY_FAILURES} runs, with the error`, async () => {
+    const [owner] = await users(h, rname());
+    const ghost = await addRadioSubmission(h, owner, 'music', { status: 'scheduled', sftp_uploaded: true, scheduled_broadcast_time: new Date(h.clock.now - 1000).toISOString() });
+    h.station.failPlays = 'file not found';
+    try {
+      for (let run = 1; run < MAX_PLAY_FAILURES; run++) {
+        await airScheduled(h.deps);
+        expect((await h.db.collection('radio_submissions').doc(ghost.id).get()).data()).toMatchObject({ status: 'scheduled', station_requested_at: null, station_play_failures: run });
+      }
+      await airScheduled(h.deps);
+    } finally {
+      h.station.failPlays = null;
+    }
+    expect((await h.db.collection('radio_submissions').doc(ghost.id).get()).data()).toMatchObject({
+      status: 'approved',
+      sftp_uploaded: false,
+      sftp_upload_error: RADIO_MSG.stationPlayFailed,
+      scheduled_broadcast_time: null,
+      station_play_failures: 0,
+    });
+    // Nothing more is asked of the station for it.
+    expect((await airScheduled(h.deps)).requested).toBe(0);
+  });
+
   it('asks the station to play a due submission once, then marks it broadcasted when it has aired', async () => {
     const [owner] = await users(h, rname());
     const due = await addRadioSubmission(h, owner, 'music', { status: 'scheduled', sftp_uploaded: true, scheduled_broadcast_time: new Date(h.clock.now - 1000).toISOString() });

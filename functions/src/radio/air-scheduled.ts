@@ -2,10 +2,13 @@ import type { AiredSong } from '../platform/station';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { log } from '../platform/log';
+import { RADIO_MSG } from '../../../common/radio-messages';
 import { changed, radioRef, stationTags, storedOf, type StoredRadioSubmission } from './submission-doc';
 
 /** Scheduled submissions looked at per run (the queue is small; the rest wait for the next run). */
 const BATCH = 200;
+/** Runs in a row (minutes) the station may refuse to play a submission before it goes back to the admin. */
+export const MAX_PLAY_FAILURES = 5;
 /** A play in the history counts from this long before the request (the two clocks differ). */
 const CLOCK_SLACK_MS = 10_000;
 
@@ -27,7 +30,8 @@ function hasAired(doc: StoredRadioSubmission, requestedAt: number, recent: { now
  * timer in the local stack):
  * 1. a scheduled submission whose time has come and that was not requested yet is claimed in a
  *    transaction (`station_requested_at`) and then asked to play next; if that call fails, the
- *    claim is withdrawn so the next run asks again;
+ *    claim is withdrawn so the next run asks again, MAX_PLAY_FAILURES times in a row at most:
+ *    then it goes back to approved with the error on its SFTP status;
  * 2. a requested one becomes broadcasted once the station's history shows it played after the
  *    request, or its now-playing entry has run its whole duration.
  * Every change is a transaction that re-reads the document, so runs may overlap. No station: nothing.
@@ -57,7 +61,22 @@ export async function airScheduled(deps: Deps): Promise<{ requested: number; bro
       log.stationCallFailed('playNext', due.id, err);
       await db.runTransaction(async (tx) => {
         const current = await tx.get(ref);
-        if (current.get('station_requested_at') === requestedAt) tx.update(ref, { station_requested_at: null, ...changed() });
+        if (current.get('station_requested_at') !== requestedAt) return;
+        const failures = ((current.get('station_play_failures') as number | undefined) ?? 0) + 1;
+        // The station keeps refusing (its file is missing, say: a manual upload marked done that
+        // never happened): back to approved with the error, so the admin sees SFTP Failed and can
+        // upload it again and reschedule, instead of a row stuck in scheduled.
+        if (failures >= MAX_PLAY_FAILURES) {
+          tx.update(ref, {
+            status: 'approved',
+            sftp_uploaded: false,
+            sftp_upload_error: RADIO_MSG.stationPlayFailed,
+            scheduled_broadcast_time: null,
+            station_requested_at: null,
+            station_play_failures: 0,
+            ...changed(),
+          });
+        } else tx.update(ref, { station_requested_at: null, station_play_failures: failures, ...changed() });
       });
     }
   }

@@ -10,9 +10,10 @@ import { HttpError } from '../platform/errors';
  * radio_submissions/{id} as stored: the public document (common/radio.ts) plus `_deleted`,
  * `updatedAt` and two server-only markers that never leave the server:
  * - `upload_started_at`: an upload to the station is running (the claim against a second one);
- * - `station_requested_at`: the station was asked to play it (air-scheduled.ts).
+ * - `station_requested_at`: the station was asked to play it (air-scheduled.ts);
+ * - `station_play_failures`: how many times in a row the station refused to play it.
  */
-export type StoredRadioSubmission = RadioSubmission & { upload_started_at?: string | null; station_requested_at?: string | null };
+export type StoredRadioSubmission = RadioSubmission & { upload_started_at?: string | null; station_requested_at?: string | null; station_play_failures?: number };
 
 export const radioRef = (db: Firestore, id: string) => db.collection(COL.radioSubmissions).doc(id);
 
