@@ -195,13 +195,16 @@ describe('claiming a snapshot after the migration', () => {
     expect(transfersTo(user)).toEqual([]);
   });
 
-  it('a wallet the chain cannot pay says so, and a claim without a saved wallet or with a body is refused', async () => {
+  it('a wallet the chain cannot pay says so, and a claim without a saved wallet (something pending) or with a body is refused', async () => {
     const user = users[13]!;
     h.deps.chain = chainFailing(new InvalidWalletError('Not a Solana address: 0xdeadbeef'));
     expect((await saveWallet(user, '0xdeadbeef')).body).toEqual({ wallet_address: '0xdeadbeef', claim: 'invalid_wallet' });
     expect(await claim(user)).toMatchObject({ status: 409, body: { error: { message: MIGRATION_MSG.claimInvalidWallet } } });
     h.deps.chain = chainUp;
     expect(await claim(users[5]!)).toMatchObject({ status: 409, body: { error: { message: MIGRATION_MSG.claimNeedsWallet } } });
+    // Nothing pending and no wallet: nothing to send, not a wallet to save.
+    const newcomer = await signUp(h, 'mig_nosnap');
+    expect(await claim(newcomer)).toMatchObject({ status: 200, body: { claim: 'none' } });
     const withBody = await h.call('POST', '/api/migration/claim', { token: users[5]!.token, body: { wallet_address: 'X1' } });
     expect(withBody.status).toBe(400);
     expect(await me(users[5]!)).toMatchObject({ claim_pending: true, wallet_address: null });
