@@ -97,6 +97,11 @@ describe('local pay flow', () => {
     expect(await purchases(uid)).toEqual([expect.objectContaining({ delta: 150, reason: 'token_purchase', ref: id })]);
     expect(await balanceOf(uid)).toBe(200);
     expect((await h.call('GET', `/api/payments/session/${id}`, { token })).body).toEqual({ status: 'completed', tokens: 150 });
+    // Back to the checkout page after paying: it says so, and offers no second payment.
+    const again = await (await fetch(h.url(`/api/payments/local-checkout/${id}`))).text();
+    expect(again).toContain('This checkout is already paid.');
+    expect(again).toContain(`href="/pricing/success?session_id=${id}"`);
+    expect(again).not.toContain('Pay $');
 
     // Paying again credits nothing more.
     expect((await pay(id)).status).toBe(303);

@@ -25,8 +25,14 @@ async function openSession(deps: Deps, rawId: unknown): Promise<DocumentSnapshot
   return snap;
 }
 
-function page(id: string, packName: string, tokens: number, amount: string): string {
+function page(id: string, packName: string, tokens: number, amount: string, paid: boolean): string {
   const pay = `/api/payments/local-checkout/${encodeURIComponent(id)}/pay`;
+  const success = `/pricing/success?session_id=${encodeURIComponent(id)}`;
+  // A finished session (reached again with Back) says so instead of offering to pay again.
+  const actions = paid
+    ? `<p role="status">This checkout is already paid.</p><div class="row"><a href="${success}">Back to your purchase</a></div>`
+    : `<div class="row"><form method="post" action="${pay}" style="flex:1;display:flex"><button type="submit">Pay ${amount}</button></form>
+<a href="/pricing">Cancel</a></div>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Checkout</title>
@@ -41,8 +47,7 @@ small{display:block;margin-top:16px;color:#71717a}
 </style></head><body><main>
 <h1>${escapeHtml(packName)} pack</h1><p>${tokens} tokens</p>
 <p class="amount">${amount}</p>
-<div class="row"><form method="post" action="${pay}" style="flex:1;display:flex"><button type="submit">Pay ${amount}</button></form>
-<a href="/pricing">Cancel</a></div>
+${actions}
 <small>Local test checkout: no card is charged.</small>
 </main></body></html>`;
 }
@@ -57,7 +62,7 @@ export const localCheckoutPage =
     res.setHeader('Cache-Control', 'no-store');
     // Its own styles, no script; the form posts to this origin only.
     res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
-    res.type('html').send(page(snap.id, pack.name, pack.tokens, `$${pack.priceUsd.toFixed(2)}`));
+    res.type('html').send(page(snap.id, pack.name, pack.tokens, `$${pack.priceUsd.toFixed(2)}`, snap.get('status') !== 'open'));
   };
 
 /**
