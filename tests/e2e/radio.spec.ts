@@ -327,8 +327,20 @@ test('the radio pauses while an arena clip plays and resumes after', async ({ pa
   await signUp(page, newUser('radiovote'));
 
   const player = page.getByRole('region', { name: 'Radio player' });
+  // Until the stream answers, the bar says it is connecting.
+  let releaseStream!: () => void;
+  const streamHeld = new Promise<void>((resolve) => (releaseStream = resolve));
+  await page.route('**/listen/*/radio.mp3*', async (route) => {
+    await streamHeld;
+    await route.continue();
+  });
   await player.getByRole('button', { name: 'Play radio' }).click();
   await expect(player.getByRole('button', { name: 'Pause radio' })).toBeVisible();
+  await expect(player.getByTestId('radio-artist')).toHaveText('Connecting…');
+  await expect(player.getByRole('status')).toHaveText('Connecting to the radio…');
+  releaseStream();
+  await expect(player.getByTestId('radio-artist')).not.toHaveText('Connecting…', { timeout: 20_000 });
+  await expect(player.getByRole('status')).toHaveText('Radio playing, muted');
   // In-app navigation: the radio keeps playing across routes.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Vote' }).click();
   await expect(page.getByTestId('track-position')).toHaveText(/^Track 1 of \d+$/, { timeout: 20_000 });

@@ -1,6 +1,6 @@
 import type { Howl } from 'howler';
-import { Pause, Play, Radio, Volume2, VolumeX } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { Loader2, Pause, Play, Radio, Volume2, VolumeX } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { useAudioFocus } from '@/lib/audio-focus';
 import { onFocusChange, radioMetadata } from './focus-pause';
 import { useRadio } from './radio-store';
@@ -16,6 +16,9 @@ export function RadioPlayer() {
   const howl = useRef<Howl | null>(null);
   const clipFocus = useAudioFocus((s) => s.holders.length > 0);
   const resumeAfter = useRef(false);
+  // From the play request until the stream's sound starts (a live stream can take seconds).
+  const [connecting, setConnecting] = useState(false);
+  const waiting = playing && connecting;
 
   // A clip playing elsewhere pauses the radio; it resumes afterwards if it was playing.
   useEffect(() => {
@@ -65,16 +68,20 @@ export function RadioPlayer() {
         autoplay: false,
         volume: useRadio.getState().volume / 100,
         mute: useRadio.getState().muted,
+        onplay: () => setConnecting(false),
         onloaderror: (_id, err) => {
           console.warn('radio load failed', err);
+          setConnecting(false);
           setPlaying(false);
         },
         onplayerror: (_id, err) => {
           console.warn('radio playback failed', err);
+          setConnecting(false);
           setPlaying(false);
         },
       });
       howl.current = sound;
+      setConnecting(true);
       sound.play();
     });
     return () => {
@@ -99,14 +106,20 @@ export function RadioPlayer() {
           aria-label={playing ? 'Pause radio' : 'Play radio'}
           className="grid size-10 shrink-0 place-items-center rounded-full bg-fuchsia-700 text-white hover:bg-fuchsia-800 disabled:opacity-50"
         >
-          {playing ? <Pause className="size-5" /> : <Play className="ml-0.5 size-5" />}
+          {waiting ? <Loader2 className="size-5 animate-spin" aria-hidden /> : playing ? <Pause className="size-5" /> : <Play className="ml-0.5 size-5" />}
         </button>
         <span className="hidden items-center gap-1 rounded bg-red-700 text-white px-1.5 py-0.5 text-[10px] font-bold tracking-wider sm:inline-flex">
           <Radio className="size-3" aria-hidden /> LIVE
         </span>
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-semibold" data-testid="radio-title">{song?.title ?? 'Fool Rate Radio'}</p>
-          <p className="truncate text-xs text-zinc-400" data-testid="radio-artist">{song?.artist ?? (STATION.streamUrl ? 'Live stream' : 'Off air')}</p>
+          <p className="truncate text-xs text-zinc-400" data-testid="radio-artist">
+            {waiting ? 'Connecting…' : (song?.artist ?? (STATION.streamUrl ? 'Live stream' : 'Off air'))}
+          </p>
+          {/* Said once when the sound starts: until then the bar reads Connecting… */}
+          <span className="sr-only" role="status">
+            {waiting ? 'Connecting to the radio…' : playing ? (muted ? 'Radio playing, muted' : 'Radio playing') : ''}
+          </span>
         </div>
         <button
           type="button"
