@@ -61,6 +61,8 @@ export const ORDER_MSG = {
   // Refusals (server).
   ownListing: 'You cannot buy your own listing',
   listingInactive: 'This listing is not available',
+  /** The listing's price changed after the buyer saw it: nothing was charged. */
+  priceChanged: (now: string) => `The price changed to ${now}: nothing was charged. Check the new price and buy again.`,
   alreadyOwned: 'You already own this licence',
   openOrderExists: 'You already have an open order for this listing',
   tokensNotAccepted: 'This listing does not accept tokens',

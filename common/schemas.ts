@@ -76,5 +76,10 @@ export const roleChangeInput = z.strictObject({
 });
 
 /** POST /api/orders: buy a listing's licence with tokens, or order it for Cash App. */
-export const createOrderInput = z.strictObject({ listing_id: docId, method: z.enum(ORDER_METHODS) });
+/**
+ * `price`: what the buyer was shown (tokens for TOKENS, dollars for CASH_APP). Optional; when
+ * given and the listing's price is no longer that, the order is refused (409) instead of
+ * charging a price the buyer never saw.
+ */
+export const createOrderInput = z.strictObject({ listing_id: docId, method: z.enum(ORDER_METHODS), price: z.number().nonnegative().max(1e9).optional() });
 export type CreateOrderInput = z.input<typeof createOrderInput>;

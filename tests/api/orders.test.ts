@@ -1,3 +1,4 @@
+import { ORDER_MSG } from '../../common/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireDueOrders } from '../../functions/src/orders/expire-orders';
 import { sniffImage } from '../../functions/src/platform/media';
@@ -60,6 +61,19 @@ describe('buying with tokens', () => {
     expect(res.body.error).toMatchObject({ message: 'Insufficient tokens', detail: 'You need 60 tokens but only have 50.' });
     expect((await allDocs(h.db, 'orders')).length).toBe(before);
     expect([await balanceOf(h, buyer.uid), await balanceOf(h, seller.uid)]).toEqual([50, 50]);
+  });
+
+  it('refuses a price the buyer saw that is no longer the listing’s (409, nothing charged), and sells at the one shown', async () => {
+    const [seller, buyer] = await users(h, 'px_seller', 'px_buyer');
+    const { listing } = await listTrack(h, seller, { price_tokens: 45, price_usd: 2.5, accept_cash_app: true });
+    const order = (body: Record<string, unknown>) => h.call('POST', '/api/orders', { token: buyer.token, body: { listing_id: listing.id, ...body } });
+    const before = (await allDocs(h.db, 'orders')).length;
+    expect(await order({ method: 'TOKENS', price: 15 })).toMatchObject({ status: 409, body: { error: { message: ORDER_MSG.priceChanged('45 tokens') } } });
+    expect(await order({ method: 'CASH_APP', price: 1.99 })).toMatchObject({ status: 409, body: { error: { message: ORDER_MSG.priceChanged('$2.50') } } });
+    expect((await allDocs(h.db, 'orders')).length).toBe(before);
+    expect(await balanceOf(h, buyer.uid)).toBe(50);
+    expect((await order({ method: 'TOKENS', price: 45 })).status).toBe(201);
+    expect(await balanceOf(h, buyer.uid)).toBe(5);
   });
 
   it('refuses your own listing, inactive or deleted listings, and a method the listing does not take', async () => {

@@ -10,6 +10,7 @@ import { idempotencyKey, keyedResponseRef, priorResponse } from '../platform/ide
 import { badRequest, conflict, insufficientTokens } from '../platform/errors';
 import { parse } from '../platform/validate';
 import { MSG } from '../../../common/messages';
+import { tokenCount } from '../../../common/format';
 import { readBalance, writeLedgerEntry } from '../tokens/ledger';
 import { isListable } from '../marketplace/listing-write';
 import type { TrackDoc } from '../tracks/track-doc';
@@ -19,7 +20,8 @@ import { applyTransition, cashExpiryHours, isDue, orderRef, purchaseKeyRef, toOr
 const HOUR_MS = 3_600_000;
 
 /**
- * POST /api/orders { listing_id, method } — buys a licence. TOKENS is instant: in one
+ * POST /api/orders { listing_id, method, price? } — buys a licence at the price the buyer saw (`price`: a
+ * different price now is a 409, nothing charged). TOKENS is instant: in one
  * transaction the buyer's balance is checked and debited, the seller credited, the order
  * created APPROVED and the licence (the purchase key) granted. CASH_APP creates an order
  * AWAITING_SELLER with the seller's $cashtag, the amount and a deadline, and mails the buyer
@@ -38,7 +40,7 @@ export const createOrder =
     const created = await db.runTransaction(async (tx): Promise<CreateOrderResponse> => {
       const prior = keyRef ? priorResponse<CreateOrderResponse>(await tx.get(keyRef)) : null;
       if (prior) return prior;
-      const response = await placeOrder(deps, tx, caller.uid, input.listing_id, input.method);
+      const response = await placeOrder(deps, tx, caller.uid, input.listing_id, input.method, input.price);
       if (keyRef) tx.create(keyRef, { response, created_at: response.order.created_at });
       return response;
     });
@@ -50,7 +52,7 @@ export async function placeOrderNow(deps: Deps, buyerId: string, listingId: stri
   return deps.db.runTransaction((tx) => placeOrder(deps, tx, buyerId, listingId, method));
 }
 
-async function placeOrder(deps: Deps, tx: Transaction, buyerId: string, listingId: string, method: OrderMethod): Promise<CreateOrderResponse> {
+async function placeOrder(deps: Deps, tx: Transaction, buyerId: string, listingId: string, method: OrderMethod, shownPrice?: number): Promise<CreateOrderResponse> {
   const { db } = deps;
   const listingSnap = await tx.get(db.collection(COL.listings).doc(listingId));
   const listing = listingSnap.data();
@@ -59,6 +61,11 @@ async function placeOrder(deps: Deps, tx: Transaction, buyerId: string, listingI
   if (sellerId === buyerId) throw badRequest(ORDER_MSG.ownListing);
   if (method === 'TOKENS' && listing.accept_tokens !== true) throw badRequest(ORDER_MSG.tokensNotAccepted);
   if (method === 'CASH_APP' && listing.accept_cash_app !== true) throw badRequest(ORDER_MSG.cashNotAccepted);
+  if (shownPrice !== undefined) {
+    const tokens = method === 'TOKENS';
+    const current = Number(tokens ? listing.price_tokens : listing.price_usd);
+    if (Math.abs(current - shownPrice) > (tokens ? 0 : 0.001)) throw conflict(ORDER_MSG.priceChanged(tokens ? tokenCount(current) : `$${current.toFixed(2)}`));
+  }
 
   const keyRef = purchaseKeyRef(db, buyerId, listingId);
   const [keySnap, buyerProfile, sellerProfile, trackSnap] = await Promise.all([

@@ -2,9 +2,9 @@ import type { CreateOrderResponse, OrderMethod } from '@common/orders';
 import type { CreateOrderInput } from '@common/schemas';
 import { api } from '@/lib/api';
 
-/** POST /api/orders: a token purchase (approved at once) or a Cash App order awaiting payment. */
-export function createOrder(listingId: string, method: OrderMethod): Promise<CreateOrderResponse> {
-  const body: CreateOrderInput = { listing_id: listingId, method };
+/** POST /api/orders: a token purchase (approved at once) or a Cash App order awaiting payment, at the price shown (`price`: the server refuses another). */
+export function createOrder(listingId: string, method: OrderMethod, price: number): Promise<CreateOrderResponse> {
+  const body: CreateOrderInput = { listing_id: listingId, method, price };
   return api<CreateOrderResponse>('/orders', {
     body,
     // One key per attempt: a retried request (flaky network) is not charged twice.

@@ -20,7 +20,7 @@ export function usePurchase(listing: MarketplaceListing, balance: number) {
   async function buy(method: OrderMethod): Promise<void> {
     setPending(method);
     try {
-      const res = await createOrder(listing.id, method);
+      const res = await createOrder(listing.id, method, method === 'TOKENS' ? listing.price_tokens : listing.price_usd);
       void afterWrite(['orders', 'token_balances']);
       if (method === 'TOKENS') {
         notifySuccess(ORDER_MSG.purchaseSuccessful, `${listing.title} is yours. Find your licence in My Orders.`);
