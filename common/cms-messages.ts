@@ -5,6 +5,8 @@ import type { TrackFields } from './contest';
 export const CMS_MSG = {
   adminRequired: 'Admin role required',
   trackNotFound: 'Track not found',
+  /** Deleting a track that has orders would take the buyers' licensed file away. */
+  trackHasOrders: 'This track has orders: its buyers keep their licences. Reject it to take it off sale instead.',
   audioUnavailable: 'The full track cannot be played right now. Reload to try again.',
   loading: 'Loading...',
   trouble: 'Having trouble opening the CMS',

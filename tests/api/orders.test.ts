@@ -1,3 +1,4 @@
+import { CMS_MSG } from '../../common/cms-messages';
 import { ORDER_MSG } from '../../common/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireDueOrders } from '../../functions/src/orders/expire-orders';
@@ -143,6 +144,13 @@ describe('buying with tokens', () => {
 
     expect(await balanceOf(h, buyer.uid)).toBe(50 - rejected.listing.price_tokens);
     expect(await balanceOf(h, seller.uid)).toBe(50 + rejected.listing.price_tokens);
+
+    // A sold track cannot be deleted: its buyer keeps the download. Rejected, it is off sale.
+    const sold = await listTrack(h, seller);
+    const order = (await buy(h, buyer, sold.listing.id)).body.order;
+    expect(await asAdmin(`/api/cms/tracks/${sold.track.id}/delete`)).toMatchObject({ status: 409, body: { error: { message: CMS_MSG.trackHasOrders } } });
+    expect((await h.db.collection('tracks').doc(sold.track.id).get()).exists).toBe(true);
+    expect((await h.call('GET', `/api/orders/${order.id}/download`, { token: buyer.token })).status).toBe(200);
   });
 
   it('answers bad input and missing auth with 4xx, never 500', async () => {

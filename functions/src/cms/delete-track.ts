@@ -7,7 +7,7 @@ import { readShardsToDelete } from '../voting/vote-shards';
 import { prepareRadioWithdrawal } from '../radio/withdraw';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
-import { notFound } from '../platform/errors';
+import { conflict, notFound } from '../platform/errors';
 import { log } from '../platform/log';
 import { parse } from '../platform/validate';
 import { clipPathOf } from './clip-file';
@@ -21,7 +21,7 @@ async function sharedWithOther(db: Firestore, tx: Transaction, field: 'audio_pat
 }
 
 /**
- * POST /api/cms/tracks/:id/delete — removes the track, its track_stats, vote shards and clips documents in one
+ * POST /api/cms/tracks/:id/delete — refused (409) for a track that has orders; otherwise removes the track, its track_stats, vote shards and clips documents in one
  * transaction (and withdraws its radio submission, refunded, if it has not aired), then its files
  * (original, clip, preview, video) unless another track still uses them. Votes that reference the track stay. A deleted contest twin leaves the contest, so the
  * listing of its marketplace twin shows the song type again.
@@ -37,6 +37,9 @@ export const deleteTrack =
       const snap = await tx.get(ref);
       if (!snap.exists) throw notFound(CMS_MSG.trackNotFound);
       const track = trackOf(snap);
+      // A sold (or ordered) track stays: its buyers download its original (orders/licence.ts).
+      const ordered = await tx.get(db.collection(COL.orders).where('track_id', '==', id).limit(1));
+      if (!ordered.empty) throw conflict(CMS_MSG.trackHasOrders);
       const clipRef = track.clip_id && !(await sharedWithOther(db, tx, 'clip_id', track.clip_id, id)) ? db.collection(COL.clips).doc(track.clip_id) : null;
       const clip = clipRef ? await tx.get(clipRef) : null;
       const paths: string[] = [];
