@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LISTING_DEFAULTS, LISTING_TYPES, VERSION_TYPES } from './marketplace';
-import { SELECT_TRACK_MESSAGE } from './marketplace-messages';
+import { NO_PAYMENT_METHOD, SELECT_TRACK_MESSAGE } from './marketplace-messages';
 import { docId } from './schemas';
 
 /** The CMS listing form's bodies (POST /api/marketplace/listings…), shared by the form and the API. */
@@ -30,7 +30,7 @@ export const createListingInput = z.strictObject({
   version_type: fields.version_type.default(LISTING_DEFAULTS.version_type),
   accept_tokens: fields.accept_tokens.default(LISTING_DEFAULTS.accept_tokens),
   accept_cash_app: fields.accept_cash_app.default(LISTING_DEFAULTS.accept_cash_app),
-});
+}).refine((l) => l.accept_tokens || l.accept_cash_app, NO_PAYMENT_METHOD);
 
 export const editListingInput = z
   .strictObject({

@@ -4,6 +4,8 @@ export const LISTINGS_LOAD_FAILED = 'Failed to load marketplace listings.';
 export const CREATE_LISTING_FAILED = 'Failed to create listing.';
 export const UPDATE_LISTING_FAILED = 'Failed to update listing.';
 export const UPDATE_LISTING_STATUS_FAILED = 'Failed to update listing status.';
+/** A listing that accepts neither payment could not be bought. */
+export const NO_PAYMENT_METHOD = 'A listing must accept tokens, Cash App or both';
 export const NO_LISTINGS = 'No listings yet';
 
 /** The listing is defined in common/marketplace.ts (zod); its types under the names used here. */

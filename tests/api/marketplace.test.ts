@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { NO_PAYMENT_METHOD } from '../../common/marketplace-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshLeaderboardSummary } from '../../functions/src/leaderboards/summary';
 import { addTrack, allDocs, makeAdmin, testClip, testPreview } from './contest-fixtures';
@@ -76,6 +77,13 @@ describe('marketplace listings', () => {
     expect((await create({ track_id: ok.id, price_tokens: -1 })).status).toBe(400);
     expect((await create({ track_id: ok.id, price_tokens: 1.5 })).status).toBe(400);
     expect((await create({ track_id: ok.id, listing_type: 'gold' })).status).toBe(400);
+    // A listing nobody could pay for: refused on create, and an edit cannot turn the last method off.
+    expect(await create({ track_id: ok.id, accept_tokens: false, accept_cash_app: false })).toMatchObject({ status: 400, body: { error: { message: NO_PAYMENT_METHOD } } });
+    const listed = (await create({ track_id: ok.id })).body.listing as { id: string; accept_cash_app: boolean };
+    expect(listed.accept_cash_app).toBe(false);
+    const off = await h.call('POST', `/api/marketplace/listings/${listed.id}`, { token: admin.token, body: { accept_tokens: false } });
+    expect(off).toMatchObject({ status: 400, body: { error: { message: NO_PAYMENT_METHOD } } });
+    expect((await h.db.collection('marketplace_listings').doc(listed.id).get()).get('accept_tokens')).toBe(true);
   });
 
   it('is admin-only: 401 signed out, 403 for users, nothing written', async () => {

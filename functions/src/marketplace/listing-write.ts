@@ -1,5 +1,6 @@
 import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { LISTING_PUBLIC_FIELDS, type MarketplaceListing } from '../../../common/listing-doc';
+import { NO_PAYMENT_METHOD } from '../../../common/marketplace-messages';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { badRequest, notFound } from '../platform/errors';
@@ -63,8 +64,10 @@ export async function updateListing(db: Firestore, id: string, patch: Record<str
   const data = await db.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists || snap.get('_deleted') === true) throw notFound('Listing not found');
+    const next = { ...snap.data(), ...patch };
+    if (next.accept_tokens !== true && next.accept_cash_app !== true) throw badRequest(NO_PAYMENT_METHOD);
     tx.update(ref, { ...patch, updatedAt: FieldValue.serverTimestamp() });
-    return { ...snap.data(), ...patch };
+    return next;
   });
   return toListing(id, data);
 }

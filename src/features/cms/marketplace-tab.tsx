@@ -6,6 +6,7 @@ import type { MarketplaceListing } from '@common/listing-doc';
 import {
   CREATE_LISTING_FAILED,
   LISTINGS_LOAD_FAILED,
+  NO_PAYMENT_METHOD,
   SELECT_TRACK_MESSAGE,
   UPDATE_LISTING_FAILED,
   UPDATE_LISTING_STATUS_FAILED,
@@ -73,7 +74,8 @@ function NumberInput({ label, step, value, onChange }: { label: string; step: nu
   return (
     <label>
       {label}
-      <input className={input} type="number" min={0} step={step} value={value} onChange={(e) => onChange(e.target.value)} />
+      {/* Required: an emptied price used to be sent as 0, a free listing. */}
+      <input className={input} type="number" required min={0} step={step} value={value} onChange={(e) => onChange(e.target.value)} />
     </label>
   );
 }
@@ -121,6 +123,7 @@ export function MarketplaceTab() {
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (!editing && !form.track_id) return notifyError(SELECT_TRACK_MESSAGE);
+    if (!form.accept_tokens && !form.accept_cash_app) return notifyError(editing ? UPDATE_LISTING_FAILED : CREATE_LISTING_FAILED, NO_PAYMENT_METHOD);
     setBusy(true);
     try {
       if (editing)
