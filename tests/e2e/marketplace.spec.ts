@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { signIn } from './helpers';
+import { bearer, idToken, signIn } from './helpers';
 
 const TRACK = 'Sunday Market Groove';
 
@@ -9,7 +9,7 @@ async function openMarketplaceTab(page: Page) {
   await expect(page.getByRole('heading', { name: 'Marketplace Listings' })).toBeVisible();
 }
 
-test('an admin lists a seeded track; it shows on /marketplace until made inactive; edits keep the keyboard’s place', async ({ page }) => {
+test('an admin lists a seeded track; it shows on /marketplace until made inactive; edits keep the keyboard’s place', async ({ page, request }) => {
   // A price no other run uses, so the card found is this test's listing.
   const price = 100 + Math.floor(Math.random() * 800_000);
   await signIn(page, 'admin@demo.test', 'demo1234');
@@ -31,6 +31,11 @@ test('an admin lists a seeded track; it shows on /marketplace until made inactiv
   const card = all.getByTestId('listing-card').filter({ hasText: `${price} tokens` });
   await expect(card).toContainText(TRACK);
   await expect(card).toContainText('$1.99');
+  // An admin pays like anyone: the dialog shows their real balance, not the bar's ∞.
+  const { balance } = (await (await request.get('/api/me', { headers: bearer(await idToken(request, 'admin@demo.test', 'demo1234')) })).json()) as { balance: number };
+  await card.getByRole('button', { name: 'Buy' }).click();
+  await expect(page.getByRole('dialog')).toContainText(`your balance: ${balance} token`);
+  await page.keyboard.press('Escape');
 
   await openMarketplaceTab(page);
   await row.getByRole('button', { name: 'Active' }).click();

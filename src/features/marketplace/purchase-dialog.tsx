@@ -4,7 +4,7 @@ import type { OrderMethod } from '@common/orders';
 import { ORDER_MSG } from '@common/orders';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogCloseX, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { useBalanceDoc, useRoles } from '@/hooks/use-account';
+import { useBalanceDoc } from '@/hooks/use-account';
 import { useOnline } from '@/hooks/use-online';
 import { PurchaseDone } from './purchase-done';
 import { usd, usePurchase } from './use-purchase';
@@ -16,7 +16,6 @@ const LICENCE_LABEL: Record<string, string> = { basic: 'Basic', featured: 'Featu
 /** The purchase dialog: the listing, its licence and a choice of Tokens or Cash App. */
 export function PurchaseDialog({ listing, onClose }: { listing: MarketplaceListing; onClose: () => void }) {
   const online = useOnline();
-  const { admin } = useRoles();
   const balance = useBalanceDoc()?.balance ?? 0;
   const { buy, pending, result } = usePurchase(listing, balance);
 
@@ -55,7 +54,8 @@ export function PurchaseDialog({ listing, onClose }: { listing: MarketplaceListi
             <PayOption
               icon={<Coins className="size-5 text-amber-400" aria-hidden />}
               label="Pay with Tokens"
-              detail={`${tokenCount(listing.price_tokens)} · your balance: ${admin ? '∞' : tokenCount(balance)}`}
+              // The real balance, admins' too: a purchase moves tokens to the seller, so everyone pays it (the bar's ∞ is the spec's admin badge).
+              detail={`${tokenCount(listing.price_tokens)} · your balance: ${tokenCount(balance)}`}
               method="TOKENS"
               pending={pending}
               disabled={!online}
