@@ -165,12 +165,16 @@ test('My Tracks features a basic listing after a confirm: Cancel charges nothing
   await expect(dialog).toBeHidden();
   await expect(balancePill(page)).toHaveText(`${balance} tokens`);
 
-  await row.getByRole('button', { name: 'Feature listing' }).click();
-  await dialog.getByRole('button', { name: 'Feature listing' }).click();
+  // By keyboard: once featured, the button is gone and the focus stays in the list, not on the page.
+  await row.getByRole('button', { name: 'Feature listing' }).focus();
+  await page.keyboard.press('Enter');
+  await dialog.getByRole('button', { name: 'Feature listing' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByText('Listing featured')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(row.getByText('Featured', { exact: true })).toBeVisible();
   await expect(balancePill(page)).toHaveText(`${balance - featured} tokens`);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="my-track"]') !== null)).toBe(true);
 });
 
 test('a user without 1000 tokens is told so, with a link to /pricing; an empty list links to /submit', async ({ page, request }) => {

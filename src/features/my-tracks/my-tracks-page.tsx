@@ -11,6 +11,7 @@ import { useApiRead } from '@/hooks/use-api-read';
 import { useOnline } from '@/hooks/use-online';
 import { useRadioSubmissions } from '@/hooks/use-radio-submissions';
 import { notifyError } from '@/lib/notify';
+import { useFocusRescue } from '@/lib/use-focus-rescue';
 import { useSession } from '@/lib/session';
 import { AdForm } from './ad-form';
 import { loadMyTracks, type MyTrack } from './my-tracks-api';
@@ -39,6 +40,9 @@ export function MyTracksPage() {
   const online = useOnline();
   const sender = useSendToRadio();
   const [confirming, setConfirming] = useState<MyTrack | null>(null);
+  // A row's button that goes away (Feature listing once featured, Send to Radio once sent) hands the focus to the nearest control.
+  const [root, setRoot] = useState<HTMLElement | null>(null);
+  useFocusRescue(root);
   const cost = superAdmin ? RADIO_MSG.sendFree : RADIO_MSG.sendCost(pricing.upload);
 
   const confirm = async () => {
@@ -48,7 +52,7 @@ export function MyTracksPage() {
   };
 
   return (
-    <section className="mx-auto max-w-4xl space-y-6 px-4 py-10">
+    <section ref={setRoot} className="mx-auto max-w-4xl space-y-6 px-4 py-10">
       <header className="flex items-center gap-3">
         <ListMusic className="size-8 text-fuchsia-400" aria-hidden />
         <div>
