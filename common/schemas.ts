@@ -35,7 +35,7 @@ const optionalUsername = z
 export const signupInput = z.strictObject({
   username,
   email: z.email().max(254),
-  password: z.string().min(6, 'Password must be at least 6 characters').max(128),
+  password: z.string().min(6, 'Password must be at least 6 characters').max(128).refine((p) => p.trim() !== '', 'Password must not be only spaces'),
   referral_code: optionalUsername,
   coupon: optionalCode,
 });

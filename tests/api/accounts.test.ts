@@ -33,6 +33,14 @@ describe('sign-up', () => {
     expect(h.auth.users.size).toBe(usersBefore);
   });
 
+  it("refuses a page's name as a username (its referral link would open the page): 409 'Username already taken'", async () => {
+    for (const name of ['vote', 'Terms', 'cms', 'api', 'privacy', 'welcome', 'unsubscribe']) {
+      const res = await h.call('POST', '/api/accounts/signup', { body: { username: name, email: `${name.toLowerCase()}_page@example.test`, password: 'secret123' } });
+      expect([res.status, res.body.error?.message]).toEqual([409, 'Username already taken']);
+    }
+    expect((await h.db.collection('usernames').doc('vote').get()).exists).toBe(false);
+  });
+
   it('lets exactly one of many concurrent sign-ups claim a username', async () => {
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
@@ -175,6 +183,14 @@ describe('username lookup and Google profiles', () => {
     const again = await h.call('POST', '/api/accounts/ensure-profile', { token: 'test:googleuid1', body: {} });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ created: false, username: first.body.username, balance: 50 });
+  });
+
+  it("gives a Google account whose address names a page another username, and keeps its display name on one line without direction overrides", async () => {
+    h.auth.users.set('googleuid_terms', { email: 'terms@gmail.test', password: '', name: 'Evil\u202Etxt.exe\nName', provider: 'google.com' });
+    const res = await h.call('POST', '/api/accounts/ensure-profile', { token: 'test:googleuid_terms', body: {} });
+    expect(res.status).toBe(201);
+    expect(res.body.username).toMatch(/^terms\d+$/);
+    expect((await h.db.collection('profiles').doc('googleuid_terms').get()).get('full_name')).toBe('Evil txt.exe Name');
   });
 
   it('a first Google sign-in whose referral cannot be paid yet still succeeds; the referral is paid once the address is reported', async () => {

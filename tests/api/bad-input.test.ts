@@ -163,6 +163,7 @@ const cases: Case[] = [
   { name: 'signup: coupon too long', method: 'POST', path: '/api/accounts/signup', body: { ...SIGNUP_OK, coupon: 'C'.repeat(65) }, status: 400, message: /^coupon: / },
   { name: 'signup: unknown extra field', method: 'POST', path: '/api/accounts/signup', body: { ...SIGNUP_OK, role: 'super_admin' }, status: 400, message: 'Unrecognized key: "role"' },
   { name: 'signup: __proto__ key', method: 'POST', path: '/api/accounts/signup', raw: JSON.stringify(SIGNUP_OK).replace(/}$/, ',"__proto__":{"x":1}}'), status: 400, message: /Unrecognized key/ },
+  { name: 'signup: a password of spaces', method: 'POST', path: '/api/accounts/signup', body: { ...SIGNUP_OK, password: '      ' }, status: 400, message: 'password: Password must not be only spaces' },
   { name: 'signup: taken username', method: 'POST', path: '/api/accounts/signup', body: { ...SIGNUP_OK, username: 'PLAIN_USER' }, status: 409, message: 'Username already taken' },
   { name: 'signup: email already in use', method: 'POST', path: '/api/accounts/signup', body: { ...SIGNUP_OK, email: 'plain_user@example.test' }, status: 409, message: 'Email already in use' },
 

@@ -1,6 +1,8 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { FREE_VOTING_DAYS, type Role } from '../../../common/constants';
 import { MSG } from '../../../common/messages';
+import { oneLine } from '../../../common/one-line';
+import { isReservedUsername } from '../../../common/username';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { conflict } from '../platform/errors';
@@ -40,7 +42,7 @@ export async function createAccount(deps: Deps, account: NewAccount): Promise<Cr
     if (profile.exists) {
       return { created: false, username: profile.get('username') as string, balance: await readBalance(db, tx, account.uid) };
     }
-    if (usernameDoc.exists) throw conflict(MSG.usernameTaken);
+    if (usernameDoc.exists || isReservedUsername(account.username)) throw conflict(MSG.usernameTaken);
 
     const pricing = await readPricing(db, tx);
     const referrer = await findReferrer(deps, tx, account);
@@ -53,7 +55,8 @@ export async function createAccount(deps: Deps, account: NewAccount): Promise<Cr
     tx.create(profileRef, {
       user_id: account.uid,
       username: account.username,
-      full_name: account.fullName,
+      // A provider's display name, as one line: no controls or direction overrides (U+202E reversed it).
+      full_name: oneLine(account.fullName),
       avatar_url: account.avatarUrl,
       email: account.email,
       wallet_address: null,

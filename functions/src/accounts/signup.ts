@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { MSG } from '../../../common/messages';
+import { isReservedUsername } from '../../../common/username';
 import { couponCode, signupInput } from '../../../common/schemas';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
@@ -50,7 +51,7 @@ export const signup =
   async (req, res) => {
     const input = parse(signupInput, req.body);
     await consumeRateLimit(deps, 'signup', clientIp(req));
-    if ((await deps.db.collection(COL.usernames).doc(input.username).get()).exists) throw conflict(MSG.usernameTaken);
+    if (isReservedUsername(input.username) || (await deps.db.collection(COL.usernames).doc(input.username).get()).exists) throw conflict(MSG.usernameTaken);
 
     let uid: string;
     try {

@@ -59,7 +59,7 @@ export function AuthPage({ referralCode, initialMode }: { referralCode?: string;
 
   const signUp = async () => {
     const problem = usernameProblem(username);
-    if (problem) return problem === MSG.usernameRequired ? notifyError(MSG.usernameRequired) : notifyError(MSG.signUpFailed, problem);
+    if (problem) return problem === MSG.usernameRequired || problem === MSG.usernameTaken ? notifyError(problem) : notifyError(MSG.signUpFailed, problem);
     flowOwnsNavigation.current = true;
     try {
       const result = await signUpWithPassword({
