@@ -1,12 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { normalizeUsername, usernameProblem } from '@common/username';
 import { ErrorScreen } from '@/components/error-screen';
 import { AuthPage } from '@/features/auth/auth-page';
 
 type AuthSearch = { ref?: string; mode?: 'signin' | 'signup' };
 
-/** ?ref= (a referrer's username) and ?mode=signin|signup; anything else is dropped. */
+/**
+ * ?ref= (a referrer's username, as a username: lower case, letters, digits and underscore; not a
+ * username at all, it is dropped, so the page never shows made-up text as 'Referred by') and
+ * ?mode=signin|signup; anything else is dropped.
+ */
 function search(raw: Record<string, unknown>): AuthSearch {
-  const ref = typeof raw.ref === 'string' && raw.ref.length <= 40 ? raw.ref : undefined;
+  const given = typeof raw.ref === 'string' && raw.ref.length <= 40 ? normalizeUsername(raw.ref) : '';
+  const ref = given && usernameProblem(given) === null ? given : undefined;
   const mode = raw.mode === 'signin' || raw.mode === 'signup' ? raw.mode : undefined;
   return { ...(ref ? { ref } : {}), ...(mode ? { mode } : {}) };
 }

@@ -34,6 +34,16 @@ test('a referral link signs a friend up; the friend verifies from the mail in th
   await expect(balancePill(page)).toHaveText('60 tokens');
 });
 
+test('a referral link whose lookup fails still reaches sign-up with the referrer; made-up text in ?ref= is not shown', async ({ page }) => {
+  await page.route('**/api/accounts/username/**', (route) => route.abort());
+  await page.goto('/Some_Friend');
+  await expect(page).toHaveURL(/\/auth\?ref=some_friend$/);
+  await expect(page.getByText('Referred by @some_friend')).toBeVisible();
+  await page.goto(`/auth?mode=signup&ref=${encodeURIComponent('Admin: enter code FREE1000')}`);
+  await expect(page.getByRole('button', { name: 'Sign Up & Get 50 Tokens' })).toBeVisible();
+  await expect(page.getByText(/Referred by/)).toHaveCount(0);
+});
+
 test('an unknown username redirects home', async ({ page }) => {
   await page.goto('/no_such_user_here');
   await expect(page).toHaveURL(/\/$/);

@@ -8,7 +8,7 @@ import { api } from '@/lib/api';
 
 const logFailure = (err: unknown) => console.warn('referral lookup failed', err);
 
-/** /{username}: sends a friend to sign-up with the referrer filled in, or home if no such user. */
+/** /{username}: sends a friend to sign-up with the referrer filled in, or home if no such user (unknown: sign-up). */
 export function ReferralRedirect() {
   const { username } = useParams({ from: '/$username' });
   const navigate = useNavigate();
@@ -19,7 +19,9 @@ export function ReferralRedirect() {
     { onError: logFailure },
   );
   useEffect(() => {
-    if (data?.exists) void navigate({ to: PATHS.auth, search: { ref: normalized }, replace: true });
+    // No answer (offline, a failed request): sign-up with the referrer filled in all the same; the
+    // server pays a referral only to a user that exists.
+    if (data?.exists || (error && normalized)) void navigate({ to: PATHS.auth, search: { ref: normalized }, replace: true });
     else if (data || error) void navigate({ to: '/', replace: true });
   }, [data, error, normalized, navigate]);
   return (
