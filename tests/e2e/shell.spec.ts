@@ -133,6 +133,22 @@ test('after one visit the app opens with the network off', async ({ page, contex
   await context.setOffline(false);
 });
 
+test('offline right after a first visit (nothing cached yet), the home sections say so, and fill in once back online', async ({ page, context }) => {
+  await page.goto('/');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await context.setOffline(true);
+  await page.reload();
+  const deception = page.locator('section', { has: page.getByRole('heading', { name: 'Deception Leaderboard' }) });
+  const migration = page.locator('section', { has: page.getByRole('heading', { name: 'Token Migration' }) });
+  for (const section of [deception, migration]) await expect(section.getByText('You are offline. This fills in when you are back online.')).toBeVisible();
+  await context.setOffline(false);
+  // The live stream reconnects by itself and brings the boards (and the migration state).
+  await expect(deception.getByText('#1', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(migration.getByText(/more users|Migration Complete!/)).toBeVisible();
+});
+
 test('on a phone the Deception Leaderboard gives each title most of its row, the rate and counts a line below', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');

@@ -5,6 +5,7 @@ import { CHANCE_HINT, CHANCE_TEXT } from '@common/leaderboard-messages';
 import { PATHS } from '@common/paths';
 import { Card } from '@/components/ui/card';
 import { coverVariantUrl } from '@common/covers';
+import { PendingText } from './pending-text';
 
 /** Above, at or below the 66.7% a random guesser gives, decided by the fool rate's 95% interval. */
 export function ChanceNote({ incorrect, total }: { incorrect: number; total: number }) {
@@ -18,13 +19,13 @@ export function ChanceNote({ incorrect, total }: { incorrect: number; total: num
 }
 
 /** Top contest tracks by the fool rate their votes prove (its Wilson lower bound), with how it compares with chance. */
-export function DeceptionLeaderboard({ rows }: { rows: DeceptionRow[] | null }) {
+export function DeceptionLeaderboard({ rows, failed }: { rows: DeceptionRow[] | null; failed: boolean }) {
   return (
     <Card aria-labelledby="deception" className="p-6">
       <h2 id="deception" className="text-2xl font-bold">Deception Leaderboard</h2>
       <p className="text-sm text-zinc-400">The contest tracks that fooled the most listeners.</p>
       {rows === null ? (
-        <p className="py-8 text-center text-zinc-400">Loading…</p>
+        <PendingText failed={failed} />
       ) : rows.length === 0 ? (
         <p className="py-8 text-center text-zinc-400">
           No contest tracks yet.{' '}

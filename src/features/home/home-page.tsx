@@ -8,7 +8,7 @@ import { TokenLeaderboards } from './token-leaderboards';
 import { useLeaderboards } from './use-leaderboards';
 
 export function HomePage() {
-  const boards = useLeaderboards();
+  const { boards, failed } = useLeaderboards();
   return (
     <>
       <ClaimBanner />
@@ -18,8 +18,8 @@ export function HomePage() {
         <DailyTokenCard />
         <HowItWorks />
         <MigrationCard live={boards?.migration ?? null} />
-        <TokenLeaderboards boards={boards} />
-        <DeceptionLeaderboard rows={boards?.deception ?? null} />
+        <TokenLeaderboards boards={boards} failed={failed} />
+        <DeceptionLeaderboard rows={boards?.deception ?? null} failed={failed} />
       </div>
     </>
   );

@@ -3,6 +3,7 @@ import { Rocket } from 'lucide-react';
 import type { PublicMigration } from '@common/migration';
 import { useApiRead } from '@/hooks/use-api-read';
 import { api } from '@/lib/api';
+import { PendingText } from './pending-text';
 
 /**
  * The planned move of tokens on-chain: a countdown of users still needed, or done. Live: the
@@ -19,7 +20,7 @@ export function MigrationCard({ live }: { live: PublicMigration | null }) {
         <h2 id="migration" className="text-xl font-bold">Token Migration</h2>
       </div>
       {!data ? (
-        <p className="mt-3 text-zinc-400">Loading migration status…</p>
+        <PendingText failed={first.error !== null} className="mt-3 text-zinc-400" loading="Loading migration status…" />
       ) : data.migration_enabled ? (
         <p className="mt-3 text-2xl font-bold text-emerald-300">Migration Complete!</p>
       ) : (

@@ -5,6 +5,7 @@ import { Card } from '@/components/ui/card';
 import { Tab, TabList, TabPanel, Tabs } from '@/components/ui/tabs';
 import { coverVariantUrl } from '@common/covers';
 import { ChanceNote } from './deception-leaderboard';
+import { PendingText } from './pending-text';
 
 const TABS = [
   { key: 'top_guessers', label: 'Top Guessers', unit: 'correct', empty: 'No guesses yet. Be the first to vote!' },
@@ -62,7 +63,7 @@ function Board({ rows, unit, empty }: { rows: LeaderboardRow[]; unit: string; em
 }
 
 /** The three boards as tabs; only the selected one renders. */
-export function TokenLeaderboards({ boards }: { boards: Leaderboards | null }) {
+export function TokenLeaderboards({ boards, failed }: { boards: Leaderboards | null; failed: boolean }) {
   return (
     <Card aria-labelledby="token-boards" className="p-6">
       <h2 id="token-boards" className="text-2xl font-bold">Token Economy Leaderboards</h2>
@@ -76,7 +77,7 @@ export function TokenLeaderboards({ boards }: { boards: Leaderboards | null }) {
         </TabList>
         {TABS.map((t) => (
           <TabPanel key={t.key} value={t.key} className="mt-3">
-            {boards ? <Board rows={boards[t.key]} unit={t.unit} empty={t.empty} /> : <p className="py-8 text-center text-zinc-400">Loading…</p>}
+            {boards ? <Board rows={boards[t.key]} unit={t.unit} empty={t.empty} /> : <PendingText failed={failed} />}
           </TabPanel>
         ))}
       </Tabs>

@@ -8,7 +8,7 @@ import { api } from '@/lib/api';
  * The home boards, live: a first GET (cached by the service worker for offline visits), then
  * Server-Sent Events with the whole set whenever it changes. EventSource reconnects by itself.
  */
-export function useLeaderboards(): Leaderboards | null {
+export function useLeaderboards(): { boards: Leaderboards | null; failed: boolean } {
   const first = useApiRead((signal) => api<Leaderboards>('/public/leaderboards', { signal }), []);
   const [streamed, setStreamed] = useState<Leaderboards | null>(null);
   useEffect(() => {
@@ -22,5 +22,7 @@ export function useLeaderboards(): Leaderboards | null {
     };
     return () => source.close();
   }, []);
-  return streamed ?? first.data;
+  const boards = streamed ?? first.data;
+  // The first read failed (offline with nothing cached) and nothing streamed yet: the sections say so.
+  return { boards, failed: boards === null && first.error !== null };
 }
