@@ -11,8 +11,25 @@ export type CertificateInput = {
   date: string;
 };
 
-/** Helvetica covers WinAnsi only: anything else becomes '?', so any name can be printed. */
-const printable = (text: string) => text.replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?');
+/** Latin-1's printable characters and the rest of WinAnsi (dashes, curly quotes, €, Œ…): what Helvetica prints here. */
+const WIN_ANSI = /^[\x20-\x7e\u00a0-\u00ff\u20ac\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u017d\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u017e\u0178]+$/;
+/** Letters with no decomposition to a Latin-1 base. */
+const BASE_LETTER: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŧ: 'T', ŧ: 't', ŀ: 'l', Ŀ: 'L' };
+
+/**
+ * Helvetica covers WinAnsi only. A letter outside it prints as its base letter (ź → z, Ł → L),
+ * anything else (emoji, CJK) as '?', so any name can be printed and Latin names stay readable.
+ */
+export function printable(text: string): string {
+  return [...text]
+    .map((ch) => {
+      if (WIN_ANSI.test(ch)) return ch;
+      const base = ch.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+      if (base && WIN_ANSI.test(base)) return base;
+      return BASE_LETTER[ch] ?? '?';
+    })
+    .join('');
+}
 
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
