@@ -14,7 +14,8 @@ function search(raw: Record<string, unknown>): AuthSearch {
   const given = typeof raw.ref === 'string' && raw.ref.length <= 40 ? normalizeUsername(raw.ref) : '';
   const ref = given && usernameProblem(given) === null ? given : undefined;
   const mode = raw.mode === 'signin' || raw.mode === 'signup' ? raw.mode : undefined;
-  return { ...(ref ? { ref } : {}), ...(mode ? { mode } : {}) };
+  // Both keys, undefined when refused: the router lays this over the raw search, so a key left out would keep its raw value.
+  return { ref, mode };
 }
 
 export const Route = createFileRoute('/auth')({

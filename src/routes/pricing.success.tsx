@@ -8,7 +8,8 @@ type SuccessSearch = { session_id?: string };
 /** ?session_id= (a checkout session id); anything else is dropped. */
 function search(raw: Record<string, unknown>): SuccessSearch {
   const id = raw.session_id;
-  return typeof id === 'string' && /^[\w-]{1,200}$/.test(id) ? { session_id: id } : {};
+  // The key even when refused (undefined): the router lays this over the raw search.
+  return { session_id: typeof id === 'string' && /^[\w-]{1,200}$/.test(id) ? id : undefined };
 }
 
 export const Route = createFileRoute('/pricing/success')({

@@ -9,7 +9,8 @@ function search(raw: Record<string, unknown>): UnsubscribeSearch {
   const ok = (v: unknown) => (typeof v === 'string' && /^[\w-]{1,128}$/.test(v) ? v : undefined);
   const u = ok(raw.u);
   const t = ok(raw.t);
-  return u && t ? { u, t } : {};
+  // Both keys, undefined when refused: the router lays this over the raw search, so a key left out would keep its raw value.
+  return u && t ? { u, t } : { u: undefined, t: undefined };
 }
 
 export const Route = createFileRoute('/unsubscribe')({
