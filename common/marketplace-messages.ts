@@ -6,6 +6,8 @@ export const UPDATE_LISTING_FAILED = 'Failed to update listing.';
 export const UPDATE_LISTING_STATUS_FAILED = 'Failed to update listing status.';
 /** A listing that accepts neither payment could not be bought. */
 export const NO_PAYMENT_METHOD = 'A listing must accept tokens, Cash App or both';
+/** A track has one live listing: edit it (or delete it) instead of listing the track again. */
+export const ALREADY_LISTED = 'This track is already listed: edit its listing instead';
 export const NO_LISTINGS = 'No listings yet';
 
 /** The listing is defined in common/marketplace.ts (zod); its types under the names used here. */

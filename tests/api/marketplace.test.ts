@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { NO_PAYMENT_METHOD } from '../../common/marketplace-messages';
+import { ALREADY_LISTED, NO_PAYMENT_METHOD } from '../../common/marketplace-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshLeaderboardSummary } from '../../functions/src/leaderboards/summary';
 import { addTrack, allDocs, makeAdmin, testClip, testPreview } from './contest-fixtures';
@@ -84,6 +84,20 @@ describe('marketplace listings', () => {
     const off = await h.call('POST', `/api/marketplace/listings/${listed.id}`, { token: admin.token, body: { accept_tokens: false } });
     expect(off).toMatchObject({ status: 400, body: { error: { message: NO_PAYMENT_METHOD } } });
     expect((await h.db.collection('marketplace_listings').doc(listed.id).get()).get('accept_tokens')).toBe(true);
+  });
+
+  it('lists a track once: a second listing is refused (also 8 at once), the picker leaves it out, and after a delete it may be listed again', async () => {
+    const track = await addListable(h);
+    const results = await Promise.all(Array.from({ length: 8 }, () => create({ track_id: track.id })));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    for (const r of results.filter((r) => r.status !== 201)) expect(r).toMatchObject({ status: 409, body: { error: { message: ALREADY_LISTED } } });
+    const live = (await h.db.collection('marketplace_listings').where('track_id', '==', track.id).get()).docs;
+    expect(live).toHaveLength(1);
+    const picker = async () => ((await h.call('GET', '/api/marketplace/eligible-tracks', { token: admin.token })).body.tracks as Array<{ id: string }>).map((t) => t.id);
+    expect(await picker()).not.toContain(track.id);
+    expect((await h.call('POST', `/api/marketplace/listings/${live[0]!.id}/delete`, { token: admin.token, body: {} })).status).toBe(200);
+    expect(await picker()).toContain(track.id);
+    expect((await create({ track_id: track.id })).status).toBe(201);
   });
 
   it('is admin-only: 401 signed out, 403 for users, nothing written', async () => {
@@ -183,9 +197,10 @@ describe('marketplace listings', () => {
     ).toBe(404);
   });
 
-  it('lists active listings newest first and offers approved tracks to the CMS', async () => {
+  it('lists active listings newest first and offers approved tracks without a listing to the CMS', async () => {
     const a = await addListable(h);
     const b = await addListable(h);
+    const unlisted = await addListable(h);
     const first = (await create({ track_id: a.id })).body.listing.id as string;
     h.clock.now += 1000;
     const second = (await create({ track_id: b.id })).body.listing.id as string;
@@ -195,10 +210,11 @@ describe('marketplace listings', () => {
       token: admin.token,
     });
     expect(eligible.body.tracks).toContainEqual({
-      id: a.id,
-      title: a.title,
-      artist_name: a.artist_name,
+      id: unlisted.id,
+      title: unlisted.title,
+      artist_name: unlisted.artist_name,
     });
+    expect(eligible.body.tracks.map((t: { id: string }) => t.id)).not.toContain(a.id);
   });
 
   it('answers 400 for bad ids and bodies', async () => {

@@ -78,12 +78,18 @@ async function liveListings(deps: Deps, activeOnly: boolean) {
     .sort((a, b) => compareCodeUnits(b.created_at, a.created_at) || compareCodeUnits(b.id, a.id));
 }
 
-/** GET /api/marketplace/eligible-tracks — admin; approved marketplace tracks for the CMS track picker. */
+/** GET /api/marketplace/eligible-tracks — admin; approved marketplace tracks without a live listing, for the CMS track picker. */
 export const eligibleTracks =
   (deps: Deps): RequestHandler =>
   async (_req, res) => {
-    const snap = await deps.db.collection(COL.tracks).where('status', '==', 'approved').where('submission_type', '==', 'marketplace').get();
+    const [snap, listed] = await Promise.all([
+      deps.db.collection(COL.tracks).where('status', '==', 'approved').where('submission_type', '==', 'marketplace').get(),
+      deps.db.collection(COL.listings).where('_deleted', '==', false).get(),
+    ]);
+    // A listed track is not offered again (one listing per track; edit that one).
+    const taken = new Set(listed.docs.map((d) => String(d.get('track_id'))));
     const tracks = snap.docs
+      .filter((d) => !taken.has(d.id))
       .map((d) => ({
         id: d.id,
         title: String(d.get('title')),

@@ -1,9 +1,9 @@
 import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { LISTING_PUBLIC_FIELDS, type MarketplaceListing } from '../../../common/listing-doc';
-import { NO_PAYMENT_METHOD } from '../../../common/marketplace-messages';
+import { ALREADY_LISTED, NO_PAYMENT_METHOD } from '../../../common/marketplace-messages';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
-import { badRequest, notFound } from '../platform/errors';
+import { badRequest, conflict, notFound } from '../platform/errors';
 import { log } from '../platform/log';
 import type { TrackDoc } from '../tracks/track-doc';
 import { listingCopies } from './listing-copy';
@@ -34,9 +34,10 @@ export async function listableTrack(deps: Deps, trackId: string): Promise<TrackD
 
 /** Creates an active listing for an approved marketplace track (the CMS and the demo seed). */
 export async function insertListing(deps: Deps, input: z.output<typeof createListingInput>): Promise<MarketplaceListing> {
+  const { db } = deps;
   const track = await listableTrack(deps, input.track_id);
-  const ref = deps.db.collection(COL.listings).doc();
-  const [copy] = await listingCopies(deps.db, [{ listingId: ref.id, track }]);
+  const ref = db.collection(COL.listings).doc();
+  const [copy] = await listingCopies(db, [{ listingId: ref.id, track }]);
   const data = {
     ...input,
     ...copy,
@@ -47,7 +48,19 @@ export async function insertListing(deps: Deps, input: z.output<typeof createLis
     updatedAt: FieldValue.serverTimestamp(),
     _deleted: false,
   };
-  await ref.set(data);
+  // One live listing per track: a second one sold the same licence again at another price. The
+  // track's marker is read and written in the transaction, so concurrent creates make one.
+  const markerRef = db.collection(COL.listingTracks).doc(track.id);
+  await db.runTransaction(async (tx) => {
+    const marker = await tx.get(markerRef);
+    const current = marker.exists ? await tx.get(db.collection(COL.listings).doc(String(marker.get('listing_id')))) : null;
+    // Listings made before the marker: any live one of the track counts too.
+    const older = marker.exists ? null : await tx.get(db.collection(COL.listings).where('track_id', '==', track.id));
+    const live = (current?.exists && current.get('_deleted') !== true) || older?.docs.some((d) => d.get('_deleted') !== true);
+    if (live) throw conflict(ALREADY_LISTED);
+    tx.set(markerRef, { track_id: track.id, listing_id: ref.id });
+    tx.create(ref, data);
+  });
   return toListing(ref.id, data);
 }
 

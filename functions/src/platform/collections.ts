@@ -38,6 +38,8 @@ export const COL = {
   orders: 'orders',
   /** marketplace_listings/{id}: public listings of marketplace tracks. */
   listings: 'marketplace_listings',
+  /** listing_tracks/{trackId}: the track's live listing (one per track), taken in the create's transaction. */
+  listingTracks: 'listing_tracks',
   /** purchase_keys/{buyerId}_{listingId}: the buyer's open order or licence for a listing (one at a time). */
   purchaseKeys: 'purchase_keys',
   /** order_keys/{uid}:{Idempotency-Key}: the first response of a keyed order. */
