@@ -1,7 +1,19 @@
 import { expect, test, type Page } from './fixtures';
-import { bearer, idToken, signIn } from './helpers';
+import { FieldValue } from 'firebase-admin/firestore';
+import { bearer, e2eFirestore, idToken, signIn, uniqueName } from './helpers';
 
-const TRACK = 'Sunday Market Groove';
+/** The seeded marketplace track whose files a fresh copy shares (the seed lists it already: one listing per track). */
+const SEEDED = 'Sunday Market Groove';
+
+/** A new approved marketplace track, not listed yet: a copy of the seeded one under a title of its own. */
+async function unlistedTrack(): Promise<string> {
+  const db = await e2eFirestore();
+  const seeded = (await db.collection('tracks').where('title', '==', SEEDED).limit(1).get()).docs[0]!;
+  const title = uniqueName('Listing Song ');
+  const ref = db.collection('tracks').doc();
+  await ref.set({ ...seeded.data(), id: ref.id, title, created_at: new Date().toISOString(), updatedAt: FieldValue.serverTimestamp() });
+  return title;
+}
 
 async function openMarketplaceTab(page: Page) {
   await page.goto('/cms');
@@ -12,6 +24,7 @@ async function openMarketplaceTab(page: Page) {
 test('an admin lists a seeded track; it shows on /marketplace until made inactive; edits keep the keyboard’s place', async ({ page, request }) => {
   // A price no other run uses, so the card found is this test's listing.
   const price = 100 + Math.floor(Math.random() * 800_000);
+  const TRACK = await unlistedTrack();
   await signIn(page, 'admin@demo.test', 'demo1234');
   await openMarketplaceTab(page);
 
