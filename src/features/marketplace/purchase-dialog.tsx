@@ -1,11 +1,15 @@
+import { Link } from '@tanstack/react-router';
 import { Banknote, Coins, Loader2, WifiOff } from 'lucide-react';
 import type { MarketplaceListing } from '@common/listing-doc';
 import type { OrderMethod } from '@common/orders';
 import { ORDER_MSG } from '@common/orders';
+import { PATHS } from '@common/paths';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogCloseX, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { useBalanceDoc } from '@/hooks/use-account';
 import { useOnline } from '@/hooks/use-online';
+import { useSession } from '@/lib/session';
+import { useNow, useOrders } from '@/hooks/use-orders';
 import { PurchaseDone } from './purchase-done';
 import { usd, usePurchase } from './use-purchase';
 import { coverVariantUrl } from '@common/covers';
@@ -18,6 +22,7 @@ export function PurchaseDialog({ listing, onClose }: { listing: MarketplaceListi
   const online = useOnline();
   const balance = useBalanceDoc()?.balance ?? 0;
   const { buy, pending, result } = usePurchase(listing, balance);
+  const held = useHeldLicence(listing.id);
 
   return (
     <Dialog
@@ -43,6 +48,14 @@ export function PurchaseDialog({ listing, onClose }: { listing: MarketplaceListi
 
       {result ? (
         <PurchaseDone result={result} />
+      ) : held ? (
+        // Bought already, or an order under way: what the server would answer, before any click.
+        <p role="status" className="mt-6 rounded-lg border border-zinc-800 bg-zinc-900/60 p-4 text-sm text-zinc-300">
+          {held === 'owned' ? ORDER_MSG.alreadyOwned : ORDER_MSG.openOrderExists}.{' '}
+          <Link to={PATHS.orders} className="font-semibold text-fuchsia-300 underline underline-offset-2">
+            View my orders
+          </Link>
+        </p>
       ) : (
         <div className="mt-6 space-y-3">
           {!online && (
@@ -77,6 +90,17 @@ export function PurchaseDialog({ listing, onClose }: { listing: MarketplaceListi
       )}
     </Dialog>
   );
+}
+
+/** Whether the signed-in user holds `listingId`'s licence ('owned') or has an order for it under way ('open'), from their replicated orders. */
+function useHeldLicence(listingId: string): 'owned' | 'open' | null {
+  const uid = useSession((s) => s.user?.uid ?? null);
+  const orders = useOrders(uid);
+  const now = useNow();
+  const mine = orders?.filter((o) => o.listing_id === listingId && o.buyer_id === uid) ?? [];
+  if (mine.some((o) => o.status === 'APPROVED')) return 'owned';
+  const open = mine.some((o) => (o.status === 'PENDING' || o.status === 'AWAITING_SELLER' || o.status === 'UNDER_REVIEW') && !(o.expires_at && Date.parse(o.expires_at) <= now));
+  return open ? 'open' : null;
 }
 
 type PayOptionProps = {

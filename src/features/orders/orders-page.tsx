@@ -7,7 +7,7 @@ import { useSession } from '@/lib/session';
 import { CashTagForm } from './cash-tag-form';
 import { splitOrders, type Side } from './order-display';
 import { OrderRow } from './order-row';
-import { useNow, useOrders } from './use-orders';
+import { useNow, useOrders } from '@/hooks/use-orders';
 
 const trigger = 'px-4 text-sm';
 
