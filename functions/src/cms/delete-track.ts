@@ -49,7 +49,7 @@ export const deleteTrack =
       const clipPath = clip ? clipPathOf(clip) : null;
       if (clipPath) paths.push(clipPath);
       const deleteShards = await readShardsToDelete(db, tx, id);
-      const withdraw = await prepareRadioWithdrawal(deps, db, tx, id);
+      const withdraw = await prepareRadioWithdrawal(deps, tx, id);
       tx.delete(ref);
       tx.delete(db.collection(COL.trackStats).doc(id));
       deleteShards();

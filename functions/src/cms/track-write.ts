@@ -46,7 +46,7 @@ export async function updateTrack(
     const patch = { ...(typeof snap.get('rand') === 'number' ? {} : { rand: newSampleKey() }), ...change(trackOf(snap)) };
     const next: TrackDoc = { ...trackOf(snap), ...patch };
     // A track that stops being approved leaves the radio queue, refunded (spec §4).
-    const withdraw = next.status !== 'approved' ? await prepareRadioWithdrawal(deps, db, tx, id) : null;
+    const withdraw = next.status !== 'approved' ? await prepareRadioWithdrawal(deps, tx, id) : null;
     tx.update(ref, { ...patch, updatedAt: FieldValue.serverTimestamp() });
     await withdraw?.();
     // merge: fields other writers keep on the stats document (none are ours) survive.

@@ -25,9 +25,12 @@ async function openSession(deps: Deps, rawId: unknown): Promise<DocumentSnapshot
   return snap;
 }
 
+/** Where a checkout returns to: the app's success page for the session. */
+const successUrl = (id: string) => `/pricing/success?session_id=${encodeURIComponent(id)}`;
+
 function page(id: string, packName: string, tokens: number, amount: string, paid: boolean): string {
   const pay = `/api/payments/local-checkout/${encodeURIComponent(id)}/pay`;
-  const success = `/pricing/success?session_id=${encodeURIComponent(id)}`;
+  const success = successUrl(id);
   // A finished session (reached again with Back) says so instead of offering to pay again.
   const actions = paid
     ? `<p role="status">This checkout is already paid.</p><div class="row"><a href="${success}">Back to your purchase</a></div>`
@@ -77,7 +80,7 @@ export const localCheckoutPay =
     const snap = await openSession(deps, req.params.sessionId);
     const caller = callerOf(res);
     if (caller && caller.uid !== snap.get('user_id')) throw forbidden('This checkout belongs to another user');
-    const success = `/pricing/success?session_id=${encodeURIComponent(snap.id)}`;
+    const success = successUrl(snap.id);
     if (snap.get('status') === 'open') {
       const payload = JSON.stringify({
         id: `evt_local_${snap.id}`,

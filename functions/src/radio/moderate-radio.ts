@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
 import { changeSubmission } from './radio-transition';
 import { emptyBody, radioRef, scheduleBody, storedOf, submissionIdParams, toSubmission, uploadRunning } from './submission-doc';
-import { mailTitle, prepareTurnDown } from './withdraw';
+import { mailTitle, prepareTurnDown, turnedDown } from './withdraw';
 
 /** POST /api/cms/radio/:id/approve — only from pending (spec §4); the submitter is mailed. */
 export const approveRadio =
@@ -43,8 +43,7 @@ export const rejectRadio =
       if (doc.status !== 'pending') throw conflict(RADIO_MSG.notPending);
       const turnDown = await prepareTurnDown(deps, tx, doc);
       await turnDown();
-      const refunded = doc.payment_status === 'paid' && doc.payment_amount > 0;
-      return toSubmission({ ...doc, status: 'rejected', ...(refunded ? { payment_status: 'unpaid' as const } : {}) });
+      return toSubmission({ ...doc, ...turnedDown(doc) });
     });
     res.json({ submission });
   };

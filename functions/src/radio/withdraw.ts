@@ -1,4 +1,4 @@
-import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import type { Transaction } from 'firebase-admin/firestore';
 import { musicSubmissionId, type RadioStatus } from '../../../common/radio';
 import type { Deps } from '../platform/deps';
 import { enqueueAccountMail } from '../platform/account-mail';
@@ -11,6 +11,16 @@ const NOT_AIRED: ReadonlySet<RadioStatus> = new Set(['pending', 'approved', 'upl
 /** The submission's name in the submitter's mail: the track's title, or the ad's name. */
 export const mailTitle = (doc: StoredRadioSubmission) => doc.track_title || (doc.submission_type === 'advertisement' ? 'your advertisement' : 'your track');
 
+/** The tokens a turned-down submission gives back to its payer (0 for a free one). */
+const refundOf = (doc: StoredRadioSubmission): number => (doc.payment_status === 'paid' && doc.payment_amount > 0 ? doc.payment_amount : 0);
+
+/** The fields a turned-down submission gets: rejected, unpaid once refunded, no station request. */
+export const turnedDown = (doc: StoredRadioSubmission): Partial<StoredRadioSubmission> => ({
+  status: 'rejected',
+  ...(refundOf(doc) > 0 ? { payment_status: 'unpaid' as const } : {}),
+  station_requested_at: null,
+});
+
 /**
  * Turns a radio submission down in the caller's transaction: status rejected, the tokens it cost
  * back to the user who paid (a `radio_refund` ledger entry; payment unpaid), and a mail to the
@@ -19,11 +29,11 @@ export const mailTitle = (doc: StoredRadioSubmission) => doc.track_title || (doc
  */
 export async function prepareTurnDown(deps: Deps, tx: Transaction, doc: StoredRadioSubmission): Promise<() => Promise<void>> {
   const { db } = deps;
-  const refund = doc.payment_status === 'paid' && doc.payment_amount > 0 ? doc.payment_amount : 0;
+  const refund = refundOf(doc);
   const balance = refund > 0 ? await readBalance(db, tx, doc.user_id) : 0;
   return async () => {
     const nowIso = new Date(deps.now()).toISOString();
-    tx.update(radioRef(db, doc.id), { status: 'rejected', ...(refund > 0 ? { payment_status: 'unpaid' } : {}), station_requested_at: null, ...changed() });
+    tx.update(radioRef(db, doc.id), { ...turnedDown(doc), ...changed() });
     if (refund > 0) writeLedgerEntry(db, tx, balance, { userId: doc.user_id, delta: refund, reason: 'radio_refund', ref: doc.id }, nowIso);
     await enqueueAccountMail(db, tx, doc.user_id, 'radio_rejected', { title: mailTitle(doc), refund: refund > 0 ? `The ${refund} tokens it cost are back in your balance.` : '' }, deps.now());
   };
@@ -34,8 +44,8 @@ export async function prepareTurnDown(deps: Deps, tx: Transaction, doc: StoredRa
  * music submission, if it has not aired, is turned down and refunded in the same transaction
  * (spec §4: only approved tracks go to radio). Reads now; returns the writes, or null.
  */
-export async function prepareRadioWithdrawal(deps: Deps, db: Firestore, tx: Transaction, trackId: string): Promise<(() => Promise<void>) | null> {
-  const snap = await tx.get(radioRef(db, musicSubmissionId(trackId)));
+export async function prepareRadioWithdrawal(deps: Deps, tx: Transaction, trackId: string): Promise<(() => Promise<void>) | null> {
+  const snap = await tx.get(radioRef(deps.db, musicSubmissionId(trackId)));
   if (!snap.exists || snap.get('_deleted') === true) return null;
   const doc = storedOf(snap);
   return NOT_AIRED.has(doc.status) ? prepareTurnDown(deps, tx, doc) : null;
