@@ -82,6 +82,9 @@ async function audit(page: Page, label: string): Promise<void> {
     await page.emulateMedia({ colorScheme });
     // The palette's colour transitions run after a scheme switch: axe reads the colours they end at.
     // Only animations in time: a scroll-driven one (a scroller's edge fade) never finishes.
+    // Two frames first: a toast that just appeared starts its fade-in a frame after it mounts
+    // (CI once read a success toast's text at 4.03:1, mid-fade, before the transition existed).
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     await page.evaluate(() =>
       Promise.all(
         document
