@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareCodeUnits, formatCount, tokenCount } from './format';
+import { compareCodeUnits, formatCount, formatUsd, tokenCount } from './format';
 
 describe('formatCount', () => {
   it('groups whole numbers as en-US does', () => {
@@ -30,5 +30,17 @@ describe('compareCodeUnits', () => {
 describe('tokenCount', () => {
   it('says token for one and tokens for any other number', () => {
     expect([0, 1, 2, 15].map(tokenCount)).toEqual(['0 tokens', '1 token', '2 tokens', '15 tokens']);
+  });
+});
+
+describe('formatUsd', () => {
+  it('shows dollars with cents and thousands separators', () => {
+    expect(formatUsd(49)).toBe('$49.00');
+    expect(formatUsd(0.5)).toBe('$0.50');
+    expect(formatUsd(1250.5)).toBe('$1,250.50');
+    expect(formatUsd(0)).toBe('$0.00');
+    expect(formatUsd(19.999)).toBe('$20.00');
+    expect(formatUsd(1_000_000.05)).toBe('$1,000,000.05');
+    expect(formatUsd(-3.5)).toBe('-$3.50');
   });
 });

@@ -19,3 +19,10 @@ export const compareCodeUnits = (a: string, b: string): number => (a < b ? -1 : 
 
 /** A number of tokens in words: '1 token', '15 tokens'. */
 export const tokenCount = (n: number): string => `${n} ${n === 1 ? 'token' : 'tokens'}`;
+
+/** A dollar amount, rounded to cents: '$49.00', '$1,250.50' (pages, mail, certificates, refusals). */
+export function formatUsd(amount: number): string {
+  const cents = Math.round(Math.abs(amount) * 100);
+  const text = `$${formatCount(Math.floor(cents / 100))}.${String(cents % 100).padStart(2, '0')}`;
+  return amount < 0 && cents > 0 ? `-${text}` : text;
+}

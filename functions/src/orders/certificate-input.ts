@@ -1,3 +1,4 @@
+import { formatUsd } from '../../../common/format';
 import type { CertificateInput } from './certificate';
 import type { OrderDoc } from './order-doc';
 
@@ -16,7 +17,7 @@ export function certificateInput(orderId: string, order: OrderDoc, licensee: Rec
     title: order.title,
     artist: order.artist_name,
     licenceType: `Non-exclusive ${licenceName(order)}`,
-    price: order.method === 'TOKENS' ? `${order.amount_tokens ?? 0} tokens` : `$${(order.amount_usd ?? 0).toFixed(2)} (Cash App)`,
+    price: order.method === 'TOKENS' ? `${order.amount_tokens ?? 0} tokens` : `${formatUsd(order.amount_usd ?? 0)} (Cash App)`,
     orderId,
     date: order.decided_at ?? order.created_at,
   };

@@ -10,7 +10,7 @@ import { idempotencyKey, keyedResponseRef, priorResponse } from '../platform/ide
 import { badRequest, conflict, insufficientTokens } from '../platform/errors';
 import { parse } from '../platform/validate';
 import { MSG } from '../../../common/messages';
-import { tokenCount } from '../../../common/format';
+import { formatUsd, tokenCount } from '../../../common/format';
 import { readBalance, writeLedgerEntry } from '../tokens/ledger';
 import { isListable } from '../marketplace/listing-write';
 import type { TrackDoc } from '../tracks/track-doc';
@@ -64,7 +64,7 @@ async function placeOrder(deps: Deps, tx: Transaction, buyerId: string, listingI
   if (shownPrice !== undefined) {
     const tokens = method === 'TOKENS';
     const current = Number(tokens ? listing.price_tokens : listing.price_usd);
-    if (Math.abs(current - shownPrice) > (tokens ? 0 : 0.001)) throw conflict(ORDER_MSG.priceChanged(tokens ? tokenCount(current) : `$${current.toFixed(2)}`));
+    if (Math.abs(current - shownPrice) > (tokens ? 0 : 0.001)) throw conflict(ORDER_MSG.priceChanged(tokens ? tokenCount(current) : formatUsd(current)));
   }
 
   const keyRef = purchaseKeyRef(db, buyerId, listingId);

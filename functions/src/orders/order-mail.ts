@@ -1,6 +1,7 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import type { OrderAction } from '../../../common/orders';
-import { enqueueAccountMail, formatMailTime, formatUsd } from '../platform/account-mail';
+import { formatUsd } from '../../../common/format';
+import { enqueueAccountMail, formatMailTime } from '../platform/account-mail';
 import type { Deps } from '../platform/deps';
 import { licenceName } from './certificate-input';
 import type { OrderDoc } from './order-doc';

@@ -2,6 +2,7 @@ import { COL } from '../platform/collections';
 import type { RequestHandler } from 'express';
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { docId } from '../../../common/schemas';
+import { formatUsd } from '../../../common/format';
 import { callerOf } from '../platform/auth';
 import type { Deps } from '../platform/deps';
 import { forbidden, notFound } from '../platform/errors';
@@ -65,7 +66,7 @@ export const localCheckoutPage =
     res.setHeader('Cache-Control', 'no-store');
     // Its own styles, no script; the form posts to this origin only.
     res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
-    res.type('html').send(page(snap.id, pack.name, pack.tokens, `$${pack.priceUsd.toFixed(2)}`, snap.get('status') !== 'open'));
+    res.type('html').send(page(snap.id, pack.name, pack.tokens, formatUsd(pack.priceUsd), snap.get('status') !== 'open'));
   };
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMailTime, formatUsd } from './account-mail';
+import { formatMailTime } from './account-mail';
 
 describe('formatMailTime', () => {
   it('shows the day, month, year and minute in UTC', () => {
@@ -10,14 +10,5 @@ describe('formatMailTime', () => {
 
   it('refuses what is not a time', () => {
     expect(() => formatMailTime('soon')).toThrow('Not a time');
-  });
-});
-
-describe('formatUsd', () => {
-  it('shows dollars with cents and thousands separators', () => {
-    expect(formatUsd(49)).toBe('$49.00');
-    expect(formatUsd(0.5)).toBe('$0.50');
-    expect(formatUsd(1250.5)).toBe('$1,250.50');
-    expect(formatUsd(0)).toBe('$0.00');
   });
 });

@@ -15,7 +15,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { api } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { tokenCount } from '@common/format';
+import { formatUsd, tokenCount } from '@common/format';
 
 /** The form's values (number inputs hold strings). */
 type Form = Omit<Required<EditListingInput>, 'price_tokens' | 'price_usd'> & { track_id: string; price_tokens: string; price_usd: string };
@@ -204,7 +204,7 @@ export function MarketplaceTab() {
             <div className="min-w-0 flex-1">
               <p className="font-semibold">{l.title}</p>
               <p className="text-sm text-zinc-400">
-                {l.artist_name} · {tokenCount(l.price_tokens)} · ${l.price_usd.toFixed(2)} · {l.listing_type} · {l.version_type}
+                {l.artist_name} · {tokenCount(l.price_tokens)} · {formatUsd(l.price_usd)} · {l.listing_type} · {l.version_type}
               </p>
             </div>
             <Button

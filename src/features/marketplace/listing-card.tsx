@@ -9,7 +9,7 @@ import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useMediaElementFocus } from '@/lib/audio-focus';
 import { coverVariantUrl } from '@common/covers';
-import { tokenCount } from '@common/format';
+import { formatUsd, tokenCount } from '@common/format';
 
 type Props = {
   listing: MarketplaceListing;
@@ -75,7 +75,7 @@ export function ListingCard({ listing, online, onBuy, onFirstCover }: Props) {
           )}
           <span className="flex items-center gap-1 font-semibold">
             <Banknote className="size-4 text-emerald-400" aria-hidden />
-            ${listing.price_usd.toFixed(2)}
+            {formatUsd(listing.price_usd)}
           </span>
           <button
             type="button"

@@ -11,9 +11,9 @@ import { useOnline } from '@/hooks/use-online';
 import { useSession } from '@/lib/session';
 import { useNow, useOrders } from '@/hooks/use-orders';
 import { PurchaseDone } from './purchase-done';
-import { usd, usePurchase } from './use-purchase';
+import { usePurchase } from './use-purchase';
 import { coverVariantUrl } from '@common/covers';
-import { tokenCount } from '@common/format';
+import { formatUsd, tokenCount } from '@common/format';
 
 const LICENCE_LABEL: Record<string, string> = { basic: 'Basic', featured: 'Featured', preview: 'Preview version', full: 'Full version' };
 
@@ -79,7 +79,7 @@ export function PurchaseDialog({ listing, onClose }: { listing: MarketplaceListi
             <PayOption
               icon={<Banknote className="size-5 text-emerald-400" aria-hidden />}
               label="Pay with Cash App"
-              detail={`${usd(listing.price_usd)} to the seller's Cash App`}
+              detail={`${formatUsd(listing.price_usd)} to the seller's Cash App`}
               method="CASH_APP"
               pending={pending}
               disabled={!online}

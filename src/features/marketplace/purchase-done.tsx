@@ -3,7 +3,8 @@ import { CheckCircle2, Clock } from 'lucide-react';
 import { ORDER_MSG } from '@common/orders';
 import { PATHS } from '@common/paths';
 import { CopyButton } from '@/components/ui/copy-button';
-import { usd, type PurchaseResult } from './use-purchase';
+import { formatUsd } from '@common/format';
+import type { PurchaseResult } from './use-purchase';
 
 const ordersLink = 'inline-block rounded-lg bg-fuchsia-700 text-white px-4 py-2 text-sm font-semibold hover:bg-fuchsia-800';
 
@@ -25,7 +26,7 @@ export function PurchaseDone({ result }: { result: PurchaseResult }) {
       <p className="font-semibold">{ORDER_MSG.orderCreated}</p>
       <div className="space-y-2 rounded-xl border border-zinc-800 bg-zinc-900/60 p-4 text-sm">
         <p>
-          Send <strong>{usd(result.amountUsd)}</strong> with Cash App to:
+          Send <strong>{formatUsd(result.amountUsd)}</strong> with Cash App to:
         </p>
         <p className="flex items-center gap-2">
           <span className="font-mono text-lg font-bold text-emerald-300" data-testid="cash-app-tag">

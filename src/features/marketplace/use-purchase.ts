@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { MarketplaceListing } from '@common/listing-doc';
 import type { OrderMethod } from '@common/orders';
 import { ORDER_MSG } from '@common/orders';
+import { formatUsd } from '@common/format';
 import { afterWrite } from '@/data/lazy';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { createOrder } from './create-order';
@@ -9,8 +10,6 @@ import { purchaseFailure } from './purchase-errors';
 
 type CashPayment = { tag: string; amountUsd: number; expiresAt: string | null };
 export type PurchaseResult = { kind: 'tokens' } | ({ kind: 'cash' } & CashPayment);
-
-export const usd = (amount: number) => `$${amount.toFixed(2)}`;
 
 /** Buys a listing with tokens or opens a Cash App order; toasts the outcome. */
 export function usePurchase(listing: MarketplaceListing, balance: number) {
@@ -31,7 +30,7 @@ export function usePurchase(listing: MarketplaceListing, balance: number) {
           amountUsd: res.amount_usd ?? res.order.amount_usd ?? listing.price_usd,
           expiresAt: res.expires_at ?? res.order.expires_at,
         };
-        notifySuccess(ORDER_MSG.orderCreated, `Send ${usd(payment.amountUsd)} to ${payment.tag} to complete your order.`);
+        notifySuccess(ORDER_MSG.orderCreated, `Send ${formatUsd(payment.amountUsd)} to ${payment.tag} to complete your order.`);
         setResult({ kind: 'cash', ...payment });
       }
     } catch (err) {

@@ -1,4 +1,4 @@
-import { compareCodeUnits, tokenCount } from '@common/format';
+import { compareCodeUnits, formatUsd, tokenCount } from '@common/format';
 import type { OrderStatus } from '@common/orders';
 import type { Order } from '@common/order-doc';
 import { ORDER_MSG, ORDER_TRANSITIONS, PROOF_MAX_BYTES } from '@common/orders';
@@ -35,7 +35,7 @@ export const methodLabel = (order: Pick<Order, 'method'>) => (order.method === '
 
 export function amountLabel(order: Pick<Order, 'method' | 'amount_tokens' | 'amount_usd'>): string {
   if (order.method === 'TOKENS') return tokenCount(order.amount_tokens ?? 0);
-  return `$${(order.amount_usd ?? 0).toFixed(2)}`;
+  return formatUsd(order.amount_usd ?? 0);
 }
 
 export type OrderActions = { uploadProof: boolean; approve: boolean; reject: boolean; viewProof: boolean; download: boolean };

@@ -1,5 +1,6 @@
 import { Coins, Loader2, Sparkles } from 'lucide-react';
 import type { TOKEN_PACKS } from '@common/constants';
+import { formatUsd } from '@common/format';
 import { buttonClass } from '@/components/ui/button';
 
 type Pack = (typeof TOKEN_PACKS)[number];
@@ -26,7 +27,7 @@ export function PackCard({ pack, pending, onBuy }: { pack: Pack; pending: boolea
         <Coins className="size-7 text-amber-300" aria-hidden /> {pack.tokens}
         <span className="text-base font-medium text-zinc-400">tokens</span>
       </p>
-      <p className="mt-2 text-2xl font-bold">${pack.priceUsd.toFixed(2)}</p>
+      <p className="mt-2 text-2xl font-bold">{formatUsd(pack.priceUsd)}</p>
       <p className="text-sm text-zinc-400">{perToken(pack)}</p>
       {'savings' in pack ? <p className="mt-2 text-sm font-semibold text-emerald-400">{pack.savings}</p> : <p className="mt-2 text-sm">&nbsp;</p>}
       <button
