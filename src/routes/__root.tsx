@@ -5,6 +5,7 @@ import { RadioPlayer } from '@/features/radio/radio-player';
 import { NotFoundPage } from '@/features/not-found/not-found-page';
 import { Footer } from '@/features/shell/footer';
 import { NavBar } from '@/features/shell/nav-bar';
+import { useRouteFocus } from '@/features/shell/route-focus';
 import { MAIN_ID, SkipLink } from '@/features/shell/skip-link';
 import { UpdatePrompt } from '@/features/pwa/update-prompt';
 import type { RouterContext } from '@/lib/router-context';
@@ -16,6 +17,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  useRouteFocus();
   return (
     <div className="flex min-h-dvh flex-col pb-16">
       <SkipLink />

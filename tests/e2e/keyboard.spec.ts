@@ -115,4 +115,36 @@ test('the radio bar and the mobile menu work by keyboard, with focus kept in the
   await page.keyboard.press('Escape');
   await expect(menu).toHaveCount(0);
   await expect(menuButton).toBeFocused();
+
+  // A link followed from the menu: the menu closes and the keyboard starts in the new page's content.
+  await page.keyboard.press('Enter');
+  await tabTo(page, menu.getByRole('link', { name: 'Get Tokens' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(menu).toHaveCount(0);
+  await expect(page.getByRole('main')).toBeFocused();
+  await page.keyboard.press('Tab');
+  expect(await page.getByRole('main').evaluate((main) => main !== document.activeElement && main.contains(document.activeElement))).toBe(true);
+});
+
+test('a link followed by keyboard, in the bar or in the page, puts the keyboard at the start of the new page', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await tabTo(page, nav.getByRole('link', { name: 'Marketplace' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/marketplace$/);
+  const main = page.getByRole('main');
+  await expect(main).toBeFocused();
+  // Tab goes on from the top of the page's content, not from the bar.
+  await page.keyboard.press('Tab');
+  expect(await main.evaluate((el) => el !== document.activeElement && el.contains(document.activeElement))).toBe(true);
+
+  // From a footer link too (its old place is at the very bottom; focused directly, past the listings).
+  const terms = page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' });
+  await terms.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/terms$/);
+  await expect(main).toBeFocused();
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
 });

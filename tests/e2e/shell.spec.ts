@@ -197,6 +197,31 @@ test('the signed-in bar fits on one line at every width: the desktop bar from 12
   }
 });
 
+test('at 320 px, the narrowest phone, no signed-in page scrolls sideways and the menu button is on screen', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await signUp(page, newUser('narrow'));
+  const pages: Array<[string, string]> = [
+    ['/welcome', 'Your affiliate link'],
+    ['/', 'Can you tell who made the music?'],
+    ['/vote', 'Voting Arena'],
+    ['/submit', 'Submit Your Track'],
+    ['/marketplace', 'Marketplace'],
+    ['/pricing', 'Get Tokens'],
+    ['/orders', 'My Orders'],
+    ['/my-tracks', 'My Tracks'],
+  ];
+  for (const [path, heading] of pages) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 20_000 });
+    if (path === '/vote') await expect(page.getByTestId('track-position')).toBeVisible({ timeout: 20_000 });
+    // The pill shows the number alone here; a reader still hears the unit.
+    await expect(page.getByTestId('balance-pill')).toHaveText('50 tokens');
+    await expect(page.getByRole('button', { name: 'Open menu' }), path).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${path}: px wider than the screen`).toBe(0);
+  }
+});
+
 test('the welcome page sends visitors without an account to /auth', async ({ page }) => {
   await page.goto('/welcome?code=abc&state=xyz');
   await expect(page).not.toHaveURL(/code=/);

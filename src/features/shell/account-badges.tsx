@@ -4,22 +4,28 @@ import { toast } from '@/lib/toast';
 import { MSG } from '@common/messages';
 import { PATHS } from '@common/paths';
 import { useBalanceDoc, useProfile, useRoles } from '@/hooks/use-account';
-import { tokenCount } from '@common/format';
 
 /** In the bar the account links show their icon only (the name stays for screen readers, and shows on hover). */
 const LABEL_COMPACT = 'sr-only';
 
-/** The token pill: infinity for admins, otherwise the live balance. */
-export function BalancePill() {
+/** The token pill: infinity for admins, otherwise the live balance; `short`: the number alone below sm (readers still hear the unit). */
+export function BalancePill({ short = false }: { short?: boolean }) {
   const { admin } = useRoles();
-  const balance = useBalanceDoc();
+  const n = useBalanceDoc()?.balance ?? 0;
   return (
     <span
       data-testid="balance-pill"
       className="inline-flex shrink-0 items-center gap-1.5 whitespace-nowrap rounded-full border border-amber-400/30 bg-amber-400/10 px-3 py-1 text-sm font-semibold text-amber-200"
     >
       <Coins className="size-4" aria-hidden />
-      {admin ? <span aria-label="Unlimited tokens">∞</span> : <span>{tokenCount(balance?.balance ?? 0)}</span>}
+      {admin ? (
+        <span aria-label="Unlimited tokens">∞</span>
+      ) : (
+        <span>
+          {n}
+          <span className={short ? 'max-sm:sr-only' : undefined}> {n === 1 ? 'token' : 'tokens'}</span>
+        </span>
+      )}
     </span>
   );
 }

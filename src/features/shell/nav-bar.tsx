@@ -18,7 +18,7 @@ export function NavBar() {
   const signOut = useSignOut();
   return (
     <header className="sticky top-0 z-30 border-b border-zinc-800 bg-zinc-950/85 backdrop-blur">
-      <nav className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4" aria-label="Main">
+      <nav className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-4" aria-label="Main">
         <Link to="/" className="flex shrink-0 items-center gap-2 whitespace-nowrap text-lg font-black tracking-tight">
           <AudioWaveform className="size-6 text-fuchsia-400" aria-hidden />
           <span className="bg-gradient-to-r from-fuchsia-400 to-violet-400 bg-clip-text text-transparent">{PRODUCT_NAME}</span>
@@ -61,7 +61,8 @@ export function NavBar() {
           )}
         </div>
         <div className="ml-auto flex items-center gap-2 xl:hidden">
-          {user ? <BalancePill /> : null}
+          {/* At 320 px the bar holds the logo, the pill and the menu button: the pill shows the number alone. */}
+          {user ? <BalancePill short /> : null}
           <MobileMenu />
         </div>
       </nav>

@@ -110,7 +110,7 @@ export function WelcomePage() {
           </div>
         </div>
       </div>
-      <div className="mt-10 grid gap-6">
+      <div className="mt-10 grid grid-cols-1 gap-6">
         {profile ? <AffiliateCard username={profile.username} /> : null}
         {profile ? <MigrationStatusCard profile={profile} /> : null}
       </div>
