@@ -385,6 +385,45 @@ describe('POST /api/cms/tracks/:id (edit)', () => {
   });
 });
 
+describe('the audit log of track moderation', () => {
+  const auditsOf = async (title: string) =>
+    (await h.db.collection('audit_log').get()).docs
+      .map((d) => d.data())
+      .filter((e) => (e.before as { track?: string } | null)?.track === title)
+      .sort((a, b) => String(a.created_at).localeCompare(String(b.created_at)));
+
+  it('records who approved, edited, rejected and deleted a track, with the fields each changed, against its owner', async () => {
+    const track = await makeTrack({ title: 'Audited Anthem' });
+    expect((await h.call('POST', `/api/cms/tracks/${track.id}/approve`, { token: admin.token, body: { cover_art_url: '/placeholders/cover-03.jpg' } })).status).toBe(200);
+    expect((await h.call('POST', `/api/cms/tracks/${track.id}`, { token: superAdmin.token, body: { genre: 'Jazz', creation_story: 'x'.repeat(500) } })).status).toBe(200);
+    expect((await h.call('POST', `/api/cms/tracks/${track.id}/reject`, { token: admin.token })).status).toBe(200);
+    expect((await h.call('POST', `/api/cms/tracks/${track.id}/delete`, { token: admin.token })).status).toBe(200);
+    const entries = await auditsOf('Audited Anthem');
+    expect(entries.map((e) => [e.action, e.actor_id, e.target_user_id])).toEqual([
+      ['track.approve', admin.uid, plain.uid],
+      ['track.edit', superAdmin.uid, plain.uid],
+      ['track.reject', admin.uid, plain.uid],
+      ['track.delete', admin.uid, plain.uid],
+    ]);
+    expect(entries[0]).toMatchObject({
+      before: { track: 'Audited Anthem', status: 'pending', cover_art_url: null },
+      after: { track: 'Audited Anthem', status: 'approved', cover_art_url: '/placeholders/cover-03.jpg' },
+    });
+    // Only what changed, long texts cut short.
+    expect(entries[1]!.before).toEqual({ track: 'Audited Anthem', genre: 'Pop', creation_story: null });
+    expect(entries[1]!.after).toEqual({ track: 'Audited Anthem', genre: 'Jazz', creation_story: `${'x'.repeat(120)}…` });
+    expect(entries[3]).toMatchObject({ before: { track: 'Audited Anthem', status: 'rejected', submission_type: 'contest', song_type: 'human' }, after: null });
+  });
+
+  it('records nothing when the change is refused', async () => {
+    const before = (await h.db.collection('audit_log').count().get()).data().count;
+    expect((await h.call('POST', '/api/cms/tracks/trk_missing/approve', { token: admin.token })).status).toBe(404);
+    expect((await h.call('POST', '/api/cms/tracks/trk_missing/delete', { token: admin.token })).status).toBe(404);
+    expect((await h.call('POST', '/api/cms/tracks/trk_missing/approve', { token: plain.token })).status).toBe(403);
+    expect((await h.db.collection('audit_log').count().get()).data().count).toBe(before);
+  });
+});
+
 describe('POST /api/cms/tracks/:id/delete', () => {
   it('removes the track, its stats, its clip document and its files; votes stay', async () => {
     const track = await makeTrack({ video_path: 'videos/del.mp4' }, { total_votes: 1, correct_guesses: 1, incorrect_guesses: 0 });

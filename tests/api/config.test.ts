@@ -189,7 +189,10 @@ describe('GET /api/cms/export/:file', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="users-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const rows = await lines(res);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    // UTF-8's byte order mark first, so Excel reads accented names right.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows = bytes.toString('utf8').slice(1).split('\r\n').filter(Boolean);
     expect(rows[0]).toBe('id,username,full_name,email,roles,balance,migration_status,wallet_address,created_at');
     expect(rows).toHaveLength(1 + (await h.db.collection('profiles').count().get()).data().count);
     const row = rows.find((r) => r.startsWith(`${odd.uid},`))!;
@@ -215,10 +218,12 @@ describe('GET /api/cms/export/:file', () => {
       ['2025-01-11T23:59:59.999Z', -3],
       ['2025-01-12T00:00:00.000Z', 4],
     ] as const;
-    for (const [at, delta] of entries) await h.db.collection('token_ledger').add({ user_id: u.uid, delta, reason: 'admin_grant', ref: null, balance_after: 0, created_at: at });
+    for (const [at, delta] of entries) await h.db.collection('token_ledger').add({ user_id: u.uid, delta, reason: 'admin_grant', ref: null, balance_after: 0, created_at: at, note: `Prize, round ${delta}` });
     const rows = await lines(await download(admin, '/api/cms/export/ledger.csv?from=2025-01-10&to=2025-01-11'));
-    expect(rows[0]).toBe('id,created_at,user_id,delta,reason,ref,balance_after');
+    expect(rows[0]).toBe('id,created_at,user_id,delta,reason,ref,balance_after,note');
     expect(rows.slice(1).map((r) => r.split(',')[3])).toEqual(['2', '-3']);
+    // The admin's reason for an adjustment is in the report.
+    expect(rows[1]).toMatch(/,"Prize, round 2"$/);
     expect((await download(admin, '/api/cms/export/ledger.csv?from=2025-01-12&to=2025-01-10')).status).toBe(400);
     expect((await download(admin, '/api/cms/export/ledger.csv?from=2025-02-30')).status).toBe(400);
     expect((await download(admin, '/api/cms/export/secrets.csv')).status).toBe(404);

@@ -99,12 +99,14 @@ test('Overview: weekly changes, quick actions open their tabs with the focus in 
   const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Users CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = await readFile((await download.path())!, 'utf8');
-  expect(text.split('\r\n')[0]).toBe('id,username,full_name,email,roles,balance,migration_status,wallet_address,created_at');
+  // UTF-8's byte order mark first (Excel), then the header.
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  expect(text.slice(1).split('\r\n')[0]).toBe('id,username,full_name,email,roles,balance,migration_status,wallet_address,created_at');
   expect(text).toContain('admin@demo.test');
 
   await dialog.getByLabel('From').fill('2020-01-01');
   await dialog.getByLabel('To').fill('2099-12-31');
   const [ledger] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Token ledger CSV' }).click()]);
   expect(ledger.suggestedFilename()).toMatch(/^ledger-.*\.csv$/);
-  expect((await readFile((await ledger.path())!, 'utf8')).split('\r\n')[0]).toBe('id,created_at,user_id,delta,reason,ref,balance_after');
+  expect((await readFile((await ledger.path())!, 'utf8')).slice(1).split('\r\n')[0]).toBe('id,created_at,user_id,delta,reason,ref,balance_after,note');
 });

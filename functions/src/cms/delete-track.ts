@@ -6,13 +6,14 @@ import { scheduleLeaderboardRefresh } from '../leaderboards/refresh-scheduler';
 import { readShardsToDelete } from '../voting/vote-shards';
 import { prepareRadioWithdrawal } from '../radio/withdraw';
 import { COL } from '../platform/collections';
+import { requireCaller } from '../platform/auth';
 import type { Deps } from '../platform/deps';
 import { conflict, notFound } from '../platform/errors';
 import { log } from '../platform/log';
 import { parse } from '../platform/validate';
 import { clipPathOf } from './clip-file';
 import { emptyInput, trackIdParams } from './cms-schemas';
-import { trackOf } from './track-write';
+import { auditTrack, trackOf } from './track-write';
 
 /** Whether another track than `id` points at the same stored value (one upload sent to both routes). */
 async function sharedWithOther(db: Firestore, tx: Transaction, field: 'audio_path' | 'video_path' | 'preview_path' | 'clip_id', value: string, id: string) {
@@ -29,6 +30,7 @@ async function sharedWithOther(db: Firestore, tx: Transaction, field: 'audio_pat
 export const deleteTrack =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
+    const caller = requireCaller(res);
     const { id } = parse(trackIdParams, req.params);
     parse(emptyInput, req.body ?? {});
     const { db } = deps;
@@ -55,6 +57,7 @@ export const deleteTrack =
       deleteShards();
       if (clipRef) tx.delete(clipRef);
       await withdraw?.();
+      auditTrack(db, tx, 'track.delete', caller.uid, track, null, new Date(deps.now()).toISOString());
       return { files: paths, audioPath: track.audio_path };
     });
     // Storage is not transactional: files go after the documents, so no document points at a missing file.

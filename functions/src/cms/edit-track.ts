@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { CMS_MSG } from '../../../common/cms-messages';
 import { COL } from '../platform/collections';
+import { requireCaller } from '../platform/auth';
 import type { Deps } from '../platform/deps';
 import { notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
@@ -24,6 +25,7 @@ import { refreshListingCopiesAfterChange } from '../marketplace/listing-write';
 export const editTrack =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
+    const caller = requireCaller(res);
     const { id } = parse(trackIdParams, req.params);
     const input = parse(editTrackInput, req.body);
     let files: Array<{ path: string; data: Buffer }> = [];
@@ -36,7 +38,7 @@ export const editTrack =
     }
     await Promise.all(files.map((f) => deps.storage.put(f.path, f.data, 'audio/mpeg')));
     const random = await randomCover(deps);
-    const { track, counts } = await updateTrack(deps, id, (current) => withCoverIfApproved(current, editPatch(current, input), random));
+    const { track, counts } = await updateTrack(deps, id, (current) => withCoverIfApproved(current, editPatch(current, input), random), { actorId: caller.uid, action: 'track.edit' });
     await refreshListingCopiesAfterChange(deps.db, { trackId: id, audioPath: track.audio_path });
     res.json({ track: await toCmsTrack(deps, track, counts) });
   };

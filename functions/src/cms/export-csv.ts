@@ -65,9 +65,9 @@ const REPORTS: Record<CsvExportFile, Report> = {
     },
   },
   ledger: {
-    header: ['id', 'created_at', 'user_id', 'delta', 'reason', 'ref', 'balance_after'],
+    header: ['id', 'created_at', 'user_id', 'delta', 'reason', 'ref', 'balance_after', 'note'],
     query: (db, { from, to }) => db.collection(COL.ledger).where('created_at', '>=', from).where('created_at', '<', to).orderBy('created_at'),
-    rows: async (_db, page) => page.map((d) => [d.id, ...['created_at', 'user_id', 'delta', 'reason', 'ref', 'balance_after'].map((f) => field(d, f))]),
+    rows: async (_db, page) => page.map((d) => [d.id, ...['created_at', 'user_id', 'delta', 'reason', 'ref', 'balance_after', 'note'].map((f) => field(d, f))]),
   },
   orders: {
     header: ['id', 'created_at', 'status', 'method', 'listing_id', 'buyer_id', 'seller_id', 'amount_tokens', 'amount_usd', 'expires_at'],
@@ -85,8 +85,11 @@ function rangeOf(query: unknown): { from: string; to: string } {
   return { from: from ? `${from}T00:00:00.000Z` : '', to: end };
 }
 
+/** UTF-8's byte order mark: without it Excel reads the file as the system's code page ("Ramírez" as "RamÃ­rez"). */
+const UTF8_BOM = '\uFEFF';
+
 async function stream(db: Firestore, res: Response, report: Report, range: { from: string; to: string }): Promise<void> {
-  res.write(csvRow(report.header));
+  res.write(UTF8_BOM + csvRow(report.header));
   let last: DocumentSnapshot | null = null;
   for (;;) {
     const base = report.query(db, range).limit(PAGE);

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { refreshListingCopiesAfterChange } from '../marketplace/listing-write';
+import { requireCaller } from '../platform/auth';
 import type { Deps } from '../platform/deps';
 import { parse } from '../platform/validate';
 import { approveInput, emptyInput, trackIdParams } from './cms-schemas';
@@ -13,10 +14,11 @@ import { toCmsTrack, updateTrack } from './track-write';
 export const approveTrack =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
+    const caller = requireCaller(res);
     const { id } = parse(trackIdParams, req.params);
     const input = parse(approveInput, req.body ?? {});
     const cover = input.cover_art_url ?? (await randomCover(deps));
-    const { track, counts } = await updateTrack(deps, id, () => ({ status: 'approved', cover_art_url: cover }));
+    const { track, counts } = await updateTrack(deps, id, () => ({ status: 'approved', cover_art_url: cover }), { actorId: caller.uid, action: 'track.approve' });
     await refreshListingCopiesAfterChange(deps.db, { trackId: id, audioPath: track.audio_path });
     res.json({ track: await toCmsTrack(deps, track, counts) });
   };
@@ -25,9 +27,10 @@ export const approveTrack =
 export const rejectTrack =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
+    const caller = requireCaller(res);
     const { id } = parse(trackIdParams, req.params);
     parse(emptyInput, req.body ?? {});
-    const { track, counts } = await updateTrack(deps, id, () => ({ status: 'rejected' }));
+    const { track, counts } = await updateTrack(deps, id, () => ({ status: 'rejected' }), { actorId: caller.uid, action: 'track.reject' });
     // A rejected contest twin leaves the contest: its listed twin shows its type again. A rejected
     // marketplace track's listings go off sale.
     await refreshListingCopiesAfterChange(deps.db, { trackId: id, audioPath: track.audio_path });

@@ -1,4 +1,4 @@
-import { FieldValue, type DocumentSnapshot } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { CMS_MSG, type CmsTrack } from '../../../common/cms-messages';
 import { SIGNED_URL_SECONDS } from '../../../common/constants';
 import { COL } from '../platform/collections';
@@ -9,6 +9,7 @@ import { scheduleLeaderboardRefresh } from '../leaderboards/refresh-scheduler';
 import { foolRate, statsFromTrack, type TrackDoc, type TrackStatsDoc } from '../tracks/track-doc';
 import { newSampleKey } from '../voting/sample-key';
 import { prepareRadioWithdrawal } from '../radio/withdraw';
+import { recordAudit, type AuditAction } from '../platform/audit';
 
 export type Counts = Pick<TrackStatsDoc, 'total_votes' | 'correct_guesses' | 'incorrect_guesses'>;
 
@@ -25,6 +26,30 @@ export const countsOf = (stats: DocumentSnapshot): Counts => ({
 
 export const trackOf = (snap: DocumentSnapshot): TrackDoc => ({ ...(snap.data() as TrackDoc), id: snap.id });
 
+/** Fields an audit entry leaves out: sampling keys and sync stamps, and the title, which its `track` line shows. */
+const UNAUDITED = new Set(['rand', 'updatedAt', 'title']);
+const AUDIT_TEXT_MAX = 120;
+const auditable = (v: unknown): unknown => (typeof v === 'string' && v.length > AUDIT_TEXT_MAX ? `${v.slice(0, AUDIT_TEXT_MAX)}…` : (v ?? null));
+
+/**
+ * A moderator's change of a track as an audit entry: the track's title (both sides, so a rename
+ * shows), and each field whose value changed, before and after; long texts cut short. Deleted:
+ * `after` is null. The track's owner is the target.
+ */
+export function auditTrack(db: Firestore, tx: Transaction, action: AuditAction, actorId: string, before: TrackDoc, after: TrackDoc | null, nowIso: string): void {
+  const was: Record<string, unknown> = { track: before.title };
+  const now: Record<string, unknown> = { track: after?.title ?? null };
+  const keys = after ? Object.keys(after) : ['status', 'submission_type', 'song_type'];
+  for (const key of keys) {
+    if (UNAUDITED.has(key)) continue;
+    const [b, a] = [before[key as keyof TrackDoc], after?.[key as keyof TrackDoc]];
+    if (after && JSON.stringify(b ?? null) === JSON.stringify(a ?? null)) continue;
+    was[key] = auditable(b);
+    if (after) now[key] = auditable(a);
+  }
+  recordAudit(db, tx, { action, actorId, targetUserId: before.submitted_by ?? null, before: was, after: after ? now : null }, nowIso);
+}
+
 /**
  * Changes a track and keeps its track_stats in step, in one transaction (reads first). `change`
  * sees the stored track and returns the fields to set; it may throw a typed error to refuse.
@@ -35,6 +60,7 @@ export async function updateTrack(
   deps: Deps,
   id: string,
   change: (track: TrackDoc) => Partial<TrackDoc>,
+  audit?: { actorId: string; action: AuditAction },
 ): Promise<{ track: TrackDoc; counts: Counts }> {
   const { db } = deps;
   const ref = db.collection(COL.tracks).doc(id);
@@ -49,6 +75,7 @@ export async function updateTrack(
     const withdraw = next.status !== 'approved' ? await prepareRadioWithdrawal(deps, tx, id) : null;
     tx.update(ref, { ...patch, updatedAt: FieldValue.serverTimestamp() });
     await withdraw?.();
+    if (audit) auditTrack(db, tx, audit.action, audit.actorId, trackOf(snap), next, new Date(deps.now()).toISOString());
     // merge: fields other writers keep on the stats document (none are ours) survive.
     const counts = countsOf(stats);
     tx.set(statsRef, { ...statsFromTrack(next, counts, deps.config.contest.minRankedVotes), updatedAt: FieldValue.serverTimestamp(), _deleted: false }, { merge: true });

@@ -3,7 +3,18 @@ import { COL } from './collections';
 
 /** What an audit entry records a change of. */
 export type AuditAction =
-  'config.update' | 'role.grant' | 'role.revoke' | 'tokens.adjust' | 'migration.run' | 'migration.claim' | 'mail.template' | 'mail.campaign';
+  | 'config.update'
+  | 'role.grant'
+  | 'role.revoke'
+  | 'tokens.adjust'
+  | 'migration.run'
+  | 'migration.claim'
+  | 'mail.template'
+  | 'mail.campaign'
+  | 'track.approve'
+  | 'track.reject'
+  | 'track.edit'
+  | 'track.delete';
 
 export type AuditEntry = {
   action: AuditAction;

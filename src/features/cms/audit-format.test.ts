@@ -28,3 +28,11 @@ describe('auditLines', () => {
     expect(auditLines(null, null)).toEqual(['— → —']);
   });
 });
+
+describe('auditLines for a track', () => {
+  it('shows the track once when its title did not change, then each changed field', () => {
+    expect(auditLines({ track: 'Neon Rain', status: 'pending' }, { track: 'Neon Rain', status: 'approved' })).toEqual(['track: Neon Rain', 'status: pending → approved']);
+    expect(auditLines({ track: 'Old', genre: 'Pop' }, { track: 'New', genre: 'Rock' })).toEqual(['track: Old → New', 'genre: Pop → Rock']);
+    expect(auditLines({ track: 'Gone', status: 'approved' }, null)).toEqual(['track: Gone → —', 'status: approved → —']);
+  });
+});

@@ -20,5 +20,9 @@ export function auditLines(before: unknown, after: unknown): string[] {
   const keys = [...new Set([...Object.keys(b ?? {}), ...Object.keys(a ?? {})])];
   if (keys.length === 0) return [`${auditValue(before)} → ${auditValue(after)}`];
   if (keys.length === 1 && SELF_EVIDENT.has(keys[0]!)) return [`${auditValue(b?.[keys[0]!])} → ${auditValue(a?.[keys[0]!])}`];
-  return keys.map((k) => `${k}: ${auditValue(b?.[k])} → ${auditValue(a?.[k])}`);
+  // A field the same on both sides is context (the track a moderation is about): shown once.
+  return keys.map((k) => {
+    const [was, now] = [auditValue(b?.[k]), auditValue(a?.[k])];
+    return was === now ? `${k}: ${now}` : `${k}: ${was} → ${now}`;
+  });
 }

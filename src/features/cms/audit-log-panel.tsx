@@ -23,6 +23,10 @@ const ACTIONS: Record<string, string> = {
   'migration.claim': 'Token claim settled',
   'mail.template': 'Email template saved',
   'mail.campaign': 'Email campaign',
+  'track.approve': 'Track approved',
+  'track.reject': 'Track rejected',
+  'track.edit': 'Track edited',
+  'track.delete': 'Track deleted',
 };
 
 function Person({ p }: { p: AuditPerson | null }) {
@@ -58,7 +62,7 @@ function Row({ e }: { e: CmsAuditEntry }) {
   );
 }
 
-/** The audit log (super admins): every config, role, token and migration change, newest first. */
+/** The audit log (super admins): every config, role, token, migration, email and track moderation change, newest first. */
 export function AuditLogPanel() {
   const list = useCursorList((cursor, signal) => loadAudit(cursor, signal), [], toastFailure);
   return (
