@@ -13,6 +13,11 @@ export const USERS_MSG = {
   badCursor: 'Invalid cursor',
   roleGranted: (role: string) => `Granted ${role}`,
   roleRevoked: (role: string) => `Removed ${role}`,
+  /** The question before a role change: what the role lets someone do, and that a grant mails them. */
+  confirmRole: (action: 'grant' | 'revoke', role: 'admin' | 'super_admin', username: string) =>
+    action === 'grant'
+      ? `Grant ${ROLE_LABELS[role]} to @${username}? ${ROLE_POWERS[role]} They will get an email about it.`
+      : `Remove ${ROLE_LABELS[role]} from @${username}? They will no longer be able to use what it allows.`,
   adjusted: (delta: number, balance: number) => `${delta > 0 ? 'Added' : 'Deducted'} ${Math.abs(delta)} tokens; balance ${balance}`,
   reasonRequired: 'Give a reason for the adjustment',
   loadLedgerFailed: 'Failed to load the ledger',
@@ -69,3 +74,8 @@ export const MIGRATION_STATUS_LABELS: Record<string, string> = { pre_migration: 
 
 /** How the CMS names a role. */
 export const ROLE_LABELS: Record<string, string> = { user: 'user', admin: 'admin', super_admin: 'super admin' };
+/** What each role lets someone do, in a sentence (the confirmation before granting it). */
+const ROLE_POWERS = {
+  admin: 'An admin moderates tracks and manages listings, the radio queue and email.',
+  super_admin: 'A super admin can also change roles, adjust tokens and change every setting.',
+} as const;

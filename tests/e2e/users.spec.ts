@@ -44,9 +44,21 @@ test('a super admin grants and removes admin, adds 50 tokens with a reason: the 
   await row(page, member.username).getByRole('button', { name: `Open ${member.username}` }).click();
 
   const sheet = page.getByRole('dialog', { name: member.username });
+  // Each role change is asked first; cancelled, nothing changes.
+  const asked: string[] = [];
+  page.once('dialog', (d) => {
+    asked.push(d.message());
+    void d.dismiss();
+  });
+  await sheet.getByRole('button', { name: 'Grant admin' }).click();
+  await expect.poll(() => asked).toEqual([`Grant admin to @${member.username}? An admin moderates tracks and manages listings, the radio queue and email. They will get an email about it.`]);
+  await expect(sheet.getByRole('button', { name: 'Grant admin' })).toBeEnabled();
+  await expect(page.getByText('Granted admin')).toHaveCount(0);
+  page.once('dialog', (d) => void d.accept());
   await sheet.getByRole('button', { name: 'Grant admin' }).click();
   await expect(page.getByText('Granted admin')).toBeVisible();
   await expect(sheet.getByRole('button', { name: 'Remove admin' })).toBeVisible();
+  page.once('dialog', (d) => void d.accept());
   await sheet.getByRole('button', { name: 'Remove admin' }).click();
   await expect(page.getByText('Removed admin')).toBeVisible();
   await expect(sheet.getByRole('button', { name: 'Grant admin' })).toBeVisible();

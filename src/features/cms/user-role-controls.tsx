@@ -13,6 +13,8 @@ export function UserRoleControls({ user, onRoles }: { user: CmsUser; onRoles: (r
   const me = useSession((s) => s.user?.uid ?? null);
   const [busy, setBusy] = useState(false);
   const run = async (change: RoleChange) => {
+    // A role is the keys to the CMS: one click on the wrong row must not hand them over or take them away.
+    if (!window.confirm(USERS_MSG.confirmRole(change.action, change.role, user.username))) return;
     setBusy(true);
     try {
       const res = await changeRole(change);
