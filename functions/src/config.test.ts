@@ -54,7 +54,7 @@ describe('readConfig', () => {
     expect(custom.allowedOrigins).toEqual(['https://foolrate.app', 'https://foolrate-prod.web.app', 'https://foolrate-prod.firebaseapp.com', 'https://www.foolrate.app']);
     expect(returnUrls(custom.appUrl)).toEqual({
       success_url: 'https://foolrate.app/pricing/success?session_id={CHECKOUT_SESSION_ID}',
-      cancel_url: 'https://foolrate.app/pricing',
+      cancel_url: 'https://foolrate.app/pricing?checkout=cancelled',
     });
   });
 

@@ -2,9 +2,18 @@ import { createFileRoute, Outlet, useChildMatches } from '@tanstack/react-router
 import { ErrorScreen } from '@/components/error-screen';
 import { PricingPage } from '@/features/pricing/pricing-page';
 
-export const Route = createFileRoute('/pricing')({ component: PricingRoute, errorComponent: ErrorScreen });
+type PricingSearch = { checkout?: 'cancelled' };
+
+/** ?checkout=cancelled (back from a cancelled checkout); anything else is dropped. */
+function search(raw: Record<string, unknown>): PricingSearch {
+  // The key even when refused (undefined): the router lays this over the raw search.
+  return { checkout: raw.checkout === 'cancelled' ? 'cancelled' : undefined };
+}
+
+export const Route = createFileRoute('/pricing')({ validateSearch: search, component: PricingRoute, errorComponent: ErrorScreen });
 
 /** /pricing itself, or its child /pricing/success. */
 function PricingRoute() {
-  return useChildMatches().length > 0 ? <Outlet /> : <PricingPage />;
+  const { checkout } = Route.useSearch();
+  return useChildMatches().length > 0 ? <Outlet /> : <PricingPage cancelled={checkout === 'cancelled'} />;
 }

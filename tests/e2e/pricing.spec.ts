@@ -28,6 +28,16 @@ test('a new user buys Starter through the local checkout (which fits a phone) an
   await signUp(page, newUser('buyer'));
   await expect(balancePill(page)).toHaveText('50 tokens');
   await page.goto('/pricing');
+  // Left with Cancel: back on /pricing, which says nothing was charged.
+  await page.getByTestId('pack-starter').getByRole('button', { name: 'Buy' }).click();
+  await expect(page).toHaveURL(/\/api\/payments\/local-checkout\/cs_local_\w+$/);
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/pricing\?checkout=cancelled$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Checkout cancelled. Nothing was charged.' })).toBeVisible();
+  await expect(balancePill(page)).toHaveText('50 tokens');
+
+  await page.goto('/pricing');
+  await expect(page.getByText('Checkout cancelled. Nothing was charged.')).toHaveCount(0);
   await page.getByTestId('pack-starter').getByRole('button', { name: 'Buy' }).click();
   await expect(page).toHaveURL(/\/api\/payments\/local-checkout\/cs_local_\w+$/);
   await expect(page.getByText('Starter pack')).toBeVisible();

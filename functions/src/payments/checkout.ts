@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { TOKEN_PACKS } from '../../../common/constants';
+import { CHECKOUT_CANCELLED_PATH } from '../../../common/pricing-messages';
 import { requireCaller } from '../platform/auth';
 import type { Deps } from '../platform/deps';
 import { badRequest } from '../platform/errors';
@@ -14,7 +15,7 @@ const checkoutInput = z.strictObject({ packageId: z.string().max(40) });
 /** Where Stripe sends the buyer back: the configured app URL, never a request header. */
 export const returnUrls = (appUrl: string) => ({
   success_url: `${appUrl}/pricing/success?session_id={CHECKOUT_SESSION_ID}`,
-  cancel_url: `${appUrl}/pricing`,
+  cancel_url: `${appUrl}${CHECKOUT_CANCELLED_PATH}`,
 });
 
 /** A Stripe Checkout Session for the pack, tagged with the user and pack it pays for. */

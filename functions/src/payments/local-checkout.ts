@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { docId } from '../../../common/schemas';
 import { formatUsd } from '../../../common/format';
+import { CHECKOUT_CANCELLED_PATH } from '../../../common/pricing-messages';
 import { callerOf } from '../platform/auth';
 import type { Deps } from '../platform/deps';
 import { forbidden, notFound } from '../platform/errors';
@@ -36,7 +37,7 @@ function page(id: string, packName: string, tokens: number, amount: string, paid
   const actions = paid
     ? `<p role="status">This checkout is already paid.</p><div class="row"><a href="${success}">Back to your purchase</a></div>`
     : `<div class="row"><form method="post" action="${pay}" style="flex:1;display:flex"><button type="submit">Pay ${amount}</button></form>
-<a href="/pricing">Cancel</a></div>`;
+<a href="${CHECKOUT_CANCELLED_PATH}">Cancel</a></div>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Checkout</title>

@@ -1,9 +1,12 @@
+import { Info } from 'lucide-react';
 import { TOKEN_PACKS } from '@common/constants';
+import { PRICING_MSG } from '@common/pricing-messages';
 import { PackCard } from './pack-card';
 import { TokenInfo } from './token-info';
 import { useBuyPack } from './use-buy-pack';
 
-export function PricingPage() {
+/** /pricing; `cancelled`: back from a checkout left with Cancel, which it says (nothing was charged). */
+export function PricingPage({ cancelled = false }: { cancelled?: boolean }) {
   const { buy, pending } = useBuyPack();
   return (
     <section className="mx-auto max-w-6xl px-4 py-12">
@@ -11,6 +14,11 @@ export function PricingPage() {
         <h1 className="text-4xl font-black">Get Tokens</h1>
         <p className="mt-3 text-zinc-400">Tokens pay for vote sessions, contest entries, marketplace listings and radio uploads.</p>
       </header>
+      {cancelled ? (
+        <p role="status" className="mx-auto mt-8 flex max-w-xl items-center justify-center gap-2 rounded-lg border border-zinc-700 bg-zinc-900 p-3 text-sm text-zinc-200">
+          <Info className="size-4 shrink-0" aria-hidden /> {PRICING_MSG.checkoutCancelled}
+        </p>
+      ) : null}
       <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {TOKEN_PACKS.map((pack) => (
           <PackCard key={pack.id} pack={pack} pending={pending === pack.id} onBuy={() => void buy(pack.id)} />

@@ -137,7 +137,7 @@ export function RadioPlayer() {
           onChange={(e) => setVolume(Number(e.target.value))}
           aria-label="Volume"
           // On phones too (the spec's bar has it), narrower: the title keeps the room.
-          className="w-20 shrink-0 accent-fuchsia-500 sm:w-28"
+          className="h-8 w-20 shrink-0 accent-fuchsia-500 sm:w-28"
         />
       </div>
     </div>

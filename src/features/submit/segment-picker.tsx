@@ -54,7 +54,8 @@ export function SegmentPicker({ file, start, onStartChange, disabled = false }: 
           onChange={(e) => move(Number(e.target.value))}
           disabled={disabled || locked || duration === 0}
           aria-valuetext={clipReadout(start, duration)}
-          className="w-full accent-fuchsia-500 disabled:opacity-50"
+          // 32 px tall: a finger finds it (the track stays as thin, centred).
+          className="h-8 w-full accent-fuchsia-500 disabled:opacity-50"
         />
         <p className="text-xs text-zinc-400">
           {duration === 0
