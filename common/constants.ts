@@ -44,6 +44,8 @@ export const TIMINGS_MS = {
   cmsLoadingTimeout: 6000,
   downloadToast: 10000,
   radioMetadataPoll: 10000,
+  /** A home section whose read failed tries again this often (and at once back online). */
+  readRetry: 15000,
 } as const;
 
 export const RADIO_DEFAULT_VOLUME = 70;

@@ -65,6 +65,55 @@ describe('startRead', () => {
     expect(once).toHaveBeenCalledTimes(1);
   });
 
+  it('with retryMs, reads again after a failure until one succeeds, and at once when the browser is back online', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const browser = new EventTarget();
+    vi.stubGlobal('window', browser);
+    try {
+      let up = false;
+      const read = vi.fn(async () => {
+        if (!up) throw new Error('offline');
+        return 'boards';
+      });
+      const results: ReadResult<string>[] = [];
+      const stop = startRead(read, (r) => results.push(r), { retryMs: 10_000 });
+      await flush();
+      expect(read).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(read).toHaveBeenCalledTimes(2);
+      // Back online: read now, not at the next retry.
+      up = true;
+      browser.dispatchEvent(new Event('online'));
+      await flush();
+      expect(read).toHaveBeenCalledTimes(3);
+      expect(results.at(-1)).toEqual({ ok: true, data: 'boards' });
+      // Succeeded: no more reads, on a timer or online again.
+      browser.dispatchEvent(new Event('online'));
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(read).toHaveBeenCalledTimes(3);
+      stop();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('with retryMs, stopping ends the retries and the wait for the network', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const browser = new EventTarget();
+    vi.stubGlobal('window', browser);
+    try {
+      const read = vi.fn(() => Promise.reject(new Error('down')));
+      const stop = startRead(read, () => {}, { retryMs: 1000 });
+      await flush();
+      stop();
+      browser.dispatchEvent(new Event('online'));
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(read).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('stop aborts the read in flight: no result, no error, no further polls', async () => {
     const onError = vi.fn();
     const onResult = vi.fn();

@@ -8,6 +8,11 @@ export type ApiReadOptions<T> = {
   until?: (data: T | null, error: unknown) => boolean;
   /** Called once per failed read (default: logged only). Never for an aborted read. */
   onError?: (err: unknown) => void;
+  /**
+   * After a failure, reads again this long after it, and at once when the browser is back
+   * online, until a read succeeds: for a page that promises to fill in by itself.
+   */
+  retryMs?: number;
 };
 
 export type ReadResult<T> = { ok: true; data: T } | { ok: false; error: unknown };
@@ -21,7 +26,9 @@ const logFailure = (err: unknown) => console.warn('read failed', err);
 export function startRead<T>(read: Read<T>, onResult: (result: ReadResult<T>) => void, opts: ApiReadOptions<T> = {}): () => void {
   const abort = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let failed = false;
   const run = async () => {
+    failed = false;
     let result: ReadResult<T>;
     try {
       result = { ok: true, data: await read(abort.signal) };
@@ -29,14 +36,24 @@ export function startRead<T>(read: Read<T>, onResult: (result: ReadResult<T>) =>
       result = { ok: false, error };
     }
     if (abort.signal.aborted) return;
+    failed = !result.ok;
     if (!result.ok) (opts.onError ?? logFailure)(result.error);
     onResult(result);
     const done = opts.until?.(result.ok ? result.data : null, result.ok ? null : result.error) ?? false;
-    if (opts.everyMs !== undefined && !done) timer = setTimeout(() => void run(), opts.everyMs);
+    const next = failed && opts.retryMs !== undefined ? opts.retryMs : done ? undefined : opts.everyMs;
+    if (next !== undefined) timer = setTimeout(() => void run(), next);
   };
+  // Only after a failure (not while a read runs): the pending retry is brought forward.
+  const onOnline = () => {
+    if (!failed || abort.signal.aborted) return;
+    clearTimeout(timer);
+    void run();
+  };
+  if (opts.retryMs !== undefined) window.addEventListener('online', onOnline);
   void run();
   return () => {
     abort.abort();
     clearTimeout(timer);
+    if (opts.retryMs !== undefined) window.removeEventListener('online', onOnline);
   };
 }

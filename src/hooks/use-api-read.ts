@@ -30,7 +30,7 @@ export function useApiRead<T>(read: Read<T> | null, deps: DependencyList, opts: 
     );
     // `deps` stand for what `read` closes over, as in useEffect.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [enabled, attempt, opts.everyMs, ...deps]);
+  }, [enabled, attempt, opts.everyMs, opts.retryMs, ...deps]);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   return { ...state, loading: enabled && state.loading, reload };
 }

@@ -131,16 +131,16 @@ test('a link followed by keyboard, in the bar or in the page, puts the keyboard 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await tabTo(page, nav.getByRole('link', { name: 'Marketplace' }));
+  await tabTo(page, nav.getByRole('link', { name: 'Get Tokens' }));
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/marketplace$/);
+  await expect(page).toHaveURL(/\/pricing$/);
   const main = page.getByRole('main');
   await expect(main).toBeFocused();
   // Tab goes on from the top of the page's content, not from the bar.
   await page.keyboard.press('Tab');
   expect(await main.evaluate((el) => el !== document.activeElement && el.contains(document.activeElement))).toBe(true);
 
-  // From a footer link too (its old place is at the very bottom; focused directly, past the listings).
+  // From a footer link too (its old place is at the very bottom; focused directly, past the page).
   const terms = page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' });
   await terms.focus();
   await page.keyboard.press('Enter');

@@ -50,3 +50,16 @@ test('a new user buys Starter through the local checkout (which fits a phone) an
   await expect(page.getByText('50 tokens were added to your balance.')).toBeVisible();
   await expect(balancePill(page)).toHaveText('100 tokens');
 });
+
+test('the success page without a checkout claims nothing; with an unknown one it says so', async ({ page }) => {
+  await signUp(page, newUser('nocheckout'));
+  await page.goto('/pricing/success');
+  await expect(page.getByRole('heading', { level: 1, name: 'No purchase to confirm' })).toBeVisible();
+  await expect(page.getByText('Payment successful!')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Back to Pricing' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+
+  await page.goto('/pricing/success?session_id=cs_local_doesnotexist');
+  await expect(page.getByText('We could not find this checkout. Your balance updates as soon as the payment is confirmed.')).toBeVisible();
+  await expect(page.getByText('Adding your tokens…')).toHaveCount(0);
+});

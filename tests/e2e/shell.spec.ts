@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { newUser, signIn, signUp } from './helpers';
+import { newUser, setOnline, signIn, signUp } from './helpers';
 import { E2E_PORTS } from '../../playwright.config';
 import { SIGNED_IN_HINT_KEY } from '../../src/lib/signed-in-hint';
 
@@ -138,13 +138,14 @@ test('offline right after a first visit (nothing cached yet), the home sections 
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  await context.setOffline(true);
+  // Fully offline (the API and the live stream refused too): the browser gives up on the stream.
+  await setOnline(context, false);
   await page.reload();
   const deception = page.locator('section', { has: page.getByRole('heading', { name: 'Deception Leaderboard' }) });
   const migration = page.locator('section', { has: page.getByRole('heading', { name: 'Token Migration' }) });
   for (const section of [deception, migration]) await expect(section.getByText('You are offline. This fills in when you are back online.')).toBeVisible();
-  await context.setOffline(false);
-  // The live stream reconnects by itself and brings the boards (and the migration state).
+  await setOnline(context, true);
+  // Back online, the reads and the live stream start again by themselves and bring the boards (and the migration state).
   await expect(deception.getByText('#1', { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(migration.getByText(/more users|Migration Complete!/)).toBeVisible();
 });
@@ -216,7 +217,7 @@ test('at 320 px, the narrowest phone, no signed-in page scrolls sideways and the
     await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 20_000 });
     if (path === '/vote') await expect(page.getByTestId('track-position')).toBeVisible({ timeout: 20_000 });
     // The pill shows the number alone here; a reader still hears the unit.
-    await expect(page.getByTestId('balance-pill')).toHaveText('50 tokens');
+    await expect(page.getByTestId('balance-pill').filter({ visible: true })).toHaveText('50 tokens');
     await expect(page.getByRole('button', { name: 'Open menu' }), path).toBeInViewport({ ratio: 1 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${path}: px wider than the screen`).toBe(0);
   }

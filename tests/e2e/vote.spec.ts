@@ -126,6 +126,53 @@ test('offline, a reload resumes the session where it was, and its saved guess is
   await expect(score(page)).toHaveText(/^[01]\/1$/, { timeout: 30_000 });
 });
 
+test('a session finished offline comes back after a reload, and its final score fills in once back online', async ({ page, context }) => {
+  await page.goto('/');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await signUp(page, newUser('offdone'));
+  const count = await openArena(page);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await expect(page.getByTestId('clips-ready')).toBeVisible({ timeout: 30_000 });
+
+  await setOnline(context, false);
+  for (let n = 1; n <= count; n++) {
+    await expect(trackPosition(page)).toHaveText(`Track ${n} of ${count}`);
+    await guess(page, 'Human');
+    await expect(page.getByText(SAVED)).toBeVisible();
+    if (n < count) await page.getByRole('button', { name: 'Next Track' }).click();
+  }
+  // Every guess saved, none sent: a reload still offline shows the session at its last track.
+  await page.reload();
+  await expect(trackPosition(page)).toHaveText(`Track ${count} of ${count}`, { timeout: 20_000 });
+  await expect(page.getByText(SAVED)).toBeVisible();
+  await page.getByRole('button', { name: 'Finish Competition' }).click();
+  await expect(page.getByRole('heading', { name: 'Competition Complete! 🏆' })).toBeVisible();
+  await expect(page.getByTestId('competition-complete').getByRole('status')).toHaveText(`${count} guesses saved, result when you are back online.`);
+
+  await setOnline(context, true);
+  await expect(page.getByTestId('final-score')).toHaveText(new RegExp(`^\\d+/${count}$`), { timeout: 30_000 });
+});
+
+test('offline with no session on the device, /vote says why, and opens one by itself once back online', async ({ page, context }) => {
+  await page.goto('/');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await signUp(page, newUser('offnone'));
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await setOnline(context, false);
+  await page.goto('/vote');
+  const failed = page.getByTestId('load-failed');
+  await expect(failed.getByRole('heading', { name: 'Failed to load tracks' })).toBeVisible({ timeout: 20_000 });
+  await expect(failed.getByRole('status')).toHaveText(
+    'You are offline. A session starts online: its clips are then saved on this device, and you can go on voting offline. This page tries again when you are back online.',
+  );
+  await setOnline(context, true);
+  await expect(trackPosition(page)).toHaveText(/^Track 1 of \d+$/, { timeout: 20_000 });
+});
+
 /**
  * What this device keeps of the signed-in user: the documents of each per-user collection in
  * RxDB's IndexedDB databases, the cached clips, and the app's own localStorage keys (but the

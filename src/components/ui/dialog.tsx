@@ -18,6 +18,8 @@ type DialogProps = {
   overlayClassName?: string;
   /** Size, frame and padding of the panel. */
   className: string;
+  /** False when closing by leaving the page (a menu's link): the focus goes to the new page (useRouteFocus), not back to the opener. */
+  giveFocusBack?: boolean;
   children: ReactNode;
 };
 
@@ -26,7 +28,7 @@ type DialogProps = {
  * Closing gives the focus back to what had it when the dialog opened (Radix only does that for its own Trigger).
  * Inside, a button disabled while its call runs gets the focus back when it is enabled again (useFocusRescue).
  */
-export function Dialog({ open, onOpenChange, placement = 'center', overlayClassName = 'bg-black/70', className, children }: DialogProps) {
+export function Dialog({ open, onOpenChange, placement = 'center', overlayClassName = 'bg-black/70', className, giveFocusBack = true, children }: DialogProps) {
   const opener = useRef<HTMLElement | null>(null);
   const [content, setContent] = useState<HTMLDivElement | null>(null);
   useFocusRescue(content);
@@ -34,6 +36,7 @@ export function Dialog({ open, onOpenChange, placement = 'center', overlayClassN
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   };
   const giveBack = (e: Event) => {
+    if (!giveFocusBack) return e.preventDefault();
     if (!opener.current?.isConnected) return;
     e.preventDefault();
     opener.current.focus();

@@ -1,5 +1,6 @@
 import { formatCount } from '@common/format';
 import { Rocket } from 'lucide-react';
+import { TIMINGS_MS } from '@common/constants';
 import type { PublicMigration } from '@common/migration';
 import { useApiRead } from '@/hooks/use-api-read';
 import { api } from '@/lib/api';
@@ -10,7 +11,7 @@ import { PendingText } from './pending-text';
  * leaderboards stream carries migration_config's state (`live`); one read covers the moment before.
  */
 export function MigrationCard({ live }: { live: PublicMigration | null }) {
-  const first = useApiRead((signal) => api<PublicMigration>('/public/migration', { signal }), []);
+  const first = useApiRead((signal) => api<PublicMigration>('/public/migration', { signal }), [], { retryMs: TIMINGS_MS.readRetry });
   const data = live ?? first.data;
   const pct = data ? Math.min(100, (data.user_count / Math.max(1, data.user_threshold)) * 100) : 0;
   return (

@@ -6,6 +6,7 @@ import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useBalanceDoc } from '@/hooks/use-account';
 import { useApiRead } from '@/hooks/use-api-read';
+import { useOnline } from '@/hooks/use-online';
 import { api } from '@/lib/api';
 import { tokenCount } from '@common/format';
 
@@ -13,19 +14,43 @@ type Status = { status: 'open' | 'completed'; tokens: number };
 const POLL_MS = 1000;
 const ignore = () => {};
 
-/** Polls the checkout until the webhook has credited it (or the session turns out unknown). */
+/** A refusal from the server (the session unknown or not the caller's), as opposed to no answer at all (offline). */
+const refused = (err: unknown): boolean => typeof err === 'object' && err !== null && typeof (err as { status?: unknown }).status === 'number' && (err as { status: number }).status >= 400;
+
+/** Polls the checkout until the webhook has credited it, or the server says it does not know it; through a lost connection it keeps asking. */
 function useCheckoutStatus(sessionId: string | undefined): Status | 'unknown' | null {
   const { data, error } = useApiRead(
     sessionId ? (signal) => api<Status>(`/payments/session/${encodeURIComponent(sessionId)}`, { signal }) : null,
     [sessionId],
-    { everyMs: POLL_MS, until: (s, err) => err !== null || s?.status === 'completed', onError: ignore },
+    { everyMs: POLL_MS, until: (s, err) => refused(err) || s?.status === 'completed', onError: ignore },
   );
-  return error ? 'unknown' : data;
+  return refused(error) ? 'unknown' : data;
+}
+
+/** /pricing/success reached without a checkout (typed in, an old bookmark): nothing was bought here. */
+function NoCheckout() {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-16 text-center">
+      <Card as="div" className="p-6">
+        <h1 className="text-3xl font-black">No purchase to confirm</h1>
+        <p className="mt-3 text-zinc-400">This page confirms a token pack bought on the pricing page. There is none in its address.</p>
+        <Link to={PATHS.pricing} className={buttonClass('primary', 'mt-8 inline-flex px-5 py-2.5 font-bold')}>
+          Back to Pricing
+        </Link>
+      </Card>
+    </section>
+  );
 }
 
 export function PaymentSuccessPage({ sessionId }: { sessionId?: string }) {
+  if (!sessionId) return <NoCheckout />;
+  return <CheckoutConfirmation sessionId={sessionId} />;
+}
+
+function CheckoutConfirmation({ sessionId }: { sessionId: string }) {
   const status = useCheckoutStatus(sessionId);
   const balance = useBalanceDoc();
+  const online = useOnline();
   const credited = status !== null && status !== 'unknown' && status.status === 'completed';
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
@@ -35,7 +60,8 @@ export function PaymentSuccessPage({ sessionId }: { sessionId?: string }) {
         <p className="mt-3 text-zinc-400" aria-live="polite">
           {credited ? `${tokenCount(status.tokens)} ${status.tokens === 1 ? 'was' : 'were'} added to your balance.` : null}
           {status === 'unknown' ? 'We could not find this checkout. Your balance updates as soon as the payment is confirmed.' : null}
-          {!credited && status !== 'unknown' ? (
+          {!credited && status !== 'unknown' && !online ? 'You are offline. Your tokens show here once you are back online.' : null}
+          {!credited && status !== 'unknown' && online ? (
             <span className="inline-flex items-center gap-2">
               <Loader2 className="size-4 animate-spin" aria-hidden /> Adding your tokens…
             </span>

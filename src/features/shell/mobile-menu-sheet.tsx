@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { LogIn, LogOut } from 'lucide-react';
+import { useState } from 'react';
 import { PATHS } from '@common/paths';
 import { Dialog, DialogCloseX, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { useSession } from '@/lib/session';
@@ -11,11 +12,20 @@ import { useSignOut } from './use-sign-out';
 export function MobileMenuSheet({ open, setOpen }: { open: boolean; setOpen: (open: boolean) => void }) {
   const user = useSession((s) => s.user);
   const signOut = useSignOut();
-  const close = () => setOpen(false);
+  // Closed by a link: the new page takes the focus (useRouteFocus); closed otherwise, the menu button gets it back.
+  const [leaving, setLeaving] = useState(false);
+  const close = () => {
+    setLeaving(true);
+    setOpen(false);
+  };
   return (
     <Dialog
       open={open}
-      onOpenChange={setOpen}
+      onOpenChange={(next) => {
+        setLeaving(false);
+        setOpen(next);
+      }}
+      giveFocusBack={!leaving}
       placement="right"
       overlayClassName="bg-black/60"
       className="flex w-72 flex-col gap-2 border-l border-zinc-800 bg-zinc-950 p-5 shadow-2xl"
@@ -44,7 +54,7 @@ export function MobileMenuSheet({ open, setOpen }: { open: boolean; setOpen: (op
           <button
             type="button"
             onClick={() => {
-              close();
+              setOpen(false);
               void signOut();
             }}
             className="flex w-full items-center justify-center gap-2 rounded-md border border-zinc-700 px-3 py-2"

@@ -9,6 +9,8 @@ import { MAIN_ID } from './skip-link';
  * focus (screen readers announce it), unless the new page already put the focus in it (the
  * arena's first control, a form's field) or a dialog holds it. The first page load is left alone.
  */
+const DIALOG_FRAMES = 15;
+
 export function useRouteFocus(): void {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const first = useRef(true);
@@ -17,13 +19,21 @@ export function useRouteFocus(): void {
       first.current = false;
       return;
     }
-    // A frame later: a dialog closed by the navigation has given its focus back by then.
-    const frame = requestAnimationFrame(() => {
+    // Frames later: a menu closed by the navigation lets go of the focus (a few frames at most);
+    // a dialog that keeps it longer is the new page's own.
+    let frame = 0;
+    let frames = 0;
+    const settle = () => {
       const main = document.getElementById(MAIN_ID);
       const focused = document.activeElement;
-      if (!main || main.contains(focused) || focused?.closest('[role="dialog"], [role="alertdialog"]')) return;
+      if (!main || main.contains(focused)) return;
+      if (focused?.closest('[role="dialog"], [role="alertdialog"]')) {
+        if (++frames < DIALOG_FRAMES) frame = requestAnimationFrame(settle);
+        return;
+      }
       main.focus({ preventScroll: true });
-    });
+    };
+    frame = requestAnimationFrame(settle);
     return () => cancelAnimationFrame(frame);
   }, [pathname]);
 }

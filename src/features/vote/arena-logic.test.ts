@@ -91,8 +91,17 @@ describe('resumableSession', () => {
     const done = session('done', '2026-03-03T00:00:00.000Z', { completed_at: '2026-03-03T01:00:00.000Z' });
     const voted = session('voted', '2026-03-02T00:00:00.000Z', { clips: clips.slice(0, 1) });
     const open = session('open', '2026-03-01T00:00:00.000Z');
-    expect(resumableSession([done, voted, open], [vote({ clip_id: 'c1' })])?.id).toBe('open');
+    expect(resumableSession([done, voted, open], [vote({ clip_id: 'c1', status: 'scored', is_correct: true })])?.id).toBe('open');
     expect(resumableSession([done], [])).toBeNull();
+  });
+
+  it('resumes a session finished offline while a guess of it is unsent: its score is still to come', () => {
+    const finished = session('finished', '2026-03-02T00:00:00.000Z', { clips: clips.slice(0, 2) });
+    const open = session('open', '2026-03-01T00:00:00.000Z');
+    const sent = vote({ id: 'v1', clip_id: 'c1', status: 'scored', is_correct: false });
+    expect(resumableSession([finished, open], [sent, vote({ id: 'v2', clip_id: 'c2' })])?.id).toBe('finished');
+    // Once every guess is in, it is done.
+    expect(resumableSession([finished, open], [sent, vote({ id: 'v2', clip_id: 'c2', status: 'scored', is_correct: true })])?.id).toBe('open');
   });
 });
 

@@ -41,11 +41,16 @@ export function firstOpenIndex(clips: readonly SessionClip[], voted: ReadonlyMap
   return open >= 0 ? open : Math.max(0, clips.length - 1);
 }
 
-/** The session to continue after a reload: the newest one not completed with a clip still to vote on. */
+/**
+ * The session to continue after a reload: the newest one not completed with a clip still to vote
+ * on, or whose results are still to come (every clip voted, some guess saved on the device and
+ * not sent yet: a session finished offline, whose score shows once back online).
+ */
 export function resumableSession<S extends SessionLike>(sessions: readonly S[], votes: readonly VoteLike[]): S | null {
   const votedClips = new Set(votes.map((v) => v.clip_id));
+  const unsentClips = new Set(votes.filter((v) => v.status === 'pending').map((v) => v.clip_id));
   const open = sessions
-    .filter((s) => s.completed_at === null && s.clips.some((c) => !votedClips.has(c.clip_id)))
+    .filter((s) => s.completed_at === null && s.clips.some((c) => !votedClips.has(c.clip_id) || unsentClips.has(c.clip_id)))
     .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
   return open[0] ?? null;
 }

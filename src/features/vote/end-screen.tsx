@@ -1,11 +1,14 @@
 import { RotateCcw } from 'lucide-react';
 import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { useOnline } from '@/hooks/use-online';
 
 type Props = { score: { correct: number; total: number; pending: number }; onNewSession: () => void };
 
 /** The end of a session: the final score (pending guesses still to be scored are counted apart). */
 export function EndScreen({ score, onNewSession }: Props) {
+  const online = useOnline();
+  const guesses = `${score.pending} ${score.pending === 1 ? 'guess' : 'guesses'}`;
   return (
     <Card className="p-10 text-center" data-testid="competition-complete">
       {/* Where the focus goes when the arena's last button gives way to this screen (arena.tsx). */}
@@ -17,8 +20,8 @@ export function EndScreen({ score, onNewSession }: Props) {
         {score.correct}/{score.total}
       </p>
       {score.pending > 0 ? (
-        <p className="mt-3 text-sm text-sky-200">
-          {score.pending} {score.pending === 1 ? 'guess' : 'guesses'} saved, result when you are back online.
+        <p className="mt-3 text-sm text-sky-200" role="status">
+          {online ? `Sending ${guesses}: the score fills in as they are scored.` : `${guesses} saved, result when you are back online.`}
         </p>
       ) : (
         <button

@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { Coins, Headphones, Loader2, RotateCcw } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { PATHS } from '@common/paths';
 import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { useOnline } from '@/hooks/use-online';
 import { useSession } from '@/lib/session';
 import { Arena } from './arena';
 import { useVoteSession } from './use-vote-session';
@@ -22,6 +23,14 @@ function Notice({ title, children, testId }: { title: string; children: ReactNod
 
 function VoteBody({ uid }: { uid: string }) {
   const { phase, session, reload } = useVoteSession(uid);
+  const online = useOnline();
+  const failed = phase.kind === 'error';
+  // A load that failed (offline, most often) is tried again once the connection is back.
+  useEffect(() => {
+    if (!failed) return;
+    window.addEventListener('online', reload);
+    return () => window.removeEventListener('online', reload);
+  }, [failed, reload]);
   switch (phase.kind) {
     case 'empty':
       return (
@@ -41,6 +50,7 @@ function VoteBody({ uid }: { uid: string }) {
     case 'error':
       return (
         <Notice title={VOTE_TEXT.loadFailed} testId="load-failed">
+          {online ? null : <p role="status">{VOTE_TEXT.offlineNoSession}</p>}
           <button type="button" className={button} onClick={reload}>
             <RotateCcw className="size-4" aria-hidden /> Try Again
           </button>

@@ -15,6 +15,9 @@ export const VOTE_TEXT = {
   next: 'Next Track',
   finish: 'Finish Competition',
   savedOffline: 'Guess saved, result when you are back online',
+  /** Not in the spec: /vote offline with no session on the device. */
+  offlineNoSession:
+    'You are offline. A session starts online: its clips are then saved on this device, and you can go on voting offline. This page tries again when you are back online.',
   mysteryTitle: 'Mystery track',
   getTokens: 'Get Tokens',
 } as const;
