@@ -103,16 +103,21 @@ test('guesses made offline are saved, then scored and revealed when the connecti
   await expect(page.getByTestId('reveal-title')).not.toBeEmpty();
 });
 
-test('offline, a reload resumes the session where it was, and its saved guess is scored later', async ({ page, context }) => {
-  // The service worker must control the page for the app itself to load offline.
+/** A new listener's first session, ready to go offline: the service worker controls the page (so the app itself loads offline) and the clips are cached. */
+async function arenaReadyOffline(page: Page, prefix: string): Promise<number> {
   await page.goto('/');
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  await signUp(page, newUser('reload'));
+  await signUp(page, newUser(prefix));
   const count = await openArena(page);
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   await expect(page.getByTestId('clips-ready')).toBeVisible({ timeout: 30_000 });
+  return count;
+}
+
+test('offline, a reload resumes the session where it was, and its saved guess is scored later', async ({ page, context }) => {
+  const count = await arenaReadyOffline(page, 'reload');
 
   await setOnline(context, false);
   await guess(page, 'Human');
@@ -127,14 +132,7 @@ test('offline, a reload resumes the session where it was, and its saved guess is
 });
 
 test('a session finished offline comes back after a reload, and its final score fills in once back online', async ({ page, context }) => {
-  await page.goto('/');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await signUp(page, newUser('offdone'));
-  const count = await openArena(page);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  await expect(page.getByTestId('clips-ready')).toBeVisible({ timeout: 30_000 });
+  const count = await arenaReadyOffline(page, 'offdone');
 
   await setOnline(context, false);
   for (let n = 1; n <= count; n++) {
