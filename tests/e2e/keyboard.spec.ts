@@ -123,6 +123,7 @@ test('the radio bar and the mobile menu work by keyboard, with focus kept in the
   await expect(page).toHaveURL(/\/pricing$/);
   await expect(menu).toHaveCount(0);
   await expect(page.getByRole('main')).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Buy' }).first()).toBeVisible();
   await page.keyboard.press('Tab');
   expect(await page.getByRole('main').evaluate((main) => main !== document.activeElement && main.contains(document.activeElement))).toBe(true);
 });
@@ -136,7 +137,8 @@ test('a link followed by keyboard, in the bar or in the page, puts the keyboard 
   await expect(page).toHaveURL(/\/pricing$/);
   const main = page.getByRole('main');
   await expect(main).toBeFocused();
-  // Tab goes on from the top of the page's content, not from the bar.
+  // Tab goes on from the top of the page's content (once shown), not from the bar.
+  await expect(page.getByRole('button', { name: 'Buy' }).first()).toBeVisible();
   await page.keyboard.press('Tab');
   expect(await main.evaluate((el) => el !== document.activeElement && el.contains(document.activeElement))).toBe(true);
 
