@@ -35,6 +35,8 @@ export const EMAIL_MSG = {
   subjectRequired: 'Subject is required',
   bodyRequired: 'Body is required',
   subjectTooLong: `Subject is at most ${EMAIL_SUBJECT_MAX} characters`,
+  subjectOneLine: 'Subject must be one line, without control characters',
+  missingPlaceholder: (name: string) => `Keep {{${name}}} in the email: without it, the email cannot do its job`,
   bodyTooLong: `Body is at most ${formatCount(EMAIL_BODY_MAX)} characters`,
 } as const;
 

@@ -140,6 +140,13 @@ describe('templates', () => {
     expect(preview.body.subject).toBe('Hello listener42!');
     expect(preview.body.text).toContain('You have 25 tokens.');
     expect(preview.body.html).toContain('<html');
+    // The links are this deployment's, as the sender writes them, not the sample's domain.
+    const coupon = await asAdmin('POST', '/api/cms/email/templates/coupon/preview', { subject: TEMPLATES.coupon.subject, body: TEMPLATES.coupon.body });
+    expect(coupon.status).toBe(200);
+    expect(coupon.body.text).not.toContain('foolrate.example');
+    expect(coupon.body.text).toContain(h.deps.config.appUrl);
+    // A required placeholder kept in the subject counts too.
+    expect((await asAdmin('POST', '/api/cms/email/templates/verification/preview', { subject: 'Open {{link}}', body: 'Hi' })).status).toBe(200);
 
     const saved = await asAdmin('POST', '/api/cms/email/templates/welcome', edit);
     expect(saved.status).toBe(200);
@@ -167,6 +174,12 @@ describe('templates', () => {
       ['/api/cms/email/templates/welcome', { subject: 'x'.repeat(201), body: 'b' }, EMAIL_MSG.subjectTooLong],
       ['/api/cms/email/templates/welcome', { subject: 'a', body: 'b'.repeat(20_001) }, EMAIL_MSG.bodyTooLong],
       ['/api/cms/email/templates/welcome', { subject: '   ', body: 'b' }, EMAIL_MSG.subjectRequired],
+      ['/api/cms/email/templates/welcome', { subject: 'Hi\r\nBcc: x@evil.test', body: 'b' }, EMAIL_MSG.subjectOneLine],
+      // An edit must keep what the mail is sent for: the verification link, the coupon code, the order page.
+      ['/api/cms/email/templates/verification', { subject: 'Verify', body: 'Hi {{username}}, welcome. No link here.' }, 'Keep {{link}} in the email'],
+      ['/api/cms/email/templates/verification/preview', { subject: 'Verify', body: 'Hi {{username}}' }, 'Keep {{link}} in the email'],
+      ['/api/cms/email/templates/coupon', { subject: 'A gift', body: 'Hi {{username}}, {{tokens}} tokens for you' }, 'Keep {{code}} in the email'],
+      ['/api/cms/email/templates/order_created', { subject: 'Pay', body: 'Pay at {{order_url}}' }, 'Keep {{cash_tag}} in the email'],
       ['/api/cms/email/templates/welcome', { subject: 'a', body: 'b', extra: 1 }],
       ['/api/cms/email/templates/welcome', [1, 2]],
       ['/api/cms/email/templates/welcome/reset', { x: 1 }],
@@ -189,7 +202,7 @@ describe('Email All Users', () => {
 
   it('refuses bad bodies with 400 and writes nothing', async () => {
     const mail = await count(COL.mail);
-    for (const body of [{}, { subject: 'Hi' }, { subject: '', body: 'x' }, { subject: 'x'.repeat(201), body: 'x' }, { subject: 'a', body: 'x'.repeat(20_001) }, { subject: 1, body: 'x' }, 'text', null]) {
+    for (const body of [{}, { subject: 'Hi' }, { subject: '', body: 'x' }, { subject: 'Hi\nBcc: x@evil.test', body: 'x' }, { subject: 'x'.repeat(201), body: 'x' }, { subject: 'a', body: 'x'.repeat(20_001) }, { subject: 1, body: 'x' }, 'text', null]) {
       const res = await asAdmin('POST', '/api/cms/email/campaigns', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }

@@ -4,7 +4,13 @@ import { couponCode, docId } from '../../../common/schemas';
 
 /** Request shapes of /api/cms/email (strict: unknown fields are a 400). */
 
-const subject = z.string().trim().min(1, EMAIL_MSG.subjectRequired).max(EMAIL_SUBJECT_MAX, EMAIL_MSG.subjectTooLong);
+// One line: a mail header (and the log's and audit's copy) holds no line break or control character.
+const subject = z
+  .string()
+  .trim()
+  .min(1, EMAIL_MSG.subjectRequired)
+  .max(EMAIL_SUBJECT_MAX, EMAIL_MSG.subjectTooLong)
+  .regex(/^[^\u0000-\u001f\u007f]*$/, EMAIL_MSG.subjectOneLine);
 const body = z.string().trim().min(1, EMAIL_MSG.bodyRequired).max(EMAIL_BODY_MAX, EMAIL_MSG.bodyTooLong);
 
 /** Email All Users, and a template's edit or preview: a subject and a plain-text body. */

@@ -10,22 +10,34 @@ import { mailContentInput, noInput, templateParams } from './cms-schemas';
 import { composeMail, fillPlaceholders } from './compose';
 import { unsubscribeLinks } from './prefs';
 import { readTemplate } from './template-store';
-import { isTemplateName, TEMPLATE_NAMES, TEMPLATES, type TemplateName } from './templates';
+import { isTemplateName, REQUIRED_PLACEHOLDERS, TEMPLATE_NAMES, TEMPLATES, type TemplateName } from './templates';
 
 /** The placeholders a template may use: its sample's, and the two every mail gets. */
 export const placeholdersOf = (name: TemplateName): string[] => [...new Set([...Object.keys(TEMPLATES[name].sample), 'username', 'app_url'])];
 
 const PLACEHOLDER = /\{\{\s*([^}]*?)\s*\}\}/g;
 
-/** Refuses a placeholder the template does not know (a mail with a hole in it must not go out). */
+/**
+ * Refuses a placeholder the template does not know (a mail with a hole in it must not go out),
+ * and an edit that drops one the mail is sent for (the verification link, the coupon code).
+ */
 function checkPlaceholders(name: TemplateName, ...parts: string[]): void {
   const allowed = placeholdersOf(name);
+  const used = new Set<string>();
   for (const part of parts) {
     for (const m of part.matchAll(PLACEHOLDER)) {
       if (!allowed.includes(m[1]!)) throw badRequest(EMAIL_MSG.badPlaceholder(m[1]!, allowed));
+      used.add(m[1]!);
     }
   }
+  const missing = (REQUIRED_PLACEHOLDERS[name] ?? []).find((p) => !used.has(p));
+  if (missing) throw badRequest(EMAIL_MSG.missingPlaceholder(missing));
 }
+
+/** The sample's links on this deployment's address, as the sender writes them (the samples say foolrate.example). */
+const SAMPLE_ORIGIN = 'https://foolrate.example';
+const sampleData = (name: TemplateName, appUrl: string): Record<string, string> =>
+  Object.fromEntries(Object.entries(TEMPLATES[name].sample as Record<string, string>).map(([k, v]) => [k, v.replaceAll(SAMPLE_ORIGIN, appUrl)]));
 
 function templateName(params: unknown): TemplateName {
   const { name } = parse(templateParams, params);
@@ -92,8 +104,7 @@ export const previewTemplate =
     const { subject, body } = parse(mailContentInput, req.body ?? {});
     checkPlaceholders(name, subject, body);
     const appUrl = deps.config.appUrl.replace(/\/$/, '');
-    const sample: Record<string, string> = TEMPLATES[name].sample;
-    const data = { username: 'listener42', app_url: appUrl, ...sample };
+    const data = { app_url: appUrl, ...sampleData(name, appUrl) };
     const unsubscribe = TEMPLATES[name].kind === 'campaign' ? unsubscribeLinks(appUrl, 'sample', 'sample').page : undefined;
     let preview: EmailPreview;
     try {

@@ -181,5 +181,15 @@ Your radio submission "{{title}}" is scheduled to air on {{scheduled_at}}. Liste
 } as const satisfies Record<string, TemplateDef>;
 
 export type TemplateName = keyof typeof TEMPLATES;
+
+/** Placeholders an edit must keep: the link, code or payment details the mail is sent for. */
+export const REQUIRED_PLACEHOLDERS: Partial<Record<TemplateName, readonly string[]>> = {
+  verification: ['link'],
+  coupon: ['code'],
+  order_created: ['cash_tag', 'order_url'],
+  order_proof: ['order_url'],
+  order_approved: ['order_url'],
+  order_rejected: ['order_url'],
+};
 export const TEMPLATE_NAMES = Object.keys(TEMPLATES) as TemplateName[];
 export const isTemplateName = (name: string): name is TemplateName => Object.hasOwn(TEMPLATES, name);
