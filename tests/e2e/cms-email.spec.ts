@@ -99,6 +99,10 @@ test('Email All Users sends a campaign with its progress; a user unsubscribes fr
   await expect(readerPage.getByText('Stop receiving campaign and promotional emails from Fool Rate?')).toBeVisible();
   await readerPage.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(readerPage.getByText('You are unsubscribed from campaign emails.')).toBeVisible();
-  await expect(readerPage.getByRole('button', { name: 'Subscribe again' })).toBeVisible();
+  await readerPage.getByRole('button', { name: 'Subscribe again' }).click();
+  await expect(readerPage.getByText('You will receive campaign emails again.')).toBeVisible();
+  // The way out stays on offer.
+  await readerPage.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(readerPage.getByText('You are unsubscribed from campaign emails.')).toBeVisible();
   await readerContext.close();
 });

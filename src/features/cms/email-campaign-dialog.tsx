@@ -46,7 +46,12 @@ export function CampaignDialog({ variant, onClose }: { variant: CampaignVariant;
   const [body, setBody] = useState('');
   const [code, setCode] = useState('');
   const [step, setStep] = useState<Step>({ at: 'compose' });
-  const key = useRef(crypto.randomUUID());
+  // One key per content: a create retried after a lost answer is the same campaign, but an edited one is a new campaign.
+  const keyOf = useRef<{ content: string; key: string } | null>(null);
+  const idempotencyKey = (content: string) => {
+    if (keyOf.current?.content !== content) keyOf.current = { content, key: crypto.randomUUID() };
+    return keyOf.current.key;
+  };
   const campaignId = useRef<string | null>(null);
   const alive = useRef(true);
   useEffect(() => {
@@ -66,8 +71,8 @@ export function CampaignDialog({ variant, onClose }: { variant: CampaignVariant;
       let progress = campaignId.current
         ? await sendCampaignBatch(campaignId.current)
         : variant === 'coupon'
-          ? await createCouponCampaign(code.trim(), key.current)
-          : await createCampaign({ subject: subject.trim(), body: body.trim() }, key.current);
+          ? await createCouponCampaign(code.trim(), idempotencyKey(code.trim()))
+          : await createCampaign({ subject: subject.trim(), body: body.trim() }, idempotencyKey(JSON.stringify([subject.trim(), body.trim()])));
       campaignId.current = progress.id;
       if (!alive.current) return;
       setStep({ at: 'sending', progress, error: null });

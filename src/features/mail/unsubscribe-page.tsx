@@ -28,7 +28,6 @@ export function UnsubscribePage({ u, t }: { u?: string; t?: string }) {
     }
   };
 
-  const done = state === 'unsubscribed' || state === 'subscribed';
   return (
     <section className="mx-auto max-w-xl px-4 py-16">
       <Card as="div" className="space-y-4 p-6 text-center">
@@ -53,11 +52,12 @@ export function UnsubscribePage({ u, t }: { u?: string; t?: string }) {
               <Button look="secondary" onClick={() => void change(true)}>
                 {MAIL_MSG.resubscribe}
               </Button>
-            ) : !done ? (
+            ) : (
+              // Also after subscribing again: the page keeps offering the way out.
               <Button onClick={() => void change(false)} disabled={state === 'busy'}>
                 {MAIL_MSG.unsubscribe}
               </Button>
-            ) : null}
+            )}
           </div>
         ) : null}
       </Card>
