@@ -34,10 +34,17 @@ function placeOf(el: HTMLElement, root: HTMLElement): Place {
  * What takes the focus when its element is gone: a control at the same place in its row if the
  * row is still there (Approve turned into Download), else in the row that now has the removed
  * row's place (or the list's last row). A row left with no control at all (a radio slot once
- * scheduled) passes the focus on to the nearest row that has one, after it, else before it.
- * Else the heading that names the section.
+ * scheduled) passes the focus on to the nearest row that has one, after it, else before it;
+ * with `keepRow`, it keeps the focus itself (a user's own track, whose next control would be
+ * another track's). Else the heading that names the section.
  */
-function successor(place: Place): HTMLElement | null {
+function successor(place: Place, keepRow: boolean): HTMLElement | null {
+  // The row is still there, with no control left: it keeps the focus itself (its new state is read out).
+  if (keepRow && place.rowEl?.isConnected && controlsOf(place.rowEl).length === 0) {
+    const row = place.rowEl as HTMLElement;
+    if (!row.hasAttribute('tabindex')) row.tabIndex = -1;
+    return row;
+  }
   const rows = place.list?.isConnected ? [...place.list.querySelectorAll(ROW)] : [];
   if (rows.length > 0) {
     const at = place.rowEl?.isConnected ? rows.indexOf(place.rowEl) : Math.min(place.row, rows.length - 1);
@@ -63,7 +70,7 @@ function successor(place: Place): HTMLElement | null {
  * left alone: only a place inside `container` (or a dialog opened from it) is kept. Give it the
  * element through a callback ref: a dialog's content comes and goes after its first render.
  */
-export function useFocusRescue(container: HTMLElement | null): void {
+export function useFocusRescue(container: HTMLElement | null, { keepRow = false }: { keepRow?: boolean } = {}): void {
   useEffect(() => {
     if (!container) return;
     let last: Place | null = null;
@@ -92,7 +99,7 @@ export function useFocusRescue(container: HTMLElement | null): void {
         if (usable(last.el)) last.el.focus();
         return;
       }
-      const next = successor(last);
+      const next = successor(last, keepRow);
       if (next) next.focus();
       else last = null;
     };
@@ -110,5 +117,5 @@ export function useFocusRescue(container: HTMLElement | null): void {
       document.removeEventListener('focusin', onFocusIn);
       container.removeEventListener('focusout', onFocusOut);
     };
-  }, [container]);
+  }, [container, keepRow]);
 }

@@ -130,14 +130,18 @@ test('My Tracks lists the track; Send to Radio charges the tokens and shows the 
   await expect(row).toContainText('Costs 1000 tokens');
   await expect(page.getByText(RADIO_MSG.noSubmissions)).toBeVisible();
 
-  await row.getByRole('button', { name: 'Send to Radio' }).click();
+  // By keyboard: the row's button gives way to its status, and the focus stays on this track's row (not another track's button).
+  await row.getByRole('button', { name: 'Send to Radio' }).focus();
+  await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Send to Radio' });
   await expect(dialog).toContainText(title);
-  await dialog.getByRole('button', { name: 'Send to Radio' }).click();
+  await dialog.getByRole('button', { name: 'Send to Radio' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByText(RADIO_MSG.added)).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(row.getByTestId('radio-status')).toHaveText('Radio: pending');
   await expect(row.getByRole('button', { name: 'Send to Radio' })).toHaveCount(0);
+  await expect(row).toBeFocused();
   await expect(balancePill(page)).toHaveText('40 tokens');
   const submission = page.getByTestId('radio-submission').filter({ hasText: title });
   await expect(submission).toContainText('pending');
@@ -405,8 +409,11 @@ test('an advertiser is told early when the file does not fit the slot, then subm
   await form.getByLabel('Audio file').setInputFiles({ name: 'spot.mp3', mimeType: 'audio/mpeg', buffer: await tone(15) });
   await expect(form.getByText(/^The file is 1[45]\.\d s long\.$/)).toBeVisible();
   await expect(submit).toBeEnabled();
-  await submit.click();
+  // By keyboard: once sent, the keyboard is at the emptied form's heading, not thrown to the top of the page.
+  await submit.focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByText(RADIO_MSG.adSubmitted)).toBeVisible();
+  await expect(form.getByRole('heading', { name: 'Advertise on the radio' })).toBeFocused();
   await expect(balancePill(page)).toHaveText('250 tokens');
   await expect(page.getByTestId('radio-submission').filter({ hasText: name })).toContainText('PREMIUM, 15 s');
   await expect(form.getByLabel('Ad name')).toHaveValue('');

@@ -29,6 +29,7 @@ export function AdForm({ prices, online }: { prices: AdPrices; online: boolean }
   const [busy, setBusy] = useState(false);
   const [shortage, setShortage] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const key = useRef(crypto.randomUUID());
   const price = prices[tier][`${slot}`];
   const misfit = measure.state === 'measured' && !fitsSlot(measure.seconds, slot);
@@ -55,6 +56,8 @@ export function AdForm({ prices, online }: { prices: AdPrices; online: boolean }
       setName('');
       pick(null);
       if (fileInput.current) fileInput.current.value = '';
+      // The form is empty again and its button disabled: the keyboard stays at the form's start, not the page's.
+      heading.current?.focus();
       await afterWrite(['radio_submissions', 'token_balances']);
     } catch (err) {
       if (err instanceof ApiError && err.status === 402) setShortage(err.message);
@@ -68,7 +71,9 @@ export function AdForm({ prices, online }: { prices: AdPrices; online: boolean }
     <Card className="p-6" aria-labelledby="ad-form-title">
       <div className="flex items-center gap-3">
         <Megaphone className="size-6 text-fuchsia-400" aria-hidden />
-        <h2 id="ad-form-title" className="text-xl font-bold">{RADIO_MSG.adTitle}</h2>
+        <h2 id="ad-form-title" ref={heading} tabIndex={-1} className="text-xl font-bold">
+          {RADIO_MSG.adTitle}
+        </h2>
       </div>
       <p className="mt-1 text-sm text-zinc-400">{RADIO_MSG.adSubtitle}</p>
       <form onSubmit={(e) => void submit(e)} className="mt-5 space-y-5">

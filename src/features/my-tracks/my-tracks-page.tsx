@@ -40,9 +40,10 @@ export function MyTracksPage() {
   const online = useOnline();
   const sender = useSendToRadio();
   const [confirming, setConfirming] = useState<MyTrack | null>(null);
-  // A row's button that goes away (Feature listing once featured, Send to Radio once sent) hands the focus to the nearest control.
+  // A row's button that goes away (Feature listing once featured, Send to Radio once sent) hands the
+  // focus to the row's next control, or to the row itself when none is left: never to another track's.
   const [root, setRoot] = useState<HTMLElement | null>(null);
-  useFocusRescue(root);
+  useFocusRescue(root, { keepRow: true });
   const cost = superAdmin ? RADIO_MSG.sendFree : RADIO_MSG.sendCost(pricing.upload);
 
   const confirm = async () => {
