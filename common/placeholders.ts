@@ -34,4 +34,6 @@ export const PLACEHOLDER_MSG = {
   warningDetail: 'Track migration had issues',
   failed: 'Upload Failed',
   progress: (n: number) => `Uploading ${n} / ${PLACEHOLDER_COVER_COUNT}...`,
+  /** Not in the spec: the step after the uploads. */
+  movingTracks: 'Moving tracks onto the stored covers...',
 } as const;

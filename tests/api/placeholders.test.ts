@@ -70,6 +70,14 @@ describe('the placeholder covers utility', () => {
     expect(await dump()).toEqual(before);
   });
 
+  it('two runs at once move each track once, and together count each once', async () => {
+    const tracks = await Promise.all(Array.from({ length: 6 }, (_, i) => addTrack(h, { cover_art_url: `/placeholders/cover-0${i + 1}.jpg` })));
+    const runs = await Promise.all([1, 2].map(() => h.call('POST', '/api/cms/placeholders/migrate-tracks', { token: admin.token, body: {} })));
+    expect(runs.map((r) => r.status)).toEqual([200, 200]);
+    expect(runs[0]!.body.updated + runs[1]!.body.updated).toBe(tracks.length);
+    for (const [i, t] of tracks.entries()) expect((await coverOf(t.id))[0]).toBe(storedCoverUrl(`cover-0${i + 1}.jpg`));
+  });
+
   it('moderation then assigns stored covers: chosen, or at random', async () => {
     const chosen = await addTrack(h, { status: 'pending' });
     const res = await h.call('POST', `/api/cms/tracks/${chosen.id}/approve`, { token: admin.token, body: { cover_art_url: storedCoverUrl('cover-07.jpg') } });

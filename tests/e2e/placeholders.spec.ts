@@ -7,8 +7,18 @@ test('an admin uploads all placeholders, sees progress, results and the toast; a
   await signIn(page, 'admin@demo.test', 'demo1234');
   await page.goto('/upload-placeholders');
   const start = page.getByRole('button', { name: 'Upload All Placeholders' });
+  // The track step is held until the page has been seen saying so.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/cms/placeholders/migrate-tracks', async (route) => {
+    await held;
+    await route.continue();
+  });
   await start.click();
   await expect(page.getByText(/^Uploading \d+ \/ 26\.\.\.$/)).toBeVisible();
+  // After the images, the step that moves the tracks says so.
+  await expect(page.getByText('Moving tracks onto the stored covers...')).toBeVisible({ timeout: 120_000 });
+  release();
   const results = page.getByRole('list', { name: 'Upload results' }).getByRole('listitem');
   await expect(page.getByText('Upload & Migration Complete')).toBeVisible({ timeout: 120_000 });
   await expect(page.getByText(/^26 images uploaded, [1-9]\d* existing tracks updated$/)).toBeVisible();

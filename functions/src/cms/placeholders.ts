@@ -88,7 +88,13 @@ export const migratePlaceholderTracks =
       for (const doc of page.docs) {
         const url = stored.get(doc.get('cover_art_url') as string);
         if (!url) continue;
-        const { track } = await updateTrack(deps, doc.id, (t) => (t.cover_art_url?.startsWith(LOCAL_PLACEHOLDER_PREFIX) ? { cover_art_url: url } : {}));
+        // What the transaction saw last (it may run again): a track another run moved meanwhile is not counted.
+        let moved = false;
+        const { track } = await updateTrack(deps, doc.id, (t) => {
+          moved = t.cover_art_url?.startsWith(LOCAL_PLACEHOLDER_PREFIX) ?? false;
+          return moved ? { cover_art_url: url } : {};
+        });
+        if (!moved) continue;
         await refreshListingCopies(deps.db, { trackId: doc.id, audioPath: track.audio_path });
         updated++;
       }

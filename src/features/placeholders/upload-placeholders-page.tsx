@@ -5,14 +5,14 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useRoles } from '@/hooks/use-account';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { uploadAllPlaceholders } from './upload-placeholders';
+import { uploadAllPlaceholders, type UploadStep } from './upload-placeholders';
 import { outcomeToast, type ImageResult } from './upload-toast';
 
 /** /upload-placeholders (admins): stores the 26 placeholder covers and moves the tracks onto them. */
 export function UploadPlaceholdersPage() {
   const { admin, loaded } = useRoles();
   const [busy, setBusy] = useState(false);
-  const [current, setCurrent] = useState(0);
+  const [current, setCurrent] = useState<UploadStep>(0);
   const [results, setResults] = useState<ImageResult[]>([]);
 
   if (!loaded) {
@@ -64,7 +64,7 @@ export function UploadPlaceholdersPage() {
         </Button>
         {busy ? (
           <p role="status" className="mt-3 text-sm text-zinc-300">
-            {PLACEHOLDER_MSG.progress(current)}
+            {current === 'tracks' ? PLACEHOLDER_MSG.movingTracks : PLACEHOLDER_MSG.progress(current)}
           </p>
         ) : null}
         {results.length ? (

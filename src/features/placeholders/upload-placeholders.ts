@@ -18,7 +18,10 @@ async function uploadOne(filename: string): Promise<void> {
  * Uploads the 26 images one by one (`progress` gets n before each), then, when any is stored,
  * points the tracks still using the local files at the stored ones.
  */
-export async function uploadAllPlaceholders(progress: (n: number, results: ImageResult[]) => void): Promise<UploadOutcome> {
+/** Where a run is: uploading image n (1-based), or moving the tracks. */
+export type UploadStep = number | 'tracks';
+
+export async function uploadAllPlaceholders(progress: (at: UploadStep, results: ImageResult[]) => void): Promise<UploadOutcome> {
   const results: ImageResult[] = [];
   for (const [i, filename] of PLACEHOLDER_FILES.entries()) {
     progress(i + 1, results);
@@ -31,6 +34,7 @@ export async function uploadAllPlaceholders(progress: (n: number, results: Image
   }
   progress(PLACEHOLDER_FILES.length, results);
   if (!results.some((r) => r.ok)) return { results, tracksUpdated: null, trackError: null };
+  progress('tracks', results);
   try {
     const { updated } = await api<{ updated: number }>('/cms/placeholders/migrate-tracks', { body: {} });
     return { results, tracksUpdated: updated, trackError: null };
