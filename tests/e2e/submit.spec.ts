@@ -41,7 +41,7 @@ test('an artist picks the clip, enters the contest, pays 10 tokens and lands on 
   await expect(page.getByText('Clip: 0:00 – 0:45')).toBeVisible();
   await slider.fill('12.3');
   await expect(slider).toHaveValue('12.3');
-  await expect(page.getByText('Clip: 0:12 – 0:57')).toBeVisible();
+  await expect(page.getByText('Clip: 0:12.3 – 0:57.3')).toBeVisible();
 
   await page.getByRole('button', { name: 'Play Preview' }).click();
   await page.getByRole('button', { name: 'Stop Preview' }).click();

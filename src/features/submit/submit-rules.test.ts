@@ -71,6 +71,10 @@ describe('clip window', () => {
     expect(clipEnd(0, 30)).toBe(30);
     expect(clipReadout(25, 70)).toBe('Clip: 0:25 – 1:10');
     expect(clipReadout(0, 0)).toBe('Clip: 0:00 – 0:45');
+    // Each 0.1 s step of the slider shows.
+    expect(clipReadout(44.8, 90)).toBe('Clip: 0:44.8 – 1:29.8');
+    expect(clipReadout(59.9, 200)).toBe('Clip: 0:59.9 – 1:44.9');
+    expect(clipReadout(0.30000000000000004, 90)).toBe('Clip: 0:00.3 – 0:45.3');
   });
 
   it('formats m:ss', () => {

@@ -35,7 +35,13 @@ export function clampClipStart(start: number, duration: number): number {
 export const clipEnd = (start: number, duration: number): number =>
   Number.isFinite(duration) && duration > 0 ? Math.min(start + CLIP_SECONDS, duration) : start + CLIP_SECONDS;
 
-export const clipReadout = (start: number, duration: number): string => `Clip: ${formatClock(start)} – ${formatClock(clipEnd(start, duration))}`;
+/** A time on the slider's 0.1 s grid: '0:25' on a whole second, '0:44.8' between (each step of the slider shows). */
+function sliderClock(seconds: number): string {
+  const tenths = Math.round(Math.max(0, seconds) * 10);
+  return tenths % 10 === 0 ? formatClock(tenths / 10) : `${formatClock(Math.floor(tenths / 10))}.${tenths % 10}`;
+}
+
+export const clipReadout = (start: number, duration: number): string => `Clip: ${sliderClock(start)} – ${sliderClock(clipEnd(start, duration))}`;
 
 /** The shared cost rule, where the route picker looks for it. */
 export { submissionCost, type RoutePricing } from '@common/contest';
