@@ -84,6 +84,15 @@ test('refused files and a missing route are explained, and nothing is charged', 
   await expect(page.getByLabel('Title')).toHaveValue('');
   await expect(page.getByLabel('Clip start')).toHaveCount(0);
 
+  // A file with an audio name that is not audio (a PNG renamed .mp3) is flagged when chosen, not after its upload.
+  const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f3c1d30000000049454e44ae426082', 'hex');
+  await audio.setInputFiles({ name: 'picture.mp3', mimeType: 'audio/mpeg', buffer: png });
+  await expect(page.getByTestId('audio-unreadable')).toHaveText(
+    'This browser could not read this file as audio. Choose another file, or submit it and the server will check it.',
+  );
+  await expect(page.getByText('picture.mp3 · 0 KB')).toBeVisible();
+  await expect(page.getByLabel('Clip start')).toHaveCount(0);
+
   const video = page.getByLabel('Video file (optional)');
   await video.setInputFiles({ name: 'v.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(21 * 1024 * 1024) });
   await expect(page.getByText('Video too large')).toBeVisible();
@@ -91,7 +100,9 @@ test('refused files and a missing route are explained, and nothing is charged', 
   await expect(video).toHaveJSProperty('value', '');
   await expect(page.getByText('v.mp4')).toHaveCount(0);
 
+  // A readable file in its place: the warning goes, and the title the form wrote follows the new file.
   await chooseTrack(page, mp3);
+  await expect(page.getByTestId('audio-unreadable')).toHaveCount(0);
   await page.getByLabel('Genre').selectOption('Pop');
   await expect(submitButton(page)).toBeEnabled();
   await submitButton(page).click();

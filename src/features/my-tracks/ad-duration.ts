@@ -2,29 +2,3 @@ import { AD_DURATION_TOLERANCE_SECONDS } from '@common/radio';
 
 /** Whether a measured length fits an ad slot (the server checks the same, within 1 s). */
 export const fitsSlot = (seconds: number, slot: number): boolean => Math.abs(seconds - slot) <= AD_DURATION_TOLERANCE_SECONDS;
-
-/** A local audio file's length from an <audio> element's metadata; rejects if the browser cannot read it. */
-export function measureDuration(file: File): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const url = URL.createObjectURL(file);
-    const audio = document.createElement('audio');
-    const done = () => {
-      audio.onloadedmetadata = null;
-      audio.onerror = null;
-      audio.removeAttribute('src');
-      URL.revokeObjectURL(url);
-    };
-    audio.preload = 'metadata';
-    audio.onloadedmetadata = () => {
-      const d = audio.duration;
-      done();
-      if (Number.isFinite(d) && d > 0) resolve(d);
-      else reject(new Error('unknown duration'));
-    };
-    audio.onerror = () => {
-      done();
-      reject(new Error('unreadable audio'));
-    };
-    audio.src = url;
-  });
-}

@@ -10,7 +10,8 @@ import { Field, INPUT } from '@/components/ui/field';
 import { afterWrite } from '@/data/lazy';
 import { ApiError } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { fitsSlot, measureDuration } from './ad-duration';
+import { measureDuration } from '@/lib/audio-duration';
+import { fitsSlot } from './ad-duration';
 import { submitAd } from './my-tracks-api';
 
 type Measure = { state: 'idle' | 'measuring' | 'unreadable' } | { state: 'measured'; seconds: number };

@@ -27,7 +27,8 @@ type Props = {
   disabled: boolean;
 };
 
-const sizeMb = (f: File) => `${(f.size / (1024 * 1024)).toFixed(1)} MB`;
+/** A file's size as people read it: '3.4 MB', or '48 KB' below a megabyte (which would show as 0.0 MB). */
+const sizeMb = (f: File) => (f.size < 1024 * 1024 ? `${Math.round(f.size / 1024)} KB` : `${(f.size / (1024 * 1024)).toFixed(1)} MB`);
 
 type FileFieldProps = { id: string; label: ReactNode; exts: readonly string[]; hint: string; onChange: (e: ChangeEvent<HTMLInputElement>) => void; disabled: boolean };
 

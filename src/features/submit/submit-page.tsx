@@ -1,13 +1,14 @@
 // First: zod must be told not to compile with eval before the form's schemas are built.
 import '@/lib/zod-config';
 import { Loader2, Send, Upload } from 'lucide-react';
-import type { FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { GENRES } from '@common/constants';
 import { SONG_TYPE_LABELS, SONG_TYPES } from '@common/contest';
 import { ARTIST_MAX, DEFAULT_ARTIST, TITLE_MAX } from '@common/submission';
 import { CARD } from '@/components/ui/card';
 import { Field, INPUT } from '@/components/ui/field';
 import { useRoles } from '@/hooks/use-account';
+import { measureDuration } from '@/lib/audio-duration';
 import { FileInputs } from './file-inputs';
 import { HybridDetails } from './hybrid-details';
 import { RoutePicker } from './route-picker';
@@ -20,11 +21,33 @@ import { useSubmitTrack } from './use-submit-track';
 const card = `${CARD} p-6 space-y-5`;
 const fileKey = (f: File) => `${f.name}:${f.size}:${f.lastModified}`;
 
+/**
+ * Whether this browser can read the chosen file as audio (null while it tries): a PNG renamed
+ * .mp3 or an empty file is caught here, not after its upload. Only a warning: the server, which
+ * decodes more than some browsers do, has the last word.
+ */
+function useReadable(file: File | null): boolean | null {
+  const [readable, setReadable] = useState<{ file: File; ok: boolean } | null>(null);
+  useEffect(() => {
+    if (!file) return;
+    let live = true;
+    measureDuration(file).then(
+      () => live && setReadable({ file, ok: true }),
+      () => live && setReadable({ file, ok: false }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [file]);
+  return readable?.file === file ? readable.ok : null;
+}
+
 export function SubmitPage() {
   const { form, set, patch, chooseAudio, ready } = useSubmitForm();
   const { submit, busy, progress } = useSubmitTrack();
   const pricing = useEntryPricing();
   const { admin } = useRoles();
+  const readable = useReadable(form.audioFile);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -111,7 +134,12 @@ export function SubmitPage() {
 
         <div className={card}>
           <FileInputs audio={form.audioFile} video={form.videoFile} onAudio={chooseAudio} onVideo={(f) => set('videoFile', f)} disabled={busy} />
-          {form.audioFile ? (
+          {form.audioFile && readable === false ? (
+            <p role="alert" className="text-sm text-amber-200" data-testid="audio-unreadable">
+              This browser could not read this file as audio. Choose another file, or submit it and the server will check it.
+            </p>
+          ) : null}
+          {form.audioFile && readable !== false ? (
             <div className="border-t border-zinc-800 pt-5">
               <h2 className="mb-3 font-semibold">Preview segment</h2>
               <SegmentPicker

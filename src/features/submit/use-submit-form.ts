@@ -37,13 +37,12 @@ export function useSubmitForm() {
   const [form, setForm] = useState<SubmitFormState>(initial);
   const patch = (p: Partial<SubmitFormState>) => setForm((f) => ({ ...f, ...p }));
   const set = <K extends keyof SubmitFormState>(key: K, value: SubmitFormState[K]) => patch({ [key]: value });
+  // The title is filled from the file's name when empty, or when it is still the name of the file chosen before (the user never changed it).
   const chooseAudio = (file: File | null) =>
-    setForm((f) => ({
-      ...f,
-      audioFile: file,
-      previewStart: 0,
-      title: file && !f.title.trim() ? titleFromFileName(file.name) : f.title,
-    }));
+    setForm((f) => {
+      const filledByUs = f.audioFile !== null && f.title === titleFromFileName(f.audioFile.name);
+      return { ...f, audioFile: file, previewStart: 0, title: file && (!f.title.trim() || filledByUs) ? titleFromFileName(file.name) : f.title };
+    });
   /** Everything the submit button needs; a missing route is reported on click instead. */
   const ready = Boolean(form.title.trim() && form.genre && form.audioFile);
   return { form, set, patch, chooseAudio, ready };
