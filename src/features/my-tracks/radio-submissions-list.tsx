@@ -21,7 +21,8 @@ export function RadioSubmissionsList({ submissions }: { submissions: RadioSubmis
         <ul className="mt-4 divide-y divide-zinc-800">
           {submissions.map((s) => (
             <li key={s.id} className="flex flex-wrap items-center gap-3 py-3 text-sm" data-testid="radio-submission">
-              <span className="min-w-0 flex-1 truncate font-medium">{label(s)}</span>
+              {/* At least 12rem before the badges wrap below it: on a phone the name keeps a readable width. */}
+              <span className="min-w-48 flex-1 break-words font-medium">{label(s)}</span>
               <RadioStatusBadge status={s.status} />
               <PaymentBadge status={s.payment_status} />
               <span className="text-zinc-400">
