@@ -10,6 +10,9 @@ import { Arena } from './arena';
 import { useVoteSession } from './use-vote-session';
 import { VOTE_TEXT } from './vote-texts';
 
+/** How long after the browser is back online a failed load is tried again. */
+const BACK_ONLINE_SETTLE_MS = 2_000;
+
 const button = buttonClass('primary', 'inline-flex items-center gap-2 px-6 py-3 font-bold hover:brightness-110');
 
 function Notice({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
@@ -25,11 +28,20 @@ function VoteBody({ uid }: { uid: string }) {
   const { phase, session, reload } = useVoteSession(uid);
   const online = useOnline();
   const failed = phase.kind === 'error';
-  // A load that failed (offline, most often) is tried again once the connection is back.
+  // A load that failed (offline, most often) is tried again once the connection is back, a moment
+  // after the browser says so: its first requests can still fail while the network comes up.
   useEffect(() => {
     if (!failed) return;
-    window.addEventListener('online', reload);
-    return () => window.removeEventListener('online', reload);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const soon = () => {
+      clearTimeout(timer);
+      timer = setTimeout(reload, BACK_ONLINE_SETTLE_MS);
+    };
+    window.addEventListener('online', soon);
+    return () => {
+      window.removeEventListener('online', soon);
+      clearTimeout(timer);
+    };
   }, [failed, reload]);
   switch (phase.kind) {
     case 'empty':

@@ -97,7 +97,7 @@ export function WelcomePage() {
   return (
     <section className="mx-auto max-w-3xl px-4 py-12">
       <div className="text-center">
-        <h1 className="text-4xl font-black">Welcome{profile ? `, ${profile.full_name || profile.username}` : ''}! 🎉</h1>
+        <h1 className="break-words text-4xl font-black">Welcome{profile ? `, ${profile.full_name || profile.username}` : ''}! 🎉</h1>
         <p className="mt-3 text-zinc-300">Your account is ready. Here is your welcome bonus.</p>
         <EmailStatus verified={verified} />
         <div className="mx-auto mt-6 inline-flex items-center gap-3 rounded-2xl border border-amber-400/30 bg-amber-400/10 px-6 py-4">
