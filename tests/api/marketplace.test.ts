@@ -356,3 +356,30 @@ describe('marketplace listings', () => {
     expect(await previewStatus(oldListing.id)).toBe(404);
   });
 });
+
+describe('the audit log of listings', () => {
+  it('records who created, edited, took off sale and deleted a listing, with what changed, against its seller', async () => {
+    const track = await addListable(h, { title: 'Audited Listing Song', submitted_by: plain.uid });
+    const id = (await create({ track_id: track.id, price_tokens: 20 })).body.listing.id as string;
+    expect((await h.call('POST', `/api/marketplace/listings/${id}`, { token: admin.token, body: { price_tokens: 35 } })).status).toBe(200);
+    expect((await h.call('POST', `/api/marketplace/listings/${id}/active`, { token: admin.token, body: { is_active: false } })).status).toBe(200);
+    expect((await h.call('POST', `/api/marketplace/listings/${id}/delete`, { token: admin.token, body: {} })).status).toBe(200);
+    // A refused change records nothing.
+    expect((await h.call('POST', `/api/marketplace/listings/${id}`, { token: admin.token, body: { price_tokens: 1 } })).status).toBe(404);
+
+    const entries = (await h.db.collection('audit_log').get()).docs
+      .map((d) => d.data())
+      .filter((e) => [e.before?.listing, e.after?.listing].includes('Audited Listing Song'))
+      .sort((a, b) => String(a.created_at).localeCompare(String(b.created_at)));
+    expect(entries.map((e) => [e.action, e.actor_id, e.target_user_id])).toEqual([
+      ['listing.create', admin.uid, plain.uid],
+      ['listing.edit', admin.uid, plain.uid],
+      ['listing.edit', admin.uid, plain.uid],
+      ['listing.delete', admin.uid, plain.uid],
+    ]);
+    expect(entries[0]).toMatchObject({ before: null, after: { listing: 'Audited Listing Song', track_id: track.id, price_tokens: 20 } });
+    expect(entries[1]).toMatchObject({ before: { listing: 'Audited Listing Song', price_tokens: 20 }, after: { listing: 'Audited Listing Song', price_tokens: 35 } });
+    expect(entries[2]).toMatchObject({ before: { is_active: true }, after: { is_active: false } });
+    expect(entries[3]).toMatchObject({ before: { listing: 'Audited Listing Song', price_tokens: 35, is_active: false }, after: null });
+  });
+});

@@ -300,6 +300,31 @@ describe('the CMS radio queue', () => {
     expect((await act(owner, a.id, 'approve')).status).toBe(403);
   });
 
+  it('each step an admin takes is in the audit log: who, whose submission, and what changed; a refused step records nothing', async () => {
+    const { admin } = await admins();
+    const [owner] = await users(h, 'raudit');
+    const music = await addRadioSubmission(h, owner, 'music');
+    const ad = await addRadioSubmission(h, owner, 'advertisement');
+    expect((await act(admin, music.id, 'approve')).status).toBe(200);
+    expect((await act(admin, music.id, 'mark-uploaded')).status).toBe(200);
+    const at = new Date(h.clock.now + 3_600_000).toISOString();
+    expect((await act(admin, music.id, 'schedule', { scheduled_broadcast_time: at })).status).toBe(200);
+    expect((await act(admin, ad.id, 'reject')).status).toBe(200);
+    expect((await act(admin, ad.id, 'approve')).status).toBe(409);
+    const entries = (await h.db.collection('audit_log').where('target_user_id', '==', owner.uid).get()).docs
+      .map((d) => d.data())
+      .sort((a, b) => String(a.created_at).localeCompare(String(b.created_at)));
+    expect(entries.map((e) => [e.action, e.actor_id])).toEqual([
+      ['radio.approve', admin.uid],
+      ['radio.upload', admin.uid],
+      ['radio.schedule', admin.uid],
+      ['radio.reject', admin.uid],
+    ]);
+    expect(entries[0]).toMatchObject({ before: { submission: music.track_title, status: 'pending' }, after: { submission: music.track_title, status: 'approved' } });
+    expect(entries[2]).toMatchObject({ before: { status: 'uploaded', scheduled_broadcast_time: null }, after: { status: 'scheduled', scheduled_broadcast_time: at } });
+    expect(entries[3]).toMatchObject({ before: { submission: ad.track_title, status: 'pending' }, after: { status: 'rejected' } });
+  });
+
   it('rejecting a paid submission gives its tokens back once (8 admins at once) and mails the submitter', async () => {
     const { admin } = await admins();
     const [owner] = await users(h, 'rrefund');

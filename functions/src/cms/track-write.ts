@@ -9,7 +9,7 @@ import { scheduleLeaderboardRefresh } from '../leaderboards/refresh-scheduler';
 import { foolRate, statsFromTrack, type TrackDoc, type TrackStatsDoc } from '../tracks/track-doc';
 import { newSampleKey } from '../voting/sample-key';
 import { prepareRadioWithdrawal } from '../radio/withdraw';
-import { recordAudit, type AuditAction } from '../platform/audit';
+import { recordDocChange, type AuditAction } from '../platform/audit';
 
 export type Counts = Pick<TrackStatsDoc, 'total_votes' | 'correct_guesses' | 'incorrect_guesses'>;
 
@@ -26,28 +26,23 @@ export const countsOf = (stats: DocumentSnapshot): Counts => ({
 
 export const trackOf = (snap: DocumentSnapshot): TrackDoc => ({ ...(snap.data() as TrackDoc), id: snap.id });
 
-/** Fields an audit entry leaves out: sampling keys and sync stamps, and the title, which its `track` line shows. */
-const UNAUDITED = new Set(['rand', 'updatedAt', 'title']);
-const AUDIT_TEXT_MAX = 120;
-const auditable = (v: unknown): unknown => (typeof v === 'string' && v.length > AUDIT_TEXT_MAX ? `${v.slice(0, AUDIT_TEXT_MAX)}…` : (v ?? null));
-
-/**
- * A moderator's change of a track as an audit entry: the track's title (both sides, so a rename
- * shows), and each field whose value changed, before and after; long texts cut short. Deleted:
- * `after` is null. The track's owner is the target.
- */
+/** A moderator's change of a track in the audit log: its title, and the fields that changed (a deletion: its status, route and type). The owner is the target. */
 export function auditTrack(db: Firestore, tx: Transaction, action: AuditAction, actorId: string, before: TrackDoc, after: TrackDoc | null, nowIso: string): void {
-  const was: Record<string, unknown> = { track: before.title };
-  const now: Record<string, unknown> = { track: after?.title ?? null };
-  const keys = after ? Object.keys(after) : ['status', 'submission_type', 'song_type'];
-  for (const key of keys) {
-    if (UNAUDITED.has(key)) continue;
-    const [b, a] = [before[key as keyof TrackDoc], after?.[key as keyof TrackDoc]];
-    if (after && JSON.stringify(b ?? null) === JSON.stringify(a ?? null)) continue;
-    was[key] = auditable(b);
-    if (after) now[key] = auditable(a);
-  }
-  recordAudit(db, tx, { action, actorId, targetUserId: before.submitted_by ?? null, before: was, after: after ? now : null }, nowIso);
+  recordDocChange(
+    db,
+    tx,
+    {
+      action,
+      actorId,
+      targetUserId: before.submitted_by ?? null,
+      name: ['track', before.title, after?.title ?? null],
+      before,
+      after,
+      // The title is the `track` line.
+      keys: after ? Object.keys(after).filter((k) => k !== 'title') : ['status', 'submission_type', 'song_type'],
+    },
+    nowIso,
+  );
 }
 
 /**

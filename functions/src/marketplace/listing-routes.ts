@@ -1,12 +1,16 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { compareCodeUnits } from '../../../common/format';
 import { SELECT_TRACK_MESSAGE } from '../../../common/marketplace-messages';
 import { COL } from '../platform/collections';
+import { requireCaller } from '../platform/auth';
 import type { Deps } from '../platform/deps';
 import { badRequest, notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
 import { activeInput, createListingInput, editListingInput, listingIdParams } from './listing-schemas';
-import { insertListing, listableTrack, PREVIEW_URL_SECONDS, toListing, updateListing } from './listing-write';
+import { insertListing, listableTrack, PREVIEW_URL_SECONDS, toListing, updateListing, type Audited } from './listing-write';
+
+/** The CMS caller, for the change's audit entry. */
+const audited = (deps: Deps, res: Response): Audited => ({ actorId: requireCaller(res).uid, nowIso: new Date(deps.now()).toISOString() });
 
 const bodyOf = (body: unknown): Record<string, unknown> =>
   typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
@@ -18,7 +22,7 @@ export const createListing =
     const body = bodyOf(req.body);
     if (body.track_id === undefined || body.track_id === null || body.track_id === '') throw badRequest(SELECT_TRACK_MESSAGE);
     const input = parse(createListingInput, body);
-    res.status(201).json({ listing: await insertListing(deps, input) });
+    res.status(201).json({ listing: await insertListing(deps, input, audited(deps, res)) });
   };
 
 /** POST /api/marketplace/listings/:id — admin; changes prices, types and accepted payments. */
@@ -28,7 +32,7 @@ export const editListing =
     const { id } = parse(listingIdParams, req.params);
     const input = parse(editListingInput, bodyOf(req.body));
     const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-    res.json({ listing: await updateListing(deps.db, id, patch) });
+    res.json({ listing: await updateListing(deps.db, id, patch, audited(deps, res)) });
   };
 
 /** POST /api/marketplace/listings/:id/active { is_active } — admin. */
@@ -43,7 +47,7 @@ export const setListingActive =
       if (listing.exists && listing.get('_deleted') !== true) await listableTrack(deps, String(listing.get('track_id')));
     }
     // The CMS's choice from now on: a listing it sets inactive is not put back on sale with its track.
-    res.json({ listing: await updateListing(deps.db, id, { is_active, off_sale: null }) });
+    res.json({ listing: await updateListing(deps.db, id, { is_active, off_sale: null }, audited(deps, res)) });
   };
 
 /** POST /api/marketplace/listings/:id/delete — admin; a tombstone so replication removes it. */
@@ -51,7 +55,7 @@ export const deleteListing =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
     const { id } = parse(listingIdParams, req.params);
-    await updateListing(deps.db, id, { _deleted: true, is_active: false });
+    await updateListing(deps.db, id, { _deleted: true, is_active: false }, audited(deps, res));
     res.json({ deleted: true });
   };
 

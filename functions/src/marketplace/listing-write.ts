@@ -5,6 +5,7 @@ import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import { log } from '../platform/log';
+import { recordDocChange } from '../platform/audit';
 import type { TrackDoc } from '../tracks/track-doc';
 import { listingCopies } from './listing-copy';
 import type { z } from 'zod';
@@ -33,7 +34,10 @@ export async function listableTrack(deps: Deps, trackId: string): Promise<TrackD
 }
 
 /** Creates an active listing for an approved marketplace track (the CMS and the demo seed). */
-export async function insertListing(deps: Deps, input: z.output<typeof createListingInput>): Promise<MarketplaceListing> {
+/** Who made a CMS change, for its audit entry (the demo seed makes none). */
+export type Audited = { actorId: string; nowIso: string };
+
+export async function insertListing(deps: Deps, input: z.output<typeof createListingInput>, audited?: Audited): Promise<MarketplaceListing> {
   const { db } = deps;
   const track = await listableTrack(deps, input.track_id);
   const ref = db.collection(COL.listings).doc();
@@ -60,6 +64,10 @@ export async function insertListing(deps: Deps, input: z.output<typeof createLis
     if (live) throw conflict(ALREADY_LISTED);
     tx.set(markerRef, { track_id: track.id, listing_id: ref.id });
     tx.create(ref, data);
+    if (audited) {
+      const change = { action: 'listing.create', actorId: audited.actorId, targetUserId: track.submitted_by ?? null, before: null, after: data, keys: Object.keys(input) } as const;
+      recordDocChange(db, tx, { ...change, name: ['listing', null, track.title] }, audited.nowIso);
+    }
   });
   return toListing(ref.id, data);
 }
@@ -71,15 +79,34 @@ export function toListing(id: string, data: Record<string, unknown>): Marketplac
   return out as MarketplaceListing;
 }
 
-/** Applies a change to a live listing; 404 when it does not exist or was deleted. */
-export async function updateListing(db: Firestore, id: string, patch: Record<string, unknown>): Promise<MarketplaceListing> {
+/** Applies a change to a live listing; 404 when it does not exist or was deleted. Audited when `audited` says who (an edit, or a delete for a `_deleted` patch). */
+export async function updateListing(db: Firestore, id: string, patch: Record<string, unknown>, audited?: Audited): Promise<MarketplaceListing> {
   const ref = db.collection(COL.listings).doc(id);
   const data = await db.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists || snap.get('_deleted') === true) throw notFound('Listing not found');
-    const next = { ...snap.data(), ...patch };
+    const before = snap.data() ?? {};
+    const next = { ...before, ...patch };
     if (next.accept_tokens !== true && next.accept_cash_app !== true) throw badRequest(NO_PAYMENT_METHOD);
     tx.update(ref, { ...patch, updatedAt: FieldValue.serverTimestamp() });
+    if (audited) {
+      const deleted = patch._deleted === true;
+      const title = typeof before.title === 'string' ? before.title : null;
+      recordDocChange(
+        db,
+        tx,
+        {
+          action: deleted ? 'listing.delete' : 'listing.edit',
+          actorId: audited.actorId,
+          targetUserId: typeof before.seller_id === 'string' ? before.seller_id : null,
+          name: ['listing', title, deleted ? null : title],
+          before,
+          after: deleted ? null : next,
+          keys: deleted ? ['track_id', 'price_tokens', 'price_usd', 'listing_type', 'is_active'] : Object.keys(patch),
+        },
+        audited.nowIso,
+      );
+    }
     return next;
   });
   return toListing(id, data);

@@ -2,10 +2,11 @@ import type { RequestHandler } from 'express';
 import { SCHEDULE_MAX_AHEAD_MS } from '../../../common/radio';
 import { RADIO_MSG } from '../../../common/radio-messages';
 import { enqueueAccountMail, formatMailTime } from '../platform/account-mail';
+import { requireCaller } from '../platform/auth';
 import type { Deps } from '../platform/deps';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
-import { changeSubmission } from './radio-transition';
+import { auditSubmission, changeSubmission } from './radio-transition';
 import { emptyBody, radioRef, scheduleBody, storedOf, submissionIdParams, toSubmission, uploadRunning } from './submission-doc';
 import { mailTitle, prepareTurnDown, turnedDown } from './withdraw';
 
@@ -13,6 +14,7 @@ import { mailTitle, prepareTurnDown, turnedDown } from './withdraw';
 export const approveRadio =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
+    const caller = requireCaller(res);
     const { id } = parse(submissionIdParams, req.params);
     parse(emptyBody, req.body ?? {});
     const submission = await changeSubmission(
@@ -23,6 +25,7 @@ export const approveRadio =
         return { status: 'approved' };
       },
       (tx, doc) => enqueueAccountMail(deps.db, tx, doc.user_id, 'radio_approved', { title: mailTitle(doc) }, deps.now()),
+      { actorId: caller.uid, action: 'radio.approve' },
     );
     res.json({ submission });
   };
@@ -34,6 +37,7 @@ export const approveRadio =
 export const rejectRadio =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
+    const caller = requireCaller(res);
     const { id } = parse(submissionIdParams, req.params);
     parse(emptyBody, req.body ?? {});
     const submission = await deps.db.runTransaction(async (tx) => {
@@ -43,6 +47,7 @@ export const rejectRadio =
       if (doc.status !== 'pending') throw conflict(RADIO_MSG.notPending);
       const turnDown = await prepareTurnDown(deps, tx, doc);
       await turnDown();
+      auditSubmission(deps, tx, { actorId: caller.uid, action: 'radio.reject' }, doc, turnedDown(doc));
       return toSubmission({ ...doc, ...turnedDown(doc) });
     });
     res.json({ submission });
@@ -55,13 +60,20 @@ export const rejectRadio =
 export const markUploaded =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
+    const caller = requireCaller(res);
     const { id } = parse(submissionIdParams, req.params);
     parse(emptyBody, req.body ?? {});
-    const submission = await changeSubmission(deps, id, (doc) => {
-      if (doc.status !== 'approved') throw conflict(RADIO_MSG.notApprovedForUpload);
-      if (uploadRunning(doc, deps.now())) throw conflict(RADIO_MSG.uploadInProgress);
-      return { status: 'uploaded', sftp_uploaded: true, sftp_upload_error: null };
-    });
+    const submission = await changeSubmission(
+      deps,
+      id,
+      (doc) => {
+        if (doc.status !== 'approved') throw conflict(RADIO_MSG.notApprovedForUpload);
+        if (uploadRunning(doc, deps.now())) throw conflict(RADIO_MSG.uploadInProgress);
+        return { status: 'uploaded', sftp_uploaded: true, sftp_upload_error: null };
+      },
+      undefined,
+      { actorId: caller.uid, action: 'radio.upload' },
+    );
     res.json({ submission });
   };
 
@@ -72,6 +84,7 @@ const CLOCK_SKEW_MS = 60_000;
 export const scheduleRadio =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
+    const caller = requireCaller(res);
     const { id } = parse(submissionIdParams, req.params);
     const input = parse(scheduleBody, req.body);
     const at = Date.parse(input.scheduled_broadcast_time);
@@ -86,6 +99,7 @@ export const scheduleRadio =
         return { status: 'scheduled', scheduled_broadcast_time: new Date(at).toISOString(), station_requested_at: null };
       },
       (tx, doc) => enqueueAccountMail(deps.db, tx, doc.user_id, 'radio_scheduled', { title: mailTitle(doc), scheduled_at: formatMailTime(at) }, deps.now()),
+      { actorId: caller.uid, action: 'radio.schedule' },
     );
     res.json({ submission });
   };

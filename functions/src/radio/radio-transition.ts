@@ -1,9 +1,23 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import type { RadioSubmission } from '../../../common/radio';
 import { RADIO_MSG } from '../../../common/radio-messages';
+import { recordDocChange, type AuditAction } from '../platform/audit';
 import type { Deps } from '../platform/deps';
 import { notFound } from '../platform/errors';
 import { changed, radioRef, storedOf, toSubmission, type StoredRadioSubmission } from './submission-doc';
+
+/** A CMS change of a submission in the audit log: its title (the track's, or the ad's name) and the fields that changed; the submitter is the target. */
+export function auditSubmission(
+  deps: Deps,
+  tx: Transaction,
+  audit: { actorId: string; action: AuditAction },
+  before: StoredRadioSubmission,
+  patch: Partial<StoredRadioSubmission>,
+): void {
+  const title = before.track_title ?? null;
+  const change = { ...audit, targetUserId: before.user_id ?? null, before: { ...before }, after: { ...before, ...patch }, keys: Object.keys(patch) };
+  recordDocChange(deps.db, tx, { ...change, name: ['submission', title, title] }, new Date(deps.now()).toISOString());
+}
 
 /**
  * Changes a radio submission in one transaction: `change` sees the stored document and returns
@@ -15,6 +29,7 @@ export async function changeSubmission(
   id: string,
   change: (doc: StoredRadioSubmission) => Partial<StoredRadioSubmission>,
   then?: (tx: Transaction, doc: StoredRadioSubmission) => Promise<unknown>,
+  audit?: { actorId: string; action: AuditAction },
 ): Promise<RadioSubmission> {
   const { db } = deps;
   const ref = radioRef(db, id);
@@ -24,6 +39,7 @@ export async function changeSubmission(
     const doc = storedOf(snap);
     const patch = change(doc);
     tx.update(ref, { ...patch, ...changed() });
+    if (audit) auditSubmission(deps, tx, audit, doc, patch);
     const next = { ...doc, ...patch };
     if (then) await then(tx, next);
     return toSubmission(next);

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { RADIO_MSG } from '../../../common/radio-messages';
+import { requireCaller } from '../platform/auth';
 import type { Deps } from '../platform/deps';
 import type { RadioStation } from '../platform/station';
 import { conflict, HttpError, unavailable } from '../platform/errors';
@@ -94,7 +95,10 @@ export const stationUpload =
     }
     let submission;
     try {
-      submission = await changeSubmission(deps, id, () => ({ status: 'uploaded', sftp_uploaded: true, sftp_upload_error: null, upload_started_at: null }));
+      submission = await changeSubmission(deps, id, () => ({ status: 'uploaded', sftp_uploaded: true, sftp_upload_error: null, upload_started_at: null }), undefined, {
+        actorId: requireCaller(res).uid,
+        action: 'radio.upload',
+      });
     } catch (err) {
       if (err instanceof HttpError) throw err;
       // The file is on the station; the attempt's lock lapses after UPLOAD_CLAIM_MS, then an upload again records it.

@@ -27,6 +27,13 @@ const ACTIONS: Record<string, string> = {
   'track.reject': 'Track rejected',
   'track.edit': 'Track edited',
   'track.delete': 'Track deleted',
+  'listing.create': 'Listing created',
+  'listing.edit': 'Listing edited',
+  'listing.delete': 'Listing deleted',
+  'radio.approve': 'Radio approved',
+  'radio.reject': 'Radio rejected',
+  'radio.upload': 'Radio marked uploaded',
+  'radio.schedule': 'Radio scheduled',
 };
 
 function Person({ p }: { p: AuditPerson | null }) {
@@ -62,7 +69,7 @@ function Row({ e }: { e: CmsAuditEntry }) {
   );
 }
 
-/** The audit log (super admins): every config, role, token, migration, email and track moderation change, newest first. */
+/** The audit log (super admins): every config, role, token, migration and email change, and moderation of tracks, listings and the radio queue, newest first. */
 export function AuditLogPanel() {
   const list = useCursorList((cursor, signal) => loadAudit(cursor, signal), [], toastFailure);
   return (
