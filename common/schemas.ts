@@ -48,13 +48,18 @@ export const ensureProfileInput = z.strictObject({
 export const couponCode = z.string().max(64).transform(normalizeCoupon).pipe(docId);
 export const couponInput = z.strictObject({ code: couponCode });
 
+/** What a wallet address that is not a Solana address gets. */
+export const WALLET_FORMAT_MESSAGE = 'Enter a Solana wallet address: 32 to 44 letters and digits, without 0, O, I or l';
+
 export const walletInput = z.strictObject({
   wallet_address: z
     .string()
     .trim()
     .min(1, 'Wallet address is required')
     .max(128)
-    .regex(/^[A-Za-z0-9]+$/, 'Wallet address may contain only letters and digits'),
+    .regex(/^[A-Za-z0-9]+$/, 'Wallet address may contain only letters and digits')
+    // A Solana address (base58: no 0, O, I or l). It locks once saved: a typo must not lock a wallet the chain refuses.
+    .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, WALLET_FORMAT_MESSAGE),
 });
 
 export const adjustTokensInput = z.strictObject({

@@ -129,7 +129,7 @@ export const MATRIX: Record<RouteKey, Entry> = {
     request: fixed(post('/api/mail/unsubscribe', { u: 'matrix-nobody', t: 'z'.repeat(32) })),
   },
   'GET /api/accounts/username/:username': { owner: 'n/a', expect: PUBLIC, request: fixed(get(`/api/accounts/username/${KNOWN_USERNAME}`)) },
-  'POST /api/accounts/wallet': { owner: 'n/a', expect: SIGNED_IN, request: fixed(post('/api/accounts/wallet', { wallet_address: 'abc123' })) },
+  'POST /api/accounts/wallet': { owner: 'n/a', expect: SIGNED_IN, request: fixed(post('/api/accounts/wallet', { wallet_address: 'So1anaWa11etAddre55So1anaWa11etAddre5' })) },
   'POST /api/accounts/cash-app-tag': { owner: 'n/a', expect: SIGNED_IN, request: fixed(post('/api/accounts/cash-app-tag', { cash_app_tag: '$Matrix1' })) },
   'GET /api/me': { owner: 'n/a', expect: SIGNED_IN, request: fixed(get('/api/me')) },
   'POST /api/tokens/claim-daily': { owner: 'n/a', expect: SIGNED_IN, request: fixed(post('/api/tokens/claim-daily')) },

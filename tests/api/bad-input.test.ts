@@ -180,17 +180,19 @@ const cases: Case[] = [
   { name: 'username lookup: over 200 characters', method: 'GET', path: `/api/accounts/username/${'a'.repeat(201)}`, status: 400, message: /^username: / },
 
   // --- POST /api/accounts/wallet (signed in)
-  { name: 'wallet: no auth', method: 'POST', path: '/api/accounts/wallet', body: { wallet_address: 'abc123' }, status: 401, message: 'Sign in required' },
-  ...authCases('POST', '/api/accounts/wallet', { wallet_address: 'abc123' }),
+  { name: 'wallet: no auth', method: 'POST', path: '/api/accounts/wallet', body: { wallet_address: 'So1anaWa11etAddre55So1anaWa11etAddre5' }, status: 401, message: 'Sign in required' },
+  ...authCases('POST', '/api/accounts/wallet', { wallet_address: 'So1anaWa11etAddre55So1anaWa11etAddre5' }),
   ...bodyCases('/api/accounts/wallet', U),
   { name: 'wallet: missing wallet_address', method: 'POST', path: '/api/accounts/wallet', token: U, body: {}, status: 400, message: /^wallet_address: / },
   { name: 'wallet: wallet_address is a number', method: 'POST', path: '/api/accounts/wallet', token: U, body: { wallet_address: 123 }, status: 400, message: /^wallet_address: / },
   { name: 'wallet: blank wallet_address', method: 'POST', path: '/api/accounts/wallet', token: U, body: { wallet_address: '   ' }, status: 400, message: 'wallet_address: Wallet address is required' },
   { name: 'wallet: wallet_address with symbols', method: 'POST', path: '/api/accounts/wallet', token: U, body: { wallet_address: 'ab/../cd' }, status: 400, message: 'wallet_address: Wallet address may contain only letters and digits' },
   { name: 'wallet: wallet_address too long', method: 'POST', path: '/api/accounts/wallet', token: U, body: { wallet_address: 'a'.repeat(129) }, status: 400, message: /^wallet_address: / },
-  { name: 'wallet: unknown extra field', method: 'POST', path: '/api/accounts/wallet', token: U, body: { wallet_address: 'abc123', user_id: 'someone' }, status: 400, message: 'Unrecognized key: "user_id"' },
-  { name: 'wallet: body is an array', method: 'POST', path: '/api/accounts/wallet', token: U, body: [{ wallet_address: 'abc123' }], status: 400 },
-  { name: 'wallet: caller without a profile', method: 'POST', path: '/api/accounts/wallet', token: ghost, body: { wallet_address: 'abc123' }, status: 404, message: 'Profile not found', code: 'not_found' },
+  { name: 'wallet: not a Solana address (too short)', method: 'POST', path: '/api/accounts/wallet', token: U, body: { wallet_address: 'abc123' }, status: 400, message: 'wallet_address: Enter a Solana wallet address: 32 to 44 letters and digits, without 0, O, I or l' },
+  { name: 'wallet: not a Solana address (an Ethereum one)', method: 'POST', path: '/api/accounts/wallet', token: U, body: { wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7' }, status: 400, message: 'wallet_address: Enter a Solana wallet address: 32 to 44 letters and digits, without 0, O, I or l' },
+  { name: 'wallet: unknown extra field', method: 'POST', path: '/api/accounts/wallet', token: U, body: { wallet_address: 'So1anaWa11etAddre55So1anaWa11etAddre5', user_id: 'someone' }, status: 400, message: 'Unrecognized key: "user_id"' },
+  { name: 'wallet: body is an array', method: 'POST', path: '/api/accounts/wallet', token: U, body: [{ wallet_address: 'So1anaWa11etAddre55So1anaWa11etAddre5' }], status: 400 },
+  { name: 'wallet: caller without a profile', method: 'POST', path: '/api/accounts/wallet', token: ghost, body: { wallet_address: 'So1anaWa11etAddre55So1anaWa11etAddre5' }, status: 404, message: 'Profile not found', code: 'not_found' },
 
   // --- GET /api/me (signed in)
   { name: 'me: no auth', method: 'GET', path: '/api/me', status: 401, message: 'Sign in required' },
@@ -362,9 +364,9 @@ describe('bad input on every endpoint', () => {
     const me = await h.call('GET', '/api/me', { token: user.token });
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ balance: 50, roles: ['user'] });
-    const wallet = await h.call('POST', '/api/accounts/wallet', { token: user.token, body: { wallet_address: 'abc123' } });
+    const wallet = await h.call('POST', '/api/accounts/wallet', { token: user.token, body: { wallet_address: 'So1anaWa11etAddre55So1anaWa11etAddre5' } });
     expect(wallet.status).toBe(200);
-    const again = await h.call('POST', '/api/accounts/wallet', { token: user.token, body: { wallet_address: 'def456' } });
+    const again = await h.call('POST', '/api/accounts/wallet', { token: user.token, body: { wallet_address: 'AnotherSo1anaWa11etAddre55xyzabc' } });
     expect(again.status).toBe(409);
     expect(again.body.error).toEqual({ code: 'conflict', message: 'Wallet address is already saved' });
   });

@@ -8,6 +8,7 @@ import { InvalidWalletError, TransferNotMadeError, type ChainTransfer } from '..
 import { LocalChain, localTxHash } from '../../functions/src/platform/local-chain';
 import { FORMERLY_FROZEN } from '../../functions/src/migration/migrate-users';
 import { callWithDeps, ledgerInvariant, losingCommitAnswers, signUp, startHarness, withOverrides, type Harness } from './harness';
+import { solanaLikeWallet as w } from './wallets';
 
 /**
  * The token migration on one database: the seeded users go through a forced run that fails
@@ -41,7 +42,7 @@ beforeAll(async () => {
   for (const [i, u] of users.entries()) {
     if (i % 3 === 0) await h.call('POST', '/api/admin/tokens/adjust', { token: boss.token, body: { user_id: u.uid, delta: i + 1 } });
     if (i % 4 === 0) await h.call('POST', '/api/admin/tokens/adjust', { token: boss.token, body: { user_id: u.uid, delta: -(i % 7) - 1 } });
-    if (i % 2 === 0) expect((await h.call('POST', '/api/accounts/wallet', { token: u.token, body: { wallet_address: `Wallet${i}` } })).status).toBe(200);
+    if (i % 2 === 0) expect((await h.call('POST', '/api/accounts/wallet', { token: u.token, body: { wallet_address: w(`Wallet${i}`) } })).status).toBe(200);
   }
   localChain = h.deps.chain as LocalChain;
   h.deps.chain = { name: 'local', transfer: async (t) => (sent.push(t), localChain.transfer(t)) };
@@ -146,14 +147,14 @@ describe('the token migration', () => {
     const walletless = users[1]!;
     const before = (await h.call('GET', '/api/migration/me', { token: walletless.token })).body.data;
     expect(before).toMatchObject({ solana_tx_hash: null, wallet_address: null, claim_pending: true });
-    const saved = await h.call('POST', '/api/accounts/wallet', { token: walletless.token, body: { wallet_address: 'ClaimWallet1' } });
-    expect(saved.body).toEqual({ wallet_address: 'ClaimWallet1', claim: 'sent' });
+    const saved = await h.call('POST', '/api/accounts/wallet', { token: walletless.token, body: { wallet_address: w('ClaimWallet1') } });
+    expect(saved.body).toEqual({ wallet_address: w('ClaimWallet1'), claim: 'sent' });
     const after = (await h.call('GET', '/api/migration/me', { token: walletless.token })).body.data;
-    expect(after).toMatchObject({ snapshot_balance: before.snapshot_balance, wallet_address: 'ClaimWallet1', claim_pending: false });
+    expect(after).toMatchObject({ snapshot_balance: before.snapshot_balance, wallet_address: w('ClaimWallet1'), claim_pending: false });
     expect(after.solana_tx_hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(sent.at(-1)).toMatchObject({ userId: walletless.uid, wallet: 'ClaimWallet1', amount: before.snapshot_balance });
+    expect(sent.at(-1)).toMatchObject({ userId: walletless.uid, wallet: w('ClaimWallet1'), amount: before.snapshot_balance });
     const withWallet = (await h.call('GET', '/api/migration/me', { token: users[0]!.token })).body.data;
-    expect(withWallet).toMatchObject({ wallet_address: 'Wallet0', claim_pending: false });
+    expect(withWallet).toMatchObject({ wallet_address: w('Wallet0'), claim_pending: false });
     expect(withWallet.solana_tx_hash).toMatch(/^[0-9a-f]{64}$/);
     const newcomer = await signUp(h, 'mig_newcomer');
     expect((await h.call('GET', '/api/migration/me', { token: newcomer.token })).body).toEqual({ data: null });
@@ -173,22 +174,22 @@ describe('claiming a snapshot after the migration', () => {
   it('a transfer refused before anything moved leaves the wallet saved and the claim pending; sending it again works', async () => {
     const user = users[3]!;
     h.deps.chain = chainFailing(new TransferNotMadeError('RPC unreachable: getLatestBlockhash'));
-    expect((await saveWallet(user, 'RetryWallet3')).body).toEqual({ wallet_address: 'RetryWallet3', claim: 'failed' });
+    expect((await saveWallet(user, w('RetryWallet3'))).body).toEqual({ wallet_address: w('RetryWallet3'), claim: 'failed' });
     expect(await me(user)).toMatchObject({ claim_pending: true, claim_unresolved: false, solana_tx_hash: null });
     expect(await claim(user)).toMatchObject({ status: 503, body: { error: { message: MIGRATION_MSG.claimFailed } } });
     h.deps.chain = chainUp;
     expect(await claim(user)).toMatchObject({ status: 200, body: { claim: 'sent' } });
     const after = await me(user);
-    expect(after).toMatchObject({ claim_pending: false, wallet_address: 'RetryWallet3' });
+    expect(after).toMatchObject({ claim_pending: false, wallet_address: w('RetryWallet3') });
     expect(after.solana_tx_hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(transfersTo(user)).toEqual([expect.objectContaining({ wallet: 'RetryWallet3', amount: 54 })]);
+    expect(transfersTo(user)).toEqual([expect.objectContaining({ wallet: w('RetryWallet3'), amount: 54 })]);
     expect(await claim(user)).toMatchObject({ status: 200, body: { claim: 'none' } });
   });
 
   it('a transfer that may have gone through (its confirmation timed out) is never sent again', async () => {
     const user = users[11]!;
     h.deps.chain = chainFailing(new Error('Solana transaction 5xYz not confirmed within 60 s'));
-    expect((await saveWallet(user, 'MaybeWallet11')).body).toEqual({ wallet_address: 'MaybeWallet11', claim: 'unresolved' });
+    expect((await saveWallet(user, w('MaybeWallet11'))).body).toEqual({ wallet_address: w('MaybeWallet11'), claim: 'unresolved' });
     expect(await me(user)).toMatchObject({ claim_pending: true, claim_unresolved: true });
     h.deps.chain = chainUp;
     expect(await claim(user)).toMatchObject({ status: 409, body: { error: { message: MIGRATION_MSG.claimUnresolved } } });
@@ -198,7 +199,7 @@ describe('claiming a snapshot after the migration', () => {
   it('a wallet the chain cannot pay says so, and a claim without a saved wallet (something pending) or with a body is refused', async () => {
     const user = users[13]!;
     h.deps.chain = chainFailing(new InvalidWalletError('Not a Solana address: 0xdeadbeef'));
-    expect((await saveWallet(user, '0xdeadbeef')).body).toEqual({ wallet_address: '0xdeadbeef', claim: 'invalid_wallet' });
+    expect((await saveWallet(user, w('ChainRefusedWallet'))).body).toEqual({ wallet_address: w('ChainRefusedWallet'), claim: 'invalid_wallet' });
     expect(await claim(user)).toMatchObject({ status: 409, body: { error: { message: MIGRATION_MSG.claimInvalidWallet } } });
     h.deps.chain = chainUp;
     expect(await claim(users[5]!)).toMatchObject({ status: 409, body: { error: { message: MIGRATION_MSG.claimNeedsWallet } } });
@@ -222,17 +223,17 @@ describe('claiming a snapshot after the migration', () => {
             })
           : h.db.collection(name),
     });
-    const saved = await callWithDeps({ ...h.deps, db: logDown }, 'POST', '/api/accounts/wallet', { token: user.token, body: { wallet_address: 'LateWallet7' } });
-    expect(saved).toMatchObject({ status: 200, body: { wallet_address: 'LateWallet7', claim: 'failed' } });
-    expect((await h.db.collection('profiles').doc(user.uid).get()).get('wallet_address')).toBe('LateWallet7');
+    const saved = await callWithDeps({ ...h.deps, db: logDown }, 'POST', '/api/accounts/wallet', { token: user.token, body: { wallet_address: w('LateWallet7') } });
+    expect(saved).toMatchObject({ status: 200, body: { wallet_address: w('LateWallet7'), claim: 'failed' } });
+    expect((await h.db.collection('profiles').doc(user.uid).get()).get('wallet_address')).toBe(w('LateWallet7'));
     expect(await claim(user)).toMatchObject({ status: 200, body: { claim: 'sent' } });
-    expect(await me(user)).toMatchObject({ claim_pending: false, wallet_address: 'LateWallet7' });
+    expect(await me(user)).toMatchObject({ claim_pending: false, wallet_address: w('LateWallet7') });
   });
 
   it('concurrent retries send a snapshot once; the others hear it is under way or sent', async () => {
     const user = users[9]!;
     h.deps.chain = chainFailing(new TransferNotMadeError('RPC unreachable'));
-    expect((await saveWallet(user, 'RaceWallet9')).body.claim).toBe('failed');
+    expect((await saveWallet(user, w('RaceWallet9'))).body.claim).toBe('failed');
     h.deps.chain = chainUp;
     const results = await Promise.all(Array.from({ length: 8 }, () => claim(user)));
     for (const r of results) {
@@ -241,7 +242,7 @@ describe('claiming a snapshot after the migration', () => {
     }
     expect(results.filter((r) => r.body.claim === 'sent').length).toBeGreaterThanOrEqual(1);
     expect(transfersTo(user)).toHaveLength(1);
-    expect(await me(user)).toMatchObject({ claim_pending: false, wallet_address: 'RaceWallet9' });
+    expect(await me(user)).toMatchObject({ claim_pending: false, wallet_address: w('RaceWallet9') });
   });
 });
 
@@ -291,10 +292,10 @@ describe('settling unresolved claims', () => {
   let inFlightId = '';
 
   it('lists the claims an attempt may have sent, oldest attempt first, with user, tokens and wallet; not those under way or sent', async () => {
-    flaggedId = await timedOut(users[15]!, 'MaybeWallet15');
-    crashedId = await attempted(users[17]!, 'CrashWallet17', 6);
-    inFlightId = await attempted(users[19]!, 'BusyWallet19', 1);
-    expect((await saveWallet(users[21]!, 'SentWallet21')).body.claim).toBe('sent');
+    flaggedId = await timedOut(users[15]!, w('MaybeWallet15'));
+    crashedId = await attempted(users[17]!, w('CrashWallet17'), 6);
+    inFlightId = await attempted(users[19]!, w('BusyWallet19'), 1);
+    expect((await saveWallet(users[21]!, w('SentWallet21'))).body.claim).toBe('sent');
     const sentId = (await entryOf(users[21]!)).id;
     const res = await list();
     expect(res.status).toBe(200);
@@ -310,7 +311,7 @@ describe('settling unresolved claims', () => {
       user_id: users[15]!.uid,
       username: 'mig_user_15',
       email: 'mig_user_15@example.test',
-      wallet_address: 'MaybeWallet15',
+      wallet_address: w('MaybeWallet15'),
       snapshot_balance: 66,
       attempted_at: new Date(h.clock.now).toISOString(),
       transfer_error: TIMED_OUT,
@@ -320,7 +321,7 @@ describe('settling unresolved claims', () => {
       user_id: users[17]!.uid,
       username: 'mig_user_17',
       email: 'mig_user_17@example.test',
-      wallet_address: 'CrashWallet17',
+      wallet_address: w('CrashWallet17'),
       snapshot_balance: 50,
       attempted_at: minutesAgo(6),
       transfer_error: null,
@@ -346,7 +347,7 @@ describe('settling unresolved claims', () => {
   it('marks a claim sent: the hash (trimmed) reaches the welcome card, the claim leaves the list, the audit log names the user', async () => {
     const user = users[15]!;
     expect(await settle(flaggedId, { outcome: 'sent', tx_hash: ` ${HASH}\n` })).toMatchObject({ status: 200, body: { id: flaggedId, claim: 'sent' } });
-    expect(await me(user)).toMatchObject({ solana_tx_hash: HASH, wallet_address: 'MaybeWallet15', claim_pending: false, claim_unresolved: false });
+    expect(await me(user)).toMatchObject({ solana_tx_hash: HASH, wallet_address: w('MaybeWallet15'), claim_pending: false, claim_unresolved: false });
     expect(await listedIds()).not.toContain(flaggedId);
     expect(await settlements(user)).toEqual([
       expect.objectContaining({
@@ -370,9 +371,9 @@ describe('settling unresolved claims', () => {
     ]);
     h.deps.chain = chainUp;
     expect(await claim(user)).toMatchObject({ status: 200, body: { claim: 'sent' } });
-    expect(transfersTo(user)).toEqual([expect.objectContaining({ wallet: 'CrashWallet17', amount: 50 })]);
+    expect(transfersTo(user)).toEqual([expect.objectContaining({ wallet: w('CrashWallet17'), amount: 50 })]);
     const after = await me(user);
-    expect(after).toMatchObject({ claim_pending: false, wallet_address: 'CrashWallet17' });
+    expect(after).toMatchObject({ claim_pending: false, wallet_address: w('CrashWallet17') });
     expect(after.solana_tx_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(await claim(user)).toMatchObject({ status: 200, body: { claim: 'none' } });
     expect(transfersTo(user)).toHaveLength(1);
@@ -390,7 +391,7 @@ describe('settling unresolved claims', () => {
   });
 
   it('refuses a bad hash, a field too many or another outcome (400) and an unknown claim (404), writing nothing', async () => {
-    const id = await timedOut(users[25]!, 'BadInputWallet25');
+    const id = await timedOut(users[25]!, w('BadInputWallet25'));
     const badHash = `tx_hash: ${MIGRATION_MSG.badTxHash}`;
     const refused: Array<[unknown, string | RegExp]> = [
       [{ outcome: 'sent', tx_hash: 'abc123' }, badHash],
@@ -422,7 +423,7 @@ describe('settling unresolved claims', () => {
 
   it('a flag written late, after a release, does not make the next attempt look unresolved while it is under way', async () => {
     const user = users[29]!;
-    const id = await timedOut(user, 'LateWallet29');
+    const id = await timedOut(user, w('LateWallet29'));
     expect((await settle(id, { outcome: 'not_sent' })).status).toBe(200);
     // The first attempt outlived its 5 minutes and reports its failure after the release: the flag comes back.
     await (await entryOf(user)).ref.update({ claim_unresolved: true });
@@ -442,7 +443,7 @@ describe('settling unresolved claims', () => {
 
   it("an attempt that outlived its 5 minutes reports during a newer attempt: the newer one's entry is left alone, and nothing is sent twice", async () => {
     const user = await signUp(h, 'mig_stale');
-    await h.db.collection('profiles').doc(user.uid).update({ wallet_address: 'StaleWallet' });
+    await h.db.collection('profiles').doc(user.uid).update({ wallet_address: w('StaleWallet') });
     const entry = h.db.collection('migration_log').doc(`${user.uid}_stale`);
     await entry.set({
       user_id: user.uid,
@@ -475,12 +476,12 @@ describe('settling unresolved claims', () => {
     h.deps.chain = chainUp;
     expect(midway).toEqual({ held: true, third: { error: expect.objectContaining({ message: MIGRATION_MSG.claimBusy }) } });
     expect(transfersTo(user)).toHaveLength(1);
-    expect((await entry.get()).data()).toMatchObject({ claim_pending: false, wallet_address: 'StaleWallet' });
+    expect((await entry.get()).data()).toMatchObject({ claim_pending: false, wallet_address: w('StaleWallet') });
   });
 
   it('eight settles of one claim at once (sent and not sent) settle it once: one 200, seven 409, one audit entry', async () => {
     const user = users[27]!;
-    const id = await timedOut(user, 'RaceWallet27');
+    const id = await timedOut(user, w('RaceWallet27'));
     const results = await Promise.all(Array.from({ length: 8 }, (_, i) => settle(id, i % 2 ? { outcome: 'not_sent' } : { outcome: 'sent', tx_hash: HASH })));
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
     for (const r of results) if (r.status === 409) expect(r.body.error.message).toBe(MIGRATION_MSG.claimNotUnresolved);
@@ -512,7 +513,7 @@ describe("a run's transfer that may have gone through", () => {
     const out: Who[] = [];
     for (let i = 0; i < n; i++) {
       const u = await signUp(h, `mig_${tag}_${i}`);
-      expect((await saveWallet(u, `${tag}Wallet${i}`)).body.claim).toBe('none');
+      expect((await saveWallet(u, w(`${tag}Wallet${i}`))).body.claim).toBe('none');
       out.push(u);
     }
     return out;
@@ -535,7 +536,7 @@ describe("a run's transfer that may have gone through", () => {
     for (let i = 0; i < 10 && res.status === 200 && res.body.run?.state !== 'done'; i++) res = await run({});
     expect(res).toMatchObject({ status: 503, body: { error: { message: MIGRATION_MSG.transferUnresolved } } });
     expect(await statusOf(unsure!.uid)).toBe('migrated');
-    expect(await me(unsure!)).toMatchObject({ claim_pending: true, claim_unresolved: true, solana_tx_hash: null, wallet_address: 'unsureWallet0' });
+    expect(await me(unsure!)).toMatchObject({ claim_pending: true, claim_unresolved: true, solana_tx_hash: null, wallet_address: w('unsureWallet0') });
     expect(await listedUsers()).toContain(unsure!.uid);
     // Unfrozen: the app's balance is theirs again.
     expect((await h.call('POST', '/api/admin/tokens/adjust', { token: boss.token, body: { user_id: unsure!.uid, delta: -1 } })).status).toBe(200);
@@ -574,10 +575,10 @@ describe("a run's transfer that may have gone through", () => {
     expect(await me(late)).toMatchObject({ claim_pending: true, wallet_address: null });
     // The wallet saved through a database whose commits to migration_log lose their answer: taking the entry and recording the hash.
     const dropping = { ...h.deps, db: losingCommitAnswers(h.db, 'migration_log', 'rerun') };
-    const saved = await callWithDeps(dropping, 'POST', '/api/accounts/wallet', { token: late.token, body: { wallet_address: 'LateWallet' } });
-    expect(saved).toMatchObject({ status: 200, body: { wallet_address: 'LateWallet', claim: 'sent' } });
+    const saved = await callWithDeps(dropping, 'POST', '/api/accounts/wallet', { token: late.token, body: { wallet_address: w('LateWallet') } });
+    expect(saved).toMatchObject({ status: 200, body: { wallet_address: w('LateWallet'), claim: 'sent' } });
     expect(transfersTo(late)).toHaveLength(1);
-    expect(await me(late)).toMatchObject({ claim_pending: false, claim_unresolved: false, wallet_address: 'LateWallet' });
+    expect(await me(late)).toMatchObject({ claim_pending: false, claim_unresolved: false, wallet_address: w('LateWallet') });
   });
 
   it('a release whose commit loses its answer (the SDK runs it again) is reported as no token moved, and the claim can be sent again', async () => {
@@ -586,8 +587,8 @@ describe("a run's transfer that may have gone through", () => {
     await runToDone();
     h.deps.chain = chainFailing(new TransferNotMadeError('RPC unreachable'));
     const dropping = { ...h.deps, db: losingCommitAnswers(h.db, 'migration_log', 'rerun') };
-    const saved = await callWithDeps(dropping, 'POST', '/api/accounts/wallet', { token: user.token, body: { wallet_address: 'ReleaseWallet' } });
-    expect(saved).toMatchObject({ status: 200, body: { wallet_address: 'ReleaseWallet', claim: 'failed' } });
+    const saved = await callWithDeps(dropping, 'POST', '/api/accounts/wallet', { token: user.token, body: { wallet_address: w('ReleaseWallet') } });
+    expect(saved).toMatchObject({ status: 200, body: { wallet_address: w('ReleaseWallet'), claim: 'failed' } });
     expect(await me(user)).toMatchObject({ claim_pending: true, claim_unresolved: false });
     h.deps.chain = chainUp;
     expect(await claim(user)).toMatchObject({ status: 200, body: { claim: 'sent' } });
@@ -607,7 +608,7 @@ describe("a run's transfer that may have gone through", () => {
     }
     await runToDone();
     expect(transfersTo(racer!)).toHaveLength(1);
-    expect(await me(racer!)).toMatchObject({ claim_pending: false, claim_unresolved: false, wallet_address: 'racerWallet0' });
+    expect(await me(racer!)).toMatchObject({ claim_pending: false, claim_unresolved: false, wallet_address: w('racerWallet0') });
   });
 
   it('a user the former run froze (an entry never pending, no hash) is owed: held for a check with a wallet, pending without one', async () => {
@@ -630,9 +631,9 @@ describe("a run's transfer that may have gone through", () => {
     expect(sent.length).toBe(sentBefore);
     expect(await me(withWallet!)).toMatchObject({ claim_pending: true, claim_unresolved: true, solana_tx_hash: null });
     const listed = (await h.call('GET', '/api/cms/migration/claims', { token: boss.token })).body.items as UnresolvedClaim[];
-    expect(listed.find((c) => c.user_id === withWallet!.uid)).toMatchObject({ transfer_error: FORMERLY_FROZEN, wallet_address: 'formerWallet0' });
+    expect(listed.find((c) => c.user_id === withWallet!.uid)).toMatchObject({ transfer_error: FORMERLY_FROZEN, wallet_address: w('formerWallet0') });
     expect(await me(walletless)).toMatchObject({ claim_pending: true, claim_unresolved: false });
-    expect((await saveWallet(walletless, 'FormerWallet')).body).toEqual({ wallet_address: 'FormerWallet', claim: 'sent' });
+    expect((await saveWallet(walletless, w('FormerWallet'))).body).toEqual({ wallet_address: w('FormerWallet'), claim: 'sent' });
   });
 
   it('a call starts no transfer after 45 s and answers the progress; the next calls go on', async () => {

@@ -14,7 +14,7 @@ test('a super admin forces the migration from the Config tab; the home card and 
   const userPage = await userContext.newPage();
   const user = newUser('migr');
   await signUp(userPage, user);
-  await userPage.getByLabel('Wallet address').fill('MigrWallet1');
+  await userPage.getByLabel('Wallet address').fill('MigrWa11etSo1anaAddre55xyz123abcdefg');
   await userPage.getByRole('button', { name: 'Save' }).click();
   await expect(userPage.getByText('Wallet address saved!')).toBeVisible();
   await userPage.goto('/');
@@ -51,7 +51,7 @@ test('a super admin forces the migration from the Config tab; the home card and 
   // The local chain wrote the transfer to the file the README names.
   const hash = await card.getByTestId('tx-hash').textContent();
   const lines = (await readFile('.local/e2e-stack/chain-ledger.jsonl', 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { tx_hash: string; amount: number; wallet: string });
-  expect(lines.find((l) => l.tx_hash === hash)).toMatchObject({ amount: 50, wallet: 'MigrWallet1' });
+  expect(lines.find((l) => l.tx_hash === hash)).toMatchObject({ amount: 50, wallet: 'MigrWa11etSo1anaAddre55xyz123abcdefg' });
   await userContext.close();
 
   // The super admin had no wallet: their snapshot waits for one, and saving one sends it.
