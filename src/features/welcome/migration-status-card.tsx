@@ -40,15 +40,15 @@ export function MigrationStatusCard({ profile }: { profile: ProfileDoc }) {
         <MigrationBadge status={profile.migration_status} size="md" />
       </div>
       <p className="mt-2 text-sm text-zinc-400">
-        When the community reaches its user goal, tokens move to a blockchain. You may add a wallet address now (optional); it
-        can be saved once.
+        When the community reaches its user goal, tokens move to a blockchain. You may add a Solana wallet address now
+        (optional); it can be saved once.
       </p>
       <div className="mt-4 flex gap-2">
         <input
           value={saved ?? wallet}
           onChange={(e) => setWallet(e.target.value)}
           disabled={saved !== null || saving}
-          placeholder="Your wallet address (optional)"
+          placeholder="Your Solana wallet address (optional)"
           aria-label="Wallet address"
           className="min-w-0 flex-1 rounded-md border border-zinc-700 bg-zinc-950 px-3 py-2 font-mono text-sm disabled:opacity-70"
         />
