@@ -47,7 +47,7 @@ test('a super admin forces the migration from the Config tab; the home card and 
   await expect(card.getByTestId('snapshot-balance')).toHaveText('50 tokens');
   await expect(card.getByTestId('tx-hash')).toHaveText(/^[0-9a-f]{64}$/);
   await expect(card.getByText('Locked until')).toBeVisible();
-  await expect(card.getByLabel('Migration details').getByText('MigrWallet1')).toBeVisible();
+  await expect(card.getByLabel('Migration details').getByText('MigrWa11etSo1anaAddre55xyz123abcdefg')).toBeVisible();
   // The local chain wrote the transfer to the file the README names.
   const hash = await card.getByTestId('tx-hash').textContent();
   const lines = (await readFile('.local/e2e-stack/chain-ledger.jsonl', 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { tx_hash: string; amount: number; wallet: string });
@@ -59,7 +59,7 @@ test('a super admin forces the migration from the Config tab; the home card and 
   const own = page.locator('section', { has: page.getByRole('heading', { name: 'Migration status' }) });
   await expect(own.getByText('Save a wallet address to claim your tokens on the blockchain.')).toBeVisible();
   await expect(own.getByTestId('tx-hash')).toHaveText('—');
-  await own.getByLabel('Wallet address').fill('SuperWallet1');
+  await own.getByLabel('Wallet address').fill('SuperWa11etSo1anaAddre55xyz123abcdef');
   await own.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Wallet address saved!')).toBeVisible();
   await expect(own.getByTestId('tx-hash')).toHaveText(/^[0-9a-f]{64}$/);
