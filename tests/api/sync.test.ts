@@ -210,9 +210,9 @@ describe('GET /api/sync/stream', () => {
       expect(balanceEvents.flatMap((e) => e.documents!.map((d) => d.id))).toEqual(balanceEvents.map(() => A.uid));
 
       // The same for profiles: another user's wallet first, then ours.
-      expect((await h.call('POST', '/api/accounts/wallet', { token: B.token, body: { wallet_address: 'bobwallet1' } })).status).toBe(200);
-      expect((await h.call('POST', '/api/accounts/wallet', { token: A.token, body: { wallet_address: 'alicewallet1' } })).status).toBe(200);
-      const profile = await sse.until((e) => e.collection === 'profiles' && !!e.documents?.some((d) => d.wallet_address === 'alicewallet1'));
+      expect((await h.call('POST', '/api/accounts/wallet', { token: B.token, body: { wallet_address: 'BobWa11etSo1anaAddre55xyz123abcdefg' } })).status).toBe(200);
+      expect((await h.call('POST', '/api/accounts/wallet', { token: A.token, body: { wallet_address: 'A1iceWa11etSo1anaAddre55xyz123abcdef' } })).status).toBe(200);
+      const profile = await sse.until((e) => e.collection === 'profiles' && !!e.documents?.some((d) => d.wallet_address === 'A1iceWa11etSo1anaAddre55xyz123abcdef'));
       expect(profile.documents![0]).toMatchObject({ id: A.uid, username: 'sync_alice', _deleted: false });
       expect(profile.documents![0]).not.toHaveProperty('referred_by');
 
@@ -221,7 +221,7 @@ describe('GET /api/sync/stream', () => {
         expect(text).not.toContain(other.uid);
         expect(text).not.toContain(other.username);
       }
-      expect(text).not.toContain('bobwallet1');
+      expect(text).not.toContain('BobWa11etSo1anaAddre55xyz123abcdefg');
       expect(sse.events.filter((e) => e.resync)).toHaveLength(1);
     } finally {
       ctrl.abort();
