@@ -64,13 +64,14 @@ export async function updateTrack(
     const [snap, stats] = await tx.getAll(ref, statsRef);
     if (!snap?.exists || !stats) throw notFound(CMS_MSG.trackNotFound);
     // A track stored before sampling keys gets one, so sessions can offer it (voting/sample-key.ts).
-    const patch = { ...(typeof snap.get('rand') === 'number' ? {} : { rand: newSampleKey() }), ...change(trackOf(snap)) };
-    const next: TrackDoc = { ...trackOf(snap), ...patch };
+    const current = trackOf(snap);
+    const patch = { ...(typeof snap.get('rand') === 'number' ? {} : { rand: newSampleKey() }), ...change(current) };
+    const next: TrackDoc = { ...current, ...patch };
     // A track that stops being approved leaves the radio queue, refunded (spec §4).
     const withdraw = next.status !== 'approved' ? await prepareRadioWithdrawal(deps, tx, id) : null;
     tx.update(ref, { ...patch, updatedAt: FieldValue.serverTimestamp() });
     await withdraw?.();
-    if (audit) auditTrack(db, tx, audit.action, audit.actorId, trackOf(snap), next, new Date(deps.now()).toISOString());
+    if (audit) auditTrack(db, tx, audit.action, audit.actorId, current, next, new Date(deps.now()).toISOString());
     // merge: fields other writers keep on the stats document (none are ours) survive.
     const counts = countsOf(stats);
     tx.set(statsRef, { ...statsFromTrack(next, counts, deps.config.contest.minRankedVotes), updatedAt: FieldValue.serverTimestamp(), _deleted: false }, { merge: true });

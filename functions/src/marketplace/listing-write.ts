@@ -33,10 +33,10 @@ export async function listableTrack(deps: Deps, trackId: string): Promise<TrackD
   return track;
 }
 
-/** Creates an active listing for an approved marketplace track (the CMS and the demo seed). */
 /** Who made a CMS change, for its audit entry (the demo seed makes none). */
 export type Audited = { actorId: string; nowIso: string };
 
+/** Creates an active listing for an approved marketplace track (the CMS and the demo seed). */
 export async function insertListing(deps: Deps, input: z.output<typeof createListingInput>, audited?: Audited): Promise<MarketplaceListing> {
   const { db } = deps;
   const track = await listableTrack(deps, input.track_id);
@@ -65,8 +65,12 @@ export async function insertListing(deps: Deps, input: z.output<typeof createLis
     tx.set(markerRef, { track_id: track.id, listing_id: ref.id });
     tx.create(ref, data);
     if (audited) {
-      const change = { action: 'listing.create', actorId: audited.actorId, targetUserId: track.submitted_by ?? null, before: null, after: data, keys: Object.keys(input) } as const;
-      recordDocChange(db, tx, { ...change, name: ['listing', null, track.title] }, audited.nowIso);
+      recordDocChange(
+        db,
+        tx,
+        { action: 'listing.create', actorId: audited.actorId, targetUserId: track.submitted_by ?? null, name: ['listing', null, track.title], before: null, after: data, keys: Object.keys(input) },
+        audited.nowIso,
+      );
     }
   });
   return toListing(ref.id, data);

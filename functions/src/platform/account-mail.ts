@@ -33,4 +33,3 @@ export function formatMailTime(at: number | string): string {
   if (!Number.isFinite(d.getTime())) throw new Error(`Not a time: ${String(at)}`);
   return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
 }
-

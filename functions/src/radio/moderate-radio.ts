@@ -47,8 +47,9 @@ export const rejectRadio =
       if (doc.status !== 'pending') throw conflict(RADIO_MSG.notPending);
       const turnDown = await prepareTurnDown(deps, tx, doc);
       await turnDown();
-      auditSubmission(deps, tx, { actorId: caller.uid, action: 'radio.reject' }, doc, turnedDown(doc));
-      return toSubmission({ ...doc, ...turnedDown(doc) });
+      const patch = turnedDown(doc);
+      auditSubmission(deps, tx, { actorId: caller.uid, action: 'radio.reject' }, doc, patch);
+      return toSubmission({ ...doc, ...patch });
     });
     res.json({ submission });
   };

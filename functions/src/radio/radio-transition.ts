@@ -15,8 +15,12 @@ export function auditSubmission(
   patch: Partial<StoredRadioSubmission>,
 ): void {
   const title = before.track_title ?? null;
-  const change = { ...audit, targetUserId: before.user_id ?? null, before: { ...before }, after: { ...before, ...patch }, keys: Object.keys(patch) };
-  recordDocChange(deps.db, tx, { ...change, name: ['submission', title, title] }, new Date(deps.now()).toISOString());
+  recordDocChange(
+    deps.db,
+    tx,
+    { ...audit, targetUserId: before.user_id ?? null, name: ['submission', title, title], before, after: { ...before, ...patch }, keys: Object.keys(patch) },
+    new Date(deps.now()).toISOString(),
+  );
 }
 
 /**
