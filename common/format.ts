@@ -17,8 +17,11 @@ export function formatCount(n: number): string {
 /** Orders strings by their UTF-16 code units (ISO timestamps, ids), as `<` does. */
 export const compareCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/** The word for `n` tokens: 'token' for one, else 'tokens'. */
+export const tokenUnit = (n: number): string => (n === 1 ? 'token' : 'tokens');
+
 /** A number of tokens in words: '1 token', '15 tokens'. */
-export const tokenCount = (n: number): string => `${n} ${n === 1 ? 'token' : 'tokens'}`;
+export const tokenCount = (n: number): string => `${n} ${tokenUnit(n)}`;
 
 /** A dollar amount, rounded to cents: '$49.00', '$1,250.50' (pages, mail, certificates, refusals). */
 export function formatUsd(amount: number): string {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Order } from '@common/order-doc';
+import type { OrderStatus } from '@common/orders';
 import type { Database } from '@/data/database';
 import { useRxValue } from '@/hooks/use-rx-value';
 
@@ -10,6 +11,13 @@ const toOrders = (docs: Array<{ toMutableJSON: () => Order }>) => docs.map((d) =
 /** The signed-in user's orders (as buyer and as seller), live from RxDB; null while loading. */
 export function useOrders(uid: string | null): Order[] | null {
   return useRxValue(uid, ordersQuery, toOrders) ?? null;
+}
+
+/** The status to show: an unpaid cash order past its deadline is expired (the server marks it too). */
+export function displayStatus(order: Pick<Order, 'status' | 'expires_at'>, now: number): OrderStatus {
+  const deadline = order.expires_at ? Date.parse(order.expires_at) : NaN;
+  if (order.status === 'AWAITING_SELLER' && deadline < now) return 'EXPIRED';
+  return order.status;
 }
 
 /** The current time, refreshed every `ms` (so deadlines that pass show as expired). */

@@ -9,7 +9,7 @@ import { Dialog, DialogCloseX, DialogDescription, DialogTitle } from '@/componen
 import { useBalanceDoc } from '@/hooks/use-account';
 import { useOnline } from '@/hooks/use-online';
 import { useSession } from '@/lib/session';
-import { useNow, useOrders } from '@/hooks/use-orders';
+import { displayStatus, useNow, useOrders } from '@/hooks/use-orders';
 import { PurchaseDone } from './purchase-done';
 import { usePurchase } from './use-purchase';
 import { coverVariantUrl } from '@common/covers';
@@ -97,10 +97,9 @@ function useHeldLicence(listingId: string): 'owned' | 'open' | null {
   const uid = useSession((s) => s.user?.uid ?? null);
   const orders = useOrders(uid);
   const now = useNow();
-  const mine = orders?.filter((o) => o.listing_id === listingId && o.buyer_id === uid) ?? [];
-  if (mine.some((o) => o.status === 'APPROVED')) return 'owned';
-  const open = mine.some((o) => (o.status === 'PENDING' || o.status === 'AWAITING_SELLER' || o.status === 'UNDER_REVIEW') && !(o.expires_at && Date.parse(o.expires_at) <= now));
-  return open ? 'open' : null;
+  const statuses = (orders ?? []).filter((o) => o.listing_id === listingId && o.buyer_id === uid).map((o) => displayStatus(o, now));
+  if (statuses.includes('APPROVED')) return 'owned';
+  return statuses.some((s) => s === 'PENDING' || s === 'AWAITING_SELLER' || s === 'UNDER_REVIEW') ? 'open' : null;
 }
 
 type PayOptionProps = {

@@ -2,6 +2,7 @@ import { compareCodeUnits, formatUsd, tokenCount } from '@common/format';
 import type { OrderStatus } from '@common/orders';
 import type { Order } from '@common/order-doc';
 import { ORDER_MSG, ORDER_TRANSITIONS, PROOF_MAX_BYTES } from '@common/orders';
+import { displayStatus } from '@/hooks/use-orders';
 
 export type Side = 'buyer' | 'seller';
 
@@ -24,12 +25,7 @@ export function statusLabel(status: OrderStatus, side: Side): string {
   return STATUS_LABEL[status];
 }
 
-/** The status to show: an unpaid cash order past its deadline is expired (the server marks it too). */
-export function displayStatus(order: Pick<Order, 'status' | 'expires_at'>, now: number): OrderStatus {
-  const deadline = order.expires_at ? Date.parse(order.expires_at) : NaN;
-  if (order.status === 'AWAITING_SELLER' && deadline < now) return 'EXPIRED';
-  return order.status;
-}
+export { displayStatus };
 
 export const methodLabel = (order: Pick<Order, 'method'>) => (order.method === 'TOKENS' ? 'Tokens' : 'Cash App');
 

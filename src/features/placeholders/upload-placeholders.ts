@@ -14,13 +14,13 @@ async function uploadOne(filename: string): Promise<void> {
   await api(`/cms/placeholders/${filename}`, { body: form });
 }
 
-/**
- * Uploads the 26 images one by one (`progress` gets n before each), then, when any is stored,
- * points the tracks still using the local files at the stored ones.
- */
 /** Where a run is: uploading image n (1-based), or moving the tracks. */
 export type UploadStep = number | 'tracks';
 
+/**
+ * Uploads the 26 images one by one (`progress` gets n before each), then, when any is stored,
+ * points the tracks still using the local files at the stored ones (`progress` gets 'tracks').
+ */
 export async function uploadAllPlaceholders(progress: (at: UploadStep, results: ImageResult[]) => void): Promise<UploadOutcome> {
   const results: ImageResult[] = [];
   for (const [i, filename] of PLACEHOLDER_FILES.entries()) {

@@ -7,7 +7,7 @@ import { Card } from '@/components/ui/card';
 import { useBalanceDoc } from '@/hooks/use-account';
 import { useApiRead } from '@/hooks/use-api-read';
 import { useOnline } from '@/hooks/use-online';
-import { api } from '@/lib/api';
+import { api, ApiError } from '@/lib/api';
 import { tokenCount } from '@common/format';
 
 type Status = { status: 'open' | 'completed'; tokens: number };
@@ -15,12 +15,12 @@ const POLL_MS = 1000;
 const ignore = () => {};
 
 /** A refusal from the server (the session unknown or not the caller's), as opposed to no answer at all (offline). */
-const refused = (err: unknown): boolean => typeof err === 'object' && err !== null && typeof (err as { status?: unknown }).status === 'number' && (err as { status: number }).status >= 400;
+const refused = (err: unknown): boolean => err instanceof ApiError && err.status >= 400;
 
 /** Polls the checkout until the webhook has credited it, or the server says it does not know it; through a lost connection it keeps asking. */
-function useCheckoutStatus(sessionId: string | undefined): Status | 'unknown' | null {
+function useCheckoutStatus(sessionId: string): Status | 'unknown' | null {
   const { data, error } = useApiRead(
-    sessionId ? (signal) => api<Status>(`/payments/session/${encodeURIComponent(sessionId)}`, { signal }) : null,
+    (signal) => api<Status>(`/payments/session/${encodeURIComponent(sessionId)}`, { signal }),
     [sessionId],
     { everyMs: POLL_MS, until: (s, err) => refused(err) || s?.status === 'completed', onError: ignore },
   );
@@ -52,6 +52,7 @@ function CheckoutConfirmation({ sessionId }: { sessionId: string }) {
   const balance = useBalanceDoc();
   const online = useOnline();
   const credited = status !== null && status !== 'unknown' && status.status === 'completed';
+  const waiting = !credited && status !== 'unknown';
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
       <Card as="div" className="p-6">
@@ -60,8 +61,8 @@ function CheckoutConfirmation({ sessionId }: { sessionId: string }) {
         <p className="mt-3 text-zinc-400" aria-live="polite">
           {credited ? `${tokenCount(status.tokens)} ${status.tokens === 1 ? 'was' : 'were'} added to your balance.` : null}
           {status === 'unknown' ? 'We could not find this checkout. Your balance updates as soon as the payment is confirmed.' : null}
-          {!credited && status !== 'unknown' && !online ? 'You are offline. Your tokens show here once you are back online.' : null}
-          {!credited && status !== 'unknown' && online ? (
+          {waiting && !online ? 'You are offline. Your tokens show here once you are back online.' : null}
+          {waiting && online ? (
             <span className="inline-flex items-center gap-2">
               <Loader2 className="size-4 animate-spin" aria-hidden /> Adding your tokens…
             </span>

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Coins, LayoutDashboard, ListMusic, Receipt } from 'lucide-react';
 import { toast } from '@/lib/toast';
+import { tokenUnit } from '@common/format';
 import { MSG } from '@common/messages';
 import { PATHS } from '@common/paths';
 import { useBalanceDoc, useProfile, useRoles } from '@/hooks/use-account';
@@ -23,7 +24,7 @@ export function BalancePill({ short = false }: { short?: boolean }) {
       ) : (
         <span>
           {n}
-          <span className={short ? 'max-sm:sr-only' : undefined}> {n === 1 ? 'token' : 'tokens'}</span>
+          <span className={short ? 'max-sm:sr-only' : undefined}> {tokenUnit(n)}</span>
         </span>
       )}
     </span>

@@ -2,6 +2,9 @@ import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { MAIN_ID } from './skip-link';
 
+/** How many frames a closing menu may keep the focus before it is taken for the new page's own dialog. */
+const DIALOG_FRAMES = 15;
+
 /**
  * After the app moves to another page, the keyboard starts from the new page's content, as after
  * a page load it would start from the top: the link that was followed (in the bar, the footer, the
@@ -9,8 +12,6 @@ import { MAIN_ID } from './skip-link';
  * focus (screen readers announce it), unless the new page already put the focus in it (the
  * arena's first control, a form's field) or a dialog holds it. The first page load is left alone.
  */
-const DIALOG_FRAMES = 15;
-
 export function useRouteFocus(): void {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const first = useRef(true);
