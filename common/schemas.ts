@@ -50,6 +50,8 @@ export const couponInput = z.strictObject({ code: couponCode });
 
 /** What a wallet address that is not a Solana address gets. */
 export const WALLET_FORMAT_MESSAGE = 'Enter a Solana wallet address: 32 to 44 letters and digits, without 0, O, I or l';
+/** What an address of that form gets when it does not decode to a 32-byte key (the API checks it: functions/src/accounts/save-wallet.ts). */
+export const WALLET_KEY_MESSAGE = 'This is not a Solana address: check it for a missing or mistyped character';
 
 export const walletInput = z.strictObject({
   wallet_address: z

@@ -18,6 +18,7 @@ import { grant, PNG } from './order-fixtures';
 import { adAudio, adForm, addRadioSubmission, trackWithAudio } from './radio-fixtures';
 import type { RouteKey } from './routes';
 import { submittableSong, type User, type World } from './authz-world';
+import { solanaWallet } from './wallets';
 
 /** A user the world signs up first, whose name the username lookup finds. */
 export const KNOWN_USERNAME = 'matrix_known';
@@ -129,7 +130,7 @@ export const MATRIX: Record<RouteKey, Entry> = {
     request: fixed(post('/api/mail/unsubscribe', { u: 'matrix-nobody', t: 'z'.repeat(32) })),
   },
   'GET /api/accounts/username/:username': { owner: 'n/a', expect: PUBLIC, request: fixed(get(`/api/accounts/username/${KNOWN_USERNAME}`)) },
-  'POST /api/accounts/wallet': { owner: 'n/a', expect: SIGNED_IN, request: fixed(post('/api/accounts/wallet', { wallet_address: 'So1anaWa11etAddre55So1anaWa11etAddre5' })) },
+  'POST /api/accounts/wallet': { owner: 'n/a', expect: SIGNED_IN, request: fixed(post('/api/accounts/wallet', { wallet_address: solanaWallet('authz') })) },
   'POST /api/accounts/cash-app-tag': { owner: 'n/a', expect: SIGNED_IN, request: fixed(post('/api/accounts/cash-app-tag', { cash_app_tag: '$Matrix1' })) },
   'GET /api/me': { owner: 'n/a', expect: SIGNED_IN, request: fixed(get('/api/me')) },
   'POST /api/tokens/claim-daily': { owner: 'n/a', expect: SIGNED_IN, request: fixed(post('/api/tokens/claim-daily')) },

@@ -1,7 +1,9 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATION_MSG } from '../../common/migration-messages';
+import { WALLET_KEY_MESSAGE } from '../../common/schemas';
 import { signUp, startHarness, type Harness } from './harness';
+import { malformedSolanaWallet, solanaWallet } from './wallets';
 
 /**
  * Every endpoint of functions/src/app.ts fed wrong input: each answer is a clear 4xx with
@@ -14,6 +16,8 @@ let admin: { uid: string; token: string };
 let superAdmin: { uid: string; token: string };
 /** A valid token whose uid has no profile (Auth knows them, Firestore does not). */
 const GHOST = 'test:ghost_without_profile';
+/** A wallet address the API accepts. */
+const WALLET = solanaWallet('bad-input');
 
 /** The documents written by the API; a bad request must leave all of them as they were. */
 const WATCHED = [
@@ -180,8 +184,8 @@ const cases: Case[] = [
   { name: 'username lookup: over 200 characters', method: 'GET', path: `/api/accounts/username/${'a'.repeat(201)}`, status: 400, message: /^username: / },
 
   // --- POST /api/accounts/wallet (signed in)
-  { name: 'wallet: no auth', method: 'POST', path: '/api/accounts/wallet', body: { wallet_address: 'So1anaWa11etAddre55So1anaWa11etAddre5' }, status: 401, message: 'Sign in required' },
-  ...authCases('POST', '/api/accounts/wallet', { wallet_address: 'So1anaWa11etAddre55So1anaWa11etAddre5' }),
+  { name: 'wallet: no auth', method: 'POST', path: '/api/accounts/wallet', body: { wallet_address: WALLET }, status: 401, message: 'Sign in required' },
+  ...authCases('POST', '/api/accounts/wallet', { wallet_address: WALLET }),
   ...bodyCases('/api/accounts/wallet', U),
   { name: 'wallet: missing wallet_address', method: 'POST', path: '/api/accounts/wallet', token: U, body: {}, status: 400, message: /^wallet_address: / },
   { name: 'wallet: wallet_address is a number', method: 'POST', path: '/api/accounts/wallet', token: U, body: { wallet_address: 123 }, status: 400, message: /^wallet_address: / },
@@ -190,9 +194,10 @@ const cases: Case[] = [
   { name: 'wallet: wallet_address too long', method: 'POST', path: '/api/accounts/wallet', token: U, body: { wallet_address: 'a'.repeat(129) }, status: 400, message: /^wallet_address: / },
   { name: 'wallet: not a Solana address (too short)', method: 'POST', path: '/api/accounts/wallet', token: U, body: { wallet_address: 'abc123' }, status: 400, message: 'wallet_address: Enter a Solana wallet address: 32 to 44 letters and digits, without 0, O, I or l' },
   { name: 'wallet: not a Solana address (an Ethereum one)', method: 'POST', path: '/api/accounts/wallet', token: U, body: { wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7' }, status: 400, message: 'wallet_address: Enter a Solana wallet address: 32 to 44 letters and digits, without 0, O, I or l' },
-  { name: 'wallet: unknown extra field', method: 'POST', path: '/api/accounts/wallet', token: U, body: { wallet_address: 'So1anaWa11etAddre55So1anaWa11etAddre5', user_id: 'someone' }, status: 400, message: 'Unrecognized key: "user_id"' },
-  { name: 'wallet: body is an array', method: 'POST', path: '/api/accounts/wallet', token: U, body: [{ wallet_address: 'So1anaWa11etAddre55So1anaWa11etAddre5' }], status: 400 },
-  { name: 'wallet: caller without a profile', method: 'POST', path: '/api/accounts/wallet', token: ghost, body: { wallet_address: 'So1anaWa11etAddre55So1anaWa11etAddre5' }, status: 404, message: 'Profile not found', code: 'not_found' },
+  { name: 'wallet: Solana\'s form but not a 32-byte key', method: 'POST', path: '/api/accounts/wallet', token: U, body: { wallet_address: malformedSolanaWallet }, status: 400, message: `wallet_address: ${WALLET_KEY_MESSAGE}` },
+  { name: 'wallet: unknown extra field', method: 'POST', path: '/api/accounts/wallet', token: U, body: { wallet_address: WALLET, user_id: 'someone' }, status: 400, message: 'Unrecognized key: "user_id"' },
+  { name: 'wallet: body is an array', method: 'POST', path: '/api/accounts/wallet', token: U, body: [{ wallet_address: WALLET }], status: 400 },
+  { name: 'wallet: caller without a profile', method: 'POST', path: '/api/accounts/wallet', token: ghost, body: { wallet_address: WALLET }, status: 404, message: 'Profile not found', code: 'not_found' },
 
   // --- GET /api/me (signed in)
   { name: 'me: no auth', method: 'GET', path: '/api/me', status: 401, message: 'Sign in required' },
@@ -364,9 +369,9 @@ describe('bad input on every endpoint', () => {
     const me = await h.call('GET', '/api/me', { token: user.token });
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ balance: 50, roles: ['user'] });
-    const wallet = await h.call('POST', '/api/accounts/wallet', { token: user.token, body: { wallet_address: 'So1anaWa11etAddre55So1anaWa11etAddre5' } });
+    const wallet = await h.call('POST', '/api/accounts/wallet', { token: user.token, body: { wallet_address: WALLET } });
     expect(wallet.status).toBe(200);
-    const again = await h.call('POST', '/api/accounts/wallet', { token: user.token, body: { wallet_address: 'AnotherSo1anaWa11etAddre55xyzabc' } });
+    const again = await h.call('POST', '/api/accounts/wallet', { token: user.token, body: { wallet_address: solanaWallet('another') } });
     expect(again.status).toBe(409);
     expect(again.body.error).toEqual({ code: 'conflict', message: 'Wallet address is already saved' });
   });

@@ -8,7 +8,7 @@ import { InvalidWalletError, TransferNotMadeError, type ChainTransfer } from '..
 import { LocalChain, localTxHash } from '../../functions/src/platform/local-chain';
 import { FORMERLY_FROZEN } from '../../functions/src/migration/migrate-users';
 import { callWithDeps, ledgerInvariant, losingCommitAnswers, signUp, startHarness, withOverrides, type Harness } from './harness';
-import { solanaLikeWallet as w } from './wallets';
+import { solanaWallet as w } from './wallets';
 
 /**
  * The token migration on one database: the seeded users go through a forced run that fails

@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sseReader } from './contest-fixtures';
 import { grant } from './order-fixtures';
 import { signUp, startHarness, type Harness } from './harness';
+import { solanaWallet } from './wallets';
+
+const ALICE_WALLET = solanaWallet('alice');
+const BOB_WALLET = solanaWallet('bob');
 
 const COLLECTIONS = ['profiles', 'user_roles', 'token_balances', 'daily_token_grants'] as const;
 /** The fields each replicated collection hands out (functions/src/sync/registry.ts), besides id, updatedAt and _deleted. */
@@ -210,9 +214,9 @@ describe('GET /api/sync/stream', () => {
       expect(balanceEvents.flatMap((e) => e.documents!.map((d) => d.id))).toEqual(balanceEvents.map(() => A.uid));
 
       // The same for profiles: another user's wallet first, then ours.
-      expect((await h.call('POST', '/api/accounts/wallet', { token: B.token, body: { wallet_address: 'BobWa11etSo1anaAddre55xyz123abcdefg' } })).status).toBe(200);
-      expect((await h.call('POST', '/api/accounts/wallet', { token: A.token, body: { wallet_address: 'A1iceWa11etSo1anaAddre55xyz123abcdef' } })).status).toBe(200);
-      const profile = await sse.until((e) => e.collection === 'profiles' && !!e.documents?.some((d) => d.wallet_address === 'A1iceWa11etSo1anaAddre55xyz123abcdef'));
+      expect((await h.call('POST', '/api/accounts/wallet', { token: B.token, body: { wallet_address: BOB_WALLET } })).status).toBe(200);
+      expect((await h.call('POST', '/api/accounts/wallet', { token: A.token, body: { wallet_address: ALICE_WALLET } })).status).toBe(200);
+      const profile = await sse.until((e) => e.collection === 'profiles' && !!e.documents?.some((d) => d.wallet_address === ALICE_WALLET));
       expect(profile.documents![0]).toMatchObject({ id: A.uid, username: 'sync_alice', _deleted: false });
       expect(profile.documents![0]).not.toHaveProperty('referred_by');
 
@@ -221,7 +225,7 @@ describe('GET /api/sync/stream', () => {
         expect(text).not.toContain(other.uid);
         expect(text).not.toContain(other.username);
       }
-      expect(text).not.toContain('BobWa11etSo1anaAddre55xyz123abcdefg');
+      expect(text).not.toContain(BOB_WALLET);
       expect(sse.events.filter((e) => e.resync)).toHaveLength(1);
     } finally {
       ctrl.abort();

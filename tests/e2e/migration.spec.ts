@@ -1,7 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
+import { solanaWallet } from '../api/wallets';
 import { expect, test } from './fixtures';
 import { e2eFirestore, newUser, signIn, signUp } from './helpers';
+
+/** The wallet the migrating user saves before the run. */
+const MIGRATING_WALLET = solanaWallet('e2e-migration');
 
 /**
  * Runs last (the 'after-all' project in playwright.config.ts): the forced run migrates every user
@@ -14,7 +18,7 @@ test('a super admin forces the migration from the Config tab; the home card and 
   const userPage = await userContext.newPage();
   const user = newUser('migr');
   await signUp(userPage, user);
-  await userPage.getByLabel('Wallet address').fill('MigrWa11etSo1anaAddre55xyz123abcdefg');
+  await userPage.getByLabel('Wallet address').fill(MIGRATING_WALLET);
   await userPage.getByRole('button', { name: 'Save' }).click();
   await expect(userPage.getByText('Wallet address saved!')).toBeVisible();
   await userPage.goto('/');
@@ -47,11 +51,11 @@ test('a super admin forces the migration from the Config tab; the home card and 
   await expect(card.getByTestId('snapshot-balance')).toHaveText('50 tokens');
   await expect(card.getByTestId('tx-hash')).toHaveText(/^[0-9a-f]{64}$/);
   await expect(card.getByText('Locked until')).toBeVisible();
-  await expect(card.getByLabel('Migration details').getByText('MigrWa11etSo1anaAddre55xyz123abcdefg')).toBeVisible();
+  await expect(card.getByLabel('Migration details').getByText(MIGRATING_WALLET)).toBeVisible();
   // The local chain wrote the transfer to the file the README names.
   const hash = await card.getByTestId('tx-hash').textContent();
   const lines = (await readFile('.local/e2e-stack/chain-ledger.jsonl', 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { tx_hash: string; amount: number; wallet: string });
-  expect(lines.find((l) => l.tx_hash === hash)).toMatchObject({ amount: 50, wallet: 'MigrWa11etSo1anaAddre55xyz123abcdefg' });
+  expect(lines.find((l) => l.tx_hash === hash)).toMatchObject({ amount: 50, wallet: MIGRATING_WALLET });
   await userContext.close();
 
   // The super admin had no wallet: their snapshot waits for one, and saving one sends it.
@@ -59,7 +63,7 @@ test('a super admin forces the migration from the Config tab; the home card and 
   const own = page.locator('section', { has: page.getByRole('heading', { name: 'Migration status' }) });
   await expect(own.getByText('Save a wallet address to claim your tokens on the blockchain.')).toBeVisible();
   await expect(own.getByTestId('tx-hash')).toHaveText('—');
-  await own.getByLabel('Wallet address').fill('SuperWa11etSo1anaAddre55xyz123abcdef');
+  await own.getByLabel('Wallet address').fill(solanaWallet('e2e-super'));
   await own.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Wallet address saved!')).toBeVisible();
   await expect(own.getByTestId('tx-hash')).toHaveText(/^[0-9a-f]{64}$/);

@@ -1,6 +1,7 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import type { RequestHandler } from 'express';
-import { walletInput } from '../../../common/schemas';
+import { isAddress } from '@solana/kit';
+import { WALLET_KEY_MESSAGE, walletInput } from '../../../common/schemas';
 import { requireCaller } from '../platform/auth';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
@@ -8,12 +9,20 @@ import { claimPendingTokens } from '../migration/claim';
 import { conflict, notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
 
+/**
+ * The form's check, and then the chain's: base58 that decodes to a 32-byte key, as the Solana
+ * gateway requires before a transfer (`isAddress`). The address locks once saved, so one the
+ * chain would refuse must not be saved. (@solana/kit stays out of the client's bundle: the
+ * client sends, the API decides.)
+ */
+const solanaWallet = walletInput.refine((w) => isAddress(w.wallet_address), { path: ['wallet_address'], message: WALLET_KEY_MESSAGE });
+
 /** POST /api/accounts/wallet — saves the optional wallet address once; then it is locked. */
 export const saveWallet =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
     const caller = requireCaller(res);
-    const { wallet_address } = parse(walletInput, req.body);
+    const { wallet_address } = parse(solanaWallet, req.body);
     await deps.db.runTransaction(async (tx) => {
       const ref = deps.db.collection(COL.profiles).doc(caller.uid);
       const profile = await tx.get(ref);
