@@ -1,7 +1,7 @@
 import { WALLET_KEY_MESSAGE } from '../../common/schemas';
 import { malformedSolanaWallet, solanaWallet } from '../api/wallets';
 import { expect, test } from './fixtures';
-import { balancePill, fillSignUp, newUser, signIn, signUp } from './helpers';
+import { balancePill, e2eFirestore, fillSignUp, newUser, signIn, signUp } from './helpers';
 
 test('sign-up lands on the welcome page with 50 tokens', async ({ page }) => {
   const user = newUser('fresh');
@@ -12,6 +12,32 @@ test('sign-up lands on the welcome page with 50 tokens', async ({ page }) => {
   await expect(balancePill(page)).toHaveText('50 tokens');
   await page.getByRole('button', { name: 'Copy' }).click();
   await expect(page.getByText('Affiliate link copied!')).toBeVisible();
+});
+
+test('the welcome is celebrated once: a later visit, or a day-old account on a new device, gets its balance without confetti', async ({ page, browser }) => {
+  const user = newUser('twice');
+  await signUp(page, user);
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText(`Welcome, ${user.username}! 🎉`);
+  await expect(page.getByText('Your account is ready. Here is your welcome bonus.')).toBeVisible();
+  await expect(page.locator('canvas[aria-hidden="true"]')).toHaveCount(1);
+  await page.reload();
+  await expect(heading).toHaveText(`Welcome back, ${user.username}!`);
+  await expect(page.getByText('Here is your balance.')).toBeVisible();
+  await expect(page.getByTestId('welcome-balance')).toHaveText('50 tokens');
+  await expect(page.locator('canvas')).toHaveCount(0);
+
+  // The same account two days on, signing in on another device (as Google sign-ins land here).
+  const db = await e2eFirestore();
+  const profile = (await db.collection('profiles').where('username', '==', user.username).get()).docs[0]!;
+  await profile.ref.update({ created_at: new Date(Date.now() - 2 * 24 * 3600_000).toISOString() });
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signIn(otherPage, user.email, user.password);
+  await otherPage.goto('/welcome');
+  await expect(otherPage.getByRole('heading', { level: 1 })).toHaveText(`Welcome back, ${user.username}!`);
+  await expect(otherPage.locator('canvas')).toHaveCount(0);
+  await other.close();
 });
 
 test('a taken username is refused with "Username already taken"', async ({ page }) => {

@@ -2,6 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Coins, Headphones, ShoppingBag } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { browserPopupRedirectResolver, getRedirectResult } from 'firebase/auth';
+import type { ProfileDoc } from '@common/accounts';
 import { TIMINGS_MS } from '@common/constants';
 import { VERIFY_MSG } from '@common/messages';
 import { PATHS } from '@common/paths';
@@ -33,8 +34,31 @@ function consumeOAuthReturn(): void {
   window.history.replaceState(window.history.state, '', url.toString());
 }
 
-function useConfetti() {
+/**
+ * The confetti and "your welcome bonus" are for an account's first visit: Google sign-ins land
+ * here every time, and people come back for the affiliate link and the migration card. First
+ * means not yet celebrated on this device and the account less than a day old (a new device
+ * of an old account is not a welcome). Read once per account, so marking it does not change the page.
+ */
+const celebratedKey = (uid: string) => `welcome-celebrated:${uid}`;
+const FIRST_WELCOME_MS = 24 * 60 * 60 * 1000;
+
+function useFirstWelcome(profile: ProfileDoc | null | undefined): boolean | null {
+  const uid = profile?.id ?? null;
+  const [seen] = useState(() => new Map<string, boolean>());
+  const [openedAt] = useState(Date.now);
+  if (!profile || !uid) return null;
+  if (!seen.has(uid)) {
+    const young = !profile.created_at || openedAt - Date.parse(profile.created_at) < FIRST_WELCOME_MS;
+    seen.set(uid, young && localStorage.getItem(celebratedKey(uid)) === null);
+  }
+  return seen.get(uid) ?? false;
+}
+
+function useConfetti(uid: string | null, first: boolean | null) {
   useEffect(() => {
+    if (!uid || !first) return;
+    localStorage.setItem(celebratedKey(uid), new Date().toISOString());
     if (reducedMotion()) return;
     const end = Date.now() + TIMINGS_MS.confetti;
     let frame = 0;
@@ -48,7 +72,7 @@ function useConfetti() {
       cancelAnimationFrame(frame);
       resetConfetti();
     };
-  }, []);
+  }, [uid, first]);
 }
 
 /** Whether the page was opened from the verification mail's link (its continue URL says so); read once, as the address loses it. */
@@ -86,7 +110,8 @@ export function WelcomePage() {
       live = false;
     };
   }, [user]);
-  useConfetti();
+  const first = useFirstWelcome(profile);
+  useConfetti(profile?.id ?? null, first);
   useEffect(() => {
     if (user) return;
     const t = setTimeout(() => void navigate({ to: PATHS.auth }), TIMINGS_MS.welcomeRedirect);
@@ -97,8 +122,11 @@ export function WelcomePage() {
   return (
     <section className="mx-auto max-w-3xl px-4 py-12">
       <div className="text-center">
-        <h1 className="break-words text-4xl font-black">Welcome{profile ? `, ${profile.full_name || profile.username}` : ''}! 🎉</h1>
-        <p className="mt-3 text-zinc-300">Your account is ready. Here is your welcome bonus.</p>
+        <h1 className="break-words text-4xl font-black">
+          {first === false ? 'Welcome back' : 'Welcome'}
+          {profile ? `, ${profile.full_name || profile.username}` : ''}!{first === false ? '' : ' 🎉'}
+        </h1>
+        <p className="mt-3 text-zinc-300">{first === false ? 'Here is your balance.' : 'Your account is ready. Here is your welcome bonus.'}</p>
         <EmailStatus verified={verified} />
         <div className="mx-auto mt-6 inline-flex items-center gap-3 rounded-2xl border border-amber-400/30 bg-amber-400/10 px-6 py-4">
           <Coins className="size-8 text-amber-300" aria-hidden />
