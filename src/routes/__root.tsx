@@ -28,7 +28,8 @@ function RootLayout() {
       </main>
       <Footer />
       <RadioPlayer />
-      <ToastHost theme="system" richColors position="top-center" closeButton />
+      {/* Below the 64 px bar: a toast must not cover the balance it announces. */}
+      <ToastHost theme="system" richColors position="top-center" offset={{ top: 76 }} mobileOffset={{ top: 72 }} closeButton />
       <UpdatePrompt />
     </div>
   );

@@ -129,6 +129,10 @@ test('the daily token is granted once per day', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(page.getByText('Daily Token Claimed! 🎁')).toBeVisible();
   await expect(balancePill(page)).toHaveText('51 tokens');
+  // The toast shows below the bar, so the balance it announces stays in view.
+  const toast = await page.locator('[data-sonner-toast]').first().boundingBox();
+  const bar = await page.getByRole('banner').boundingBox();
+  expect(toast!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height);
   const claimed = page.getByRole('button', { name: 'Claimed today' });
   await expect(claimed).toBeDisabled();
   await expect(claimed).toBeFocused();
