@@ -3,7 +3,7 @@ import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/rep
 import { Observable } from 'rxjs';
 import type { Checkpoint, PullResponse, SyncCollectionName } from '@common/sync';
 import { api } from '@/lib/api';
-import { whenOnline } from '@/lib/when-online';
+import { sendWhenOnline } from '@/lib/when-online';
 import { syncFailures } from './sync-errors';
 import type { PullStreamItem, SyncStream } from './sync-stream';
 
@@ -51,9 +51,9 @@ export function replicateOverHttp(opts: ReplicationOptions): RxReplicationState<
       ? {
           batchSize: 20,
           handler: async (rows) => {
-            // Offline, nothing is sent: the rows wait here, and go when the browser is back online.
-            await whenOnline();
-            const conflicts = await api<Array<Record<string, unknown> & { _deleted: boolean }>>(`/sync/${opts.name}/push`, { body: rows as PushRow[] });
+            // Offline, nothing is sent: the rows wait here, and go when the browser is back online
+            // (tried again within 2 s if the network is not there yet; a push is idempotent).
+            const conflicts = await sendWhenOnline(() => api<Array<Record<string, unknown> & { _deleted: boolean }>>(`/sync/${opts.name}/push`, { body: rows as PushRow[] }));
             syncFailures.succeeded();
             return conflicts;
           },
