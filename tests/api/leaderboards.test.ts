@@ -190,12 +190,14 @@ describe('GET /api/public/leaderboards', () => {
       const root = await signUp(e, 'lb_root');
       await makeAdmin(e.db, root.uid, 'super_admin');
       expect((await e.call('POST', '/api/tokens/claim-daily', { token: old.token })).body.granted).toBe(true);
+      expect((await e.call('POST', '/api/tokens/claim-daily', { token: recent.token })).body.granted).toBe(true);
+      // An admin's grant is not earned, and a deduction takes nothing off what was.
       expect((await e.call('POST', '/api/admin/tokens/adjust', { token: root.token, body: { user_id: recent.uid, delta: 7 } })).status).toBe(200);
       expect((await e.call('POST', '/api/admin/tokens/adjust', { token: root.token, body: { user_id: recent.uid, delta: -20 } })).status).toBe(200);
       await refreshLeaderboardSummary(e.deps);
       const res = await e.call('GET', '/api/public/leaderboards');
       expect(res.body.top_earners_week).toEqual([
-        { rank: 1, score: 57, username: 'lb_recent', full_name: 'lb_recent', avatar_url: null },
+        { rank: 1, score: 51, username: 'lb_recent', full_name: 'lb_recent', avatar_url: null },
         { rank: 2, score: 50, username: 'lb_root', full_name: 'lb_root', avatar_url: null },
         { rank: 3, score: 1, username: 'lb_old', full_name: 'lb_old', avatar_url: null },
       ]);

@@ -3,6 +3,7 @@
  * costs. This file runs its own emulator, so `firestoreOps` counts this file's reads only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LedgerReason } from '../../common/constants';
 import type { Leaderboards } from '../../common/leaderboards';
 import { refreshLeaderboardSummary } from '../../functions/src/leaderboards/summary';
 import { readBalance, writeLedgerEntry } from '../../functions/src/tokens/ledger';
@@ -20,11 +21,11 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-/** One ledger entry of `delta` for `uid`, written as every token movement is, at `at`. */
-const earn = (uid: string, delta: number, at = T0) =>
+/** One ledger entry of `delta` for `uid`, written as every token movement is, at `at` (a sale by default). */
+const earn = (uid: string, delta: number, at = T0, reason: LedgerReason = 'marketplace_sale') =>
   h.db.runTransaction(async (tx) => {
     const balance = await readBalance(h.db, tx, uid);
-    writeLedgerEntry(h.db, tx, balance, { userId: uid, delta, reason: 'admin_grant' }, new Date(at).toISOString());
+    writeLedgerEntry(h.db, tx, balance, { userId: uid, delta, reason }, new Date(at).toISOString());
   });
 
 async function earners(): Promise<Leaderboards['top_earners_week']> {
@@ -44,7 +45,7 @@ async function refreshReads(): Promise<number> {
 const row = (rank: number, score: number, username: string) => ({ rank, score, username, full_name: username, avatar_url: null });
 
 describe('Weekly Earners', () => {
-  it('sums the positive ledger entries of the current UTC week (Monday on), best first, ties by user', async () => {
+  it('sums what was earned in the current UTC week (Monday on), best first; a tie shares its rank, listed by user', async () => {
     h.clock.now = MONDAY - 1; // Sunday 23:59:59.999 of the week before
     const early = await signUp(h, 'we_early');
     h.clock.now = T0;
@@ -54,7 +55,7 @@ describe('Weekly Earners', () => {
     await earn(a.uid, -40); // spending takes nothing off what was earned
     await earn(b.uid, 3);
     const ties = [a, b].sort((x, y) => (x.uid < y.uid ? -1 : 1)).map((u) => (u === a ? 'we_a' : 'we_b'));
-    expect(await earners()).toEqual([row(1, 53, ties[0]!), row(2, 53, ties[1]!), row(3, 5, 'we_early')]);
+    expect(await earners()).toEqual([row(1, 53, ties[0]!), row(1, 53, ties[1]!), row(3, 5, 'we_early')]);
 
     // The next Monday starts a new week: the board starts empty.
     h.clock.now = MONDAY + 7 * 86_400_000;
@@ -75,17 +76,28 @@ describe('Weekly Earners', () => {
 
   it('counts every one of many concurrent earnings of one user', async () => {
     h.clock.now = T0;
-    const root = await signUp(h, 'we_root');
-    await makeAdmin(h.db, root.uid, 'super_admin');
     const target = await signUp(h, 'we_target');
     const deltas = Array.from({ length: 30 }, (_, i) => i + 1);
-    const results = await Promise.all(
-      deltas.map((delta) => h.call('POST', '/api/admin/tokens/adjust', { token: root.token, body: { user_id: target.uid, delta } })),
-    );
-    expect(results.map((r) => r.status)).toEqual(deltas.map(() => 200));
+    await Promise.all(deltas.map((delta) => earn(target.uid, delta)));
     const total = 50 + deltas.reduce((s, d) => s + d, 0);
     expect((await earners())[0]).toEqual(row(1, total, 'we_target'));
     const ledger = await h.db.collection('token_ledger').where('user_id', '==', target.uid).get();
     expect(ledger.docs.reduce((s, d) => s + (d.get('delta') as number), 0)).toBe(total);
+  });
+
+  it('counts what taking part earned, not tokens bought, granted by an admin, from a coupon or refunded', async () => {
+    h.clock.now = T0;
+    const root = await signUp(h, 'we_root');
+    await makeAdmin(h.db, root.uid, 'super_admin');
+    const given = await signUp(h, 'we_given');
+    const granted = await h.call('POST', '/api/admin/tokens/adjust', { token: root.token, body: { user_id: given.uid, delta: 1_000_000 } });
+    expect(granted.status).toBe(200);
+    for (const reason of ['token_purchase', 'coupon', 'radio_refund'] as const) await earn(given.uid, 500, T0, reason);
+    const active = await signUp(h, 'we_active');
+    for (const reason of ['daily_drip', 'referral_reward', 'marketplace_sale'] as const) await earn(active.uid, 10, T0, reason);
+    const board = await earners();
+    // The sign-up bonus counts for both; nothing else of the given user's does.
+    expect(board.find((r) => r.username === 'we_given')).toEqual(expect.objectContaining({ score: 50 }));
+    expect(board.find((r) => r.username === 'we_active')).toEqual(expect.objectContaining({ score: 80 }));
   });
 });

@@ -25,14 +25,19 @@ export function summariesFrom(snaps: readonly DocumentSnapshot[]): Summaries {
   return out;
 }
 
-/** Ranked user rows with what the board shows of each user (never an id). */
+/**
+ * Ranked user rows with what the board shows of each user (never an id). Equal scores share a
+ * rank, and the next score's rank counts them all (1, 2, 2, 4): a tie is not an order.
+ */
 async function userRows(db: Firestore, scored: Array<[uid: string, score: number]>): Promise<LeaderboardRow[]> {
   if (scored.length === 0) return [];
   const profiles = await db.getAll(...scored.map(([uid]) => db.collection(COL.profiles).doc(uid)));
+  let rank = 0;
   return scored.map(([, score], i) => {
     const p = profiles[i];
+    if (i === 0 || score !== scored[i - 1]![1]) rank = i + 1;
     return {
-      rank: i + 1,
+      rank,
       score,
       username: (p?.get('username') as string | undefined) ?? 'unknown',
       full_name: (p?.get('full_name') as string | null | undefined) ?? null,

@@ -4,7 +4,7 @@ import { MSG } from '../../../common/messages';
 import { MIGRATION_MSG } from '../../../common/migration-messages';
 import { COL } from '../platform/collections';
 import { badRequest, conflict, insufficientTokens } from '../platform/errors';
-import { addWeeklyEarning } from './weekly-earnings';
+import { addWeeklyEarning, EARNED_REASONS } from './weekly-earnings';
 
 export type LedgerEntry = {
   userId: string;
@@ -65,8 +65,7 @@ export function writeLedgerEntry(
     created_at: nowIso,
     ...(entry.note ? { note: entry.note } : {}),
   });
-  // A refund gives back what was spent: it earns nothing.
-  if (entry.delta > 0 && entry.reason !== 'radio_refund') addWeeklyEarning(db, tx, entry.userId, entry.delta, nowIso);
+  if (entry.delta > 0 && EARNED_REASONS.has(entry.reason)) addWeeklyEarning(db, tx, entry.userId, entry.delta, nowIso);
   return balance;
 }
 

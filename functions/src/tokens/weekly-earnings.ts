@@ -1,4 +1,5 @@
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import type { LedgerReason } from '../../../common/constants';
 import { COL } from '../platform/collections';
 
 const DAY_MS = 86_400_000;
@@ -10,6 +11,14 @@ export function weekOf(iso: string): string {
   const monday = day - ((day + 3) % 7);
   return new Date(monday * DAY_MS).toISOString().slice(0, 10);
 }
+
+/**
+ * What Weekly Earners counts: tokens the product gave for taking part (the sign-up bonus, the
+ * daily token, a referral, a sale). Not tokens bought by card, granted by an admin or a coupon,
+ * nor refunds: a public board of "earners" would rank who paid or was given the most, and show
+ * by name how much someone bought.
+ */
+export const EARNED_REASONS: ReadonlySet<LedgerReason> = new Set<LedgerReason>(['signup_grant', 'daily_drip', 'referral_reward', 'marketplace_sale']);
 
 export const weeklyEarningsRef = (db: Firestore, week: string, userId: string) => db.collection(COL.weeklyEarnings).doc(`${week}_${userId}`);
 

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { LEADERBOARD_ROWS } from '@common/constants';
 import type { LeaderboardRow, Leaderboards } from '@common/leaderboards';
 import { Card } from '@/components/ui/card';
 import { Tab, TabList, TabPanel, Tabs } from '@/components/ui/tabs';
 import { coverVariantUrl } from '@common/covers';
+import { formatCount } from '@common/format';
 import { ChanceNote } from './deception-leaderboard';
 import { PendingText } from './pending-text';
 
@@ -15,11 +16,12 @@ const TABS = [
 
 function Board({ rows, unit, empty }: { rows: LeaderboardRow[]; unit: string; empty: string }) {
   const [all, setAll] = useState(false);
+  const listId = useId();
   if (rows.length === 0) return <p className="py-8 text-center text-zinc-400">{empty}</p>;
   const shown = all ? rows : rows.slice(0, LEADERBOARD_ROWS);
   return (
     <>
-      <ol className="divide-y divide-zinc-800">
+      <ol id={listId} className="divide-y divide-zinc-800">
         {shown.map((r) => (
           <li key={`${r.rank}-${r.username ?? r.title}`} className="flex items-center gap-3 py-2.5">
             <span className="w-7 text-right font-mono text-sm text-zinc-400">{r.rank}</span>
@@ -43,7 +45,7 @@ function Board({ rows, unit, empty }: { rows: LeaderboardRow[]; unit: string; em
               )}
             </span>
             <span className="text-right font-semibold text-amber-200">
-              {r.score} <span className="text-xs font-normal text-zinc-400">{unit}</span>
+              {formatCount(r.score)} <span className="text-xs font-normal text-zinc-400">{unit}</span>
               {r.fool_rate !== undefined && r.total_votes ? (
                 <span className="flex items-center justify-end gap-1 text-xs font-normal text-zinc-400">
                   {r.fool_rate.toFixed(1)}% · <ChanceNote incorrect={r.score} total={r.total_votes} />
@@ -54,7 +56,7 @@ function Board({ rows, unit, empty }: { rows: LeaderboardRow[]; unit: string; em
         ))}
       </ol>
       {rows.length > LEADERBOARD_ROWS ? (
-        <button type="button" onClick={() => setAll(!all)} className="mt-3 text-sm font-medium text-fuchsia-300 hover:text-fuchsia-200">
+        <button type="button" aria-expanded={all} aria-controls={listId} onClick={() => setAll(!all)} className="mt-3 text-sm font-medium text-fuchsia-300 hover:text-fuchsia-200">
           {all ? 'Show Less' : `Show All ${rows.length}`}
         </button>
       ) : null}
