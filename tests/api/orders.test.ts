@@ -1,3 +1,4 @@
+import { FieldValue } from 'firebase-admin/firestore';
 import { CMS_MSG } from '../../common/cms-messages';
 import { ORDER_MSG } from '../../common/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -195,6 +196,28 @@ describe('buying with tokens', () => {
       expect((await h.call('GET', `/api/orders/${order.id}/${path}`, { token: seller.token })).status).toBe(403);
       expect((await h.call('GET', `/api/orders/${order.id}/${path}`, { token: stranger.token })).status).toBe(404);
       expect((await h.call('GET', `/api/orders/${order.id}/${path}`)).status).toBe(401);
+    }
+  });
+
+  it('gives a preview-version licensee the preview, not the original: cut once if the track has none yet', async () => {
+    const [seller, buyer] = await users(h, 'prev_seller', 'prev_buyer');
+    const { track, listing } = await listTrack(h, seller, { version_type: 'preview', price_tokens: 15 });
+    // A track listed before previews were made at submission: no preview file yet.
+    await h.db.collection('tracks').doc(track.id).update({ preview_path: FieldValue.delete() });
+    const order = (await buy(h, buyer, listing.id)).body.order;
+
+    const urls = await Promise.all([1, 2].map(async () => (await h.call('GET', `/api/orders/${order.id}/download`, { token: buyer.token })).body.url as string));
+    const previewPath = (await h.db.collection('tracks').doc(track.id).get()).get('preview_path') as string;
+    expect(previewPath).toMatch(/./);
+    const preview = (await h.deps.storage.get(previewPath))!.data;
+    const original = (await h.deps.storage.get(track.audio_path))!.data;
+    expect(preview.equals(original)).toBe(false);
+    for (const url of urls) {
+      const file = await fetch(h.url(url));
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-disposition')).toContain(`filename="${track.artist_name} - ${track.title} (preview).mp3"`);
+      // Two downloads at once store one preview, and both get it.
+      expect(Buffer.from(await file.arrayBuffer()).equals(preview)).toBe(true);
     }
   });
 });

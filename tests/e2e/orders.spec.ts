@@ -45,8 +45,9 @@ test('a new user buys a licence with tokens: both balances move and the track an
   await expect(row).toContainText('Seller: @artist');
   await expect(row).toContainText('15 tokens');
 
-  const [track] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Download track' }).click()]);
-  expect(track.suggestedFilename()).toMatch(/Skyline Licensing Loop\.mp3$/);
+  // A preview-version licence: its download is the listing's preview, and says so.
+  const [track] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Download preview' }).click()]);
+  expect(track.suggestedFilename()).toMatch(/Skyline Licensing Loop \(preview\)\.mp3$/);
   const audio = await readFile((await track.path())!);
   expect(audio.length).toBeGreaterThan(10_000);
 

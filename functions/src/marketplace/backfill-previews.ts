@@ -26,6 +26,19 @@ async function addPreview(deps: Deps, track: TrackDoc): Promise<boolean> {
 }
 
 /**
+ * The track's preview file, cut and stored first if it has none (a track stored before
+ * previews were made at submission): what a preview-version licence delivers. Null when the
+ * track has neither a preview nor a usable original.
+ */
+export async function previewPathOf(deps: Deps, track: TrackDoc): Promise<string | null> {
+  if (track.preview_path) return track.preview_path;
+  await addPreview(deps, track);
+  // This run's preview, or the one a concurrent run stored first.
+  const path = (await deps.db.collection(COL.tracks).doc(track.id).get()).get('preview_path') as string | null | undefined;
+  return path ?? null;
+}
+
+/**
  * Gives every listed track without a preview file one (tracks stored before previews were made
  * at submission), then brings all listings' copies up to date. Idempotent: tracks that have a
  * preview are left alone. Returns how many previews it made.

@@ -5,6 +5,8 @@ import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { forbidden, notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
+import { previewPathOf } from '../marketplace/backfill-previews';
+import type { TrackDoc } from '../tracks/track-doc';
 import { certificateInput } from './certificate-input';
 import { licenceCertificate } from './certificate';
 import { expireIfDue, isDue, orderIdParams, orderRef, ownOrder, toOrder, type OrderDoc } from './order-doc';
@@ -34,18 +36,24 @@ export const getOrder =
     res.json({ order: toOrder(id, await readOwnOrder(deps, caller.uid, id)) });
   };
 
-/** GET /api/orders/:id/download — a signed URL (3600 s) of the full-quality track, for its licensee. */
+/**
+ * GET /api/orders/:id/download — a signed URL (3600 s) of what the licence is for, for its
+ * licensee: the full-quality original for a full-version licence, the listing's preview (30 s,
+ * lower bitrate, cut now if the track has none yet) for a preview-version one.
+ */
 export const downloadLicensedTrack =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
     const caller = requireCaller(res);
     const { id } = parse(orderIdParams, req.params);
     const order = await readLicence(deps, caller.uid, id);
-    const track = await deps.db.collection(COL.tracks).doc(order.track_id).get();
-    const path = track.get('audio_path') as string | undefined;
+    const snap = await deps.db.collection(COL.tracks).doc(order.track_id).get();
+    const track = snap.exists ? ({ ...(snap.data() as TrackDoc), id: snap.id }) : null;
+    const preview = order.version_type === 'preview';
+    const path = !track ? null : preview ? await previewPathOf(deps, track) : track.audio_path;
     if (!path) throw notFound('The track is no longer available');
     const ext = path.split('.').pop() ?? 'mp3';
-    const name = `${order.artist_name} - ${order.title}.${ext}`.replace(/[/\\]/g, '_');
+    const name = `${order.artist_name} - ${order.title}${preview ? ' (preview)' : ''}.${ext}`.replace(/[/\\]/g, '_');
     res.json({ url: await deps.storage.signedUrl(path, LICENCE_URL_SECONDS, name), expires_in: LICENCE_URL_SECONDS });
   };
 

@@ -58,7 +58,8 @@ export function BuyerActions({ order, can }: { order: Order; can: OrderActions }
             icon={<Download className="size-4" aria-hidden />}
             onClick={() => void run('track', () => downloadTrack(order.id), { failure: 'Download failed' })}
           >
-            Download track
+            {/* A preview-version licence delivers the preview (the API decides; this names it). */}
+            {order.version_type === 'preview' ? 'Download preview' : 'Download track'}
           </Action>
           <Action
             id="certificate"
