@@ -27,4 +27,5 @@ export const MARKETPLACE_FEATURE_MSG = {
   feature: 'Feature listing',
   featuring: 'Featuring...',
   confirm: (title: string, cost: number) => `Feature "${title}" in Featured Tracks? Costs ${cost} tokens.`,
+  costChanged: (cost: number) => `Featuring a listing now costs ${cost} tokens`,
 } as const;

@@ -4,9 +4,11 @@ export const RADIO_MSG = {
   alreadyQueued: 'Already queued',
   addFailed: 'Failed to add to Radio Queue',
   noOwner: 'No owner found for this track',
-  tokenShortage: 'You need 1000 tokens to upload to radio. Go to Pricing to buy tokens or sign up with a gift code.',
+  /** The spec's text, with the upload cost in force (1000 by default). */
+  tokenShortage: (cost: number) => `You need ${cost} tokens to upload to radio. Go to Pricing to buy tokens or sign up with a gift code.`,
   onlyApproved: 'Only approved tracks can be sent to radio',
   costChanged: (cost: number) => `The radio upload cost is now ${cost} tokens`,
+  adCostChanged: (cost: number) => `This ad now costs ${cost} tokens`,
   approveFirst: 'Only approved tracks can be sent to radio: approve it, then send it from All Contest Songs or the track editor.',
   sendToRadio: 'Send to Radio',
   // The Radio Queue panel (spec §2 Radio Queue panel, §8)
@@ -86,6 +88,7 @@ export const RADIO_MSG = {
   adNoFit: (seconds: number, slot: number) => `The file is ${seconds.toFixed(1)} s long; a ${slot} s slot takes ${slot} s of audio (within 1 s).`,
   adUnreadable: 'This file could not be read as audio.',
   adSubmit: (price: number) => `Submit ad (${price} tokens)`,
+  adSubmitFree: 'Submit ad (free for super admins)',
   adSubmitting: 'Uploading...',
   adSubmitted: 'Ad submitted',
   adFailed: 'Ad submission failed',

@@ -11,6 +11,12 @@ export class ApiError extends Error {
     super(message);
   }
 
+  /** The API's error code (`price_changed`, `insufficient_tokens`…), when the body has one. */
+  get code(): string | null {
+    const code = (this.body as { error?: { code?: unknown } } | null)?.error?.code;
+    return typeof code === 'string' ? code : null;
+  }
+
   /** The field a refused input names (`password`, `pricing.daily_drip`), if the message starts with one. */
   get field(): string | null {
     return this.status === 400 ? (FIELD_PREFIX.exec(this.message)?.[1] ?? null) : null;

@@ -140,6 +140,17 @@ describe('POST /api/marketplace/listings/:id/feature', () => {
     expect(await mine()).toEqual({ id: listing.id, listing_type: 'featured' });
   });
 
+  it('charges only the price the seller saw (token_cost): another is refused, nothing charged', async () => {
+    const seller = await fresh('featprice');
+    const { listing } = await listTrack(h, seller);
+    const stale = await h.call('POST', `/api/marketplace/listings/${listing.id}/feature`, { token: seller.token, body: { token_cost: 30 } });
+    expect(stale).toMatchObject({ status: 409, body: { error: { code: 'price_changed', message: 'Featuring a listing now costs 45 tokens', cost: 45 } } });
+    expect(await balanceOf(h, seller.uid)).toBe(50);
+    expect((await h.call('POST', `/api/marketplace/listings/${listing.id}/feature`, { token: seller.token, body: { token_cost: '45' } })).status).toBe(400);
+    const ok = await h.call('POST', `/api/marketplace/listings/${listing.id}/feature`, { token: seller.token, body: { token_cost: 45 } });
+    expect(ok.body).toMatchObject({ cost: 45, balance: 5 });
+  });
+
   it('refuses a seller short of tokens (402) and anyone but the seller (403), changing nothing', async () => {
     const seller = await fresh('featpoor');
     const { listing } = await listTrack(h, seller);

@@ -90,11 +90,12 @@ export async function addRadioSubmission(
 }
 
 /** The multipart body of an ad. */
-export function adForm(fields: { tier?: string; duration_seconds?: string; name?: string }, audio: Buffer, fileName = 'ad.mp3'): FormData {
+export function adForm(fields: { tier?: string; duration_seconds?: string; name?: string; token_cost?: string }, audio: Buffer, fileName = 'ad.mp3'): FormData {
   const form = new FormData();
   form.append('tier', fields.tier ?? 'standard');
   form.append('duration_seconds', fields.duration_seconds ?? '15');
   form.append('name', fields.name ?? 'Pizza Palace');
+  if (fields.token_cost !== undefined) form.append('token_cost', fields.token_cost);
   form.append('audio', new Blob([new Uint8Array(audio)]), fileName);
   return form;
 }

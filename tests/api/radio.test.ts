@@ -113,7 +113,7 @@ describe('POST /api/radio/submissions (music)', () => {
     const pending = await trackWithAudio(h, owner, { status: 'pending' });
     expect(await send(owner, pending.id)).toMatchObject({ status: 409, body: { error: { message: RADIO_MSG.onlyApproved } } });
     const short = await send(owner, track.id);
-    expect(short).toMatchObject({ status: 402, body: { error: { code: 'insufficient_tokens', message: RADIO_MSG.tokenShortage } } });
+    expect(short).toMatchObject({ status: 402, body: { error: { code: 'insufficient_tokens', message: RADIO_MSG.tokenShortage(1000) } } });
     expect(await radioDocs('user_id', owner.uid)).toHaveLength(0);
     expect(await balanceOf(h, owner.uid)).toBe(50);
     expect(await send(owner, '__bad__')).toMatchObject({ status: 400 });
@@ -123,7 +123,10 @@ describe('POST /api/radio/submissions (music)', () => {
   it('is free for a super admin (payment 0, no ledger entry)', async () => {
     const { sup } = await admins();
     const track = await trackWithAudio(h, sup);
-    const res = await send(sup, track.id);
+    // The price a super admin is shown is 0: a client that showed the owners' price is told.
+    const shownFull = await h.call('POST', '/api/radio/submissions', { token: sup.token, body: { track_id: track.id, token_cost: 1000, submission_type: 'music' } });
+    expect(shownFull).toMatchObject({ status: 409, body: { error: { code: 'price_changed', message: RADIO_MSG.costChanged(0) } } });
+    const res = await h.call('POST', '/api/radio/submissions', { token: sup.token, body: { track_id: track.id, token_cost: 0, submission_type: 'music' } });
     expect(res.status).toBe(201);
     expect(res.body.submission).toMatchObject({ payment_amount: 0, payment_status: 'paid' });
     expect((await ledgerOf(sup.uid)).filter((e) => e.reason === 'radio_submission')).toEqual([]);
@@ -135,7 +138,7 @@ describe('POST /api/radio/submissions (music)', () => {
     await h.db.collection('app_config').doc('1').set({ data: { pricing: { radio_upload_cost: 40 } } }, { merge: true });
     try {
       const stale = await h.call('POST', '/api/radio/submissions', { token: owner.token, body: { track_id: track.id, token_cost: 1000, submission_type: 'music' } });
-      expect(stale).toMatchObject({ status: 409, body: { error: { message: RADIO_MSG.costChanged(40) } } });
+      expect(stale).toMatchObject({ status: 409, body: { error: { code: 'price_changed', message: RADIO_MSG.costChanged(40), cost: 40 } } });
       expect(await radioDocs('user_id', owner.uid)).toHaveLength(0);
       const res = await h.call('POST', '/api/radio/submissions', { token: owner.token, body: { track_id: track.id, token_cost: 40, submission_type: 'music' } });
       expect(res.body.submission.payment_amount).toBe(40);
@@ -174,7 +177,7 @@ describe('POST /api/cms/radio/send (admin quick send)', () => {
     const { admin, sup } = await admins();
     const [owner] = await users(h, 'rqown');
     const track = await trackWithAudio(h, owner);
-    expect(await quick(admin, track.id)).toMatchObject({ status: 402, body: { error: { message: RADIO_MSG.tokenShortage } } });
+    expect(await quick(admin, track.id)).toMatchObject({ status: 402, body: { error: { message: RADIO_MSG.tokenShortage(1000) } } });
     await grant(h, admin.uid, 1000);
     const res = await quick(admin, track.id);
     expect(res.status).toBe(201);
@@ -246,6 +249,22 @@ describe('POST /api/radio/ads', () => {
     expect(badTier.status).toBe(400);
     expect(await radioDocs('user_id', adv.uid)).toHaveLength(0);
     expect(await balanceOf(h, adv.uid)).toBe(2050);
+  });
+
+  it('charges only the price the caller saw (token_cost): another is refused before the audio work, nothing written', async () => {
+    const [adv] = await users(h, 'radvp');
+    await grant(h, adv.uid, 200);
+    const stale = await postAd(adv, adForm({ tier: 'standard', duration_seconds: '15', token_cost: '100' }, await adAudio(15)));
+    expect(stale).toMatchObject({ status: 409, body: { error: { code: 'price_changed', message: RADIO_MSG.adCostChanged(150), cost: 150 } } });
+    expect(await radioDocs('user_id', adv.uid)).toHaveLength(0);
+    expect(await balanceOf(h, adv.uid)).toBe(250);
+    expect((await postAd(adv, adForm({ token_cost: 'cheap' }, await adAudio(15)))).status).toBe(400);
+    const res = await postAd(adv, adForm({ tier: 'standard', duration_seconds: '15', token_cost: '150' }, await adAudio(15)));
+    expect(res.status).toBe(201);
+    expect(await balanceOf(h, adv.uid)).toBe(100);
+    const { sup } = await admins();
+    expect((await postAd(sup, adForm({ token_cost: '150' }, await adAudio(15)))).body.error).toMatchObject({ code: 'price_changed', cost: 0 });
+    expect((await postAd(sup, adForm({ token_cost: '0' }, await adAudio(15)))).status).toBe(201);
   });
 
   it('refuses a short balance (402) and is free for a super admin', async () => {

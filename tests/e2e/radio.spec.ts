@@ -194,7 +194,7 @@ test('a user without 1000 tokens is told so, with a link to /pricing; an empty l
   const row = trackRow(page, title);
   await row.getByRole('button', { name: 'Send to Radio' }).click();
   await page.getByRole('dialog', { name: 'Send to Radio' }).getByRole('button', { name: 'Send to Radio' }).click();
-  await expect(row.getByRole('alert')).toContainText(RADIO_MSG.tokenShortage);
+  await expect(row.getByRole('alert')).toContainText(RADIO_MSG.tokenShortage(1000));
   await expect(balancePill(page)).toHaveText('40 tokens');
   await row.getByRole('link', { name: 'Go to Pricing' }).click();
   await expect(page).toHaveURL(/\/pricing$/);

@@ -24,6 +24,8 @@ export const insufficientTokens = (message: string, details?: Record<string, unk
 export const forbidden = (message = 'Forbidden') => new HttpError(403, 'forbidden', message);
 export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
 export const conflict = (message: string) => new HttpError(409, 'conflict', message);
+/** A 409 for a price the caller saw that is not the price now (`cost`): nothing was charged. */
+export const priceChanged = (message: string, cost: number) => new HttpError(409, 'price_changed', message, { cost });
 export const payloadTooLarge = (message = 'Request body too large') => new HttpError(413, 'payload_too_large', message);
 /** A body of a type the endpoint does not read; `bad_request`, as the body parser's own 415s. */
 export const unsupportedMediaType = (message: string) => new HttpError(415, 'bad_request', message);

@@ -13,11 +13,12 @@ import {
   type RadioSubmission,
 } from '../../../common/radio';
 import { RADIO_MSG } from '../../../common/radio-messages';
+import type { Role } from '../../../common/constants';
 import { isSuperAdmin } from '../../../common/roles';
 import { requireCaller } from '../platform/auth';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
-import { badRequest, insufficientTokens } from '../platform/errors';
+import { badRequest, insufficientTokens, priceChanged } from '../platform/errors';
 import { transactWithFiles } from '../platform/files-transaction';
 import { idempotencyKey, keyedResponseRef, priorResponse } from '../platform/idempotency';
 import { log } from '../platform/log';
@@ -27,11 +28,13 @@ import { consumeRateLimit } from '../platform/rate-limit';
 import { parse } from '../platform/validate';
 import { writeLedgerEntry } from '../tokens/ledger';
 import { peekPayer, readPayer } from '../tokens/payer';
+import type { Pricing } from '../tokens/pricing';
 import { audioRefusal, checkAudio } from '../tracks/check-media';
 import { AUDIO_CONTENT_TYPES } from '../tracks/prepare-media';
 import { changed, radioRef, toSubmission, type StoredRadioSubmission } from './submission-doc';
 
-const adFields = z.strictObject(radioAdFields.shape);
+/** The form's fields, and `token_cost`: the price the caller saw, refused (409) when it is not the price now. */
+const adFields = z.strictObject({ ...radioAdFields.shape, token_cost: z.string().regex(/^\d{1,10}$/).transform(Number).optional() });
 type AdFields = z.infer<typeof adFields>;
 
 const LIMITS = { fields: 10, fieldSize: 1024, files: 1, parts: 12 };
@@ -60,12 +63,18 @@ async function checkAdAudio(deps: Deps, data: Buffer, slot: AdDuration): Promise
   return kind;
 }
 
-/** A cheap check before the audio work: profile and tokens (decided again in the transaction). */
+/** The ad's price for this payer (a super admin's are free), checked against the price the caller saw and their balance. */
+function adCost(roles: Role[], balance: number, pricing: Pricing, fields: AdFields): number {
+  const cost = isSuperAdmin(roles) ? 0 : pricing.radio_ads[fields.tier][fields.duration_seconds];
+  if (fields.token_cost !== undefined && fields.token_cost !== cost) throw priceChanged(RADIO_MSG.adCostChanged(cost), cost);
+  if (cost > balance) throw insufficientTokens(MSG.insufficientTokens, { detail: MSG.needTokens(cost, balance) });
+  return cost;
+}
+
+/** A cheap check before the audio work: profile, price and tokens (decided again in the transaction). */
 async function precheck(deps: Deps, uid: string, fields: AdFields): Promise<void> {
-  const { roles, balance: have, pricing } = await peekPayer(deps.db, uid);
-  if (isSuperAdmin(roles)) return;
-  const cost = pricing.radio_ads[fields.tier][fields.duration_seconds];
-  if (cost > have) throw insufficientTokens(MSG.insufficientTokens, { detail: MSG.needTokens(cost, have) });
+  const { roles, balance, pricing } = await peekPayer(deps.db, uid);
+  adCost(roles, balance, pricing, fields);
 }
 
 /**
@@ -108,8 +117,7 @@ export const createAd =
         const read = await readPayer<RadioSubmission>(db, tx, caller.uid, keyRef);
         if (read.prior) return { submission: read.prior, replayed: true };
         const { profile, roles, balance, pricing } = read.payer;
-        const cost = isSuperAdmin(roles) ? 0 : pricing.radio_ads[form.fields.tier][form.fields.duration_seconds];
-        if (cost > balance) throw insufficientTokens(MSG.insufficientTokens, { detail: MSG.needTokens(cost, balance) });
+        const cost = adCost(roles, balance, pricing, form.fields);
         const now = new Date(deps.now());
         const nowIso = now.toISOString();
         const username = profile.get('username') as string | undefined;

@@ -6,7 +6,7 @@ import { isSuperAdmin } from '../../../common/roles';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { keyedResponseRef } from '../platform/idempotency';
-import { conflict, insufficientTokens, notFound } from '../platform/errors';
+import { conflict, insufficientTokens, notFound, priceChanged } from '../platform/errors';
 import { readBalance, writeLedgerEntry } from '../tokens/ledger';
 import { readPricing } from '../tokens/pricing';
 import type { TrackDoc } from '../tracks/track-doc';
@@ -47,9 +47,10 @@ export async function queueMusic(deps: Deps, trackId: string, send: MusicSend): 
 
     const free = isSuperAdmin((rolesSnap.get('roles') as Role[] | undefined) ?? []);
     const cost = pricing.radio_upload_cost;
-    if (send.by === 'owner' && send.expectedCost !== undefined && send.expectedCost !== cost) throw conflict(RADIO_MSG.costChanged(cost));
-    if (!free && balance < cost) throw insufficientTokens(RADIO_MSG.tokenShortage, { detail: MSG.needTokens(cost, balance) });
     const charge = send.by === 'owner' && !free ? cost : 0;
+    // What the owner was shown (0 for a super admin, who sends for free) must be what is charged.
+    if (send.by === 'owner' && send.expectedCost !== undefined && send.expectedCost !== charge) throw priceChanged(RADIO_MSG.costChanged(charge), charge);
+    if (!free && balance < cost) throw insufficientTokens(RADIO_MSG.tokenShortage(cost), { detail: MSG.needTokens(cost, balance) });
 
     const now = new Date(deps.now());
     const nowIso = now.toISOString();

@@ -7,7 +7,7 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { quickSend } from './radio-queue-api';
 
 /** The messages the API may answer a send with that the admin should read as they are. */
-const KNOWN: ReadonlySet<string> = new Set([RADIO_MSG.alreadyQueued, RADIO_MSG.noOwner, RADIO_MSG.tokenShortage, RADIO_MSG.onlyApproved]);
+const KNOWN: ReadonlySet<string> = new Set([RADIO_MSG.alreadyQueued, RADIO_MSG.noOwner, RADIO_MSG.onlyApproved]);
 
 /** 'Send to Radio' for an approved track (All Contest Songs, the track editor): the quick send, with its toasts. */
 export function SendToRadioButton({ trackId, title, className = '' }: { trackId: string; title: string; className?: string }) {
@@ -20,7 +20,8 @@ export function SendToRadioButton({ trackId, title, className = '' }: { trackId:
       await afterWrite(['radio_submissions', 'token_balances']);
     } catch (err) {
       const message = err instanceof ApiError ? err.message : '';
-      if (KNOWN.has(message) || (err instanceof ApiError && err.status === 402)) notifyError(message || RADIO_MSG.tokenShortage);
+      // A shortage (402) says the cost in force.
+      if (KNOWN.has(message) || (err instanceof ApiError && err.status === 402)) notifyError(message);
       else notifyError(RADIO_MSG.addFailed, err);
     } finally {
       setBusy(false);

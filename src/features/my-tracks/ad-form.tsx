@@ -21,7 +21,8 @@ const radio = 'size-4 accent-fuchsia-500';
 const option = 'flex cursor-pointer items-center gap-2 rounded-lg border border-zinc-700 px-3 py-2 has-[:checked]:border-fuchsia-500 has-[:checked]:bg-fuchsia-500/10';
 
 /** 'Advertise on the radio': name, tier, slot and an audio file, measured here before it goes up. */
-export function AdForm({ prices, online }: { prices: AdPrices; online: boolean }) {
+/** `free`: a super admin's ads cost nothing. `onPriceChanged`: the API refused a price that changed since the page read it. */
+export function AdForm({ prices, free, online, onPriceChanged }: { prices: AdPrices; free: boolean; online: boolean; onPriceChanged: () => void }) {
   const [name, setName] = useState('');
   const [tier, setTier] = useState<AdTier>('standard');
   const [slot, setSlot] = useState<AdDuration>(30);
@@ -32,7 +33,7 @@ export function AdForm({ prices, online }: { prices: AdPrices; online: boolean }
   const fileInput = useRef<HTMLInputElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const key = useRef(crypto.randomUUID());
-  const price = prices[tier][`${slot}`];
+  const price = free ? 0 : prices[tier][`${slot}`];
   const misfit = measure.state === 'measured' && !fitsSlot(measure.seconds, slot);
 
   const pick = (f: File | null) => {
@@ -52,7 +53,7 @@ export function AdForm({ prices, online }: { prices: AdPrices; online: boolean }
     setBusy(true);
     setShortage(null);
     try {
-      await submitAd({ name, tier, duration: slot, audio: file }, key.current);
+      await submitAd({ name, tier, duration: slot, audio: file, tokenCost: price }, key.current);
       notifySuccess(RADIO_MSG.adSubmitted);
       setName('');
       pick(null);
@@ -63,6 +64,11 @@ export function AdForm({ prices, online }: { prices: AdPrices; online: boolean }
     } catch (err) {
       if (err instanceof ApiError && err.status === 402) setShortage(err.message);
       notifyError(RADIO_MSG.adFailed, err);
+      if (err instanceof ApiError && err.code === 'price_changed') {
+        // The button shows the new price; a new key, as this is a new request.
+        onPriceChanged();
+        key.current = crypto.randomUUID();
+      }
     } finally {
       setBusy(false);
     }
@@ -127,7 +133,7 @@ export function AdForm({ prices, online }: { prices: AdPrices; online: boolean }
           </p>
         ) : null}
         <Button type="submit" disabled={busy || !online || !file || misfit || !name.trim() || measure.state === 'measuring'} className="px-5 py-2.5 font-semibold disabled:opacity-50">
-          {busy ? RADIO_MSG.adSubmitting : RADIO_MSG.adSubmit(price)}
+          {busy ? RADIO_MSG.adSubmitting : free ? RADIO_MSG.adSubmitFree : RADIO_MSG.adSubmit(price)}
         </Button>
       </form>
     </Card>

@@ -3,27 +3,33 @@ import { useState } from 'react';
 import { MARKETPLACE_FEATURE_MSG as M } from '@common/marketplace-messages';
 import { Button } from '@/components/ui/button';
 import { afterWrite } from '@/data/lazy';
+import { ApiError } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { ConfirmDialog } from './confirm-dialog';
 import { featureListing } from './my-tracks-api';
 import { tokenCount } from '@common/format';
 
-type Props = { listingId: string; title: string; cost: number; online: boolean; onDone: () => void };
+type Props = { listingId: string; title: string; cost: number; online: boolean; onDone: () => void; onPriceChanged: () => void };
 
 /** A seller's basic listing: 'Feature listing' for the featured price (issue 11), confirmed first: it costs tokens. */
-export function FeatureListingButton({ listingId, title, cost, online, onDone }: Props) {
+export function FeatureListingButton({ listingId, title, cost, online, onDone, onPriceChanged }: Props) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
     try {
-      await featureListing(listingId);
+      await featureListing(listingId, cost);
       notifySuccess(M.featured);
       void afterWrite(['marketplace_listings', 'token_balances']);
       setConfirming(false);
       onDone();
     } catch (err) {
       notifyError(M.failed, err);
+      // The price changed since the page read it: show the new one (the dialog closes, to be confirmed again).
+      if (err instanceof ApiError && err.code === 'price_changed') {
+        setConfirming(false);
+        onPriceChanged();
+      }
     } finally {
       setBusy(false);
     }

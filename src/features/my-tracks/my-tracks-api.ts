@@ -21,25 +21,30 @@ export type MyTrack = {
 
 export const loadMyTracks = (signal?: AbortSignal) => api<{ tracks: MyTrack[] }>('/tracks/mine', { signal }).then((r) => r.tracks);
 
-/** POST /api/radio/submissions: the server charges the tokens; one key per attempt, so a retry is not charged twice. */
-export const sendTrackToRadio = (trackId: string) =>
+/**
+ * POST /api/radio/submissions: the server charges the tokens; one key per attempt, so a retry is
+ * not charged twice. `tokenCost` is the price the user was shown: the API refuses (409) to
+ * charge another.
+ */
+export const sendTrackToRadio = (trackId: string, tokenCost: number) =>
   api<{ submission: RadioSubmission }>('/radio/submissions', {
-    body: { track_id: trackId, submission_type: 'music' },
+    body: { track_id: trackId, submission_type: 'music', token_cost: tokenCost },
     headers: { 'Idempotency-Key': crypto.randomUUID() },
   });
 
-export type AdInput = { name: string; tier: string; duration: number; audio: File };
+export type AdInput = { name: string; tier: string; duration: number; audio: File; tokenCost: number };
 
-/** POST /api/radio/ads (multipart, the text fields first); the server measures the file and charges the tier's price. */
+/** POST /api/radio/ads (multipart, the text fields first); the server measures the file and charges the tier's price, if it is the one shown (`tokenCost`). */
 export function submitAd(input: AdInput, idempotencyKey: string) {
   const body = new FormData();
   body.append('name', input.name.trim());
   body.append('tier', input.tier);
   body.append('duration_seconds', String(input.duration));
+  body.append('token_cost', String(input.tokenCost));
   body.append('audio', input.audio, input.audio.name);
   return api<{ submission: RadioSubmission }>('/radio/ads', { body, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
-/** POST /api/marketplace/listings/:id/feature: the seller pays app_config's featured price. */
-export const featureListing = (listingId: string) =>
-  api<{ cost: number; balance: number }>(`/marketplace/listings/${encodeURIComponent(listingId)}/feature`, { body: {} });
+/** POST /api/marketplace/listings/:id/feature: the seller pays app_config's featured price, if it is the one shown (`tokenCost`). */
+export const featureListing = (listingId: string, tokenCost: number) =>
+  api<{ cost: number; balance: number }>(`/marketplace/listings/${encodeURIComponent(listingId)}/feature`, { body: { token_cost: tokenCost } });

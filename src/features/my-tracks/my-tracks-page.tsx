@@ -38,17 +38,19 @@ export function MyTracksPage() {
   const pricing = useRadioPricing();
   const { superAdmin } = useRoles();
   const online = useOnline();
-  const sender = useSendToRadio();
+  const sender = useSendToRadio(pricing.reload);
   const [confirming, setConfirming] = useState<MyTrack | null>(null);
   // A row's button that goes away (Feature listing once featured, Send to Radio once sent) hands the
   // focus to the row's next control, or to the row itself when none is left: never to another track's.
   const [root, setRoot] = useState<HTMLElement | null>(null);
   useFocusRescue(root, { keepRow: true });
-  const cost = superAdmin ? RADIO_MSG.sendFree : RADIO_MSG.sendCost(pricing.upload);
+  // What a send costs this user, as shown and as sent: the API charges only that.
+  const uploadCost = superAdmin ? 0 : pricing.upload;
+  const cost = superAdmin ? RADIO_MSG.sendFree : RADIO_MSG.sendCost(uploadCost);
 
   const confirm = async () => {
     if (!confirming) return;
-    await sender.send(confirming.id);
+    await sender.send(confirming.id, uploadCost);
     setConfirming(null);
   };
 
@@ -90,19 +92,21 @@ export function MyTracksPage() {
                 track={t}
                 radioStatus={radioStatusOf(t, own ?? [])}
                 cost={cost}
+                uploadCost={uploadCost}
                 online={online}
                 busy={sender.busyId === t.id}
                 failure={sender.failures[t.id] ?? null}
                 onSend={() => setConfirming(t)}
                 featureCost={pricing.featured}
                 onFeatured={reload}
+                onPriceChanged={pricing.reload}
               />
             ))}
           </ul>
         )}
       </Card>
       <RadioSubmissionsList submissions={own} />
-      <AdForm prices={pricing.ads} online={online} />
+      <AdForm prices={pricing.ads} free={superAdmin} online={online} onPriceChanged={pricing.reload} />
       {confirming ? (
         <ConfirmDialog
           action={RADIO_MSG.sendToRadio}

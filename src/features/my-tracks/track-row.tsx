@@ -22,7 +22,9 @@ type Props = {
   track: MyTrack;
   /** The live radio status (from radio_submissions), else the API's, else none. */
   radioStatus: RadioStatus | null;
+  /** The send's price as text ('Costs 1000 tokens'), and as a number. */
   cost: string;
+  uploadCost: number;
   online: boolean;
   busy: boolean;
   failure: SendFailure;
@@ -30,10 +32,12 @@ type Props = {
   /** The featured listing price; where the track has a basic listing, the row offers to feature it. */
   featureCost: number;
   onFeatured: () => void;
+  /** The API refused a price that changed since the page read it. */
+  onPriceChanged: () => void;
 };
 
 /** One of the user's tracks: cover, names, status, route, contest results, and the radio. */
-export function TrackRow({ track, radioStatus, cost, online, busy, failure, onSend, featureCost, onFeatured }: Props) {
+export function TrackRow({ track, radioStatus, cost, uploadCost, online, busy, failure, onSend, featureCost, onFeatured, onPriceChanged }: Props) {
   const contest = track.submission_type === 'contest';
   return (
     <li className="flex flex-wrap items-center gap-4 rounded-xl border border-zinc-800 bg-zinc-950/40 p-4" aria-label={track.title} data-testid="my-track">
@@ -58,7 +62,7 @@ export function TrackRow({ track, radioStatus, cost, online, busy, failure, onSe
         </div>
       </div>
       {track.listing?.listing_type === 'basic' ? (
-        <FeatureListingButton listingId={track.listing.id} title={track.title} cost={featureCost} online={online} onDone={onFeatured} />
+        <FeatureListingButton listingId={track.listing.id} title={track.title} cost={featureCost} online={online} onDone={onFeatured} onPriceChanged={onPriceChanged} />
       ) : track.listing ? (
         <Badge className="bg-amber-400/15 text-amber-200 ring-1 ring-amber-400/40">Featured</Badge>
       ) : null}
@@ -74,7 +78,7 @@ export function TrackRow({ track, radioStatus, cost, online, busy, failure, onSe
       ) : null}
       {failure === 'shortage' ? (
         <p role="alert" className="basis-full text-sm text-red-200">
-          {RADIO_MSG.tokenShortage}{' '}
+          {RADIO_MSG.tokenShortage(uploadCost)}{' '}
           <Link to={PATHS.pricing} className="font-semibold text-fuchsia-300 underline underline-offset-2">
             {RADIO_MSG.goToPricing}
           </Link>

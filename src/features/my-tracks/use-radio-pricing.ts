@@ -2,8 +2,11 @@ import { useApiRead } from '@/hooks/use-api-read';
 import { api } from '@/lib/api';
 import { radioPricingFrom, type RadioPricing } from './radio-pricing';
 
-/** Radio prices from app_config; the defaults until it answers or if it fails. */
-export function useRadioPricing(): RadioPricing {
-  const { data } = useApiRead((signal) => api<{ data: { pricing: unknown } }>('/public/config', { signal }).then((r) => radioPricingFrom(r.data.pricing)), []);
-  return data ?? radioPricingFrom(null);
+/**
+ * Radio prices from app_config; the defaults until it answers or if it fails. `reload` reads
+ * them again, as when the API refuses a price that changed since the page showed it.
+ */
+export function useRadioPricing(): RadioPricing & { reload: () => void } {
+  const { data, reload } = useApiRead((signal) => api<{ data: { pricing: unknown } }>('/public/config', { signal }).then((r) => radioPricingFrom(r.data.pricing)), []);
+  return { ...(data ?? radioPricingFrom(null)), reload };
 }

@@ -11,16 +11,19 @@ import { sendTrackToRadio } from './my-tracks-api';
 /** What went wrong with a send, for the row to show (the shortage keeps its link to /pricing). */
 export type SendFailure = 'shortage' | 'queued' | null;
 
-/** Sends one of the user's tracks to the radio queue, with the toasts; `busyId` is the track being sent. */
-export function useSendToRadio() {
+/**
+ * Sends one of the user's tracks to the radio queue at the price shown, with the toasts; `busyId`
+ * is the track being sent. `onPriceChanged` runs when the API refuses a price that changed.
+ */
+export function useSendToRadio(onPriceChanged: () => void) {
   const navigate = useNavigate();
   const [busyId, setBusyId] = useState<string | null>(null);
   const [failures, setFailures] = useState<Record<string, SendFailure>>({});
 
-  const send = async (trackId: string): Promise<boolean> => {
+  const send = async (trackId: string, tokenCost: number): Promise<boolean> => {
     setBusyId(trackId);
     try {
-      await sendTrackToRadio(trackId);
+      await sendTrackToRadio(trackId, tokenCost);
       notifySuccess(RADIO_MSG.added);
       setFailures((f) => ({ ...f, [trackId]: null }));
       await afterWrite(['radio_submissions', 'token_balances']);
@@ -29,11 +32,14 @@ export function useSendToRadio() {
       const status = err instanceof ApiError ? err.status : 0;
       if (status === 402) {
         setFailures((f) => ({ ...f, [trackId]: 'shortage' }));
-        toast.error(RADIO_MSG.tokenShortage, { action: { label: RADIO_MSG.goToPricing, onClick: () => void navigate({ to: PATHS.pricing }) } });
+        toast.error(err instanceof Error ? err.message : RADIO_MSG.addFailed, { action: { label: RADIO_MSG.goToPricing, onClick: () => void navigate({ to: PATHS.pricing }) } });
       } else if (status === 409 && err instanceof Error && err.message === RADIO_MSG.alreadyQueued) {
         setFailures((f) => ({ ...f, [trackId]: 'queued' }));
         notifyError(RADIO_MSG.alreadyQueued);
         await afterWrite(['radio_submissions']);
+      } else if (err instanceof ApiError && err.code === 'price_changed') {
+        notifyError(err.message);
+        onPriceChanged();
       } else if (status === 409 || status === 404) {
         notifyError(err instanceof Error ? err.message : RADIO_MSG.addFailed);
       } else {
