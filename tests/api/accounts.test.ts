@@ -95,6 +95,26 @@ describe('sign-up', () => {
     expect(rewards.docs.map((d) => d.get('user_id'))).toEqual([ref.uid, ref.uid]);
   });
 
+  it('pays a referral once per mailbox: an account deleted and made again with the same address (or a +tag of it) earns nothing', async () => {
+    const ref = await signUp(h, 'mbox_ref');
+    const first = await signUp(h, 'mbox_one', { referral_code: 'mbox_ref', email: 'Mail.Box@example.test' });
+    h.auth.verifyEmail(first.uid);
+    expect((await verified(first)).body.referral).toBe('rewarded');
+    // The user deletes their own login (Firebase's public API allows it) and signs up again.
+    await h.auth.deleteUser(first.uid);
+    const again = await signUp(h, 'mbox_two', { referral_code: 'mbox_ref', email: 'mail.box@example.test' });
+    h.auth.verifyEmail(again.uid);
+    expect((await verified(again)).body.referral).toBe('repeat');
+    const tagged = await signUp(h, 'mbox_three', { referral_code: 'mbox_ref', email: 'mail.box+more@example.test' });
+    h.auth.verifyEmail(tagged.uid);
+    expect((await verified(tagged)).body.referral).toBe('repeat');
+    // Another mailbox still pays.
+    const other = await signUp(h, 'mbox_four', { referral_code: 'mbox_ref', email: 'someone.else@example.test' });
+    h.auth.verifyEmail(other.uid);
+    expect((await verified(other)).body.referral).toBe('rewarded');
+    expect((await h.call('GET', '/api/me', { token: ref.token })).body.balance).toBe(70);
+  });
+
   it('pays a referrer once for each of many concurrent verifications, at most 20 a day', async () => {
     h.clock.now = Date.parse('2026-03-05T10:00:00Z');
     const ref = await signUp(h, 'bigref');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { REFERRAL_DAILY_CAP } from '../../../common/constants';
 import { COL } from '../platform/collections';
@@ -5,8 +6,23 @@ import type { Deps } from '../platform/deps';
 import { oneTimeKeyUsed, readBalance, useOneTimeKey, writeLedgerEntry } from '../tokens/ledger';
 import { readPricing } from '../tokens/pricing';
 
-/** pending: waiting for the referee to verify their email; capped: the referrer had their day's share. */
-export type ReferralStatus = 'none' | 'pending' | 'rewarded' | 'capped';
+/**
+ * pending: waiting for the referee to verify their email; capped: the referrer had their day's
+ * share; repeat: the referee's address had earned a referral before (a deleted account signed up again).
+ */
+export type ReferralStatus = 'none' | 'pending' | 'rewarded' | 'capped' | 'repeat';
+
+/**
+ * The mailbox an address delivers to, as far as a referral is concerned: lower case, without a
+ * `+tag`, and for Gmail without dots (which it ignores). Hashed: the key names no address.
+ */
+export function mailboxKey(email: string): string {
+  const [local = '', domain = ''] = email.trim().toLowerCase().split(/@(?=[^@]*$)/);
+  const gmail = domain === 'gmail.com' || domain === 'googlemail.com';
+  const box = local.replace(/\+.*$/, '');
+  const mailbox = `${gmail ? box.replaceAll('.', '') : box}@${gmail ? 'gmail.com' : domain}`;
+  return `referral-mailbox:${createHash('sha256').update(mailbox).digest('hex')}`;
+}
 
 type NewReferral = { referrerUid: string; referrerUsername: string; refereeUid: string };
 
@@ -24,8 +40,10 @@ export function recordReferral(db: Firestore, tx: Transaction, r: NewReferral, n
 
 /**
  * Pays the referrer of `refereeUid` once the referee's email is verified (the caller checks
- * that with Firebase Auth): one reward per referee, at most REFERRAL_DAILY_CAP per referrer per
- * UTC day (further referrals that day are settled as capped, unpaid), all in one transaction.
+ * that with Firebase Auth): one reward per referee and per mailbox ever (an account deleted and
+ * made again with the same address is settled `repeat`, unpaid), at most REFERRAL_DAILY_CAP per
+ * referrer per UTC day (further referrals that day are settled as capped, unpaid), all in one
+ * transaction.
  */
 export async function rewardReferral(deps: Deps, refereeUid: string): Promise<ReferralStatus> {
   const { db } = deps;
@@ -39,18 +57,24 @@ export async function rewardReferral(deps: Deps, refereeUid: string): Promise<Re
     const nowIso = new Date(deps.now()).toISOString();
     const dayRef = db.collection(COL.referralDays).doc(`${referrerUid}:${nowIso.slice(0, 10)}`);
     const key = `referral:${referrerUid}:${refereeUid}`;
-    const [day, paid, pricing, balance] = await Promise.all([
+    const profile = await tx.get(db.collection(COL.profiles).doc(refereeUid));
+    const email = profile.get('email') as string | null | undefined;
+    const mailbox = email ? mailboxKey(email) : null;
+    const [day, paid, mailboxPaid, pricing, balance] = await Promise.all([
       tx.get(dayRef),
       oneTimeKeyUsed(db, tx, key),
+      mailbox ? oneTimeKeyUsed(db, tx, mailbox) : false,
       readPricing(db, tx),
       readBalance(db, tx, referrerUid),
     ]);
     const paidToday = (day.get('count') as number | undefined) ?? 0;
-    const capped = !paid && paidToday >= REFERRAL_DAILY_CAP;
-    const next: ReferralStatus = capped ? 'capped' : 'rewarded';
-    if (!capped && !paid && pricing.referral_reward > 0) {
+    const repeat = !paid && mailboxPaid;
+    const capped = !paid && !repeat && paidToday >= REFERRAL_DAILY_CAP;
+    const next: ReferralStatus = repeat ? 'repeat' : capped ? 'capped' : 'rewarded';
+    if (!repeat && !capped && !paid && pricing.referral_reward > 0) {
       writeLedgerEntry(db, tx, balance, { userId: referrerUid, delta: pricing.referral_reward, reason: 'referral_reward', ref: refereeUid }, nowIso);
       useOneTimeKey(db, tx, key, nowIso);
+      if (mailbox) useOneTimeKey(db, tx, mailbox, nowIso);
       tx.set(dayRef, { referrer_uid: referrerUid, count: FieldValue.increment(1) }, { merge: true });
     }
     tx.update(ref, { status: next, settled_at: nowIso });
