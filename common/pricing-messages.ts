@@ -4,6 +4,11 @@ export const PRICING_MSG = {
   paymentFailed: 'Failed to initiate payment',
   paymentFailedBody: 'Please try again or contact support',
   paymentSuccessful: 'Payment successful!',
+  /** Not in the spec: /pricing/success until the payment is credited, or when it is not. */
+  confirmingPayment: 'Confirming your payment',
+  checkoutNotFound: 'Checkout not found',
+  paymentUnconfirmed: 'Payment not confirmed',
+  paymentUnconfirmedBody: 'This checkout has not been paid. If you completed it, your tokens are added as soon as the payment is confirmed; a checkout you left charges nothing.',
   /** Not in the spec: the pricing page after a checkout was left with Cancel. */
   checkoutCancelled: 'Checkout cancelled. Nothing was charged.',
 } as const;

@@ -102,6 +102,28 @@ describe('per client IP', () => {
   });
 });
 
+describe('coupons at sign-up', () => {
+  it('count against the same per-IP coupon limit as redemptions: past it the sign-up stands and its code is not tried', async () => {
+    h.clock.now = Date.parse('2026-03-05T12:00:00Z');
+    await h.db.collection('coupons').doc('SIGNUP10').set({ code: 'SIGNUP10', tokens: 10, max_redemptions: null, expires_at: null, redemptions: 0 });
+    const ip = fromIp('192.0.2.77');
+    // The address's coupon guesses, made through the redeem endpoint, use up the limit…
+    const { token } = await signUp(h, 'cguesser');
+    for (let i = 0; i < DEFAULT_RATE_LIMITS.coupon.max; i++) {
+      expect((await h.call('POST', '/api/coupons/redeem', { token, headers: ip, body: { code: `GUESS${i}` } })).status).toBe(400);
+    }
+    // …and a sign-up from it with a good code is made, without trying the code.
+    const over = await h.call('POST', '/api/accounts/signup', { headers: ip, body: { username: 'cguess_last', email: 'cguess_last@example.test', password: 'secret123', coupon: 'SIGNUP10' } });
+    expect(over.status).toBe(201);
+    expect(over.body).toMatchObject({ balance: 50, coupon: { success: false } });
+    expect(over.body.coupon.message).toMatch(/^Too many requests\. Please try again in \d+ (seconds|minutes)\.$/);
+    expect((await h.db.collection('coupons').doc('SIGNUP10').get()).get('redemptions')).toBe(0);
+    // Another address is not held back.
+    const elsewhere = await h.call('POST', '/api/accounts/signup', { headers: fromIp('192.0.2.78'), body: { username: 'cgood', email: 'cgood@example.test', password: 'secret123', coupon: 'SIGNUP10' } });
+    expect(elsewhere.body).toMatchObject({ balance: 60, coupon: { success: true } });
+  });
+});
+
 describe('per user', () => {
   it('limits vote-session opens, and opens again in the next window', async () => {
     h.clock.now = Date.parse('2026-03-03T12:00:10Z');

@@ -60,6 +60,27 @@ test('the success page without a checkout claims nothing; with an unknown one it
   await expect(page).toHaveURL(/\/pricing$/);
 
   await page.goto('/pricing/success?session_id=cs_local_doesnotexist');
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout not found' })).toBeVisible();
   await expect(page.getByText('We could not find this checkout. Your balance updates as soon as the payment is confirmed.')).toBeVisible();
   await expect(page.getByText('Adding your tokens…')).toHaveCount(0);
+  await expect(page.getByText('Payment successful!')).toHaveCount(0);
+});
+
+test('the success page opened for a checkout that was never paid does not call it a success, and stops asking after a minute', async ({ page }) => {
+  await signUp(page, newUser('unpaid'));
+  await page.goto('/pricing');
+  await page.getByTestId('pack-pro').getByRole('button', { name: 'Buy' }).click();
+  await expect(page).toHaveURL(/\/api\/payments\/local-checkout\/cs_local_\w+$/);
+  const sessionId = /cs_local_\w+$/.exec(page.url())![0];
+  await page.clock.install();
+  await page.goto(`/pricing/success?session_id=${sessionId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirming your payment' })).toBeVisible();
+  await expect(page.getByText('Adding your tokens…')).toBeVisible();
+  await page.clock.fastForward(61_000);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment not confirmed' })).toBeVisible();
+  await expect(page.getByText('This checkout has not been paid.', { exact: false })).toBeVisible();
+  await expect(page.getByText('Payment successful!')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Check again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirming your payment' })).toBeVisible();
+  await expect(balancePill(page)).toHaveText('50 tokens');
 });

@@ -46,6 +46,22 @@ export async function sendVerificationMail(deps: Deps, uid: string, email: strin
  * client IP. The verification mail carries Firebase's link, and the referrer is paid only once
  * that is followed (accounts/email-verified.ts).
  */
+/**
+ * A coupon given at sign-up, counted against the per-IP coupon limit like any redemption: past
+ * it the code is not tried (the account stands; the result says why), so sign-ups cannot guess
+ * codes beyond the limit.
+ */
+async function signupCoupon(deps: Deps, uid: string, raw: string, ip: string) {
+  try {
+    await consumeRateLimit(deps, 'coupon', ip);
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 429) return { success: false, message: err.message };
+    throw err;
+  }
+  const code = couponCode.safeParse(raw);
+  return code.success ? await redeemCouponResult(deps, uid, code.data) : { success: false, message: 'Coupon code is invalid' };
+}
+
 export const signup =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
@@ -77,12 +93,7 @@ export const signup =
     }
 
     await sendVerificationMail(deps, uid, input.email);
-    const code = input.coupon === undefined ? undefined : couponCode.safeParse(input.coupon);
-    const coupon = !code
-      ? undefined
-      : code.success
-        ? await redeemCouponResult(deps, uid, code.data)
-        : { success: false, message: 'Coupon code is invalid' };
+    const coupon = input.coupon === undefined ? undefined : await signupCoupon(deps, uid, input.coupon, clientIp(req));
     res.status(201).json({
       uid,
       username: account.username,

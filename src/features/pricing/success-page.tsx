@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { CheckCircle2, Coins, Loader2 } from 'lucide-react';
+import { CheckCircle2, Coins, CreditCard, Loader2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { PATHS } from '@common/paths';
 import { PRICING_MSG } from '@common/pricing-messages';
 import { buttonClass } from '@/components/ui/button';
@@ -17,14 +18,37 @@ const ignore = () => {};
 /** A refusal from the server (the session unknown or not the caller's), as opposed to no answer at all (offline). */
 const refused = (err: unknown): boolean => err instanceof ApiError && err.status >= 400;
 
-/** Polls the checkout until the webhook has credited it, or the server says it does not know it; through a lost connection it keeps asking. */
-function useCheckoutStatus(sessionId: string): Status | 'unknown' | null {
+/**
+ * Polls the checkout until the webhook has credited it, or the server says it does not know it;
+ * through a lost connection it keeps asking. While `polling` is false it waits.
+ */
+function useCheckoutStatus(sessionId: string, polling: boolean): Status | 'unknown' | null {
   const { data, error } = useApiRead(
-    (signal) => api<Status>(`/payments/session/${encodeURIComponent(sessionId)}`, { signal }),
+    polling ? (signal) => api<Status>(`/payments/session/${encodeURIComponent(sessionId)}`, { signal }) : null,
     [sessionId],
     { everyMs: POLL_MS, until: (s, err) => refused(err) || s?.status === 'completed', onError: ignore },
   );
   return refused(error) ? 'unknown' : data;
+}
+
+/**
+ * Stripe returns here once a card payment went through, and its webhook credits the tokens
+ * within seconds. A checkout still unpaid after this long was most likely left unpaid (this page
+ * opened by hand): the page says so and stops asking, with a way to ask again.
+ */
+const CONFIRM_WAIT_MS = 60_000;
+
+/** False once a wait of `ms` has passed without `done`; `restart` waits again. */
+function useWaitFor(done: boolean, ms: number): { waited: boolean; restart: () => void } {
+  const [round, setRound] = useState(0);
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    if (done) return;
+    setWaited(false);
+    const t = setTimeout(() => setWaited(true), ms);
+    return () => clearTimeout(t);
+  }, [done, ms, round]);
+  return { waited: waited && !done, restart: () => setRound((n) => n + 1) };
 }
 
 /** /pricing/success reached without a checkout (typed in, an old bookmark): nothing was bought here. */
@@ -48,19 +72,32 @@ export function PaymentSuccessPage({ sessionId }: { sessionId?: string }) {
 }
 
 function CheckoutConfirmation({ sessionId }: { sessionId: string }) {
-  const status = useCheckoutStatus(sessionId);
+  const [polling, setPolling] = useState(true);
+  const status = useCheckoutStatus(sessionId, polling);
   const balance = useBalanceDoc();
   const online = useOnline();
   const credited = status !== null && status !== 'unknown' && status.status === 'completed';
-  const waiting = !credited && status !== 'unknown';
+  const settled = credited || status === 'unknown';
+  const wait = useWaitFor(settled, CONFIRM_WAIT_MS);
+  const unconfirmed = wait.waited;
+  const waiting = !settled && !unconfirmed;
+  // Asking stops once the wait is over; Check again asks (and waits) once more.
+  if (polling === unconfirmed) setPolling(!unconfirmed);
+  // Only a credited checkout is called a success: this page can be opened with any session's id.
+  const heading = credited ? PRICING_MSG.paymentSuccessful : status === 'unknown' ? PRICING_MSG.checkoutNotFound : unconfirmed ? PRICING_MSG.paymentUnconfirmed : PRICING_MSG.confirmingPayment;
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
       <Card as="div" className="p-6">
-        <CheckCircle2 className="mx-auto size-14 text-emerald-400" aria-hidden />
-        <h1 className="mt-4 text-3xl font-black">{PRICING_MSG.paymentSuccessful}</h1>
+        {credited ? (
+          <CheckCircle2 className="mx-auto size-14 text-emerald-400" aria-hidden />
+        ) : (
+          <CreditCard className="mx-auto size-14 text-zinc-400" aria-hidden />
+        )}
+        <h1 className="mt-4 text-3xl font-black">{heading}</h1>
         <p className="mt-3 text-zinc-400" aria-live="polite">
           {credited ? `${tokenCount(status.tokens)} ${status.tokens === 1 ? 'was' : 'were'} added to your balance.` : null}
           {status === 'unknown' ? 'We could not find this checkout. Your balance updates as soon as the payment is confirmed.' : null}
+          {unconfirmed ? PRICING_MSG.paymentUnconfirmedBody : null}
           {waiting && !online ? 'You are offline. Your tokens show here once you are back online.' : null}
           {waiting && online ? (
             <span className="inline-flex items-center gap-2">
@@ -68,6 +105,11 @@ function CheckoutConfirmation({ sessionId }: { sessionId: string }) {
             </span>
           ) : null}
         </p>
+        {unconfirmed ? (
+          <button type="button" onClick={wait.restart} className={buttonClass('secondary', 'mt-4 px-4 py-2 text-sm font-semibold')}>
+            Check again
+          </button>
+        ) : null}
         <p className="mt-6 inline-flex items-center gap-2 rounded-full border border-amber-400/30 bg-amber-400/10 px-4 py-2 font-bold text-amber-100">
           <Coins className="size-5 text-amber-300" aria-hidden />
           <span data-testid="success-balance">{balance?.balance ?? '…'} tokens</span>
