@@ -53,6 +53,8 @@ export const RADIO_MSG = {
   added: 'Added to Radio Queue',
   download: 'Download',
   downloadAgain: 'Download Again',
+  /** Not in the spec: the Download button while the station file is made (seconds, for a long track). */
+  preparingDownload: 'Preparing…',
   markUploaded: 'Mark Uploaded',
   markedUploaded: 'Marked as uploaded',
   markUploadedFailed: 'Failed to mark as uploaded',

@@ -255,7 +255,16 @@ test('the Radio Queue: tabs with counts, ad rows, a failed upload, approve and r
   await no.getByRole('button', { name: 'Reject' }).click();
   await expect(no.getByTestId('radio-status')).toHaveText('rejected');
 
+  // Until the station file is ready, the button says it is being prepared.
+  let releaseLink!: () => void;
+  const linkHeld = new Promise<void>((resolve) => (releaseLink = resolve));
+  await page.route('**/api/cms/radio/*/download-link', async (route) => {
+    await linkHeld;
+    await route.continue();
+  });
   await yes.getByRole('button', { name: 'Download', exact: true }).click();
+  await expect(yes.getByRole('button', { name: RADIO_MSG.preparingDownload })).toBeDisabled();
+  releaseLink();
   await expect(page.getByText(RADIO_MSG.downloadStarted)).toBeVisible();
   await expect(page.getByText(/^After download, manually upload to SFTP path: \/music\/\d{4}\/\d{2}\/.+\.mp3$/)).toBeVisible();
 
@@ -331,6 +340,28 @@ test('a change by one admin shows on another admin’s Radio Queue without a rel
   await other.context().close();
 });
 
+test('the radio bar says when the station cannot be reached, gives up a silent stream, and unmutes when the volume moves', async ({ page }) => {
+  // The station's now-playing is refused, and its stream takes the connection and sends nothing.
+  await page.route('**/api/nowplaying/**', (route) => route.abort('connectionrefused'));
+  await page.route('**/listen/*/radio.mp3*', () => new Promise<void>(() => {}));
+  await page.clock.install();
+  await page.goto('/');
+  const player = page.getByRole('region', { name: 'Radio player' });
+  await expect(player.getByTestId('radio-artist')).toHaveText('Station unreachable');
+  await expect(player.getByTestId('radio-live')).toHaveCount(0);
+  await player.getByRole('button', { name: 'Play radio' }).click();
+  await expect(player.getByTestId('radio-artist')).toHaveText('Connecting…');
+  await page.clock.fastForward(21_000);
+  await expect(player.getByRole('button', { name: 'Play radio' })).toBeVisible();
+  await expect(player.getByTestId('radio-artist')).toHaveText('Could not reach the radio');
+  await expect(player.getByRole('status')).toHaveText('Could not reach the radio');
+  // Turning the volume up unmutes.
+  await expect(player.getByRole('button', { name: 'Unmute radio' })).toBeVisible();
+  await player.getByLabel('Volume').fill('50');
+  await expect(player.getByRole('button', { name: 'Mute radio' })).toBeVisible();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
 test('the radio pauses while an arena clip plays and resumes after', async ({ page }) => {
   await signUp(page, newUser('radiovote'));
 
@@ -349,6 +380,8 @@ test('the radio pauses while an arena clip plays and resumes after', async ({ pa
   releaseStream();
   await expect(player.getByTestId('radio-artist')).not.toHaveText('Connecting…', { timeout: 20_000 });
   await expect(player.getByRole('status')).toHaveText('Radio playing, muted');
+  // Playing muted (as the bar starts) is silence: the bar shows it beside the unmute button.
+  await expect(player.getByTestId('radio-muted')).toHaveText('Muted');
   // In-app navigation: the radio keeps playing across routes.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Vote' }).click();
   await expect(page.getByTestId('track-position')).toHaveText(/^Track 1 of \d+$/, { timeout: 20_000 });

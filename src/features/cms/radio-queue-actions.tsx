@@ -113,7 +113,7 @@ export function RadioQueueActions({ submission: s, stationUpload, label }: { sub
       ) : null}
       {show.download || show.downloadAgain ? (
         <ActionButton onClick={() => void download()} busy={isBusy}>
-          <Download className="size-3.5" aria-hidden /> {show.downloadAgain ? RADIO_MSG.downloadAgain : RADIO_MSG.download}
+          <Download className="size-3.5" aria-hidden /> {busy === 'download' ? RADIO_MSG.preparingDownload : show.downloadAgain ? RADIO_MSG.downloadAgain : RADIO_MSG.download}
         </ActionButton>
       ) : null}
       {show.markUploaded ? (

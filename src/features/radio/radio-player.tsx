@@ -5,19 +5,30 @@ import { useAudioFocus } from '@/lib/audio-focus';
 import { onFocusChange, radioMetadata } from './focus-pause';
 import { useRadio } from './radio-store';
 import { STATION } from './station';
+
+/** The bar's own lines beyond the spec (its failures are shown, not toasted). */
+const RADIO_BAR = {
+  failed: 'Could not reach the radio',
+  unreachable: 'Station unreachable',
+} as const;
 import { useNowPlaying } from './use-now-playing';
+
+/** How long a play request may wait for the stream's sound before the bar gives up. */
+const CONNECT_TIMEOUT_MS = 20_000;
 
 const hasMediaSession = () => typeof navigator !== 'undefined' && 'mediaSession' in navigator && typeof MediaMetadata !== 'undefined';
 
 /** The site-wide live radio: a fixed bottom bar on every route. Failures are only logged. */
 export function RadioPlayer() {
   const { playing, muted, volume, setPlaying, toggleMuted, setVolume } = useRadio();
-  const song = useNowPlaying();
+  const { song, unreachable } = useNowPlaying();
   const howl = useRef<Howl | null>(null);
   const clipFocus = useAudioFocus((s) => s.holders.length > 0);
   const resumeAfter = useRef(false);
   // From the play request until the stream's sound starts (a live stream can take seconds).
   const [connecting, setConnecting] = useState(false);
+  // The last play request failed (the stream refused, or no sound within CONNECT_TIMEOUT_MS); until the next.
+  const [failed, setFailed] = useState(false);
   const waiting = playing && connecting;
 
   // A clip playing elsewhere pauses the radio; it resumes afterwards if it was playing.
@@ -45,6 +56,7 @@ export function RadioPlayer() {
 
   const toggle = () => {
     resumeAfter.current = false;
+    setFailed(false);
     setPlaying(!playing);
   };
 
@@ -58,6 +70,14 @@ export function RadioPlayer() {
     }
     let sound: Howl | null = null;
     let cancelled = false;
+    const giveUp = (why: string, err?: unknown) => {
+      console.warn(why, err);
+      setConnecting(false);
+      setFailed(true);
+      setPlaying(false);
+    };
+    // A stream that takes the connection and sends nothing would leave the bar connecting for ever.
+    const timeout = setTimeout(() => giveUp(`radio stream silent for ${CONNECT_TIMEOUT_MS / 1000} s`), CONNECT_TIMEOUT_MS);
     // howler loads on first play: most visitors never press it.
     void import('howler').then(({ Howl }) => {
       if (cancelled) return;
@@ -68,17 +88,12 @@ export function RadioPlayer() {
         autoplay: false,
         volume: useRadio.getState().volume / 100,
         mute: useRadio.getState().muted,
-        onplay: () => setConnecting(false),
-        onloaderror: (_id, err) => {
-          console.warn('radio load failed', err);
+        onplay: () => {
+          clearTimeout(timeout);
           setConnecting(false);
-          setPlaying(false);
         },
-        onplayerror: (_id, err) => {
-          console.warn('radio playback failed', err);
-          setConnecting(false);
-          setPlaying(false);
-        },
+        onloaderror: (_id, err) => giveUp('radio load failed', err),
+        onplayerror: (_id, err) => giveUp('radio playback failed', err),
       });
       howl.current = sound;
       setConnecting(true);
@@ -86,6 +101,7 @@ export function RadioPlayer() {
     });
     return () => {
       cancelled = true;
+      clearTimeout(timeout);
       sound?.unload();
       if (howl.current === sound) howl.current = null;
     };
@@ -108,19 +124,27 @@ export function RadioPlayer() {
         >
           {waiting ? <Loader2 className="size-5 animate-spin" aria-hidden /> : playing ? <Pause className="size-5" /> : <Play className="ml-0.5 size-5" />}
         </button>
-        <span className="hidden items-center gap-1 rounded bg-red-700 text-white px-1.5 py-0.5 text-[10px] font-bold tracking-wider sm:inline-flex">
-          <Radio className="size-3" aria-hidden /> LIVE
-        </span>
+        {unreachable || failed ? null : (
+          <span className="hidden items-center gap-1 rounded bg-red-700 text-white px-1.5 py-0.5 text-[10px] font-bold tracking-wider sm:inline-flex" data-testid="radio-live">
+            <Radio className="size-3" aria-hidden /> LIVE
+          </span>
+        )}
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-semibold" data-testid="radio-title">{song?.title ?? 'Fool Rate Radio'}</p>
           <p className="truncate text-xs text-zinc-400" data-testid="radio-artist">
-            {waiting ? 'Connecting…' : (song?.artist ?? (STATION.streamUrl ? 'Live stream' : 'Off air'))}
+            {waiting ? 'Connecting…' : failed ? RADIO_BAR.failed : unreachable ? RADIO_BAR.unreachable : (song?.artist ?? (STATION.streamUrl ? 'Live stream' : 'Off air'))}
           </p>
           {/* Said once when the sound starts: until then the bar reads Connecting… */}
           <span className="sr-only" role="status">
-            {waiting ? 'Connecting to the radio…' : playing ? (muted ? 'Radio playing, muted' : 'Radio playing') : ''}
+            {waiting ? 'Connecting to the radio…' : failed ? RADIO_BAR.failed : playing ? (muted ? 'Radio playing, muted' : 'Radio playing') : ''}
           </span>
         </div>
+        {/* Playing muted (as the bar starts) is silence: say so where the unmute button is. */}
+        {playing && muted && !waiting ? (
+          <span aria-hidden className="shrink-0 text-xs font-semibold text-amber-300" data-testid="radio-muted">
+            Muted
+          </span>
+        ) : null}
         <button
           type="button"
           onClick={toggleMuted}

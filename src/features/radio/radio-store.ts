@@ -17,5 +17,9 @@ export const useRadio = create<RadioState>((set) => ({
   volume: RADIO_DEFAULT_VOLUME,
   setPlaying: (playing) => set({ playing }),
   toggleMuted: () => set((s) => ({ muted: !s.muted })),
-  setVolume: (volume) => set({ volume: Math.max(0, Math.min(100, Math.round(volume))) }),
+  // Turning the volume up is asking to hear it: it unmutes (as players do).
+  setVolume: (volume) => {
+    const v = Math.max(0, Math.min(100, Math.round(volume)));
+    set(v > 0 ? { volume: v, muted: false } : { volume: v });
+  },
 }));

@@ -18,10 +18,13 @@ const read = url ? (signal: AbortSignal) => loadNowPlaying(url, signal) : null;
 
 /**
  * Polls the station's metadata every 10 s (no station: never), from the first page's largest
- * paint on (the station is another origin: a new connection the page's content does not need);
- * failures are only logged.
+ * paint on (the station is another origin: a new connection the page's content does not need).
+ * `song` is null while the station does not answer: its last song is not shown as playing, and
+ * `unreachable` says so (failures are not toasted, per the spec).
  */
-export function useNowPlaying(): NowPlaying | null {
+export function useNowPlaying(): { song: NowPlaying | null; unreachable: boolean } {
   const painted = useFirstPaintPassed();
-  return useApiRead(painted ? read : null, [painted], { everyMs: TIMINGS_MS.radioMetadataPoll }).data;
+  const { data, error } = useApiRead(painted ? read : null, [painted], { everyMs: TIMINGS_MS.radioMetadataPoll });
+  const unreachable = error !== null && error !== undefined;
+  return { song: unreachable ? null : data, unreachable };
 }
