@@ -89,6 +89,10 @@ test('a Cash App order goes from creation through proof to the seller’s approv
   await row.locator('input[type=file]').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByText('Proof uploaded')).toBeVisible();
   await expect(row).toContainText('Under review');
+  // The buyer can look at the image they sent.
+  const [proofTab] = await Promise.all([page.context().waitForEvent('page'), row.getByRole('button', { name: 'View proof' }).click()]);
+  await proofTab.waitForURL(/\/api\/files\//);
+  await proofTab.close();
 
   const seller = await sellerPage(browser);
   await seller.goto('/orders');

@@ -62,6 +62,10 @@ describe('orderActions', () => {
     });
   });
 
+  it('lets the buyer view the proof they uploaded', () => {
+    expect(orderActions(cash({ status: 'UNDER_REVIEW', has_proof: true }), 'buyer', NOW)).toEqual({ uploadProof: false, approve: false, reject: false, viewProof: true, download: false });
+  });
+
   it('offers the buyer the downloads of an approved order only', () => {
     expect(orderActions(cash({ status: 'APPROVED' }), 'buyer', NOW).download).toBe(true);
     expect(orderActions(cash({ status: 'APPROVED' }), 'seller', NOW).download).toBe(false);

@@ -47,7 +47,8 @@ export function orderActions(order: Pick<Order, 'status' | 'expires_at' | 'metho
     uploadProof: order.method === 'CASH_APP' && may('upload_proof'),
     approve: may('approve'),
     reject: may('reject'),
-    viewProof: side === 'seller' && order.has_proof,
+    // Both sides: the buyer may check which image went in (a second upload is refused while it is reviewed).
+    viewProof: order.has_proof,
     download: side === 'buyer' && status === 'APPROVED',
   };
 }
