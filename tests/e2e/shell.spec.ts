@@ -221,6 +221,13 @@ test('at 320 px, the narrowest phone, no signed-in page scrolls sideways and the
     await expect(page.getByRole('button', { name: 'Open menu' }), path).toBeInViewport({ ratio: 1 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${path}: px wider than the screen`).toBe(0);
   }
+  // From 375 px (most phones) the pill shows its unit too, as the spec's bar does.
+  await page.setViewportSize({ width: 375, height: 700 });
+  const unit = page.getByTestId('balance-pill').filter({ visible: true }).getByText('tokens', { exact: true });
+  await expect(unit).toBeVisible();
+  expect(await unit.evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThan(1);
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
 });
 
 test('the welcome page sends visitors without an account to /auth', async ({ page }) => {

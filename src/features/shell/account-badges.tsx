@@ -9,7 +9,7 @@ import { useBalanceDoc, useProfile, useRoles } from '@/hooks/use-account';
 /** In the bar the account links show their icon only (the name stays for screen readers, and shows on hover). */
 const LABEL_COMPACT = 'sr-only';
 
-/** The token pill: infinity for admins, otherwise the live balance; `short`: the number alone below sm (readers still hear the unit). */
+/** The token pill: infinity for admins, otherwise the live balance; `short`: the number alone below 375 px, the narrowest phones (readers still hear the unit). */
 export function BalancePill({ short = false }: { short?: boolean }) {
   const { admin } = useRoles();
   const n = useBalanceDoc()?.balance ?? 0;
@@ -24,7 +24,7 @@ export function BalancePill({ short = false }: { short?: boolean }) {
       ) : (
         <span>
           {n}
-          <span className={short ? 'max-sm:sr-only' : undefined}> {tokenUnit(n)}</span>
+          <span className={short ? 'max-[374px]:sr-only' : undefined}> {tokenUnit(n)}</span>
         </span>
       )}
     </span>
