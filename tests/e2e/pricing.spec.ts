@@ -12,6 +12,8 @@ test('shows the four packs with per-token prices', async ({ page }) => {
   await expect(page.getByTestId('pack-ultimate')).toContainText('Save $25');
   await expect(page.getByRole('heading', { name: 'How Tokens Work' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'New User Bonus' })).toBeVisible();
+  await expect(page.getByText('Claim 1 more token every day and earn 10 tokens for every friend you refer.')).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: '1 token per day, claimed on the home page' })).toBeVisible();
   // Four buttons read 'Buy': a screen reader tells them apart by their pack.
   for (const [id, name] of [['starter', 'Starter'], ['pro', 'Pro'], ['premium', 'Premium'], ['ultimate', 'Ultimate']] as const)
     await expect(page.getByTestId(`pack-${id}`).getByRole('button', { name: 'Buy' })).toHaveAccessibleDescription(name);

@@ -7,7 +7,7 @@ import { tokenCount } from '@common/format';
 
 const ways = (P: LivePricing): Array<[string, string]> => [
   ['Sign-up bonus', `${P.signup_grant} tokens`],
-  ['Daily login', `${tokenCount(P.daily_drip)} per day`],
+  ['Daily token', `${tokenCount(P.daily_drip)} per day, claimed on the home page`],
   ['Refer a friend', `${P.referral_reward} tokens per friend`],
   ['Vote session', `${P.vote_session_cost} tokens (your first session and your first free week are free)`],
   ['Contest entry', `${P.contest_entry_cost} tokens`],
@@ -42,7 +42,7 @@ export function TokenInfo() {
         <p className="mt-4 text-amber-100">
           Sign up and get {P.signup_grant} free tokens, plus {FREE_VOTING_DAYS} days of free voting.
         </p>
-        <p className="mt-2 text-sm text-amber-200">Claim {P.daily_drip} more {P.daily_drip === 1 ? 'token' : 'tokens'} every day and earn {P.referral_reward} for every friend you refer.</p>
+        <p className="mt-2 text-sm text-amber-200">Claim {P.daily_drip} more {P.daily_drip === 1 ? 'token' : 'tokens'} every day and earn {tokenCount(P.referral_reward)} for every friend you refer.</p>
       </section>
     </div>
   );
