@@ -74,7 +74,20 @@ async function axeBuilder(page: Page): Promise<AxeBuilder> {
 }
 
 /** axe in both schemes on what the page shows now; failures are soft so one run lists them all. */
+/**
+ * Holds the toasts while axe reads the page, or lets them go: sonner stops its timers while its
+ * list is hovered (a pointer move expands it, a pointer leaving collapses it). A toast that
+ * timed out during a run was read mid-fade (CI: a success toast at 2.27:1 in its exit).
+ */
+const holdToasts = (page: Page, hold: boolean) =>
+  page.evaluate((hold) => {
+    document
+      .querySelectorAll('[data-sonner-toaster]')
+      .forEach((list) => list.dispatchEvent(new MouseEvent(hold ? 'mousemove' : 'mouseout', { bubbles: true, relatedTarget: hold ? null : document.body })));
+  }, hold);
+
 async function audit(page: Page, label: string): Promise<void> {
+  await holdToasts(page, true);
   // Nothing wider than the screen: no sideways scrolling, no text cut off at the right edge.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect.soft(overflow, `${label}: px wider than the screen`).toBeLessThanOrEqual(0);
@@ -96,6 +109,7 @@ async function audit(page: Page, label: string): Promise<void> {
     const { violations } = await (await axeBuilder(page)).analyze();
     expect.soft(violations.map(describe), `axe: ${label} (${colorScheme})`).toEqual([]);
   }
+  await holdToasts(page, false);
 }
 
 /** Audits what the page shows now at each width (resizing the loaded page), ending at the last. */
