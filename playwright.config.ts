@@ -1,16 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions as launchOptions } from './scripts/lib/chromium';
 
-/**
- * Specs that run after every other browser test (run one alone with --no-deps), in this order
- * (by path). The runtime suite uses up this hour's coupon budget of the stack's one client
- * address (its 429 test), which sign-ups with a coupon share: it goes after the specs that redeem.
- */
-const AFTER_ALL = ['api/runtime/functions-runtime.spec.ts', 'e2e/migration.spec.ts', 'e2e/placeholders.spec.ts'];
+/** Specs that run after every other browser test (run one alone with --no-deps). */
+const AFTER_ALL = ['e2e/migration.spec.ts', 'e2e/placeholders.spec.ts'];
 
 export const E2E_PORTS = { web: 5273, api: 5101, auth: 9199, firestore: 8180, station: 8100, stationSftp: 2122, mailSmtp: 1125, mailWeb: 1180 };
 
-/** Sign-ups share one client address locally, so the browser tests lift that limit; the coupon limit stays low for the runtime suite (run after the rest: AFTER_ALL). */
+/** Sign-ups share one client address locally, so the browser tests lift that limit; the coupon limit stays low for the runtime suite (which counts its guesses under an address of its own). */
 const E2E_RATE_LIMITS = JSON.stringify({ signup: { max: 1000, windowSeconds: 3600 }, coupon: { max: 5, windowSeconds: 3600 } });
 
 export default defineConfig({

@@ -130,9 +130,9 @@ test('the daily token is granted once per day', async ({ page }) => {
   await expect(page.getByText('Daily Token Claimed! 🎁')).toBeVisible();
   await expect(balancePill(page)).toHaveText('51 tokens');
   // The toast shows below the bar, so the balance it announces stays in view.
-  const toast = await page.locator('[data-sonner-toast]').first().boundingBox();
-  const bar = await page.getByRole('banner').boundingBox();
-  expect(toast!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height);
+  const bar = (await page.getByRole('banner').boundingBox())!;
+  // Once its slide-in has ended.
+  await expect.poll(async () => (await page.locator('[data-sonner-toast]').first().boundingBox())!.y).toBeGreaterThanOrEqual(bar.y + bar.height);
   const claimed = page.getByRole('button', { name: 'Claimed today' });
   await expect(claimed).toBeDisabled();
   await expect(claimed).toBeFocused();

@@ -49,6 +49,7 @@ export function BuyerActions({ order, can }: { order: Order; can: OrderActions }
           <input type="file" accept="image/*" className="sr-only" onChange={onProof} disabled={busy !== null} />
         </label>
       )}
+      {can.viewProof && <ViewProof orderId={order.id} busy={busy} run={run} />}
       {can.download && (
         <>
           <Action
@@ -90,6 +91,15 @@ async function viewProof(orderId: string): Promise<void> {
   }
 }
 
+/** 'View proof', for both sides of a Cash App order with a proof. */
+function ViewProof({ orderId, busy, run }: { orderId: string } & ReturnType<typeof useOrderAction>) {
+  return (
+    <Action id="view" busy={busy} icon={<Eye className="size-4" aria-hidden />} onClick={() => void run('view', () => viewProof(orderId), { failure: 'Failed to open proof' })}>
+      View proof
+    </Action>
+  );
+}
+
 /** The seller's buttons: look at the proof, approve or reject. */
 export function SellerActions({ order, can }: { order: Order; can: OrderActions }) {
   const { busy, run } = useOrderAction();
@@ -99,16 +109,7 @@ export function SellerActions({ order, can }: { order: Order; can: OrderActions 
   };
   return (
     <div className="flex flex-wrap gap-2">
-      {can.viewProof && (
-        <Action
-          id="view"
-          busy={busy}
-          icon={<Eye className="size-4" aria-hidden />}
-          onClick={() => void run('view', () => viewProof(order.id), { failure: 'Failed to open proof' })}
-        >
-          View proof
-        </Action>
-      )}
+      {can.viewProof && <ViewProof orderId={order.id} busy={busy} run={run} />}
       {can.approve && (
         <Action
           id="approve"
