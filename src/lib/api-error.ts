@@ -32,3 +32,6 @@ export class ApiError extends Error {
     return field === null ? this.message : this.message.slice(field.length + 2);
   }
 }
+
+/** The API refused a price the page showed, as it is no longer the price (409 `price_changed`): nothing was charged. */
+export const isPriceChanged = (err: unknown): err is ApiError => err instanceof ApiError && err.code === 'price_changed';

@@ -1,8 +1,8 @@
 import { env } from '@/config/env';
-import { ApiError } from './api-error';
+import { ApiError, isPriceChanged } from './api-error';
 import { loadedAuth } from './session';
 
-export { ApiError };
+export { ApiError, isPriceChanged };
 
 export async function authHeader(): Promise<Record<string, string>> {
   const user = (await loadedAuth())?.currentUser;

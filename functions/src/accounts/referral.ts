@@ -49,7 +49,8 @@ export async function rewardReferral(deps: Deps, refereeUid: string): Promise<Re
   const { db } = deps;
   return db.runTransaction(async (tx) => {
     const ref = db.collection(COL.referrals).doc(refereeUid);
-    const referral = await tx.get(ref);
+    // The referee's profile (their address) in the same round trip.
+    const [referral, profile] = await Promise.all([tx.get(ref), tx.get(db.collection(COL.profiles).doc(refereeUid))]);
     if (!referral.exists) return 'none';
     const status = referral.get('status') as ReferralStatus;
     if (status !== 'pending') return status;
@@ -57,7 +58,6 @@ export async function rewardReferral(deps: Deps, refereeUid: string): Promise<Re
     const nowIso = new Date(deps.now()).toISOString();
     const dayRef = db.collection(COL.referralDays).doc(`${referrerUid}:${nowIso.slice(0, 10)}`);
     const key = `referral:${referrerUid}:${refereeUid}`;
-    const profile = await tx.get(db.collection(COL.profiles).doc(refereeUid));
     const email = profile.get('email') as string | null | undefined;
     const mailbox = email ? mailboxKey(email) : null;
     const [day, paid, mailboxPaid, pricing, balance] = await Promise.all([

@@ -41,12 +41,6 @@ export async function sendVerificationMail(deps: Deps, uid: string, email: strin
 }
 
 /**
- * POST /api/accounts/signup. The username is claimed in a transaction before the account
- * exists for anyone; if the claim loses a race the new Auth user is deleted again. Limited per
- * client IP. The verification mail carries Firebase's link, and the referrer is paid only once
- * that is followed (accounts/email-verified.ts).
- */
-/**
  * A coupon given at sign-up, counted against the per-IP coupon limit like any redemption: past
  * it the code is not tried (the account stands; the result says why), so sign-ups cannot guess
  * codes beyond the limit.
@@ -62,6 +56,12 @@ async function signupCoupon(deps: Deps, uid: string, raw: string, ip: string) {
   return code.success ? await redeemCouponResult(deps, uid, code.data) : { success: false, message: 'Coupon code is invalid' };
 }
 
+/**
+ * POST /api/accounts/signup. The username is claimed in a transaction before the account
+ * exists for anyone; if the claim loses a race the new Auth user is deleted again. Limited per
+ * client IP. The verification mail carries Firebase's link, and the referrer is paid only once
+ * that is followed (accounts/email-verified.ts).
+ */
 export const signup =
   (deps: Deps): RequestHandler =>
   async (req, res) => {

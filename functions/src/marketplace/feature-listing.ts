@@ -6,15 +6,15 @@ import { ORDER_MSG } from '../../../common/orders';
 import { requireCaller } from '../platform/auth';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
-import { badRequest, conflict, forbidden, notFound, priceChanged } from '../platform/errors';
+import { badRequest, conflict, forbidden, notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
 import { readBalance, writeLedgerEntry } from '../tokens/ledger';
-import { readPricing } from '../tokens/pricing';
+import { checkShownPrice, readPricing, shownTokenCost } from '../tokens/pricing';
 import { listingIdParams } from './listing-schemas';
 import { toListing } from './listing-write';
 
 /** `token_cost`: the price the seller saw, refused (409) when it is not the price now. */
-const featureInput = z.strictObject({ token_cost: z.number().int().min(0).max(1_000_000_000).optional() });
+const featureInput = z.strictObject({ token_cost: shownTokenCost });
 
 /**
  * POST /api/marketplace/listings/:id/feature — the listing's seller upgrades it to featured
@@ -38,7 +38,7 @@ export const featureListing =
       // Nobody pays to feature a listing that is off sale (set inactive, or its track rejected or deleted).
       if (snap.get('is_active') !== true) throw badRequest(ORDER_MSG.listingInactive);
       const cost = Math.max(0, Math.floor(pricing.marketplace.featured));
-      if (token_cost !== undefined && token_cost !== cost) throw priceChanged(MARKETPLACE_FEATURE_MSG.costChanged(cost), cost);
+      checkShownPrice(token_cost, cost, MARKETPLACE_FEATURE_MSG.costChanged);
       const nowIso = new Date(deps.now()).toISOString();
       const after = cost > 0 ? writeLedgerEntry(db, tx, balance, { userId: caller.uid, delta: -cost, reason: 'featured_listing', ref: id }, nowIso) : balance;
       tx.update(ref, { listing_type: 'featured', updatedAt: FieldValue.serverTimestamp() });

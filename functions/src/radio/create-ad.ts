@@ -18,7 +18,7 @@ import { isSuperAdmin } from '../../../common/roles';
 import { requireCaller } from '../platform/auth';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
-import { badRequest, insufficientTokens, priceChanged } from '../platform/errors';
+import { badRequest, insufficientTokens } from '../platform/errors';
 import { transactWithFiles } from '../platform/files-transaction';
 import { idempotencyKey, keyedResponseRef, priorResponse } from '../platform/idempotency';
 import { log } from '../platform/log';
@@ -28,7 +28,7 @@ import { consumeRateLimit } from '../platform/rate-limit';
 import { parse } from '../platform/validate';
 import { writeLedgerEntry } from '../tokens/ledger';
 import { peekPayer, readPayer } from '../tokens/payer';
-import type { Pricing } from '../tokens/pricing';
+import { checkShownPrice, type Pricing } from '../tokens/pricing';
 import { audioRefusal, checkAudio } from '../tracks/check-media';
 import { AUDIO_CONTENT_TYPES } from '../tracks/prepare-media';
 import { changed, radioRef, toSubmission, type StoredRadioSubmission } from './submission-doc';
@@ -66,7 +66,7 @@ async function checkAdAudio(deps: Deps, data: Buffer, slot: AdDuration): Promise
 /** The ad's price for this payer (a super admin's are free), checked against the price the caller saw and their balance. */
 function adCost(roles: Role[], balance: number, pricing: Pricing, fields: AdFields): number {
   const cost = isSuperAdmin(roles) ? 0 : pricing.radio_ads[fields.tier][fields.duration_seconds];
-  if (fields.token_cost !== undefined && fields.token_cost !== cost) throw priceChanged(RADIO_MSG.adCostChanged(cost), cost);
+  checkShownPrice(fields.token_cost, cost, RADIO_MSG.adCostChanged);
   if (cost > balance) throw insufficientTokens(MSG.insufficientTokens, { detail: MSG.needTokens(cost, balance) });
   return cost;
 }

@@ -6,9 +6,9 @@ import { isSuperAdmin } from '../../../common/roles';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { keyedResponseRef } from '../platform/idempotency';
-import { conflict, insufficientTokens, notFound, priceChanged } from '../platform/errors';
+import { conflict, insufficientTokens, notFound } from '../platform/errors';
 import { readBalance, writeLedgerEntry } from '../tokens/ledger';
-import { readPricing } from '../tokens/pricing';
+import { checkShownPrice, readPricing } from '../tokens/pricing';
 import type { TrackDoc } from '../tracks/track-doc';
 import { changed, radioRef, toSubmission, type StoredRadioSubmission } from './submission-doc';
 
@@ -49,7 +49,7 @@ export async function queueMusic(deps: Deps, trackId: string, send: MusicSend): 
     const cost = pricing.radio_upload_cost;
     const charge = send.by === 'owner' && !free ? cost : 0;
     // What the owner was shown (0 for a super admin, who sends for free) must be what is charged.
-    if (send.by === 'owner' && send.expectedCost !== undefined && send.expectedCost !== charge) throw priceChanged(RADIO_MSG.costChanged(charge), charge);
+    if (send.by === 'owner') checkShownPrice(send.expectedCost, charge, RADIO_MSG.costChanged);
     if (!free && balance < cost) throw insufficientTokens(RADIO_MSG.tokenShortage(cost), { detail: MSG.needTokens(cost, balance) });
 
     const now = new Date(deps.now());

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { RADIO_MSG } from '../../../common/radio-messages';
 import { RADIO_SUBMISSION_PUBLIC_FIELDS, radioScheduleInput, type RadioSubmission } from '../../../common/radio';
 import { docId } from '../../../common/schemas';
+import { shownTokenCost } from '../tokens/pricing';
 import { COL } from '../platform/collections';
 import { HttpError } from '../platform/errors';
 
@@ -53,6 +54,6 @@ export const submissionIdParams = z.object({ id: docId });
 const trackId = z.string().min(1).max(128).pipe(docId);
 export const trackIdBody = z.strictObject({ track_id: trackId });
 /** Spec §7's create-radio-submission body; `token_cost` (optional) is the price the caller saw, refused when it is not the price now. */
-export const musicBody = z.strictObject({ track_id: trackId, submission_type: z.literal('music'), token_cost: z.number().int().min(0).max(1_000_000_000).optional() });
+export const musicBody = z.strictObject({ track_id: trackId, submission_type: z.literal('music'), token_cost: shownTokenCost });
 export const scheduleBody = z.strictObject(radioScheduleInput.shape);
 export const emptyBody = z.strictObject({});

@@ -1,11 +1,24 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import type { TokenPricing } from '../../../common/app-config';
 import { DEFAULT_PRICING } from '../../../common/constants';
 import { AD_DURATIONS, AD_TIERS, DEFAULT_AD_PRICES, type AdPrices } from '../../../common/radio';
 import { COL } from '../platform/collections';
+import { priceChanged } from '../platform/errors';
 
 /** The token prices and grants in force (app_config/1 data.pricing, or the defaults). */
 export type Pricing = TokenPricing;
+
+/** A body's `token_cost`: the price in tokens the caller was shown (optional). */
+export const shownTokenCost = z.number().int().min(0).max(1_000_000_000).optional();
+
+/**
+ * Money follows what the user saw: a price shown (`shown`) that is not the price now (`cost`)
+ * is a 409 `price_changed` with the new one, before anything is charged. No price shown: not checked.
+ */
+export function checkShownPrice(shown: number | undefined, cost: number, message: (cost: number) => string): void {
+  if (shown !== undefined && shown !== cost) throw priceChanged(message(cost), cost);
+}
 
 /** A stored token amount: a whole number of tokens, at least 0 (anything else falls back to the default). */
 const price = (v: unknown, fallback: number): number => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : fallback);

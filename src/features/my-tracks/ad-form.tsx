@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field, INPUT } from '@/components/ui/field';
 import { afterWrite } from '@/data/lazy';
-import { ApiError } from '@/lib/api';
+import { ApiError, isPriceChanged } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { measureDuration } from '@/lib/audio-duration';
 import { fitsSlot } from './ad-duration';
@@ -64,7 +64,7 @@ export function AdForm({ prices, free, online, onPriceChanged }: { prices: AdPri
     } catch (err) {
       if (err instanceof ApiError && err.status === 402) setShortage(err.message);
       notifyError(RADIO_MSG.adFailed, err);
-      if (err instanceof ApiError && err.code === 'price_changed') {
+      if (isPriceChanged(err)) {
         // The button shows the new price; a new key, as this is a new request.
         onPriceChanged();
         key.current = crypto.randomUUID();

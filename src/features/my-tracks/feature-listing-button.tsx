@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { MARKETPLACE_FEATURE_MSG as M } from '@common/marketplace-messages';
 import { Button } from '@/components/ui/button';
 import { afterWrite } from '@/data/lazy';
-import { ApiError } from '@/lib/api';
+import { isPriceChanged } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { ConfirmDialog } from './confirm-dialog';
 import { featureListing } from './my-tracks-api';
@@ -26,7 +26,7 @@ export function FeatureListingButton({ listingId, title, cost, online, onDone, o
     } catch (err) {
       notifyError(M.failed, err);
       // The price changed since the page read it: show the new one (the dialog closes, to be confirmed again).
-      if (err instanceof ApiError && err.code === 'price_changed') {
+      if (isPriceChanged(err)) {
         setConfirming(false);
         onPriceChanged();
       }

@@ -4,7 +4,7 @@ import { toast } from '@/lib/toast';
 import { PATHS } from '@common/paths';
 import { RADIO_MSG } from '@common/radio-messages';
 import { afterWrite } from '@/data/lazy';
-import { ApiError } from '@/lib/api';
+import { ApiError, isPriceChanged } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { sendTrackToRadio } from './my-tracks-api';
 
@@ -37,7 +37,7 @@ export function useSendToRadio(onPriceChanged: () => void) {
         setFailures((f) => ({ ...f, [trackId]: 'queued' }));
         notifyError(RADIO_MSG.alreadyQueued);
         await afterWrite(['radio_submissions']);
-      } else if (err instanceof ApiError && err.code === 'price_changed') {
+      } else if (isPriceChanged(err)) {
         notifyError(err.message);
         onPriceChanged();
       } else if (status === 409 || status === 404) {

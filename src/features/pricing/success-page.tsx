@@ -38,17 +38,16 @@ function useCheckoutStatus(sessionId: string, polling: boolean): Status | 'unkno
  */
 const CONFIRM_WAIT_MS = 60_000;
 
-/** False once a wait of `ms` has passed without `done`; `restart` waits again. */
-function useWaitFor(done: boolean, ms: number): { waited: boolean; restart: () => void } {
+/** True once `ms` have passed since the page opened, or since the last `restart`. */
+function useWaited(ms: number): { waited: boolean; restart: () => void } {
   const [round, setRound] = useState(0);
   const [waited, setWaited] = useState(false);
   useEffect(() => {
-    if (done) return;
     setWaited(false);
     const t = setTimeout(() => setWaited(true), ms);
     return () => clearTimeout(t);
-  }, [done, ms, round]);
-  return { waited: waited && !done, restart: () => setRound((n) => n + 1) };
+  }, [ms, round]);
+  return { waited, restart: () => setRound((n) => n + 1) };
 }
 
 /** /pricing/success reached without a checkout (typed in, an old bookmark): nothing was bought here. */
@@ -72,17 +71,15 @@ export function PaymentSuccessPage({ sessionId }: { sessionId?: string }) {
 }
 
 function CheckoutConfirmation({ sessionId }: { sessionId: string }) {
-  const [polling, setPolling] = useState(true);
-  const status = useCheckoutStatus(sessionId, polling);
+  // Asking stops once the wait is over; Check again asks (and waits) once more.
+  const wait = useWaited(CONFIRM_WAIT_MS);
+  const status = useCheckoutStatus(sessionId, !wait.waited);
   const balance = useBalanceDoc();
   const online = useOnline();
   const credited = status !== null && status !== 'unknown' && status.status === 'completed';
   const settled = credited || status === 'unknown';
-  const wait = useWaitFor(settled, CONFIRM_WAIT_MS);
-  const unconfirmed = wait.waited;
+  const unconfirmed = wait.waited && !settled;
   const waiting = !settled && !unconfirmed;
-  // Asking stops once the wait is over; Check again asks (and waits) once more.
-  if (polling === unconfirmed) setPolling(!unconfirmed);
   // Only a credited checkout is called a success: this page can be opened with any session's id.
   const heading = credited ? PRICING_MSG.paymentSuccessful : status === 'unknown' ? PRICING_MSG.checkoutNotFound : unconfirmed ? PRICING_MSG.paymentUnconfirmed : PRICING_MSG.confirmingPayment;
   return (
