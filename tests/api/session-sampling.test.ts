@@ -2,12 +2,19 @@
  * Which tracks a new vote session offers once the catalogue outgrows one sample, and what
  * opening it costs. This file runs its own emulator, so `firestoreOps` counts this file's reads only.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TrackDoc } from '../../functions/src/tracks/track-doc';
 import { firestoreOps } from '../../scripts/lib/firestore-emulator';
 import { backfillSampleKeys, ensureSampleKeys } from '../../functions/src/voting/sample-key';
 import { addTrack, clipTracks, makeAdmin, openSession } from './contest-fixtures';
 import { signUp, startHarness, type Harness } from './harness';
+
+/** Where the next session opens start sampling (the real random key once empty). */
+const nextStarts = vi.hoisted((): number[] => []);
+vi.mock('../../functions/src/voting/sample-key', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../functions/src/voting/sample-key')>();
+  return { ...real, newSampleKey: () => nextStarts.shift() ?? real.newSampleKey() };
+});
 
 /** Reads of opening a session may not exceed this, whatever the catalogue (pick-tracks.ts: ~20 tracks, their vote keys, 10 clips, the session's transaction). */
 const OPEN_READS_BOUND = 80;
@@ -23,9 +30,10 @@ async function grow(to: number) {
   while (catalogue.length < to) catalogue.push(await addTrack(h, { title: `Sampled ${catalogue.length}` }));
 }
 
-/** Reads of one new listener's first session open, and the tracks it offered. */
-async function newListenerOpen(name: string): Promise<{ reads: number; offered: string[] }> {
+/** Reads of one new listener's first session open, sampling from `start`, and the tracks it offered. */
+async function newListenerOpen(name: string, start: number): Promise<{ reads: number; offered: string[] }> {
   const u = await signUp(h, name);
+  nextStarts.push(start);
   firestoreOps.reset();
   const res = await openSession(h, u.token);
   const reads = firestoreOps.reads;
@@ -36,11 +44,24 @@ async function newListenerOpen(name: string): Promise<{ reads: number; offered: 
 }
 
 describe('opening a vote session on a large catalogue', () => {
-  it('reads a bounded number of documents at 30 and at 300 tracks, offering 10 distinct tracks', { timeout: 120_000 }, async () => {
+  it('reads the same number of documents at 30 and at 300 tracks, wherever the sample starts, offering 10 distinct tracks', { timeout: 120_000 }, async () => {
+    // Starts at the first key, among the last 20 keys (the sample wraps around to the first
+    // ones), at the last key, and past it.
+    const opens = async (tag: string) => {
+      const keys = catalogue.map((t) => t.rand).sort((a, b) => a - b);
+      const starts = [keys[0]!, keys[keys.length - 15]!, keys.at(-1)!, keys.at(-1)! + 1e-9];
+      const result = [];
+      for (const [i, start] of starts.entries()) result.push(await newListenerOpen(`ss_${tag}_${i}`, start));
+      return result;
+    };
     await grow(30);
-    const small = [await newListenerOpen('ss_small_0'), await newListenerOpen('ss_small_1'), await newListenerOpen('ss_small_2')];
+    const small = await opens('small');
     await grow(300);
-    const large = [await newListenerOpen('ss_large_0'), await newListenerOpen('ss_large_1'), await newListenerOpen('ss_large_2')];
+    const large = await opens('large');
+    const reads = [...small, ...large].map((o) => o.reads);
+    // The same wherever the start falls; past the last key, the first query finds nothing,
+    // which Firestore bills as one read.
+    expect(reads).toEqual([...Array(3).fill(reads[0]), reads[0]! + 1, ...Array(3).fill(reads[0]), reads[0]! + 1]);
     for (const open of [...small, ...large]) {
       expect(open.reads).toBeLessThanOrEqual(OPEN_READS_BOUND);
       expect(new Set(open.offered).size).toBe(10);

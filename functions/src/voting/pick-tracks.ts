@@ -48,8 +48,12 @@ async function candidateTracks(db: Firestore, uid: string): Promise<DocumentSnap
   // document cursor: the local emulator ignores startAfter on a number field, and keys tie with
   // probability ~2^-47, so a tie skipping a track does not matter.
   let after: number | undefined;
+  // A page cut short by the end of the keys is completed from their start, so a listener with
+  // few votes reads PAGE tracks wherever the random start falls.
+  let shortBy = 0;
   while (read < MAX_TRACKS_READ && found.length < SAMPLE) {
-    const limit = Math.min(PAGE, MAX_TRACKS_READ - read);
+    const limit = Math.min(shortBy || PAGE, MAX_TRACKS_READ - read);
+    shortBy = 0;
     let query: Query = approved.where('rand', wrapped ? '<' : '>=', start);
     if (after !== undefined) query = query.where('rand', '>', after);
     query = query.orderBy('rand').limit(limit);
@@ -69,6 +73,7 @@ async function candidateTracks(db: Firestore, uid: string): Promise<DocumentSnap
       if (wrapped) break;
       wrapped = true;
       after = undefined;
+      shortBy = limit - page.size;
     }
   }
   const createdAt = (d: DocumentSnapshot) => String(d.get('created_at'));
