@@ -70,8 +70,8 @@ describe('buying with tokens', () => {
     const { listing } = await listTrack(h, seller, { price_tokens: 45, price_usd: 2.5, accept_cash_app: true });
     const order = (body: Record<string, unknown>) => h.call('POST', '/api/orders', { token: buyer.token, body: { listing_id: listing.id, ...body } });
     const before = (await allDocs(h.db, 'orders')).length;
-    expect(await order({ method: 'TOKENS', price: 15 })).toMatchObject({ status: 409, body: { error: { message: ORDER_MSG.priceChanged('45 tokens') } } });
-    expect(await order({ method: 'CASH_APP', price: 1.99 })).toMatchObject({ status: 409, body: { error: { message: ORDER_MSG.priceChanged('$2.50') } } });
+    expect(await order({ method: 'TOKENS', price: 15 })).toMatchObject({ status: 409, body: { error: { code: 'price_changed', message: ORDER_MSG.priceChanged('45 tokens'), cost: 45 } } });
+    expect(await order({ method: 'CASH_APP', price: 1.99 })).toMatchObject({ status: 409, body: { error: { code: 'price_changed', message: ORDER_MSG.priceChanged('$2.50'), cost: 2.5 } } });
     expect((await allDocs(h.db, 'orders')).length).toBe(before);
     expect(await balanceOf(h, buyer.uid)).toBe(50);
     expect((await order({ method: 'TOKENS', price: 45 })).status).toBe(201);

@@ -7,7 +7,7 @@ import { consumeRateLimit } from '../platform/rate-limit';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { idempotencyKey, keyedResponseRef, priorResponse } from '../platform/idempotency';
-import { badRequest, conflict, insufficientTokens } from '../platform/errors';
+import { badRequest, conflict, insufficientTokens, priceChanged } from '../platform/errors';
 import { parse } from '../platform/validate';
 import { MSG } from '../../../common/messages';
 import { formatUsd, tokenCount } from '../../../common/format';
@@ -64,7 +64,7 @@ async function placeOrder(deps: Deps, tx: Transaction, buyerId: string, listingI
   if (shownPrice !== undefined) {
     const tokens = method === 'TOKENS';
     const current = Number(tokens ? listing.price_tokens : listing.price_usd);
-    if (Math.abs(current - shownPrice) > (tokens ? 0 : 0.001)) throw conflict(ORDER_MSG.priceChanged(tokens ? tokenCount(current) : formatUsd(current)));
+    if (Math.abs(current - shownPrice) > (tokens ? 0 : 0.001)) throw priceChanged(ORDER_MSG.priceChanged(tokens ? tokenCount(current) : formatUsd(current)), current);
   }
 
   const keyRef = purchaseKeyRef(db, buyerId, listingId);
