@@ -6,6 +6,8 @@ export const UPDATE_LISTING_FAILED = 'Failed to update listing.';
 export const UPDATE_LISTING_STATUS_FAILED = 'Failed to update listing status.';
 /** A listing that accepts neither payment could not be bought. */
 export const NO_PAYMENT_METHOD = 'A listing must accept tokens, Cash App or both';
+/** Cash App needs the seller's $cashtag, where buyers send the money. */
+export const NO_SELLER_CASH_TAG = 'The seller has not set a Cash App tag yet: Cash App can be accepted once they add one on My Orders';
 /** A track has one live listing: edit it (or delete it) instead of listing the track again. */
 export const ALREADY_LISTED = 'This track is already listed: edit its listing instead';
 export const NO_LISTINGS = 'No listings yet';

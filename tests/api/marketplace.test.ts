@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ALREADY_LISTED, NO_PAYMENT_METHOD } from '../../common/marketplace-messages';
+import { ALREADY_LISTED, NO_PAYMENT_METHOD, NO_SELLER_CASH_TAG } from '../../common/marketplace-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshLeaderboardSummary } from '../../functions/src/leaderboards/summary';
 import { addTrack, allDocs, makeAdmin, testClip, testPreview } from './contest-fixtures';
@@ -122,8 +122,27 @@ describe('marketplace listings', () => {
     ).toBe(403);
   });
 
+  it('offers Cash App only for a seller with a Cash App tag, on create and on edit; nothing is written otherwise', async () => {
+    const seller = await signUp(h, 'mkt_untagged');
+    const track = await addListable(h, { submitted_by: seller.uid });
+    const before = await allDocs(h.db, 'marketplace_listings');
+    const refused = await create({ track_id: track.id, accept_cash_app: true });
+    expect([refused.status, refused.body.error.message]).toEqual([400, NO_SELLER_CASH_TAG]);
+    expect(await allDocs(h.db, 'marketplace_listings')).toEqual(before);
+
+    const id = (await create({ track_id: track.id })).body.listing.id as string;
+    const edit = () => h.call('POST', `/api/marketplace/listings/${id}`, { token: admin.token, body: { accept_cash_app: true } });
+    const untagged = await edit();
+    expect([untagged.status, untagged.body.error.message]).toEqual([400, NO_SELLER_CASH_TAG]);
+    expect((await publicList()).find((l) => l.id === id)?.accept_cash_app).toBe(false);
+
+    expect((await h.call('POST', '/api/accounts/cash-app-tag', { token: seller.token, body: { cash_app_tag: '$Untagged' } })).status).toBe(200);
+    expect((await edit()).body.listing.accept_cash_app).toBe(true);
+  });
+
   it('edits, toggles and deletes; pulls carry every listing, including inactive and deleted ones', async () => {
     const track = await addListable(h);
+    await h.db.collection('profiles').doc(track.submitted_by).set({ cash_app_tag: '$Someone' }, { merge: true });
     const id = (await create({ track_id: track.id })).body.listing.id as string;
     const edit = await h.call('POST', `/api/marketplace/listings/${id}`, {
       token: admin.token,

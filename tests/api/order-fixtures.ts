@@ -37,6 +37,8 @@ export async function listTrack(h: Harness, seller: User, listing: Record<string
   const track = await addTrack(h, { submission_type: 'marketplace', submitted_by: seller.uid });
   await h.deps.storage.put(track.audio_path, await testClip(), 'audio/mpeg');
   const admin = await listingAdmin(h);
+  // Cash App is offered only by a seller with a $cashtag (listing-write.ts); tests may change it later.
+  if (listing.accept_cash_app === true && !(await h.db.collection('profiles').doc(seller.uid).get()).get('cash_app_tag')) await setCashTag(h, seller, '$Seller');
   const res = await h.call('POST', '/api/marketplace/listings', { token: admin.token, body: { track_id: track.id, ...listing } });
   if (res.status !== 201) throw new Error(`listing: ${res.status} ${JSON.stringify(res.body)}`);
   return { track, listing: res.body.listing as { id: string; price_tokens: number; price_usd: number } };

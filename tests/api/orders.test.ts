@@ -300,6 +300,8 @@ describe('Cash App orders', () => {
     const [seller, buyer, stranger] = await users(h, 'cash_seller', 'cash_buyer', 'cash_stranger');
     const { listing } = await listTrack(h, seller, { accept_cash_app: true, price_usd: 4.5 });
 
+    // A Cash App listing made before listings required the seller's tag.
+    await h.db.collection('profiles').doc(seller.uid).update({ cash_app_tag: null });
     const untagged = await buy(h, buyer, listing.id, 'CASH_APP');
     expect([untagged.status, untagged.body.error.message]).toEqual([400, 'The seller has not set a Cash App tag yet']);
     expect((await setCashTag(h, seller, 'no-dollar')).status).toBe(400);

@@ -1,17 +1,18 @@
 import { expect, test, type Page } from './fixtures';
 import { FieldValue } from 'firebase-admin/firestore';
+import { NO_SELLER_CASH_TAG } from '../../common/marketplace-messages';
 import { bearer, e2eFirestore, idToken, signIn, uniqueName } from './helpers';
 
 /** The seeded marketplace track whose files a fresh copy shares (the seed lists it already: one listing per track). */
 const SEEDED = 'Sunday Market Groove';
 
 /** A new approved marketplace track, not listed yet: a copy of the seeded one under a title of its own. */
-async function unlistedTrack(): Promise<string> {
+async function unlistedTrack(over: Record<string, unknown> = {}): Promise<string> {
   const db = await e2eFirestore();
   const seeded = (await db.collection('tracks').where('title', '==', SEEDED).limit(1).get()).docs[0]!;
   const title = uniqueName('Listing Song ');
   const ref = db.collection('tracks').doc();
-  await ref.set({ ...seeded.data(), id: ref.id, title, created_at: new Date().toISOString(), updatedAt: FieldValue.serverTimestamp() });
+  await ref.set({ ...seeded.data(), id: ref.id, title, created_at: new Date().toISOString(), updatedAt: FieldValue.serverTimestamp(), ...over });
   return title;
 }
 
@@ -78,6 +79,26 @@ test('an admin lists a seeded track; it shows on /marketplace until made inactiv
   page.once('dialog', (d) => void d.accept());
   await row.getByRole('button', { name: 'Delete' }).click();
   await expect(row).toHaveCount(0);
+});
+
+test('Cash App is refused for a seller without a Cash App tag, and the listing is made without it', async ({ page }) => {
+  // The seeded track's copy, submitted by an account that never set a tag.
+  const TRACK = await unlistedTrack({ submitted_by: `untagged_${uniqueName('')}` });
+  await signIn(page, 'admin@demo.test', 'demo1234');
+  await openMarketplaceTab(page);
+  await page.getByLabel('Track', { exact: true }).selectOption({ label: `${TRACK} — Mara Quill` });
+  await page.getByLabel('Accept Cash').check();
+  await page.getByRole('button', { name: 'Create Listing' }).click();
+  await expect(page.getByText('Failed to create listing.')).toBeVisible();
+  await expect(page.getByText(NO_SELLER_CASH_TAG)).toBeVisible();
+  await expect(page.getByTestId('cms-listing').filter({ hasText: TRACK })).toHaveCount(0);
+
+  await page.getByLabel('Accept Cash').uncheck();
+  await page.getByRole('button', { name: 'Create Listing' }).click();
+  await expect(page.getByText('Listing created')).toBeVisible();
+  await expect(page.getByTestId('cms-listing').filter({ hasText: TRACK })).toHaveCount(1);
+  const listing = (await (await e2eFirestore()).collection('marketplace_listings').where('title', '==', TRACK).get()).docs.map((d) => d.get('accept_cash_app') as unknown);
+  expect(listing).toEqual([false]);
 });
 
 test('the page shows the public list from its one first request, featured first, newest first, even when the local database cannot sync', async ({ page }) => {

@@ -1,6 +1,6 @@
-import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { LISTING_PUBLIC_FIELDS, type MarketplaceListing } from '../../../common/listing-doc';
-import { ALREADY_LISTED, NO_PAYMENT_METHOD } from '../../../common/marketplace-messages';
+import { ALREADY_LISTED, NO_PAYMENT_METHOD, NO_SELLER_CASH_TAG } from '../../../common/marketplace-messages';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { badRequest, conflict, notFound } from '../platform/errors';
@@ -36,6 +36,15 @@ export async function listableTrack(deps: Deps, trackId: string): Promise<TrackD
 /** Who made a CMS change, for its audit entry (the demo seed makes none). */
 export type Audited = { actorId: string; nowIso: string };
 
+/**
+ * Cash App can be offered only once the seller has a $cashtag for buyers to pay (they set it on
+ * My Orders, and can change it but not remove it), so a buyer choosing it is never refused.
+ */
+async function requireCashTag(db: Firestore, tx: Transaction, sellerId: unknown): Promise<void> {
+  const profile = typeof sellerId === 'string' ? await tx.get(db.collection(COL.profiles).doc(sellerId)) : null;
+  if (!profile?.get('cash_app_tag')) throw badRequest(NO_SELLER_CASH_TAG);
+}
+
 /** Creates an active listing for an approved marketplace track (the CMS and the demo seed). */
 export async function insertListing(deps: Deps, input: z.output<typeof createListingInput>, audited?: Audited): Promise<MarketplaceListing> {
   const { db } = deps;
@@ -56,6 +65,7 @@ export async function insertListing(deps: Deps, input: z.output<typeof createLis
   // track's marker is read and written in the transaction, so concurrent creates make one.
   const markerRef = db.collection(COL.listingTracks).doc(track.id);
   await db.runTransaction(async (tx) => {
+    if (input.accept_cash_app) await requireCashTag(db, tx, track.submitted_by);
     const marker = await tx.get(markerRef);
     const current = marker.exists ? await tx.get(db.collection(COL.listings).doc(String(marker.get('listing_id')))) : null;
     // Listings made before the marker: any live one of the track counts too.
@@ -92,6 +102,7 @@ export async function updateListing(db: Firestore, id: string, patch: Record<str
     const before = snap.data() ?? {};
     const next = { ...before, ...patch };
     if (next.accept_tokens !== true && next.accept_cash_app !== true) throw badRequest(NO_PAYMENT_METHOD);
+    if (patch.accept_cash_app === true && before.accept_cash_app !== true) await requireCashTag(db, tx, before.seller_id);
     tx.update(ref, { ...patch, updatedAt: FieldValue.serverTimestamp() });
     if (audited) {
       const deleted = patch._deleted === true;
