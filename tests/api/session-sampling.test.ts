@@ -48,7 +48,7 @@ describe('opening a vote session on a large catalogue', () => {
     // Starts at the first key, among the last 20 keys (the sample wraps around to the first
     // ones), at the last key, and past it.
     const opens = async (tag: string) => {
-      const keys = catalogue.map((t) => t.rand).sort((a, b) => a - b);
+      const keys = catalogue.map((t) => t.rand!).sort((a, b) => a - b);
       const starts = [keys[0]!, keys[keys.length - 15]!, keys.at(-1)!, keys.at(-1)! + 1e-9];
       const result = [];
       for (const [i, start] of starts.entries()) result.push(await newListenerOpen(`ss_${tag}_${i}`, start));
