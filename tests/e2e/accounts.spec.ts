@@ -92,12 +92,17 @@ test('a link clicked in the half second before the redirect home is followed, no
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Marketplace');
 });
 
-test('a wrong password shows "Sign in failed"', async ({ page }) => {
+test('a wrong password shows "Sign in failed", and the keyboard stays on the button', async ({ page }) => {
   await page.goto('/auth');
   await page.getByLabel('Email').fill('listener@demo.test');
   await page.getByLabel('Password').fill('wrong-password');
-  await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
+  const submit = page.getByRole('button', { name: 'Sign In', exact: true }).last();
+  await submit.focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByText('Sign in failed')).toBeVisible();
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  // Busy, the button was aria-disabled, not disabled: a disabled one dropped the focus to the page.
+  await expect(submit).toBeFocused();
 });
 
 test('admins see the infinity pill, their badge and the CMS link', async ({ page }) => {

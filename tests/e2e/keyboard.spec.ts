@@ -58,10 +58,23 @@ async function playFirstRoundByKeyboard(page: Page): Promise<void> {
   await page.keyboard.press('Space');
   await expect(choice).toHaveAttribute('aria-pressed', 'true');
   await tabTo(page, page.getByRole('button', { name: 'Submit Guess' }));
+  // Each frame from here on notes whether the focus fell to the page's body.
+  await page.evaluate(() => {
+    const w = window as unknown as { focusFell: boolean };
+    w.focusFell = false;
+    const watch = () => {
+      if (document.activeElement === document.body || !document.activeElement) w.focusFell = true;
+      requestAnimationFrame(watch);
+    };
+    watch();
+  });
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('verdict')).toHaveText('Correct! 🎉');
-  // Submit Guess is disabled while the vote is sent: the focus goes on to Next Track, not to the page.
+  // The reveal is announced whole: verdict, title and artist in one live region.
+  await expect(page.getByRole('status').filter({ has: page.getByTestId('verdict') })).toContainText(await page.getByTestId('reveal-title').innerText());
+  // While the vote is sent, Submit Guess keeps the focus (Submitting...); then it goes on to Next Track, never to the page.
   await expect(page.getByRole('button', { name: 'Next Track' })).toBeFocused();
+  expect(await page.evaluate(() => (window as unknown as { focusFell: boolean }).focusFell)).toBe(false);
 }
 
 test.describe('with reduced motion', () => {

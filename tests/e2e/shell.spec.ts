@@ -157,13 +157,21 @@ test('on a phone the Deception Leaderboard gives each title most of its row, the
   await expect(deception.getByText('#1', { exact: true })).toBeVisible();
   const rows = await deception.locator('li').evaluateAll((items) =>
     items.map((li) => {
-      const [title, rate] = [li.querySelector('p.truncate'), li.querySelector('p.text-amber-200')].map((el) => el!.getBoundingClientRect());
+      const [title, rate] = [li.querySelector('p.break-words'), li.querySelector('p.text-amber-200')].map((el) => el!.getBoundingClientRect());
       return { titleShare: Math.round((title!.width / li.getBoundingClientRect().width) * 100) / 100, rateBelow: rate!.top >= title!.bottom };
     }),
   );
   expect(rows.length).toBeGreaterThan(0);
   for (const row of rows) expect(row).toEqual({ titleShare: expect.any(Number), rateBelow: true });
   expect(Math.min(...rows.map((r) => r.titleShare))).toBeGreaterThan(0.5);
+
+  // At 320 px, names on both boards wrap instead of being cut off with an ellipsis.
+  await page.setViewportSize({ width: 320, height: 700 });
+  const tokens = page.locator('section', { has: page.getByRole('heading', { name: 'Token Economy Leaderboards' }) });
+  const names = [deception.locator('li p.break-words'), tokens.locator('li span.break-words')];
+  for (const list of names) await expect(list.first()).toBeVisible();
+  const clipped = async () => (await Promise.all(names.map((l) => l.evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth || getComputedStyle(el).textOverflow === 'ellipsis').length)))).reduce((a, b) => a + b);
+  expect(await clipped()).toBe(0);
 });
 
 test('on a phone the menu slides in with the same items', async ({ page }) => {

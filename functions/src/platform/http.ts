@@ -16,15 +16,19 @@ export const rawBodyOf = (req: Request): Buffer | undefined => {
 /**
  * JSON bodies, read the same way in a plain server and under the Functions runtime. The runtime
  * parses every body (JSON, text, form, raw) with its own 32 MB limit, so here only JSON bodies
- * within `limitBytes` are kept; multipart is left to the upload readers (which read rawBody),
- * and a url-encoded form is dropped (a mail client's one-click unsubscribe posts one; its
+ * within `limitBytes` are kept; multipart is left to the upload readers (which read rawBody)
+ * and dropped for every other endpoint, and a url-encoded form is dropped (a mail client's one-click unsubscribe posts one; its
  * route reads the query). A body of any other type is refused (415): sent as text/plain, a JSON
  * body would otherwise reach the endpoint as no body, and its caller hear of missing fields.
  */
 export function jsonBodies(limitBytes: number): RequestHandler {
   const parser = express.json({ limit: limitBytes, strict: true });
   return (req, res, next) => {
-    if (req.is('multipart/form-data')) return next();
+    if (req.is('multipart/form-data')) {
+      // The runtime leaves its bytes in req.body too: an endpoint that reads JSON must not see them.
+      req.body = undefined;
+      return next();
+    }
     const raw = rawBodyOf(req);
     if (!req.is(['application/json', 'application/x-www-form-urlencoded']) && hasContent(req, raw)) {
       return next(unsupportedMediaType('Expected an application/json body'));

@@ -90,6 +90,7 @@ export function AuthPage({ referralCode, initialMode }: { referralCode?: string;
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
+    if (busy) return;
     setBusy(true);
     try {
       await (mode === 'signup' ? signUp() : signIn());
@@ -195,10 +196,11 @@ export function AuthPage({ referralCode, initialMode }: { referralCode?: string;
                     />
                   </Field>
                 ) : null}
+                {/* Busy, it stays focusable (aria-disabled; onSubmit ignores it): disabled, it dropped the keyboard's focus to the page's body. */}
                 <button
                   type="submit"
-                  disabled={busy}
-                  className="flex w-full items-center justify-center gap-2 rounded-md bg-gradient-to-r from-fuchsia-700 to-violet-600 text-white py-2.5 font-semibold hover:from-fuchsia-800 hover:to-violet-700 disabled:opacity-60"
+                  aria-disabled={busy || undefined}
+                  className="flex w-full items-center justify-center gap-2 rounded-md bg-gradient-to-r from-fuchsia-700 to-violet-600 text-white py-2.5 font-semibold hover:from-fuchsia-800 hover:to-violet-700 aria-disabled:opacity-60"
                 >
                   {busy ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
                   {busy ? 'Processing...' : mode === 'signup' ? 'Sign Up & Get 50 Tokens' : 'Sign In'}

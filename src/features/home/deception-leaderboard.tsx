@@ -45,8 +45,8 @@ export function DeceptionLeaderboard({ rows, failed }: { rows: DeceptionRow[] | 
                   <span className="sm:row-span-2" />
                 )}
                 <div className="min-w-0 max-sm:col-span-2 sm:row-span-2">
-                  <p className="truncate font-semibold">{r.title}</p>
-                  <p className="truncate text-sm text-zinc-400">{r.artist_name}</p>
+                  <p className="font-semibold break-words">{r.title}</p>
+                  <p className="text-sm text-zinc-400 break-words">{r.artist_name}</p>
                 </div>
                 <p className="text-xl font-black text-amber-200 max-sm:col-span-2 sm:col-start-4 sm:text-right sm:text-2xl">{r.fool_rate.toFixed(1)}%</p>
                 <div className="text-right max-sm:col-span-2 sm:col-start-4">

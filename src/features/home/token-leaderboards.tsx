@@ -32,7 +32,7 @@ function Board({ rows, unit, empty }: { rows: LeaderboardRow[]; unit: string; em
                 {(r.username ?? r.title ?? '?').slice(0, 1)}
               </span>
             )}
-            <span className="min-w-0 flex-1 truncate">
+            <span className="min-w-0 flex-1 break-words">
               {r.title ? (
                 <>
                   <span className="font-medium">{r.title}</span> <span className="text-zinc-400">— {r.artist_name}</span>

@@ -4,7 +4,7 @@ import type { Arena } from './use-arena';
 import { VOTE_TEXT } from './vote-texts';
 
 const secondary = buttonClass('secondary', 'inline-flex items-center gap-1.5 px-4 py-2.5 font-semibold hover:bg-zinc-800 disabled:cursor-not-allowed disabled:opacity-40');
-const primary = buttonClass('primary', 'inline-flex items-center gap-1.5 px-5 py-2.5 font-bold hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-50');
+const primary = buttonClass('primary', 'inline-flex items-center gap-1.5 px-5 py-2.5 font-bold hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-wait aria-disabled:opacity-50');
 
 /** Previous, then Submit Guess until the guess is in, then Next Track or Finish Competition. */
 export function ArenaNav({ arena }: { arena: Arena }) {
@@ -15,7 +15,17 @@ export function ArenaNav({ arena }: { arena: Arena }) {
         <ChevronLeft className="size-4" aria-hidden /> {VOTE_TEXT.previous}
       </button>
       {guessing ? (
-        <button type="button" className={primary} disabled={!arena.guess || arena.submitting} onClick={() => void arena.submit()}>
+        // While the guess is sent the button stays focusable (aria-disabled, clicks ignored): a
+        // disabled one would drop the keyboard's focus to the page's body until Next Track shows.
+        <button
+          type="button"
+          className={primary}
+          disabled={!arena.guess}
+          aria-disabled={arena.submitting || undefined}
+          onClick={() => {
+            if (!arena.submitting) void arena.submit();
+          }}
+        >
           {arena.submitting ? VOTE_TEXT.submitting : VOTE_TEXT.submit}
         </button>
       ) : (

@@ -24,15 +24,18 @@ export function RevealPanel({ vote }: { vote: VoteDoc }) {
   if (!reveal) return null;
   return (
     <div className="space-y-4" data-testid="reveal">
-      <p className={clsx('text-2xl font-black', vote.is_correct ? 'text-emerald-300' : 'text-amber-300')} data-testid="verdict" role="status">
-        {verdict(vote)}
-      </p>
-      <div className="flex flex-wrap items-center gap-3">
-        <div className="min-w-0 flex-1">
-          <p className="truncate text-xl font-bold" data-testid="reveal-title">{reveal.title}</p>
-          <p className="truncate text-zinc-400" data-testid="reveal-artist">{reveal.artist_name}</p>
+      {/* Announced whole: the verdict, the title and the artist, before the arena moves on. */}
+      <div role="status" className="space-y-4">
+        <p className={clsx('text-2xl font-black', vote.is_correct ? 'text-emerald-300' : 'text-amber-300')} data-testid="verdict">
+          {verdict(vote)}
+        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <div className="min-w-0 flex-1">
+            <p className="text-xl font-bold break-words" data-testid="reveal-title">{reveal.title}</p>
+            <p className="text-zinc-400 break-words" data-testid="reveal-artist">{reveal.artist_name}</p>
+          </div>
+          <SongTypeBadge type={reveal.song_type} />
         </div>
-        <SongTypeBadge type={reveal.song_type} />
       </div>
       {reveal.song_type === 'hybrid' ? (
         <dl className="space-y-3 rounded-xl bg-zinc-950/60 p-4">

@@ -105,7 +105,7 @@ test('uploads: a track submitted through the buffered body is stored; wrong cont
   expect(await balanceOf(request, artist)).toBe(40);
 });
 
-test('bodies: JSON sent as text is refused with a JSON 415 and nothing is written; a form is dropped; a JSON body over 64 kb is a 413', async ({ request }) => {
+test('bodies: JSON sent as text is refused with a JSON 415 and nothing is written; a form, and multipart outside the uploads, are dropped; a JSON body over 64 kb is a 413', async ({ request }) => {
   const account = await newAccount(request, 'rtbody');
   const before = await balanceOf(request, account);
   const text = await request.post('/api/tokens/claim-daily', { headers: { ...account.auth, 'Content-Type': 'text/plain' }, data: '{}' });
@@ -116,6 +116,15 @@ test('bodies: JSON sent as text is refused with a JSON 415 and nothing is writte
   const form = await request.post('/api/accounts/wallet', { headers: account.auth, form: { wallet_address: 'abc123' } });
   expect(form.status()).toBe(400);
   expect(((await form.json()) as { error: { message: string } }).error.message).toMatch(/expected object/);
+
+  // Multipart is for the upload endpoints: elsewhere it is dropped too, never read as JSON.
+  for (const path of ['/api/accounts/wallet', '/api/sync/votes/push']) {
+    const multipart = await request.post(path, { headers: account.auth, multipart: { wallet_address: 'a'.repeat(100 * 1024) } });
+    expect(multipart.status()).toBe(400);
+    const body = await multipart.text();
+    expect(body.length).toBeLessThan(300);
+    expect(((JSON.parse(body) as { error: { message: string } }).error.message)).toMatch(/expected (object|array), received undefined/);
+  }
 
   const big = await request.post('/api/accounts/wallet', { headers: account.auth, data: { wallet_address: 'x'.repeat(70 * 1024) } });
   expect(big.status()).toBe(413);
