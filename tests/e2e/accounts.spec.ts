@@ -1,6 +1,6 @@
 import { WALLET_KEY_MESSAGE } from '../../common/schemas';
 import { malformedSolanaWallet, solanaWallet } from '../api/wallets';
-import { expect, test } from './fixtures';
+import { expect, test, type Page } from './fixtures';
 import { balancePill, e2eFirestore, fillSignUp, newUser, signIn, signUp } from './helpers';
 
 test('sign-up lands on the welcome page with 50 tokens', async ({ page }) => {
@@ -43,24 +43,38 @@ test('the welcome is celebrated once: a later visit, or a day-old account on a n
 test('a taken username is refused with "Username already taken"', async ({ page }) => {
   await page.goto('/auth?mode=signup');
   await fillSignUp(page, { username: 'artist', email: 'someone-new@e2e.test', password: 'secret123' });
-  await expect(page.getByText('Username already taken')).toBeVisible();
+  await expect(page.locator('[data-sonner-toast]').getByText('Username already taken')).toBeVisible();
   await expect(page).toHaveURL(/\/auth/);
+  await expectFieldRefused(page, 'Username', 'Username already taken');
+  // Editing the field clears its error.
+  await page.getByLabel('Username').fill('artist_two');
+  await expect(page.getByLabel('Username')).not.toHaveAttribute('aria-invalid');
 });
+
+/** The field is marked invalid, described by its error (shown under it), and has the keyboard. */
+async function expectFieldRefused(page: Page, label: string, message: string) {
+  const field = page.getByLabel(label);
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(message);
+  await expect(field).toBeFocused();
+}
 
 test('an empty username is refused with "Username is required"', async ({ page }) => {
   await page.goto('/auth?mode=signup');
   await page.getByLabel('Email').fill('nouser@e2e.test');
   await page.getByLabel('Password').fill('secret123');
   await page.getByRole('button', { name: 'Sign Up & Get 50 Tokens' }).click();
-  await expect(page.getByText('Username is required')).toBeVisible();
+  await expect(page.locator('[data-sonner-toast]').getByText('Username is required')).toBeVisible();
+  await expectFieldRefused(page, 'Username', 'Username is required');
 });
 
 test('a password too short is refused with "Sign up failed" and the reason, without the API\'s field name', async ({ page }) => {
   await page.goto('/auth?mode=signup');
   await fillSignUp(page, { username: 'shortpass', email: 'shortpass@e2e.test', password: '123' });
   await expect(page.getByText('Sign up failed')).toBeVisible();
-  await expect(page.getByText('Password must be at least 6 characters', { exact: true })).toBeVisible();
+  await expect(page.locator('[data-sonner-toast]').getByText('Password must be at least 6 characters', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/auth/);
+  await expectFieldRefused(page, 'Password', 'Password must be at least 6 characters');
 });
 
 test('sign in goes home after a moment, sign out signs out', async ({ page }) => {

@@ -14,15 +14,22 @@ type FieldProps = {
   className?: string;
   /** The control; the label wraps it, so it needs no id. */
   children: ReactNode;
+  /** What is wrong with the value, shown under it; the control names it with `aria-describedby={error.id}` and `aria-invalid`. */
+  error?: { id: string; message: string } | null;
 };
 
-/** A labelled form control: the label text, the control, an optional hint. */
-export function Field({ label, hint, compact = false, className, children }: FieldProps) {
+/** A labelled form control: the label text, the control, an optional hint, and its error. */
+export function Field({ label, hint, compact = false, className, children, error }: FieldProps) {
   return (
     <label className={clsx('block text-sm', compact ? 'space-y-1' : 'space-y-1.5', className)}>
       <span className={compact ? undefined : 'font-medium'}>{label}</span>
       {children}
       {hint ? <span className="block text-xs text-zinc-400">{hint}</span> : null}
+      {error ? (
+        <span id={error.id} className="block text-xs text-red-300">
+          {error.message}
+        </span>
+      ) : null}
     </label>
   );
 }

@@ -1,6 +1,6 @@
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { Gift, Loader2, UserPlus } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { MSG } from '@common/messages';
 import { PATHS } from '@common/paths';
@@ -35,6 +35,9 @@ function reportCoupon(coupon: SignupResult['coupon']) {
   else toast.error(title, { description });
 }
 
+/** The sign-up fields a refusal can name. */
+type FieldName = 'username' | 'email' | 'password';
+
 export function AuthPage({ referralCode, initialMode }: { referralCode?: string; initialMode: Mode }) {
   const [mode, setMode] = useState<Mode>(initialMode);
   const [username, setUsername] = useState('');
@@ -42,6 +45,20 @@ export function AuthPage({ referralCode, initialMode }: { referralCode?: string;
   const [password, setPassword] = useState('');
   const [coupon, setCoupon] = useState('');
   const [busy, setBusy] = useState(false);
+  /** The sign-up field a refusal is about: marked invalid, its message under it, and focused. */
+  const [invalid, setInvalid] = useState<{ field: FieldName; message: string } | null>(null);
+  const errorId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const refuse = (field: FieldName, message: string) => {
+    setInvalid({ field, message });
+    form.current?.querySelector<HTMLInputElement>(`input[name="${field}"]`)?.focus();
+  };
+  /** The props that tie `field`'s input to its error. */
+  const errorOf = (field: FieldName) => (invalid?.field === field ? { id: errorId, message: invalid.message } : null);
+  const invalidProps = (field: FieldName) => (invalid?.field === field ? { 'aria-invalid': true, 'aria-describedby': errorId } : {});
+  const edited = (field: FieldName) => {
+    if (invalid?.field === field) setInvalid(null);
+  };
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
   /** Set while a sign-up or Google flow decides where to go next (the welcome page). */
@@ -59,7 +76,10 @@ export function AuthPage({ referralCode, initialMode }: { referralCode?: string;
 
   const signUp = async () => {
     const problem = usernameProblem(username);
-    if (problem) return problem === MSG.usernameRequired || problem === MSG.usernameTaken ? notifyError(problem) : notifyError(MSG.signUpFailed, problem);
+    if (problem) {
+      refuse('username', problem);
+      return problem === MSG.usernameRequired || problem === MSG.usernameTaken ? notifyError(problem) : notifyError(MSG.signUpFailed, problem);
+    }
     flowOwnsNavigation.current = true;
     try {
       const result = await signUpWithPassword({
@@ -74,8 +94,14 @@ export function AuthPage({ referralCode, initialMode }: { referralCode?: string;
       await navigate({ to: PATHS.welcome });
     } catch (err) {
       flowOwnsNavigation.current = false;
-      if (err instanceof ApiError && err.message === MSG.usernameTaken) notifyError(MSG.usernameTaken);
-      else notifyError(MSG.signUpFailed, err instanceof ApiError ? err.withoutField : authErrorText(err));
+      if (err instanceof ApiError && err.message === MSG.usernameTaken) {
+        refuse('username', MSG.usernameTaken);
+        notifyError(MSG.usernameTaken);
+      } else {
+        const field = err instanceof ApiError ? err.field : null;
+        if (field === 'username' || field === 'email' || field === 'password') refuse(field, (err as ApiError).withoutField);
+        notifyError(MSG.signUpFailed, err instanceof ApiError ? err.withoutField : authErrorText(err));
+      }
     }
   };
 
@@ -123,7 +149,13 @@ export function AuthPage({ referralCode, initialMode }: { referralCode?: string;
           {mode === 'signup' ? 'Get 50 tokens and a free week of unlimited voting.' : 'Sign in to vote, submit and trade tracks.'}
         </p>
 
-        <Tabs value={mode} onValueChange={(m) => setMode(m as Mode)}>
+        <Tabs
+          value={mode}
+          onValueChange={(m) => {
+            setMode(m as Mode);
+            setInvalid(null);
+          }}
+        >
           <TabList look="segment" className="mt-6 grid grid-cols-2 text-sm font-medium">
             {MODES.map((m) => (
               <Tab key={m} value={m} look="segment" className="data-[state=active]:shadow">
@@ -139,33 +171,41 @@ export function AuthPage({ referralCode, initialMode }: { referralCode?: string;
                 </div>
               ) : null}
 
-              <form onSubmit={(e) => void onSubmit(e)} className="mt-5 space-y-4" noValidate={mode === 'signup'}>
+              <form ref={m === mode ? form : undefined} onSubmit={(e) => void onSubmit(e)} className="mt-5 space-y-4" noValidate={mode === 'signup'}>
                 {mode === 'signup' ? (
-                  <Field label="Username" hint="3 to 20 characters: letters, digits and underscore.">
+                  <Field label="Username" hint="3 to 20 characters: letters, digits and underscore." error={errorOf('username')}>
                     <input
                       className={INPUT}
                       name="username"
                       autoComplete="username"
+                      {...invalidProps('username')}
                       value={username}
-                      onChange={(e) => setUsername(normalizeUsername(e.target.value))}
+                      onChange={(e) => {
+                        edited('username');
+                        setUsername(normalizeUsername(e.target.value));
+                      }}
                       placeholder="your_name"
                       maxLength={20}
                     />
                   </Field>
                 ) : null}
-                <Field label="Email">
+                <Field label="Email" error={errorOf('email')}>
                   <input
                     className={INPUT}
                     type="email"
                     name="email"
                     autoComplete="email"
                     required
+                    {...invalidProps('email')}
                     value={email}
-                    onChange={(e) => setEmail(e.target.value)}
+                    onChange={(e) => {
+                      edited('email');
+                      setEmail(e.target.value);
+                    }}
                     placeholder="you@example.com"
                   />
                 </Field>
-                <Field label="Password">
+                <Field label="Password" error={errorOf('password')}>
                   <input
                     className={INPUT}
                     type="password"
@@ -173,8 +213,12 @@ export function AuthPage({ referralCode, initialMode }: { referralCode?: string;
                     autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
                     required
                     minLength={6}
+                    {...invalidProps('password')}
                     value={password}
-                    onChange={(e) => setPassword(e.target.value)}
+                    onChange={(e) => {
+                      edited('password');
+                      setPassword(e.target.value);
+                    }}
                     placeholder="••••••••"
                   />
                 </Field>
