@@ -68,6 +68,8 @@ export const ORDER_MSG = {
   tokensNotAccepted: 'This listing does not accept tokens',
   cashNotAccepted: 'This listing does not accept Cash App',
   noCashTag: 'The seller has not set a Cash App tag yet',
+  /** A licensed file or certificate is on its way to the browser's downloads (the radio queue's word too). */
+  downloadStarted: 'Download Started',
   onlyBuyerProof: 'Only the buyer can upload payment proof',
   onlySeller: 'Only the seller can approve or reject this order',
   onlyBuyerLicence: 'Only the buyer can download this licence',

@@ -46,7 +46,11 @@ test('a new user buys a licence with tokens: both balances move and the track an
   await expect(row).toContainText('15 tokens');
 
   // A preview-version licence: its download is the listing's preview, and says so.
-  const [track] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Download preview' }).click()]);
+  // By keyboard: the button keeps the focus while the file is fetched, and the download is announced.
+  await row.getByRole('button', { name: 'Download preview' }).focus();
+  const [track] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  await expect(page.locator('[data-sonner-toast]').getByText('Download Started')).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Download preview' })).toBeFocused();
   expect(track.suggestedFilename()).toMatch(/Skyline Licensing Loop \(preview\)\.mp3$/);
   const audio = await readFile((await track.path())!);
   expect(audio.length).toBeGreaterThan(10_000);
@@ -100,9 +104,14 @@ test('a Cash App order goes from creation through proof to the seller’s approv
   const sale = seller.getByTestId('order-row').filter({ hasText: `Buyer: @${buyer.username}` });
   await expect(sale).toContainText('Under review');
   await expect(sale).toContainText('$9.99');
-  await sale.getByRole('button', { name: 'Approve' }).click();
+  // Rows name their other party, so same-titled sales are told apart by ear.
+  await expect(seller.getByRole('listitem', { name: `${FEATURED}, Buyer: @${buyer.username}` })).toBeVisible();
+  await sale.getByRole('button', { name: 'Approve' }).focus();
+  await seller.keyboard.press('Enter');
   await expect(seller.getByText('Order approved')).toBeVisible();
   await expect(sale).toContainText('Approved');
+  // Approve is gone with the decision: the keyboard stays in the row, not on the page's body.
+  await expect.poll(() => sale.evaluate((li) => li.contains(document.activeElement))).toBe(true);
 
   // The buyer's page updates live.
   await expect(row).toContainText('Approved');

@@ -67,6 +67,8 @@ test('an artist picks the clip, enters the contest, pays 10 tokens and lands on 
   await submitButton(page).click();
 
   await expect(page.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+  // Busy, the button keeps the focus the click gave it (aria-disabled, not disabled).
+  await expect(page.getByRole('button', { name: 'Submitting...' })).toBeFocused();
   await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
   await expect(page.getByText('Track submitted successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/vote$/);
@@ -81,6 +83,9 @@ test('refused files and a missing route are explained, and nothing is charged', 
   await audio.setInputFiles({ name: 'x.txt', mimeType: 'text/plain', buffer: Buffer.from('not audio at all') });
   await expect(page.getByText('Unsupported audio file')).toBeVisible();
   await expect(audio).toHaveJSProperty('value', '');
+  // The reason stays under the field, which is marked invalid and described by it.
+  await expect(audio).toHaveAttribute('aria-invalid', 'true');
+  await expect(audio).toHaveAccessibleDescription(/^Choose an mp3, m4a, wav, aac, ogg or flac file\./);
   await expect(page.getByLabel('Title')).toHaveValue('');
   await expect(page.getByLabel('Clip start')).toHaveCount(0);
 
@@ -91,12 +96,15 @@ test('refused files and a missing route are explained, and nothing is charged', 
     'This browser could not read this file as audio. Choose another file, or submit it and the server will check it.',
   );
   await expect(page.getByText('picture.mp3 · 0 KB')).toBeVisible();
+  await expect(audio).not.toHaveAttribute('aria-invalid');
+  await expect(audio).toHaveAccessibleDescription(/^This browser could not read this file as audio\./);
   await expect(page.getByLabel('Clip start')).toHaveCount(0);
 
   const video = page.getByLabel('Video file (optional)');
   await video.setInputFiles({ name: 'v.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(21 * 1024 * 1024) });
   await expect(page.getByText('Video too large')).toBeVisible();
-  await expect(page.getByText('Maximum video size is 20MB')).toBeVisible();
+  await expect(page.locator('[data-sonner-toast]').getByText('Maximum video size is 20MB')).toBeVisible();
+  await expect(video).toHaveAccessibleDescription(/^Maximum video size is 20MB/);
   await expect(video).toHaveJSProperty('value', '');
   await expect(page.getByText('v.mp4')).toHaveCount(0);
 

@@ -373,6 +373,8 @@ test('a finished session shows the final score; with every track voted on: No Mo
     // The button that had the focus is gone: the focus is on the end screen, not lost to the page.
     await expect(page.getByRole('heading', { name: 'Competition Complete! 🏆' })).toBeFocused();
     await expect(page.getByTestId('final-score')).toHaveText(`${correct}/${count}`);
+    // Read out with the heading that takes the focus.
+    await expect(page.getByRole('heading', { name: 'Competition Complete! 🏆' })).toHaveAccessibleDescription(`Final score ${correct}/${count}`);
     await page.getByRole('button', { name: 'New Session' }).click();
     await expect(trackPosition(page).or(noMore)).toBeVisible({ timeout: 20_000 });
     if (await noMore.isVisible()) break;

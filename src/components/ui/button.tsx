@@ -11,7 +11,24 @@ export type ButtonLook = keyof typeof LOOKS;
 
 export const buttonClass = (look: ButtonLook, className?: string) => clsx(LOOKS[look], className);
 
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  look?: ButtonLook;
+  /**
+   * Working: looks and reads disabled (`aria-disabled`) and ignores clicks, but keeps the focus,
+   * which a `disabled` button under it would drop to the page's body.
+   */
+  busy?: boolean;
+};
+
 /** A button (type="button" unless told otherwise) in one of the looks. */
-export function Button({ look = 'primary', className, type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { look?: ButtonLook }) {
-  return <button type={type} className={buttonClass(look, className)} {...props} />;
+export function Button({ look = 'primary', className, type = 'button', busy = false, onClick, ...props }: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={buttonClass(look, clsx('aria-disabled:cursor-wait aria-disabled:opacity-50', className))}
+      aria-disabled={busy || undefined}
+      onClick={busy ? (e) => e.preventDefault() : onClick}
+      {...props}
+    />
+  );
 }

@@ -41,7 +41,7 @@ export function CashTagForm({ initial }: { initial: string | null }) {
           value={tag}
           onChange={(e) => setTag(e.target.value)}
           placeholder="$yourname"
-          aria-describedby="cash-app-tag-help"
+          aria-describedby={invalid ? 'cash-app-tag-error cash-app-tag-help' : 'cash-app-tag-help'}
           aria-invalid={invalid}
           className="min-w-0 flex-1 rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2 font-mono"
         />
@@ -49,7 +49,11 @@ export function CashTagForm({ initial }: { initial: string | null }) {
           Save
         </button>
       </div>
-      {invalid && <p className="mt-2 text-sm text-red-300">{ORDER_MSG.cashTagInvalid}</p>}
+      {invalid && (
+        <p id="cash-app-tag-error" className="mt-2 text-sm text-red-300">
+          {ORDER_MSG.cashTagInvalid}
+        </p>
+      )}
     </form>
   );
 }

@@ -16,10 +16,10 @@ const Spin = ({ on, icon }: { on: boolean; icon: ReactNode }) => (on ? <Loader2 
 
 type ActionProps = { id: string; busy: string | null; look?: ButtonLook; icon: ReactNode; onClick: () => void; children: ReactNode };
 
-/** One order action; every action is disabled while one runs, and the running one spins. */
+/** One order action; every action is busy while one runs (focus kept), and the running one spins. */
 function Action({ id, busy, look = 'secondary', icon, onClick, children }: ActionProps) {
   return (
-    <Button look={look} className={`${size} ${LOOK_EXTRA[look]}`} disabled={busy !== null} onClick={onClick}>
+    <Button look={look} className={`${size} ${LOOK_EXTRA[look]}`} busy={busy !== null} onClick={onClick}>
       <Spin on={busy === id} icon={icon} /> {children}
     </Button>
   );
@@ -32,7 +32,7 @@ export function BuyerActions({ order, can }: { order: Order; can: OrderActions }
   const onProof = (e: React.ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     e.target.value = '';
-    if (!file) return;
+    if (!file || busy !== null) return;
     const problem = proofProblem(file);
     if (problem) return notifyError(ORDER_MSG.uploadFailed, problem);
     void run('proof', () => uploadProof(order.id, file), { success: ORDER_MSG.proofUploaded, failure: ORDER_MSG.uploadFailed });
@@ -46,7 +46,7 @@ export function BuyerActions({ order, can }: { order: Order; can: OrderActions }
         >
           <Spin on={busy === 'proof'} icon={<Upload className="size-4" aria-hidden />} />
           Upload payment proof
-          <input type="file" accept="image/*" className="sr-only" onChange={onProof} disabled={busy !== null} />
+          <input type="file" accept="image/*" className="sr-only" onChange={onProof} aria-disabled={busy !== null || undefined} />
         </label>
       )}
       {can.viewProof && <ViewProof orderId={order.id} busy={busy} run={run} />}
@@ -57,7 +57,7 @@ export function BuyerActions({ order, can }: { order: Order; can: OrderActions }
             busy={busy}
             look="primary"
             icon={<Download className="size-4" aria-hidden />}
-            onClick={() => void run('track', () => downloadTrack(order.id), { failure: 'Download failed' })}
+            onClick={() => void run('track', () => downloadTrack(order.id), { success: ORDER_MSG.downloadStarted, failure: 'Download failed' })}
           >
             {/* A preview-version licence delivers the preview (the API decides; this names it). */}
             {order.version_type === 'preview' ? 'Download preview' : 'Download track'}
@@ -66,7 +66,7 @@ export function BuyerActions({ order, can }: { order: Order; can: OrderActions }
             id="certificate"
             busy={busy}
             icon={<FileText className="size-4" aria-hidden />}
-            onClick={() => void run('certificate', () => downloadCertificate(order.id), { failure: 'Download failed' })}
+            onClick={() => void run('certificate', () => downloadCertificate(order.id), { success: ORDER_MSG.downloadStarted, failure: 'Download failed' })}
           >
             Download certificate
           </Action>

@@ -14,7 +14,7 @@ export function OrderRow({ order, side, now }: { order: Order; side: Side; now: 
   const can = orderActions(order, side, now);
   const counterparty = side === 'buyer' ? `Seller: @${order.seller_username}` : `Buyer: @${order.buyer_username}`;
   return (
-    <Card as="li" data-testid="order-row" aria-label={order.title} className="flex flex-col gap-4 p-4 sm:flex-row">
+    <Card as="li" data-testid="order-row" aria-label={`${order.title}, ${counterparty}`} className="flex flex-col gap-4 p-4 sm:flex-row">
       {order.cover_art_url ? (
         <img src={coverVariantUrl(order.cover_art_url, 80)} alt="" width={80} height={80} className="size-20 shrink-0 rounded-lg object-cover" loading="lazy" />
       ) : (

@@ -1,9 +1,11 @@
 import { Loader2, Receipt } from 'lucide-react';
+import { useState } from 'react';
 import type { Order } from '@common/order-doc';
 import { Card } from '@/components/ui/card';
 import { Tab, TabList, TabPanel, Tabs } from '@/components/ui/tabs';
 import { useProfile } from '@/hooks/use-account';
 import { useSession } from '@/lib/session';
+import { useFocusRescue } from '@/lib/use-focus-rescue';
 import { CashTagForm } from './cash-tag-form';
 import { splitOrders, type Side } from './order-display';
 import { OrderRow } from './order-row';
@@ -18,9 +20,12 @@ export function OrdersPage() {
   const profile = useProfile();
   const now = useNow();
   const { purchases, sales } = splitOrders(orders ?? [], uid ?? '');
+  // Approve, Reject or a proof uploaded changes the row's buttons: the focus stays in that row.
+  const [root, setRoot] = useState<HTMLElement | null>(null);
+  useFocusRescue(root, { keepRow: true });
 
   return (
-    <section className="mx-auto max-w-4xl px-4 py-10">
+    <section ref={setRoot} className="mx-auto max-w-4xl px-4 py-10">
       <header className="mb-6 flex items-center gap-3">
         <Receipt className="size-8 text-fuchsia-400" aria-hidden />
         <h1 className="text-3xl font-bold">My Orders</h1>

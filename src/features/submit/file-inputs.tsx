@@ -1,5 +1,5 @@
 import { FileAudio, FileVideo } from 'lucide-react';
-import type { ChangeEvent, ReactNode } from 'react';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { AUDIO_EXTENSIONS, AUDIO_MAX_BYTES, VIDEO_EXTENSIONS } from '@common/contest';
 import { notifyError } from '@/lib/notify';
 import { audioProblem, videoProblem, type FileProblem } from './submit-rules';
@@ -9,14 +9,14 @@ const accept = (exts: readonly string[]) => exts.map((e) => `.${e}`).join(',');
 const fileInput =
   'block w-full cursor-pointer rounded-md border border-zinc-700 bg-zinc-900 text-sm text-zinc-300 file:mr-3 file:cursor-pointer file:border-0 file:bg-zinc-800 file:px-3 file:py-2.5 file:text-zinc-100 hover:file:bg-zinc-700 disabled:opacity-50';
 
-/** The chosen file, or null when there is none or it is refused (reported, and the input cleared). */
-function pick(e: ChangeEvent<HTMLInputElement>, problemOf: (f: File) => FileProblem | null): File | null {
+/** The chosen file, or null when there is none or it is refused (reported, and the input cleared); and why. */
+function pick(e: ChangeEvent<HTMLInputElement>, problemOf: (f: File) => FileProblem | null): { file: File | null; problem: string | null } {
   const file = e.target.files?.[0] ?? null;
   const problem = file ? problemOf(file) : null;
-  if (!problem) return file;
+  if (!problem) return { file, problem: null };
   notifyError(problem.title, problem.detail);
   e.target.value = '';
-  return null;
+  return { file: null, problem: problem.detail };
 }
 
 type Props = {
@@ -25,21 +25,39 @@ type Props = {
   onAudio: (f: File | null) => void;
   onVideo: (f: File | null) => void;
   disabled: boolean;
+  /** The id of a note about the chosen audio (the page's "could not read" alert), read with the field. */
+  audioNote?: string;
 };
 
 /** A file's size as people read it: '3.4 MB', or '48 KB' below a megabyte (which would show as 0.0 MB). */
 const sizeMb = (f: File) => (f.size < 1024 * 1024 ? `${Math.round(f.size / 1024)} KB` : `${(f.size / (1024 * 1024)).toFixed(1)} MB`);
 
-type FileFieldProps = { id: string; label: ReactNode; exts: readonly string[]; hint: string; onChange: (e: ChangeEvent<HTMLInputElement>) => void; disabled: boolean };
+type FileFieldProps = {
+  id: string;
+  label: ReactNode;
+  exts: readonly string[];
+  hint: string;
+  onChange: (e: ChangeEvent<HTMLInputElement>) => void;
+  disabled: boolean;
+  /** Why the last file chosen was refused: shown under the field, which is marked invalid. */
+  problem: string | null;
+  note?: string;
+};
 
-/** A labelled file input with a hint line: the accepted formats, or the chosen file. */
-function FileField({ id, label, exts, hint, onChange, disabled }: FileFieldProps) {
+/** A labelled file input with a hint line (the accepted formats, or the chosen file) and its refusal. */
+function FileField({ id, label, exts, hint, onChange, disabled, problem, note }: FileFieldProps) {
+  const describedBy = [problem ? `${id}-error` : null, note ?? null, `${id}-hint`].filter(Boolean).join(' ');
   return (
     <div className="space-y-1.5 text-sm">
       <label htmlFor={id} className="flex items-center gap-1.5 font-medium">
         {label}
       </label>
-      <input id={id} type="file" accept={accept(exts)} onChange={onChange} disabled={disabled} aria-describedby={`${id}-hint`} className={fileInput} />
+      <input id={id} type="file" accept={accept(exts)} onChange={onChange} disabled={disabled} aria-describedby={describedBy} aria-invalid={problem ? true : undefined} className={fileInput} />
+      {problem ? (
+        <p id={`${id}-error`} className="text-xs text-red-300">
+          {problem}
+        </p>
+      ) : null}
       <p id={`${id}-hint`} className="text-xs text-zinc-400">
         {hint}
       </p>
@@ -47,7 +65,13 @@ function FileField({ id, label, exts, hint, onChange, disabled }: FileFieldProps
   );
 }
 
-export function FileInputs({ audio, video, onAudio, onVideo, disabled }: Props) {
+export function FileInputs({ audio, video, onAudio, onVideo, disabled, audioNote }: Props) {
+  const [problems, setProblems] = useState<{ audio: string | null; video: string | null }>({ audio: null, video: null });
+  const choose = (which: 'audio' | 'video', e: ChangeEvent<HTMLInputElement>) => {
+    const { file, problem } = pick(e, which === 'audio' ? audioProblem : videoProblem);
+    setProblems((p) => ({ ...p, [which]: problem }));
+    (which === 'audio' ? onAudio : onVideo)(file);
+  };
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <FileField
@@ -59,8 +83,10 @@ export function FileInputs({ audio, video, onAudio, onVideo, disabled }: Props) 
         }
         exts={AUDIO_EXTENSIONS}
         hint={audio ? `${audio.name} · ${sizeMb(audio)}` : `${AUDIO_EXTENSIONS.join(', ')} · up to ${AUDIO_MAX_BYTES / (1024 * 1024)}MB`}
-        onChange={(e) => onAudio(pick(e, audioProblem))}
+        onChange={(e) => choose('audio', e)}
         disabled={disabled}
+        problem={problems.audio}
+        note={audioNote}
       />
       <FileField
         id="video-file"
@@ -71,8 +97,9 @@ export function FileInputs({ audio, video, onAudio, onVideo, disabled }: Props) 
         }
         exts={VIDEO_EXTENSIONS}
         hint={video ? `${video.name} · ${sizeMb(video)}` : `${VIDEO_EXTENSIONS.join(', ')} · up to 20MB`}
-        onChange={(e) => onVideo(pick(e, videoProblem))}
+        onChange={(e) => choose('video', e)}
         disabled={disabled}
+        problem={problems.video}
       />
     </div>
   );

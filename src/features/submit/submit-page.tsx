@@ -133,9 +133,16 @@ export function SubmitPage() {
         </div>
 
         <div className={card}>
-          <FileInputs audio={form.audioFile} video={form.videoFile} onAudio={chooseAudio} onVideo={(f) => set('videoFile', f)} disabled={busy} />
+          <FileInputs
+            audio={form.audioFile}
+            video={form.videoFile}
+            onAudio={chooseAudio}
+            onVideo={(f) => set('videoFile', f)}
+            disabled={busy}
+            audioNote={form.audioFile && readable === false ? 'audio-unreadable' : undefined}
+          />
           {form.audioFile && readable === false ? (
-            <p role="alert" className="text-sm text-amber-200" data-testid="audio-unreadable">
+            <p id="audio-unreadable" role="alert" className="text-sm text-amber-200" data-testid="audio-unreadable">
               This browser could not read this file as audio. Choose another file, or submit it and the server will check it.
             </p>
           ) : null}
@@ -155,10 +162,12 @@ export function SubmitPage() {
 
         {progress !== null ? <UploadProgress fraction={progress} /> : null}
 
+        {/* While sending it keeps the focus (aria-disabled; the submit ignores it): a disabled button dropped it to the page's body. */}
         <button
           type="submit"
-          disabled={!ready || busy}
-          className="flex w-full items-center justify-center gap-2 rounded-md bg-gradient-to-r from-fuchsia-700 to-violet-600 text-white py-3 font-semibold hover:from-fuchsia-800 hover:to-violet-700 disabled:cursor-not-allowed disabled:opacity-50"
+          disabled={!ready}
+          aria-disabled={busy || undefined}
+          className="flex w-full items-center justify-center gap-2 rounded-md bg-gradient-to-r from-fuchsia-700 to-violet-600 text-white py-3 font-semibold hover:from-fuchsia-800 hover:to-violet-700 disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-wait aria-disabled:opacity-50"
         >
           {busy ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Send className="size-4" aria-hidden />}
           {busy ? 'Submitting...' : 'Submit Track'}

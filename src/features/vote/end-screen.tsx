@@ -12,13 +12,16 @@ export function EndScreen({ score, onNewSession }: Props) {
   return (
     <Card className="p-10 text-center" data-testid="competition-complete">
       {/* Where the focus goes when the arena's last button gives way to this screen (arena.tsx). */}
-      <h2 className="text-3xl font-black" tabIndex={-1} data-focus-next>
+      {/* The score is the heading's description, so it is read out with it. */}
+      <h2 className="text-3xl font-black" tabIndex={-1} data-focus-next aria-describedby="final-score">
         Competition Complete! 🏆
       </h2>
-      <p className="mt-4 text-zinc-400">Final score</p>
-      <p className="text-5xl font-black text-fuchsia-200" data-testid="final-score">
-        {score.correct}/{score.total}
-      </p>
+      <div id="final-score">
+        <p className="mt-4 text-zinc-400">Final score</p>
+        <p className="text-5xl font-black text-fuchsia-200" data-testid="final-score">
+          {score.correct}/{score.total}
+        </p>
+      </div>
       {score.pending > 0 ? (
         <p className="mt-3 text-sm text-sky-200" role="status">
           {online ? `Sending ${guesses}: the score fills in as they are scored.` : `${guesses} saved, result when you are back online.`}
