@@ -11,6 +11,10 @@ export const NO_SELLER_CASH_TAG = 'The seller has not set a Cash App tag yet: Ca
 /** A track has one live listing: edit it (or delete it) instead of listing the track again. */
 export const ALREADY_LISTED = 'This track is already listed: edit its listing instead';
 export const NO_LISTINGS = 'No listings yet';
+/** The CMS's word after a listing's status toggle or delete (the spec gives none; create and edit have theirs). */
+export const LISTING_ACTIVATED = 'Listing activated';
+export const LISTING_DEACTIVATED = 'Listing deactivated';
+export const LISTING_DELETED = 'Listing deleted';
 
 /** The listing is defined in common/marketplace.ts (zod); its types under the names used here. */
 

@@ -54,6 +54,9 @@ test('an admin lists a seeded track; it shows on /marketplace until made inactiv
   await openMarketplaceTab(page);
   await row.getByRole('button', { name: 'Active' }).click();
   await expect(row.getByRole('button', { name: 'Inactive' })).toBeVisible();
+  await expect(page.getByText('Listing deactivated')).toBeVisible();
+  // Each row's buttons are described by its title (many rows have an Edit and a Delete).
+  await expect(row.getByRole('button', { name: 'Delete' })).toHaveAccessibleDescription(TRACK);
 
   await page.goto('/marketplace');
   await expect(page.getByRole('heading', { name: 'Marketplace', level: 1 })).toBeVisible();
@@ -65,6 +68,9 @@ test('an admin lists a seeded track; it shows on /marketplace until made inactiv
   await page.keyboard.press('Enter');
   await expect(page.getByLabel('Price (tokens)')).toBeFocused();
   await expect(page.getByRole('form', { name: 'Edit listing' })).toBeVisible();
+  // The form names the listing, and the track shows by its title, not its id.
+  await expect(page.getByRole('form', { name: 'Edit listing' })).toHaveAccessibleDescription(`Editing the listing for “${TRACK}”`);
+  await expect(page.getByLabel('Track', { exact: true }).locator('option:checked')).toHaveText(`${TRACK} — Mara Quill`);
   await page.getByLabel('Price (USD)').fill('2.49');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Listing updated')).toBeVisible();
@@ -79,6 +85,7 @@ test('an admin lists a seeded track; it shows on /marketplace until made inactiv
   page.once('dialog', (d) => void d.accept());
   await row.getByRole('button', { name: 'Delete' }).click();
   await expect(row).toHaveCount(0);
+  await expect(page.getByText('Listing deleted')).toBeVisible();
 });
 
 test('Cash App is refused for a seller without a Cash App tag, and the listing is made without it', async ({ page }) => {

@@ -264,6 +264,7 @@ test('the Radio Queue: tabs with counts, ad rows, a failed upload, approve and r
   });
   await yes.getByRole('button', { name: 'Download', exact: true }).click();
   await expect(yes.getByRole('button', { name: RADIO_MSG.preparingDownload })).toBeDisabled();
+  await expect(yes.getByRole('button', { name: RADIO_MSG.preparingDownload })).toBeFocused();
   releaseLink();
   await expect(page.getByText(RADIO_MSG.downloadStarted)).toBeVisible();
   await expect(page.getByText(/^After download, manually upload to SFTP path: \/music\/\d{4}\/\d{2}\/.+\.mp3$/)).toBeVisible();

@@ -39,6 +39,8 @@ test('a super admin grants and removes admin, adds 50 tokens with a reason: the 
   await openUsers(page, 'superadmin@demo.test');
   await searchUsers(page, member.username.toUpperCase());
   await expect(page.getByTestId('user-row')).toHaveCount(1);
+  // What the search found is read out (a live status), not only drawn in the table.
+  await expect(page.getByRole('status').filter({ hasText: 'user found' })).toHaveText('1 user found');
   await expect(row(page, member.username)).toContainText(member.email);
   await expect(row(page, member.username).getByTestId('user-balance')).toHaveText('50');
   await row(page, member.username).getByRole('button', { name: `Open ${member.username}` }).click();
@@ -62,6 +64,8 @@ test('a super admin grants and removes admin, adds 50 tokens with a reason: the 
   await sheet.getByRole('button', { name: 'Remove admin' }).click();
   await expect(page.getByText('Removed admin')).toBeVisible();
   await expect(sheet.getByRole('button', { name: 'Grant admin' })).toBeVisible();
+  // The button kept the focus through the change (busy, not disabled), whichever way it went.
+  await expect(sheet.getByRole('button', { name: 'Grant admin' })).toBeFocused();
 
   await expect(sheet.getByRole('button', { name: 'Add 50 tokens' })).toBeDisabled();
   await sheet.getByLabel('Reason').fill('E2E contest prize');

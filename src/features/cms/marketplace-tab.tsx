@@ -10,6 +10,9 @@ import {
   SELECT_TRACK_MESSAGE,
   UPDATE_LISTING_FAILED,
   UPDATE_LISTING_STATUS_FAILED,
+  LISTING_ACTIVATED,
+  LISTING_DEACTIVATED,
+  LISTING_DELETED,
 } from '@common/marketplace-messages';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -87,6 +90,7 @@ export function MarketplaceTab() {
   const [form, setForm] = useState<Form>(DEFAULTS);
   const [editing, setEditing] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const edited = editing === null ? undefined : listings.find((l) => l.id === editing);
 
   const reload = useCallback(async () => {
     try {
@@ -144,11 +148,12 @@ export function MarketplaceTab() {
     }
   }
 
-  async function change(l: MarketplaceListing, path: string, body: unknown, failure: string) {
+  async function change(l: MarketplaceListing, path: string, body: unknown, failure: string, success: string) {
     try {
       await api(`/marketplace/listings/${encodeURIComponent(l.id)}${path}`, {
         body,
       });
+      notifySuccess(success);
       await reload();
     } catch (err) {
       notifyError(failure, err);
@@ -161,7 +166,12 @@ export function MarketplaceTab() {
         Marketplace Listings
       </h2>
       <p className="text-zinc-400">Create and manage listings for approved tracks.</p>
-      <form ref={formRef} onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-2" aria-label={editing ? 'Edit listing' : 'Create listing'}>
+      <form ref={formRef} onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-2" aria-label={editing ? 'Edit listing' : 'Create listing'} aria-describedby={editing ? 'mkt-editing' : undefined}>
+        {editing && (
+          <p id="mkt-editing" className="text-sm text-zinc-400 sm:col-span-2">
+            Editing the listing for “{edited?.title}”
+          </p>
+        )}
         <label className="sm:col-span-2">
           Track
           <select
@@ -172,7 +182,12 @@ export function MarketplaceTab() {
                 {t.title} — {t.artist_name}
               </option>
             ))}
-            {editing && !tracks.some((t) => t.id === form.track_id) && <option value={form.track_id}>{form.track_id}</option>}
+            {/* The listed track is not among the unlisted ones offered: it shows by its title. */}
+            {editing && !tracks.some((t) => t.id === form.track_id) && (
+              <option value={form.track_id}>
+                {edited ? `${edited.title} — ${edited.artist_name}` : form.track_id}
+              </option>
+            )}
           </select>
         </label>
         <NumberInput label="Price (tokens)" step={1} value={form.price_tokens} onChange={(v) => set('price_tokens', v)} />
@@ -202,7 +217,9 @@ export function MarketplaceTab() {
         {listings.map((l) => (
           <li key={l.id} className="flex flex-wrap items-center gap-3 rounded-xl border border-zinc-800 p-3" data-testid="cms-listing" data-listing={l.id}>
             <div className="min-w-0 flex-1">
-              <p className="font-semibold">{l.title}</p>
+              <p className="font-semibold" id={`listing-${l.id}`}>
+                {l.title}
+              </p>
               <p className="text-sm text-zinc-400">
                 {l.artist_name} · {tokenCount(l.price_tokens)} · {formatUsd(l.price_usd)} · {l.listing_type} · {l.version_type}
               </p>
@@ -211,6 +228,7 @@ export function MarketplaceTab() {
               look="secondary"
               className="px-3 py-1 text-sm"
               data-edit
+              aria-describedby={`listing-${l.id}`}
               onClick={() => startEdit(l)}
             >
               Edit
@@ -218,15 +236,17 @@ export function MarketplaceTab() {
             <button
               type="button"
               aria-pressed={l.is_active}
+              aria-describedby={`listing-${l.id}`}
               className={`rounded-lg px-3 py-1 text-sm ${l.is_active ? 'bg-emerald-600/30 text-emerald-200' : 'bg-zinc-800 text-zinc-400'}`}
-              onClick={() => void change(l, '/active', { is_active: !l.is_active }, UPDATE_LISTING_STATUS_FAILED)}
+              onClick={() => void change(l, '/active', { is_active: !l.is_active }, UPDATE_LISTING_STATUS_FAILED, l.is_active ? LISTING_DEACTIVATED : LISTING_ACTIVATED)}
             >
               {l.is_active ? 'Active' : 'Inactive'}
             </button>
             <button
               type="button"
               className="rounded-lg border border-red-800 px-3 py-1 text-sm text-red-300"
-              onClick={() => window.confirm(`Delete the listing for "${l.title}"?`) && void change(l, '/delete', {}, UPDATE_LISTING_FAILED)}
+              aria-describedby={`listing-${l.id}`}
+              onClick={() => window.confirm(`Delete the listing for "${l.title}"?`) && void change(l, '/delete', {}, UPDATE_LISTING_FAILED, LISTING_DELETED)}
             >
               Delete
             </button>

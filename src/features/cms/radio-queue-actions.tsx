@@ -34,7 +34,13 @@ export function actionsFor(s: RadioSubmission, stationUpload: boolean) {
 
 function ActionButton({ onClick, busy, children, tone = 'border-zinc-700 hover:bg-zinc-800' }: { onClick: () => void; busy: boolean; children: ReactNode; tone?: string }) {
   return (
-    <button type="button" onClick={onClick} disabled={busy} className={`inline-flex items-center gap-1 whitespace-nowrap rounded-md border px-2.5 py-1.5 text-xs font-semibold disabled:opacity-50 ${tone}`}>
+    // Busy, it keeps the focus (aria-disabled, clicks ignored): disabled, it dropped it to the page's body while the file was made.
+    <button
+      type="button"
+      onClick={busy ? undefined : onClick}
+      aria-disabled={busy || undefined}
+      className={`inline-flex items-center gap-1 whitespace-nowrap rounded-md border px-2.5 py-1.5 text-xs font-semibold aria-disabled:cursor-wait aria-disabled:opacity-50 ${tone}`}
+    >
       {children}
     </button>
   );

@@ -41,7 +41,8 @@ export function UserRoleControls({ user, onRoles }: { user: CmsUser; onRoles: (r
             <Button
               key={role}
               look={has ? 'secondary' : 'primary'}
-              disabled={busy || ownSuper}
+              disabled={ownSuper}
+              busy={busy}
               aria-describedby={ownSuper ? 'own-super-admin' : undefined}
               onClick={() => void run({ user_id: user.id, role, action: has ? 'revoke' : 'grant' })}
               className="px-3 py-1.5 text-sm font-semibold hover:opacity-90 disabled:opacity-50"

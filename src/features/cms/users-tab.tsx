@@ -50,6 +50,10 @@ function UserRow({ user, onOpen }: { user: CmsUser; onOpen: () => void }) {
   );
 }
 
+/** What a search found, for screen readers: 'No matching users', '1 user found', '25+ users found' (more to load). */
+export const searchOutcome = (count: number, more: boolean): string =>
+  count === 0 ? 'No matching users' : `${count}${more ? '+' : ''} ${count === 1 && !more ? 'user' : 'users'} found`;
+
 /**
  * Users & Roles: User Management (issue 11). Every admin sees the list, searches it and opens a
  * user's ledger; super admins also change roles and adjust tokens there.
@@ -91,6 +95,10 @@ export function UsersTab({ superAdmin }: { superAdmin: boolean }) {
         </form>
       </div>
       <p className="text-xs text-zinc-400">Usernames match from their start, in any case; emails match from their start exactly as typed.</p>
+      {/* A search's outcome, read out: the table changing says nothing by itself. */}
+      <p role="status" className="sr-only" data-testid="user-search-outcome">
+        {search && !list.loading && !list.failed ? searchOutcome(users.length, list.hasMore) : ''}
+      </p>
       {list.loading && users.length === 0 ? (
         <p className="py-8 text-center text-zinc-400">Loading users...</p>
       ) : list.failed ? (
