@@ -245,6 +245,8 @@ test('a listener: every signed-in route, the purchase dialog, a paid checkout, a
   const purchase = page.getByRole('dialog', { name: listing });
   await purchase.getByRole('button', { name: 'Pay with Tokens' }).click();
   await expect(purchase.getByText('Purchase successful!')).toBeVisible();
+  // Its toast too: the audit holds the toasts it finds (one mounted after would time out mid-audit).
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: `${listing} is yours` })).toBeVisible();
   await auditWidths(page, 'listener purchase done');
   await purchase.getByRole('link', { name: 'View my orders' }).click();
   await settled(page, 'My Orders');

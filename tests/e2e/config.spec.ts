@@ -24,6 +24,19 @@ test('an admin changes the contest entry cost, keeping what another admin change
     await page.getByRole('tab', { name: 'Token Economy' }).click();
     const form = page.getByRole('form', { name: 'Token Economy Settings: configure token pricing, rewards and costs' });
     await expect(page.getByRole('heading', { name: 'Token Economy Settings: configure token pricing, rewards and costs' })).toBeVisible();
+    // A refused value: the field is marked, says why and has the focus; editing it clears that.
+    const drip = form.getByLabel('Daily drip');
+    await expect(drip).not.toHaveValue('');
+    const dripBefore = await drip.inputValue();
+    await drip.fill('-5');
+    await form.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(page.getByText('Daily drip: Must not be negative')).toBeVisible();
+    await expect(drip).toHaveAttribute('aria-invalid', 'true');
+    await expect(drip).toHaveAccessibleDescription('Must not be negative');
+    await expect(drip).toBeFocused();
+    await drip.fill(dripBefore);
+    await expect(drip).not.toHaveAttribute('aria-invalid');
+
     const field = form.getByLabel('Contest entry cost');
     await expect(field).toHaveValue(String(before.pricing.contest_entry_cost));
     await field.fill(String(next));

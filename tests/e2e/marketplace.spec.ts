@@ -30,7 +30,11 @@ test('an admin lists a seeded track; it shows on /marketplace until made inactiv
   await openMarketplaceTab(page);
 
   await page.getByRole('button', { name: 'Create Listing' }).click();
-  await expect(page.getByText('Please select a track.')).toBeVisible();
+  await expect(page.locator('[data-sonner-toast]').getByText('Please select a track.')).toBeVisible();
+  // The Track select is marked, described by the reason, and has the focus.
+  await expect(page.getByLabel('Track', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Track', { exact: true })).toHaveAccessibleDescription('Please select a track.');
+  await expect(page.getByLabel('Track', { exact: true })).toBeFocused();
 
   await page.getByLabel('Track', { exact: true }).selectOption({ label: `${TRACK} — Mara Quill` });
   await expect(page.getByLabel('Price (USD)')).toHaveValue('1.99');

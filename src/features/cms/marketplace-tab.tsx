@@ -91,6 +91,9 @@ export function MarketplaceTab() {
   const [editing, setEditing] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const edited = editing === null ? undefined : listings.find((l) => l.id === editing);
+  /** Create Listing without a track: the Track select is marked, says so, and takes the focus. */
+  const [noTrack, setNoTrack] = useState(false);
+  const trackRef = useRef<HTMLSelectElement>(null);
 
   const reload = useCallback(async () => {
     try {
@@ -113,6 +116,7 @@ export function MarketplaceTab() {
   // listing's Edit button when the edit is saved or cancelled (after the render that shows it).
   const focusAfterRender = (find: () => HTMLElement | null | undefined) => requestAnimationFrame(() => find()?.focus());
   const startEdit = (l: MarketplaceListing) => {
+    setNoTrack(false);
     setEditing(l.id);
     setForm(formOf(l));
     focusAfterRender(() => formRef.current?.querySelector<HTMLElement>('input:not(:disabled), select:not(:disabled)'));
@@ -126,7 +130,11 @@ export function MarketplaceTab() {
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    if (!editing && !form.track_id) return notifyError(SELECT_TRACK_MESSAGE);
+    if (!editing && !form.track_id) {
+      setNoTrack(true);
+      trackRef.current?.focus();
+      return notifyError(SELECT_TRACK_MESSAGE);
+    }
     if (!form.accept_tokens && !form.accept_cash_app) return notifyError(editing ? UPDATE_LISTING_FAILED : CREATE_LISTING_FAILED, NO_PAYMENT_METHOD);
     setBusy(true);
     try {
@@ -175,7 +183,18 @@ export function MarketplaceTab() {
         <label className="sm:col-span-2">
           Track
           <select
-            aria-label="Track" className={input} value={form.track_id} disabled={editing !== null} onChange={(e) => set('track_id', e.target.value)}>
+            ref={trackRef}
+            aria-label="Track"
+            aria-invalid={noTrack || undefined}
+            aria-describedby={noTrack ? 'mkt-track-error' : undefined}
+            className={input}
+            value={form.track_id}
+            disabled={editing !== null}
+            onChange={(e) => {
+              setNoTrack(false);
+              set('track_id', e.target.value);
+            }}
+          >
             <option value="">Select a track</option>
             {tracks.map((t) => (
               <option key={t.id} value={t.id}>
@@ -189,6 +208,11 @@ export function MarketplaceTab() {
               </option>
             )}
           </select>
+          {noTrack && (
+            <span id="mkt-track-error" className="mt-1 block text-sm text-red-300">
+              {SELECT_TRACK_MESSAGE}
+            </span>
+          )}
         </label>
         <NumberInput label="Price (tokens)" step={1} value={form.price_tokens} onChange={(v) => set('price_tokens', v)} />
         <NumberInput label="Price (USD)" step={0.01} value={form.price_usd} onChange={(v) => set('price_usd', v)} />

@@ -95,14 +95,21 @@ export function RadioQueueActions({ submission: s, stationUpload, label }: { sub
       () => notifySuccess(RADIO_MSG.uploadedToStation),
       (err) => notifyError(apiMessage(err) || RADIO_MSG.stationUploadFailed),
     );
-  const schedule = (iso: string) =>
-    run(
+  /** True when scheduled, else the time's problem (shown on the field too), or null for another failure. */
+  const schedule = async (iso: string): Promise<true | string | null> => {
+    let timeProblem: string | null = null;
+    const ok = await run(
       'schedule',
       () => scheduleBroadcast(s.id, iso),
       () => notifySuccess(RADIO_MSG.success, RADIO_MSG.scheduled),
       // The spec's texts, unless the time is the problem: then the admin is told what to fix.
-      (err) => notifyError(RADIO_MSG.error, TIME_REFUSALS.has(apiMessage(err)) ? apiMessage(err) : RADIO_MSG.scheduleFailed),
+      (err) => {
+        if (TIME_REFUSALS.has(apiMessage(err))) timeProblem = apiMessage(err);
+        notifyError(RADIO_MSG.error, timeProblem ?? RADIO_MSG.scheduleFailed);
+      },
     );
+    return ok || timeProblem;
+  };
 
   const isBusy = busy !== null;
   return (

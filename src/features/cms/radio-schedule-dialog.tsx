@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { RADIO_MSG } from '@common/radio-messages';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogCloseX, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -10,24 +10,31 @@ type Props = {
   label: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Resolves true when scheduled: the dialog then closes and the field clears. */
-  onSchedule: (iso: string) => Promise<boolean>;
+  /** Resolves true when scheduled (the dialog then closes and the field clears), else the time's problem, if that was it. */
+  onSchedule: (iso: string) => Promise<true | string | null>;
 };
 
 /** 'Schedule Broadcast Time': a local date-time, sent as an ISO string with offset. */
 export function RadioScheduleDialog({ label, open, onOpenChange, onSchedule }: Props) {
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
+  /** The server's reason for refusing the time: under the field, which is marked and focused. */
+  const [problem, setProblem] = useState<string | null>(null);
+  const field = useRef<HTMLInputElement>(null);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const iso = localInputToIso(value);
-    if (!iso) return;
+    if (!iso || busy) return;
     setBusy(true);
-    const ok = await onSchedule(iso);
+    const outcome = await onSchedule(iso);
     setBusy(false);
-    if (ok) {
+    if (outcome === true) {
       setValue('');
+      setProblem(null);
       onOpenChange(false);
+    } else if (outcome) {
+      setProblem(outcome);
+      field.current?.focus();
     }
   };
   return (
@@ -42,14 +49,27 @@ export function RadioScheduleDialog({ label, open, onOpenChange, onSchedule }: P
       </div>
       <DialogDescription className="mt-1 text-sm text-zinc-400">{label}</DialogDescription>
       <form onSubmit={(e) => void submit(e)} className="mt-5 space-y-5">
-        <Field label={RADIO_MSG.scheduleField}>
-          <input type="datetime-local" step={1} className={INPUT} value={value} onChange={(e) => setValue(e.target.value)} disabled={busy} />
+        <Field label={RADIO_MSG.scheduleField} hint="Any time in the next year." error={problem ? { id: 'schedule-time-error', message: problem } : null}>
+          <input
+            ref={field}
+            type="datetime-local"
+            step={1}
+            className={INPUT}
+            value={value}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? 'schedule-time-error' : undefined}
+            onChange={(e) => {
+              setProblem(null);
+              setValue(e.target.value);
+            }}
+            readOnly={busy}
+          />
         </Field>
         <div className="flex justify-end gap-3">
           <DialogClose type="button" className={buttonClass('secondary', 'px-4 py-2 font-semibold hover:bg-zinc-800')} disabled={busy}>
             Cancel
           </DialogClose>
-          <Button type="submit" disabled={busy || !value} className="px-5 py-2 font-semibold disabled:opacity-50">
+          <Button type="submit" disabled={!value} busy={busy} className="px-5 py-2 font-semibold disabled:opacity-50">
             {RADIO_MSG.scheduleButton}
           </Button>
         </div>

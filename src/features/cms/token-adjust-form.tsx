@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { ADJUST_NOTE_MAX, ADMIN_TOKEN_ADJUST_MAX, ADMIN_TOKEN_QUICK_AMOUNTS } from '@common/constants';
 import { USERS_MSG, type CmsUser } from '@common/users-messages';
 import { Button } from '@/components/ui/button';
@@ -16,17 +16,25 @@ export function TokenAdjustForm({ user, onBalance }: { user: CmsUser; onBalance:
   const [note, setNote] = useState('');
   const [custom, setCustom] = useState('');
   const [busy, setBusy] = useState(false);
+  /** Why the custom amount was refused (here or by the server): shown under it, which is marked invalid. */
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const errorId = useId();
   const noReason = note.trim() === '';
 
-  const adjust = async (delta: number) => {
+  const adjust = async (delta: number, amountField?: HTMLInputElement | null) => {
     setBusy(true);
     try {
       const res = await adjustTokens({ user_id: user.id, delta, note: note.trim() });
       onBalance(res.balance);
       notifySuccess(USERS_MSG.adjusted(delta, res.balance));
       setCustom('');
+      setAmountError(null);
       if (user.id === me) void afterWrite(['token_balances']);
     } catch (err) {
+      if (amountField) {
+        setAmountError(err instanceof Error ? err.message : USERS_MSG.adjustFailed);
+        amountField.focus();
+      }
       notifyError(USERS_MSG.adjustFailed, err);
     } finally {
       setBusy(false);
@@ -35,12 +43,16 @@ export function TokenAdjustForm({ user, onBalance }: { user: CmsUser; onBalance:
 
   const submitCustom = (e: FormEvent) => {
     e.preventDefault();
+    if (busy) return;
+    const field = (e.currentTarget as HTMLFormElement).querySelector('input');
     const delta = Number(custom);
     if (!Number.isInteger(delta) || delta === 0 || Math.abs(delta) > ADMIN_TOKEN_ADJUST_MAX) {
+      setAmountError(USERS_MSG.adjustAmount);
+      field?.focus();
       notifyError(USERS_MSG.adjustFailed, USERS_MSG.adjustAmount);
       return;
     }
-    void adjust(delta);
+    void adjust(delta, field);
   };
 
   return (
@@ -66,10 +78,21 @@ export function TokenAdjustForm({ user, onBalance }: { user: CmsUser; onBalance:
         ))}
       </div>
       <form onSubmit={submitCustom} className="flex items-end gap-2">
-        <Field label="Custom amount" hint="Negative to deduct" className="flex-1">
-          <input type="number" step={1} value={custom} onChange={(e) => setCustom(e.target.value)} className={INPUT} />
+        <Field label="Custom amount" hint="Negative to deduct" className="flex-1" error={amountError ? { id: errorId, message: amountError } : null}>
+          <input
+            type="number"
+            step={1}
+            value={custom}
+            aria-invalid={amountError ? true : undefined}
+            aria-describedby={amountError ? errorId : undefined}
+            onChange={(e) => {
+              setAmountError(null);
+              setCustom(e.target.value);
+            }}
+            className={INPUT}
+          />
         </Field>
-        <Button type="submit" disabled={busy || noReason || custom.trim() === ''} className="mb-5 px-4 py-2.5 font-semibold disabled:opacity-50">
+        <Button type="submit" disabled={noReason || custom.trim() === ''} busy={busy} className="mb-5 px-4 py-2.5 font-semibold disabled:opacity-50">
           Apply
         </Button>
       </form>

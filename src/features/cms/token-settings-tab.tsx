@@ -9,10 +9,22 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { saveSettings, useSettings } from './load-settings';
 import { bodyFrom, ECONOMY_GROUPS, MIGRATION_THRESHOLD_FIELD, saveErrorText, valuesFrom, type FormValues, type SettingField } from './settings-form';
 
-function NumberField({ field, values, onChange }: { field: SettingField; values: FormValues; onChange: (path: string, v: string) => void }) {
+type Invalid = { path: string; message: string } | null;
+
+function NumberField({ field, values, onChange, invalid }: { field: SettingField; values: FormValues; onChange: (path: string, v: string) => void; invalid: Invalid }) {
+  const errorId = `setting-error-${field.path.replaceAll('.', '-')}`;
+  const refused = invalid?.path === field.path;
   return (
-    <Field label={field.label} compact>
-      <input className={INPUT} inputMode="numeric" name={field.path} value={values[field.path] ?? ''} onChange={(e) => onChange(field.path, e.target.value)} />
+    <Field label={field.label} compact error={refused ? { id: errorId, message: invalid.message } : null}>
+      <input
+        className={INPUT}
+        inputMode="numeric"
+        name={field.path}
+        aria-invalid={refused || undefined}
+        aria-describedby={refused ? errorId : undefined}
+        value={values[field.path] ?? ''}
+        onChange={(e) => onChange(field.path, e.target.value)}
+      />
     </Field>
   );
 }
@@ -28,6 +40,8 @@ export function TokenSettingsTab({ mode }: { mode: 'tokens' | 'config' }) {
   // What the form was filled with: a save sends only what differs from it.
   const [loaded, setLoaded] = useState<{ values: FormValues; enabled: boolean } | null>(null);
   const [saving, setSaving] = useState(false);
+  /** The field the server refused: marked, its reason under it, and focused. */
+  const [invalid, setInvalid] = useState<Invalid>(null);
   const show = (s: AppSettings) => {
     const shown = valuesFrom(s);
     setValues(shown);
@@ -37,18 +51,29 @@ export function TokenSettingsTab({ mode }: { mode: 'tokens' | 'config' }) {
   useEffect(() => {
     if (data) show(data);
   }, [data]);
-  const change = (path: string, v: string) => setValues((old) => ({ ...old, [path]: v }));
+  const change = (path: string, v: string) => {
+    if (invalid?.path === path) setInvalid(null);
+    setValues((old) => ({ ...old, [path]: v }));
+  };
   const config = mode === 'config';
   const title = config ? CONFIG_MSG.configTitle : CONFIG_MSG.tokensSubtitle;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!values || !loaded) return;
+    if (!values || !loaded || saving) return;
+    const form = e.currentTarget as HTMLFormElement;
     setSaving(true);
     try {
       show(await saveSettings(bodyFrom(values, loaded.values, config ? { enabled, loadedEnabled: loaded.enabled } : null)));
+      setInvalid(null);
       notifySuccess(CONFIG_MSG.saved);
     } catch (err) {
+      const path = err instanceof ApiError ? err.field : null;
+      const input = path ? form.querySelector<HTMLInputElement>(`input[name="${CSS.escape(path)}"]`) : null;
+      if (input && err instanceof ApiError) {
+        setInvalid({ path: path!, message: err.withoutField });
+        input.focus();
+      }
       notifyError(CONFIG_MSG.saveFailed, err instanceof ApiError ? saveErrorText(err) : err);
     } finally {
       setSaving(false);
@@ -73,7 +98,7 @@ export function TokenSettingsTab({ mode }: { mode: 'tokens' | 'config' }) {
               <legend className="text-sm font-semibold text-zinc-300">{g.title}</legend>
               <div className="mt-2 grid gap-3 sm:grid-cols-3">
                 {g.fields.map((f) => (
-                  <NumberField key={f.path} field={f} values={values} onChange={change} />
+                  <NumberField key={f.path} field={f} values={values} onChange={change} invalid={invalid} />
                 ))}
               </div>
             </fieldset>
@@ -82,7 +107,7 @@ export function TokenSettingsTab({ mode }: { mode: 'tokens' | 'config' }) {
             <fieldset>
               <legend className="text-sm font-semibold text-zinc-300">Token migration</legend>
               <div className="mt-2 grid items-end gap-3 sm:grid-cols-3">
-                <NumberField field={MIGRATION_THRESHOLD_FIELD} values={values} onChange={change} />
+                <NumberField field={MIGRATION_THRESHOLD_FIELD} values={values} onChange={change} invalid={invalid} />
                 <label className="flex items-center gap-2 py-2.5 text-sm">
                   <input type="checkbox" className="size-4 accent-fuchsia-500" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
                   Migration enabled
@@ -90,7 +115,7 @@ export function TokenSettingsTab({ mode }: { mode: 'tokens' | 'config' }) {
               </div>
             </fieldset>
           ) : null}
-          <Button type="submit" disabled={saving} className="px-5 py-2.5 font-semibold disabled:opacity-50">
+          <Button type="submit" busy={saving} className="px-5 py-2.5 font-semibold">
             {saving ? 'Saving...' : 'Save Settings'}
           </Button>
         </form>
