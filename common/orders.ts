@@ -1,4 +1,5 @@
 import type { Order } from './order-doc';
+import { RADIO_MSG } from './radio-messages';
 
 /** Orders: the contract between the API and the client (product spec, sections 3, 4 and 8). */
 
@@ -68,8 +69,8 @@ export const ORDER_MSG = {
   tokensNotAccepted: 'This listing does not accept tokens',
   cashNotAccepted: 'This listing does not accept Cash App',
   noCashTag: 'The seller has not set a Cash App tag yet',
-  /** A licensed file or certificate is on its way to the browser's downloads (the radio queue's word too). */
-  downloadStarted: 'Download Started',
+  /** A licensed file or certificate is on its way to the browser's downloads: the radio queue's word. */
+  downloadStarted: RADIO_MSG.downloadStarted,
   onlyBuyerProof: 'Only the buyer can upload payment proof',
   onlySeller: 'Only the seller can approve or reject this order',
   onlyBuyerLicence: 'Only the buyer can download this licence',

@@ -17,9 +17,10 @@ export const rawBodyOf = (req: Request): Buffer | undefined => {
  * JSON bodies, read the same way in a plain server and under the Functions runtime. The runtime
  * parses every body (JSON, text, form, raw) with its own 32 MB limit, so here only JSON bodies
  * within `limitBytes` are kept; multipart is left to the upload readers (which read rawBody)
- * and dropped for every other endpoint, and a url-encoded form is dropped (a mail client's one-click unsubscribe posts one; its
- * route reads the query). A body of any other type is refused (415): sent as text/plain, a JSON
- * body would otherwise reach the endpoint as no body, and its caller hear of missing fields.
+ * and dropped for every other endpoint, and a url-encoded form is dropped (a mail client's
+ * one-click unsubscribe posts one; its route reads the query). A body of any other type is
+ * refused (415): sent as text/plain, a JSON body would otherwise reach the endpoint as no body,
+ * and its caller hear of missing fields.
  */
 export function jsonBodies(limitBytes: number): RequestHandler {
   const parser = express.json({ limit: limitBytes, strict: true });
