@@ -2,6 +2,9 @@ const utf8 = new TextEncoder();
 /** A UTF-16 surrogate without its pair: not text, and not storable as an id. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** Whether `s` holds a UTF-16 surrogate without its pair (JSON can carry one as "\ud800"). */
+export const hasLoneSurrogate = (s: string) => LONE_SURROGATE.test(s);
+
 /**
  * Firestore document ids: well-formed text (no lone surrogates) of at most 1500 bytes, no '/',
  * not '.' or '..', not reserved '__x__'. Anything else Firestore refuses with an error.
@@ -9,7 +12,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 export const isDocId = (s: string) =>
   s.length > 0 &&
   s.length <= 700 &&
-  !LONE_SURROGATE.test(s) &&
+  !hasLoneSurrogate(s) &&
   utf8.encode(s).length <= 1500 &&
   !s.includes('/') &&
   s !== '.' &&

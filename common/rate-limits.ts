@@ -17,6 +17,8 @@ export const DEFAULT_RATE_LIMITS = {
   upload: { max: 20, windowSeconds: 3600 },
   /** Orders (token purchases and Cash App orders) by one user. */
   order_create: { max: 30, windowSeconds: 600 },
+  /** Token-pack checkouts one user starts (each is a Stripe Checkout Session). */
+  checkout_create: { max: 20, windowSeconds: 3600 },
   /** Unsubscribe-link requests from one IP. */
   mail_link: { max: 30, windowSeconds: 3600 },
   /** Mails one user asks for (a new verification mail, an admin's test mail). */

@@ -13,7 +13,7 @@ import { stripeWebhook } from './payments/webhook';
 import { authenticate } from './platform/auth';
 import type { Deps } from './platform/deps';
 import { errorHandler, notFound } from './platform/errors';
-import { apiCors, apiSecurityHeaders, jsonBodies } from './platform/http';
+import { apiCors, apiSecurityHeaders, jsonBodies, simpleQuery } from './platform/http';
 import { radioRouter } from './radio/router';
 import { syncRouter } from './sync/router';
 import { tokensRouter } from './tokens/router';
@@ -28,6 +28,7 @@ export function createApp(deps: Deps) {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  app.use(simpleQuery());
 
   // The sitemap names the site's address (APP_URL); Hosting rewrites it here (firebase.json).
   app.get('/sitemap.xml', sitemap(deps));

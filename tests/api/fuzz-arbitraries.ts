@@ -47,7 +47,9 @@ function fromJsonSchema(s: JsonSchema, overrides: Overrides, key?: string): fc.A
       if (s.format === 'email') valid = fc.emailAddress();
       else if (s.pattern) valid = fc.stringMatching(new RegExp(s.pattern), { maxLength: Math.min(s.maxLength ?? 40, 40) });
       else valid = fc.string({ minLength: min, maxLength: Math.max(min, Math.min(s.maxLength ?? 40, 40)) });
-      return fc.oneof({ arbitrary: valid, weight: 8 }, { arbitrary: boundaryString(min, s.maxLength), weight: 1 });
+      // Text with a lone surrogate: valid JSON, but Firestore cannot store it.
+      const malformed = fc.constantFrom('\ud800', 'ok \udc00', 'x\ud83d');
+      return fc.oneof({ arbitrary: valid, weight: 8 }, { arbitrary: boundaryString(min, s.maxLength), weight: 1 }, { arbitrary: malformed, weight: 1 });
     }
     case 'integer': {
       const min = Math.max(s.minimum ?? -1e9, -1e9);

@@ -58,6 +58,33 @@ it('an id in a JSON body that is not well-formed UTF-16 is refused with a 4xx', 
   expectClean(res, [400, 404]);
 });
 
+/**
+ * Free text with a lone surrogate passed every schema, and Firestore then refused to store it
+ * ("not valid for encoding utf-8"): a 500 from an email campaign, an email template, a track edit
+ * and a token adjustment's note (an outside review). Any body with one is now refused first.
+ */
+describe('free text that is not well-formed UTF-16', () => {
+  const cases: Array<[string, string, (uid: string) => unknown]> = [
+    ['a campaign subject', '/api/cms/email/campaigns', () => ({ subject: '\ud800', body: 'x' })],
+    ["a template's subject", '/api/cms/email/templates/welcome', () => ({ subject: 'Welcome \ud83d', body: 'Hi {{username}}' })],
+    ["a track's title", '/api/cms/tracks/:id', () => ({ title: 'ok \udc00' })],
+    ["an adjustment's note", '/api/admin/tokens/adjust', (uid) => ({ user_id: uid, delta: 1, note: 'refund \udc00' })],
+    ['a key', '/api/admin/tokens/adjust', (uid) => ({ user_id: uid, delta: 1, note: 'refund', '\ud800': 1 })],
+  ];
+  it.each(cases)('in %s (%s) is refused with a 400 that says so, and nothing is written', async (_, route, body) => {
+    const admin = await w.newAdmin('super_admin');
+    const track = await w.pendingTrack(user);
+    const res = await probe.request({
+      method: 'POST',
+      path: route.replace(':id', track.id),
+      headers: { ...bearer(admin), 'Content-Type': 'application/json' },
+      body: JSON.stringify(body(user.uid)),
+    });
+    expectClean(res, [400]);
+    expect(JSON.parse(res.text)).toEqual({ error: { code: 'invalid_argument', message: 'Text must be valid Unicode' } });
+  });
+});
+
 describe('a multipart upload cut short inside its file', () => {
   /** The body up to the middle of its file part: the client went away, or lied about the end. */
   const cut = (parts: Part[]) => {

@@ -170,6 +170,20 @@ describe('per user', () => {
     expect((await h.call('POST', '/api/orders', { token: b.token, body: order })).status).toBe(400);
   });
 
+  it('limits token-pack checkouts, each a stored session (a Stripe call deployed), per user', async () => {
+    h.clock.now = Date.parse('2026-03-05T14:00:10Z');
+    const a = await signUp(h, 'checkout_a');
+    const b = await signUp(h, 'checkout_b');
+    const start = (token: string) => rawCall('POST', '/api/payments/checkout', token, { packageId: 'starter' });
+    const started = await Promise.all(Array.from({ length: DEFAULT_RATE_LIMITS.checkout_create.max + 5 }, () => start(a.token)));
+    expect(started.filter((r) => r.status === 200)).toHaveLength(DEFAULT_RATE_LIMITS.checkout_create.max);
+    for (const over of started.filter((r) => r.status !== 200)) expectLimited(over, over.headers);
+    expect((await h.db.collection('checkout_sessions').where('user_id', '==', a.uid).get()).size).toBe(DEFAULT_RATE_LIMITS.checkout_create.max);
+    expect((await start(b.token)).status).toBe(200);
+    h.clock.now += DEFAULT_RATE_LIMITS.checkout_create.windowSeconds * 1000;
+    expect((await start(a.token)).status).toBe(200);
+  });
+
   it('limits uploads before reading them', async () => {
     h.clock.now = Date.parse('2026-03-06T12:00:10Z');
     const { uid, token } = await signUp(h, 'uploader');

@@ -7,6 +7,7 @@ import { CHECKOUT_CANCELLED_PATH } from '../../../common/pricing-messages';
 import { requireCaller } from '../platform/auth';
 import type { Deps } from '../platform/deps';
 import { badRequest } from '../platform/errors';
+import { consumeRateLimit } from '../platform/rate-limit';
 import { parse } from '../platform/validate';
 import { packById, priceCents, type TokenPack } from './packs';
 
@@ -46,6 +47,8 @@ export const createCheckout =
     const { packageId } = parse(checkoutInput, req.body);
     const pack = packById(packageId);
     if (!pack) throw badRequest(`Unknown token pack; expected one of ${TOKEN_PACKS.map((p) => p.id).join(', ')}`);
+    // Each start is a stored session and, deployed, a call to Stripe's API (its request quota is the account's).
+    await consumeRateLimit(deps, 'checkout_create', caller.uid);
     const local = deps.payments.mode() === 'local';
     const session = local ? { id: `cs_local_${randomUUID().replaceAll('-', '')}`, url: null } : await stripeSession(deps, caller.uid, pack);
     await deps.db.collection(COL.checkoutSessions).doc(session.id).create({

@@ -105,7 +105,7 @@ test('uploads: a track submitted through the buffered body is stored; wrong cont
   expect(await balanceOf(request, artist)).toBe(40);
 });
 
-test('bodies: JSON sent as text is refused with a JSON 415 and nothing is written; a form, and multipart outside the uploads, are dropped; a JSON body over 64 kb is a 413', async ({ request }) => {
+test('bodies: JSON sent as text is refused with a JSON 415 and nothing is written; a form, and multipart outside the uploads, are dropped; a JSON body over 64 kb is a 413, one with a lone surrogate a 400', async ({ request }) => {
   const account = await newAccount(request, 'rtbody');
   const before = await balanceOf(request, account);
   const text = await request.post('/api/tokens/claim-daily', { headers: { ...account.auth, 'Content-Type': 'text/plain' }, data: '{}' });
@@ -129,6 +129,24 @@ test('bodies: JSON sent as text is refused with a JSON 415 and nothing is writte
   const big = await request.post('/api/accounts/wallet', { headers: account.auth, data: { wallet_address: 'x'.repeat(70 * 1024) } });
   expect(big.status()).toBe(413);
   expect(await big.json()).toEqual({ error: { code: 'payload_too_large', message: 'Request body too large' } });
+
+  // A lone surrogate is valid JSON but not text (Firestore cannot store it): refused as the runtime hands the body on.
+  const lone = await request.post('/api/accounts/wallet', { headers: { ...account.auth, 'Content-Type': 'application/json' }, data: '{"wallet_address":"ok \\ud800"}' });
+  expect(lone.status()).toBe(400);
+  expect(await lone.json()).toEqual({ error: { code: 'invalid_argument', message: 'Text must be valid Unicode' } });
+});
+
+test('query strings are parsed the simple way, as by a plain server: brackets make no lists', async ({ request }) => {
+  const account = await newAccount(request, 'rtquery');
+  const pull = (query: string) => request.get(`/api/sync/orders/pull?${query}`, { headers: account.auth });
+  expect((await pull('limit=1')).status()).toBe(200);
+  for (const query of ['limit[]=1', 'limit[0]=3']) {
+    const res = await pull(query);
+    expect(res.status(), query).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/^Unrecognized key/);
+  }
+  // A repeated parameter is a list, which the schema refuses.
+  expect((await pull('limit=1&limit=2')).status()).toBe(400);
 });
 
 test('a vote: a session opened through the runtime serves its clips and scores a pushed vote with the reveal', async ({ request }) => {
