@@ -182,7 +182,7 @@ test('signed out: every public route passes axe in both widths and schemes', asy
   // A refused sign-up: the field's error under it, in both schemes and widths.
   await page.goto('/auth?mode=signup');
   await page.getByRole('button', { name: 'Sign Up & Get 50 Tokens' }).click();
-  await expect(page.getByLabel('Username')).toHaveAccessibleDescription('Username is required');
+  await expect(page.getByLabel('Username')).toHaveAccessibleDescription('Username is required 3 to 20 characters: letters, digits and underscore.');
   await auditWidths(page, 'sign-up field error');
 
   // The browser's chrome follows the scheme: each scheme's theme-color is the page's background.

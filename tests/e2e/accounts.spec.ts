@@ -1,12 +1,18 @@
+import { VERIFY_MSG } from '../../common/messages';
 import { WALLET_KEY_MESSAGE } from '../../common/schemas';
 import { malformedSolanaWallet, solanaWallet } from '../api/wallets';
 import { expect, test, type Page } from './fixtures';
 import { balancePill, e2eFirestore, fillSignUp, newUser, signIn, signUp } from './helpers';
 
+/** The sign-up form's help under Username. */
+const USERNAME_HINT = '3 to 20 characters: letters, digits and underscore.';
+
 test('sign-up lands on the welcome page with 50 tokens', async ({ page }) => {
   const user = newUser('fresh');
   await signUp(page, user);
   await expect(page.getByTestId('welcome-balance')).toHaveText('50 tokens');
+  // No referrer: the page asks for the verification without promising anyone a reward.
+  await expect(page.getByTestId('email-status')).toHaveText(`${VERIFY_MSG.pending}${VERIFY_MSG.resend}`);
   await expect(page.getByText('plus 1 token daily')).toBeVisible();
   await expect(page.getByLabel('Affiliate link')).toHaveValue(new RegExp(`/${user.username}$`));
   await expect(balancePill(page)).toHaveText('50 tokens');
@@ -45,17 +51,21 @@ test('a taken username is refused with "Username already taken"', async ({ page 
   await fillSignUp(page, { username: 'artist', email: 'someone-new@e2e.test', password: 'secret123' });
   await expect(page.locator('[data-sonner-toast]').getByText('Username already taken')).toBeVisible();
   await expect(page).toHaveURL(/\/auth/);
-  await expectFieldRefused(page, 'Username', 'Username already taken');
+  await expectFieldRefused(page, 'Username', 'Username already taken', USERNAME_HINT);
   // Editing the field clears its error.
   await page.getByLabel('Username').fill('artist_two');
   await expect(page.getByLabel('Username')).not.toHaveAttribute('aria-invalid');
 });
 
-/** The field is marked invalid, described by its error (shown under it), and has the keyboard. */
-async function expectFieldRefused(page: Page, label: string, message: string) {
+/**
+ * The field is marked invalid, described by its error (shown under it) and then its hint, and has
+ * the keyboard; its name is its label alone.
+ */
+async function expectFieldRefused(page: Page, label: string, message: string, hint?: string) {
   const field = page.getByLabel(label);
   await expect(field).toHaveAttribute('aria-invalid', 'true');
-  await expect(field).toHaveAccessibleDescription(message);
+  await expect(field).toHaveAccessibleName(label);
+  await expect(field).toHaveAccessibleDescription(hint ? `${message} ${hint}` : message);
   await expect(field).toBeFocused();
 }
 
@@ -65,7 +75,7 @@ test('an empty username is refused with "Username is required"', async ({ page }
   await page.getByLabel('Password').fill('secret123');
   await page.getByRole('button', { name: 'Sign Up & Get 50 Tokens' }).click();
   await expect(page.locator('[data-sonner-toast]').getByText('Username is required')).toBeVisible();
-  await expectFieldRefused(page, 'Username', 'Username is required');
+  await expectFieldRefused(page, 'Username', 'Username is required', USERNAME_HINT);
 });
 
 test('a password too short is refused with "Sign up failed" and the reason, without the API\'s field name', async ({ page }) => {

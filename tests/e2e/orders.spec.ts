@@ -169,6 +169,9 @@ test('a seller sets the Cash App tag buyers pay, and it is kept', async ({ page 
   await tag.fill('no-dollar-sign');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText("A Cash App tag is '$' and a letter, then up to 19 letters, digits, - or _").first()).toBeVisible();
+  // Under the field, which is marked invalid and described by it, then by its help.
+  await expect(tag).toHaveAttribute('aria-invalid', 'true');
+  await expect(tag).toHaveAccessibleDescription(/^A Cash App tag is '\$' and a letter, then up to 19 letters, digits, - or _ Buyers who pay by Cash App/);
   await tag.fill('$TagSeller_1');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Cash App tag saved!')).toBeVisible();

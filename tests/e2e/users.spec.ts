@@ -92,14 +92,14 @@ test('a super admin grants and removes admin, adds 50 tokens with a reason: the 
   // The reason stays under the field, which is marked invalid, described by it, and focused.
   const amount = sheet.getByLabel('Custom amount');
   await expect(amount).toHaveAttribute('aria-invalid', 'true');
-  await expect(amount).toHaveAccessibleDescription('Cannot set negative balance');
+  await expect(amount).toHaveAccessibleDescription('Cannot set negative balance Negative to deduct');
   await expect(amount).toBeFocused();
   // Beyond the largest adjustment: the form says so in its own words, before any request.
   await amount.fill('5000000');
   await expect(amount).not.toHaveAttribute('aria-invalid');
   await sheet.getByRole('button', { name: 'Apply' }).click();
   await expect(page.locator('[data-sonner-toast]').getByText('Enter a whole number of tokens up to 1,000,000, negative to deduct')).toBeVisible();
-  await expect(amount).toHaveAccessibleDescription('Enter a whole number of tokens up to 1,000,000, negative to deduct');
+  await expect(amount).toHaveAccessibleDescription('Enter a whole number of tokens up to 1,000,000, negative to deduct Negative to deduct');
   await expect(sheet.getByTestId('detail-balance')).toHaveText('100');
 
   await page.keyboard.press('Escape');

@@ -1,10 +1,15 @@
 import { clsx } from 'clsx';
 import type { ButtonHTMLAttributes } from 'react';
 
-/** The two button looks (links styled as buttons use them too); size and layout are the caller's. */
+/**
+ * The two button looks (links styled as buttons use them too); size and layout are the caller's.
+ * `bare`: the caller gives the whole look, for the few buttons of their own (Button still gives
+ * them its busy state).
+ */
 const LOOKS = {
   primary: 'rounded-lg bg-gradient-to-r from-fuchsia-700 to-violet-600 text-white',
   secondary: 'rounded-lg border border-zinc-700',
+  bare: '',
 } as const;
 
 export type ButtonLook = keyof typeof LOOKS;

@@ -1,5 +1,6 @@
+import { Slot } from '@radix-ui/react-slot';
 import { clsx } from 'clsx';
-import type { ReactNode } from 'react';
+import { useId, type ReactElement, type ReactNode } from 'react';
 
 /** The text input, select and textarea look of the forms. */
 export const INPUT =
@@ -7,29 +8,47 @@ export const INPUT =
 
 type FieldProps = {
   label: ReactNode;
-  /** A line of help under the control. */
+  /** A line of help under the control: its description. */
   hint?: ReactNode;
   /** Tighter, with a plain label: for dense forms such as the CMS editor. */
   compact?: boolean;
   className?: string;
-  /** The control; the label wraps it, so it needs no id. */
-  children: ReactNode;
-  /** What is wrong with the value, shown under it; the control names it with `aria-describedby={error.id}` and `aria-invalid`. */
-  error?: { id: string; message: string } | null;
+  /** The one control (input, select, textarea); Field gives it its id, description and invalid state. */
+  children: ReactElement;
+  /** What is wrong with the value: shown under it, read first in its description, and the control is marked invalid. */
+  error?: string | null;
+  /** The id of other text on the page that also describes the control, read after the error. */
+  describedBy?: string;
 };
 
-/** A labelled form control: the label text, the control, an optional hint, and its error. */
-export function Field({ label, hint, compact = false, className, children, error }: FieldProps) {
+/**
+ * A labelled form control: the label, the control, its error and an optional hint. The label
+ * names the control alone; the error and the hint are its description (`aria-describedby`), so a
+ * screen reader reads the name, then what is wrong, then the help.
+ */
+export function Field({ label, hint, compact = false, className, children, error, describedBy: also }: FieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [error ? errorId : null, also ?? null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <label className={clsx('block text-sm', compact ? 'space-y-1' : 'space-y-1.5', className)}>
-      <span className={compact ? undefined : 'font-medium'}>{label}</span>
-      {children}
-      {hint ? <span className="block text-xs text-zinc-400">{hint}</span> : null}
+    <div className={clsx('text-sm', compact ? 'space-y-1' : 'space-y-1.5', className)}>
+      <label htmlFor={id} className={clsx('block', !compact && 'font-medium')}>
+        {label}
+      </label>
+      <Slot id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined}>
+        {children}
+      </Slot>
       {error ? (
-        <span id={error.id} className="block text-xs text-red-300">
-          {error.message}
-        </span>
+        <p id={errorId} className="text-xs text-red-300">
+          {error}
+        </p>
       ) : null}
-    </label>
+      {hint ? (
+        <p id={hintId} className="text-xs text-zinc-400">
+          {hint}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -1,10 +1,11 @@
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { Gift, Loader2, UserPlus } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { MSG } from '@common/messages';
 import { PATHS } from '@common/paths';
 import { normalizeCoupon, normalizeUsername, usernameProblem } from '@common/username';
+import { Button } from '@/components/ui/button';
 import { Field, INPUT } from '@/components/ui/field';
 import { Tab, TabList, TabPanel, Tabs } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api';
@@ -47,15 +48,13 @@ export function AuthPage({ referralCode, initialMode }: { referralCode?: string;
   const [busy, setBusy] = useState(false);
   /** The sign-up field a refusal is about: marked invalid, its message under it, and focused. */
   const [invalid, setInvalid] = useState<{ field: FieldName; message: string } | null>(null);
-  const errorId = useId();
   const form = useRef<HTMLFormElement>(null);
   const refuse = (field: FieldName, message: string) => {
     setInvalid({ field, message });
     form.current?.querySelector<HTMLInputElement>(`input[name="${field}"]`)?.focus();
   };
-  /** The props that tie `field`'s input to its error. */
-  const errorOf = (field: FieldName) => (invalid?.field === field ? { id: errorId, message: invalid.message } : null);
-  const invalidProps = (field: FieldName) => (invalid?.field === field ? { 'aria-invalid': true, 'aria-describedby': errorId } : {});
+  /** `field`'s error, if the refusal is about it. */
+  const errorOf = (field: FieldName) => (invalid?.field === field ? invalid.message : null);
   const edited = (field: FieldName) => {
     if (invalid?.field === field) setInvalid(null);
   };
@@ -178,7 +177,6 @@ export function AuthPage({ referralCode, initialMode }: { referralCode?: string;
                       className={INPUT}
                       name="username"
                       autoComplete="username"
-                      {...invalidProps('username')}
                       value={username}
                       onChange={(e) => {
                         edited('username');
@@ -196,7 +194,6 @@ export function AuthPage({ referralCode, initialMode }: { referralCode?: string;
                     name="email"
                     autoComplete="email"
                     required
-                    {...invalidProps('email')}
                     value={email}
                     onChange={(e) => {
                       edited('email');
@@ -213,7 +210,6 @@ export function AuthPage({ referralCode, initialMode }: { referralCode?: string;
                     autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
                     required
                     minLength={6}
-                    {...invalidProps('password')}
                     value={password}
                     onChange={(e) => {
                       edited('password');
@@ -240,15 +236,16 @@ export function AuthPage({ referralCode, initialMode }: { referralCode?: string;
                     />
                   </Field>
                 ) : null}
-                {/* Busy, it stays focusable (aria-disabled; onSubmit ignores it): disabled, it dropped the keyboard's focus to the page's body. */}
-                <button
+                {/* Busy, it keeps the focus (onSubmit ignores Enter meanwhile). */}
+                <Button
                   type="submit"
-                  aria-disabled={busy || undefined}
-                  className="flex w-full items-center justify-center gap-2 rounded-md bg-gradient-to-r from-fuchsia-700 to-violet-600 text-white py-2.5 font-semibold hover:from-fuchsia-800 hover:to-violet-700 aria-disabled:opacity-60"
+                  look="bare"
+                  busy={busy}
+                  className="flex w-full items-center justify-center gap-2 rounded-md bg-gradient-to-r from-fuchsia-700 to-violet-600 py-2.5 font-semibold text-white hover:from-fuchsia-800 hover:to-violet-700"
                 >
                   {busy ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
                   {busy ? 'Processing...' : mode === 'signup' ? 'Sign Up & Get 50 Tokens' : 'Sign In'}
-                </button>
+                </Button>
               </form>
             </TabPanel>
           ))}

@@ -16,6 +16,7 @@ import {
 } from '@common/marketplace-messages';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
 import { api } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { formatUsd, tokenCount } from '@common/format';
@@ -180,13 +181,9 @@ export function MarketplaceTab() {
             Editing the listing for “{edited?.title}”
           </p>
         )}
-        <label className="sm:col-span-2">
-          Track
+        <Field label="Track" compact className="sm:col-span-2" error={noTrack ? SELECT_TRACK_MESSAGE : null}>
           <select
             ref={trackRef}
-            aria-label="Track"
-            aria-invalid={noTrack || undefined}
-            aria-describedby={noTrack ? 'mkt-track-error' : undefined}
             className={input}
             value={form.track_id}
             disabled={editing !== null}
@@ -208,12 +205,7 @@ export function MarketplaceTab() {
               </option>
             )}
           </select>
-          {noTrack && (
-            <span id="mkt-track-error" className="mt-1 block text-sm text-red-300">
-              {SELECT_TRACK_MESSAGE}
-            </span>
-          )}
-        </label>
+        </Field>
         <NumberInput label="Price (tokens)" step={1} value={form.price_tokens} onChange={(v) => set('price_tokens', v)} />
         <NumberInput label="Price (USD)" step={0.01} value={form.price_usd} onChange={(v) => set('price_usd', v)} />
         <Choice label="Listing type" value={form.listing_type} options={LISTING_TYPES} onChange={(v) => set('listing_type', v)} />

@@ -4,6 +4,7 @@ import { toast } from '@/lib/toast';
 import { TIMINGS_MS } from '@common/constants';
 import type { RadioSubmission } from '@common/radio';
 import { RADIO_MSG } from '@common/radio-messages';
+import { Button } from '@/components/ui/button';
 import { afterWrite } from '@/data/lazy';
 import { ApiError } from '@/lib/api';
 import { downloadUrl } from '@/lib/download';
@@ -34,15 +35,10 @@ export function actionsFor(s: RadioSubmission, stationUpload: boolean) {
 
 function ActionButton({ onClick, busy, children, tone = 'border-zinc-700 hover:bg-zinc-800' }: { onClick: () => void; busy: boolean; children: ReactNode; tone?: string }) {
   return (
-    // Busy, it keeps the focus (aria-disabled, clicks ignored): disabled, it dropped it to the page's body while the file was made.
-    <button
-      type="button"
-      onClick={busy ? undefined : onClick}
-      aria-disabled={busy || undefined}
-      className={`inline-flex items-center gap-1 whitespace-nowrap rounded-md border px-2.5 py-1.5 text-xs font-semibold aria-disabled:cursor-wait aria-disabled:opacity-50 ${tone}`}
-    >
+    // Busy, it keeps the focus: disabled, it dropped it to the page's body while the file was made.
+    <Button look="bare" onClick={onClick} busy={busy} className={`inline-flex items-center gap-1 whitespace-nowrap rounded-md border px-2.5 py-1.5 text-xs font-semibold ${tone}`}>
       {children}
-    </button>
+    </Button>
   );
 }
 

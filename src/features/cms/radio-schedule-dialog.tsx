@@ -49,15 +49,13 @@ export function RadioScheduleDialog({ label, open, onOpenChange, onSchedule }: P
       </div>
       <DialogDescription className="mt-1 text-sm text-zinc-400">{label}</DialogDescription>
       <form onSubmit={(e) => void submit(e)} className="mt-5 space-y-5">
-        <Field label={RADIO_MSG.scheduleField} hint="Any time in the next year." error={problem ? { id: 'schedule-time-error', message: problem } : null}>
+        <Field label={RADIO_MSG.scheduleField} hint="Any time in the next year." error={problem}>
           <input
             ref={field}
             type="datetime-local"
             step={1}
             className={INPUT}
             value={value}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? 'schedule-time-error' : undefined}
             onChange={(e) => {
               setProblem(null);
               setValue(e.target.value);

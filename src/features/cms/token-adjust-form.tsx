@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ADJUST_NOTE_MAX, ADMIN_TOKEN_ADJUST_MAX, ADMIN_TOKEN_QUICK_AMOUNTS } from '@common/constants';
 import { USERS_MSG, type CmsUser } from '@common/users-messages';
 import { Button } from '@/components/ui/button';
@@ -18,7 +18,6 @@ export function TokenAdjustForm({ user, onBalance }: { user: CmsUser; onBalance:
   const [busy, setBusy] = useState(false);
   /** Why the custom amount was refused (here or by the server): shown under it, which is marked invalid. */
   const [amountError, setAmountError] = useState<string | null>(null);
-  const errorId = useId();
   const noReason = note.trim() === '';
 
   const adjust = async (delta: number, amountField?: HTMLInputElement | null) => {
@@ -78,13 +77,11 @@ export function TokenAdjustForm({ user, onBalance }: { user: CmsUser; onBalance:
         ))}
       </div>
       <form onSubmit={submitCustom} className="flex items-end gap-2">
-        <Field label="Custom amount" hint="Negative to deduct" className="flex-1" error={amountError ? { id: errorId, message: amountError } : null}>
+        <Field label="Custom amount" hint="Negative to deduct" className="flex-1" error={amountError}>
           <input
             type="number"
             step={1}
             value={custom}
-            aria-invalid={amountError ? true : undefined}
-            aria-describedby={amountError ? errorId : undefined}
             onChange={(e) => {
               setAmountError(null);
               setCustom(e.target.value);

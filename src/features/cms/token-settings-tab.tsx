@@ -12,16 +12,12 @@ import { bodyFrom, ECONOMY_GROUPS, MIGRATION_THRESHOLD_FIELD, saveErrorText, val
 type Invalid = { path: string; message: string } | null;
 
 function NumberField({ field, values, onChange, invalid }: { field: SettingField; values: FormValues; onChange: (path: string, v: string) => void; invalid: Invalid }) {
-  const errorId = `setting-error-${field.path.replaceAll('.', '-')}`;
-  const refused = invalid?.path === field.path;
   return (
-    <Field label={field.label} compact error={refused ? { id: errorId, message: invalid.message } : null}>
+    <Field label={field.label} compact error={invalid?.path === field.path ? invalid.message : null}>
       <input
         className={INPUT}
         inputMode="numeric"
         name={field.path}
-        aria-invalid={refused || undefined}
-        aria-describedby={refused ? errorId : undefined}
         value={values[field.path] ?? ''}
         onChange={(e) => onChange(field.path, e.target.value)}
       />

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { CASH_TAG_PATTERN, ORDER_MSG } from '@common/orders';
+import { Button } from '@/components/ui/button';
 import { CARD } from '@/components/ui/card';
+import { Field, INPUT } from '@/components/ui/field';
 import { afterWrite } from '@/data/lazy';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { saveCashTag } from './order-requests';
@@ -14,6 +16,7 @@ export function CashTagForm({ initial }: { initial: string | null }) {
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const value = tag.trim();
+    if (busy) return;
     if (!CASH_TAG_PATTERN.test(value)) return notifyError(ORDER_MSG.cashTagFailed, ORDER_MSG.cashTagInvalid);
     setBusy(true);
     try {
@@ -28,32 +31,13 @@ export function CashTagForm({ initial }: { initial: string | null }) {
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} className={`${CARD} p-4`}>
-      <label htmlFor="cash-app-tag" className="font-semibold">
-        Your Cash App tag
-      </label>
-      <p id="cash-app-tag-help" className="text-sm text-zinc-400">
-        Buyers who pay by Cash App send the money to this tag; approve their order once it arrives.
-      </p>
-      <div className="mt-3 flex gap-2">
-        <input
-          id="cash-app-tag"
-          value={tag}
-          onChange={(e) => setTag(e.target.value)}
-          placeholder="$yourname"
-          aria-describedby={invalid ? 'cash-app-tag-error cash-app-tag-help' : 'cash-app-tag-help'}
-          aria-invalid={invalid}
-          className="min-w-0 flex-1 rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2 font-mono"
-        />
-        <button type="submit" disabled={busy} className="rounded-lg bg-fuchsia-700 text-white px-4 py-2 font-semibold hover:bg-fuchsia-800 disabled:opacity-50">
-          Save
-        </button>
-      </div>
-      {invalid && (
-        <p id="cash-app-tag-error" className="mt-2 text-sm text-red-300">
-          {ORDER_MSG.cashTagInvalid}
-        </p>
-      )}
+    <form onSubmit={(e) => void submit(e)} className={`${CARD} space-y-3 p-4`}>
+      <Field label="Your Cash App tag" hint="Buyers who pay by Cash App send the money to this tag; approve their order once it arrives." error={invalid ? ORDER_MSG.cashTagInvalid : null}>
+        <input value={tag} onChange={(e) => setTag(e.target.value)} placeholder="$yourname" className={`${INPUT} font-mono`} />
+      </Field>
+      <Button type="submit" busy={busy} className="px-4 py-2 font-semibold">
+        Save
+      </Button>
     </form>
   );
 }

@@ -10,7 +10,7 @@ import { decideOrder, downloadCertificate, downloadTrack, proofUrl, uploadProof 
 import { useOrderAction } from './use-order-action';
 
 const size = 'inline-flex items-center gap-1.5 px-3 py-1.5 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50';
-const LOOK_EXTRA: Record<ButtonLook, string> = { primary: '', secondary: 'hover:bg-zinc-800' };
+const LOOK_EXTRA: Record<ButtonLook, string> = { primary: '', secondary: 'hover:bg-zinc-800', bare: '' };
 
 const Spin = ({ on, icon }: { on: boolean; icon: ReactNode }) => (on ? <Loader2 className="size-4 animate-spin" aria-hidden /> : icon);
 

@@ -1,6 +1,7 @@
 import { FileAudio, FileVideo } from 'lucide-react';
 import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { AUDIO_EXTENSIONS, AUDIO_MAX_BYTES, VIDEO_EXTENSIONS } from '@common/contest';
+import { Field } from '@/components/ui/field';
 import { notifyError } from '@/lib/notify';
 import { audioProblem, videoProblem, type FileProblem } from './submit-rules';
 
@@ -33,7 +34,6 @@ type Props = {
 const sizeMb = (f: File) => (f.size < 1024 * 1024 ? `${Math.round(f.size / 1024)} KB` : `${(f.size / (1024 * 1024)).toFixed(1)} MB`);
 
 type FileFieldProps = {
-  id: string;
   label: ReactNode;
   exts: readonly string[];
   hint: string;
@@ -45,23 +45,11 @@ type FileFieldProps = {
 };
 
 /** A labelled file input with a hint line (the accepted formats, or the chosen file) and its refusal. */
-function FileField({ id, label, exts, hint, onChange, disabled, problem, note }: FileFieldProps) {
-  const describedBy = [problem ? `${id}-error` : null, note ?? null, `${id}-hint`].filter(Boolean).join(' ');
+function FileField({ label, exts, hint, onChange, disabled, problem, note }: FileFieldProps) {
   return (
-    <div className="space-y-1.5 text-sm">
-      <label htmlFor={id} className="flex items-center gap-1.5 font-medium">
-        {label}
-      </label>
-      <input id={id} type="file" accept={accept(exts)} onChange={onChange} disabled={disabled} aria-describedby={describedBy} aria-invalid={problem ? true : undefined} className={fileInput} />
-      {problem ? (
-        <p id={`${id}-error`} className="text-xs text-red-300">
-          {problem}
-        </p>
-      ) : null}
-      <p id={`${id}-hint`} className="text-xs text-zinc-400">
-        {hint}
-      </p>
-    </div>
+    <Field label={<span className="flex items-center gap-1.5">{label}</span>} hint={hint} error={problem} describedBy={note}>
+      <input type="file" accept={accept(exts)} onChange={onChange} disabled={disabled} className={fileInput} />
+    </Field>
   );
 }
 
@@ -75,7 +63,6 @@ export function FileInputs({ audio, video, onAudio, onVideo, disabled, audioNote
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <FileField
-        id="audio-file"
         label={
           <>
             <FileAudio className="size-4 text-fuchsia-300" aria-hidden /> Audio file
@@ -89,7 +76,6 @@ export function FileInputs({ audio, video, onAudio, onVideo, disabled, audioNote
         note={audioNote}
       />
       <FileField
-        id="video-file"
         label={
           <>
             <FileVideo className="size-4 text-violet-300" aria-hidden /> Video file (optional)
