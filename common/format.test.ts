@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareCodeUnits, formatCount, formatUsd, tokenCount } from './format';
+import { compareCodeUnits, formatCount, formatUsd, listInWords, tokenCount } from './format';
 
 describe('formatCount', () => {
   it('groups whole numbers as en-US does', () => {
@@ -42,5 +42,14 @@ describe('formatUsd', () => {
     expect(formatUsd(19.999)).toBe('$20.00');
     expect(formatUsd(1_000_000.05)).toBe('$1,000,000.05');
     expect(formatUsd(-3.5)).toBe('-$3.50');
+  });
+});
+
+describe('listInWords', () => {
+  it('joins items as a sentence lists them', () => {
+    expect(listInWords([])).toBe('');
+    expect(listInWords(['a title'])).toBe('a title');
+    expect(listInWords(['a title', 'a genre'])).toBe('a title and a genre');
+    expect(listInWords(['a title', 'a genre', 'an audio file'])).toBe('a title, a genre and an audio file');
   });
 });

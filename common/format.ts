@@ -29,3 +29,6 @@ export function formatUsd(amount: number): string {
   const text = `$${formatCount(Math.floor(cents / 100))}.${String(cents % 100).padStart(2, '0')}`;
   return amount < 0 && cents > 0 ? `-${text}` : text;
 }
+
+/** Items as a sentence lists them: 'a', 'a and b', 'a, b and c'. */
+export const listInWords = (items: readonly string[]): string => (items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);

@@ -37,7 +37,9 @@ export const EMAIL_ALREADY_VERIFIED = 'Your email address is already verified';
 /** The welcome page's verification line and its resend button. */
 export const VERIFY_MSG = {
   verified: 'Email verified',
-  pending: 'Check your email to verify your address: your referrer is rewarded once you do.',
+  pending: 'Check your email to verify your address.',
+  /** The same, for an account that came through a referral link. */
+  pendingReferred: 'Check your email to verify your address: your referrer is rewarded once you do.',
   resend: 'Resend verification email',
   resent: 'Verification email sent. Check your inbox.',
   resendFailed: 'Could not send the verification email. Try again later.',

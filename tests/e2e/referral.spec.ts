@@ -16,7 +16,8 @@ test('a referral link signs a friend up; the friend verifies from the mail in th
   await fillSignUp(friendPage, friend);
   await expect(friendPage).toHaveURL(/\/welcome$/);
   await expect(friendPage.getByTestId('welcome-balance')).toHaveText('50 tokens');
-  await expect(friendPage.getByTestId('email-status')).toContainText('Check your email to verify your address');
+  // A referred account is told its referrer waits for the verification.
+  await expect(friendPage.getByTestId('email-status')).toContainText(VERIFY_MSG.pendingReferred);
 
   // Both mails reach the inbox (the local SMTP catcher): the welcome mail with the affiliate link,
   // and the verification mail with Firebase's link, which leads back to /welcome; that page tells

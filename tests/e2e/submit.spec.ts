@@ -30,6 +30,8 @@ test('an artist picks the clip, enters the contest, pays 10 tokens and lands on 
   await signUp(page, newUser('subm'));
   await page.goto('/submit');
   await expect(submitButton(page)).toBeDisabled();
+  // The disabled button says what it still needs.
+  await expect(submitButton(page)).toHaveAccessibleDescription('To submit, add a title, a genre and an audio file.');
 
   await chooseTrack(page, mp3);
   const slider = page.getByLabel('Clip start');
@@ -59,11 +61,13 @@ test('an artist picks the clip, enters the contest, pays 10 tokens and lands on 
 
   // Title and audio are there; the genre is still missing.
   await expect(submitButton(page)).toBeDisabled();
+  await expect(page.getByText('To submit, add a genre.')).toBeVisible();
   await page.getByLabel('Genre').selectOption('Electronic');
   await page.getByLabel('AI', { exact: true }).check();
   await page.getByLabel('Contest', { exact: true }).check();
   await expect(page.getByTestId('submission-cost')).toContainText('Cost: 10 tokens');
   await expect(submitButton(page)).toBeEnabled();
+  await expect(page.getByText(/^To submit, add/)).toHaveCount(0);
   await submitButton(page).click();
 
   await expect(page.getByRole('button', { name: 'Submitting...' })).toBeDisabled();

@@ -3,8 +3,10 @@ import '@/lib/zod-config';
 import { Loader2, Send, Upload } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { GENRES } from '@common/constants';
+import { listInWords } from '@common/format';
 import { SONG_TYPE_LABELS, SONG_TYPES } from '@common/contest';
 import { ARTIST_MAX, DEFAULT_ARTIST, TITLE_MAX } from '@common/submission';
+import { Button } from '@/components/ui/button';
 import { CARD } from '@/components/ui/card';
 import { Field, INPUT } from '@/components/ui/field';
 import { useRoles } from '@/hooks/use-account';
@@ -43,7 +45,7 @@ function useReadable(file: File | null): boolean | null {
 }
 
 export function SubmitPage() {
-  const { form, set, patch, chooseAudio, ready } = useSubmitForm();
+  const { form, set, patch, chooseAudio, ready, missing } = useSubmitForm();
   const { submit, busy, progress } = useSubmitTrack();
   const pricing = useEntryPricing();
   const { admin } = useRoles();
@@ -162,16 +164,24 @@ export function SubmitPage() {
 
         {progress !== null ? <UploadProgress fraction={progress} /> : null}
 
-        {/* While sending it keeps the focus (aria-disabled; the submit ignores it): a disabled button dropped it to the page's body. */}
-        <button
+        {/* While sending it keeps the focus (the submit ignores Enter meanwhile). */}
+        <Button
           type="submit"
+          look="bare"
           disabled={!ready}
-          aria-disabled={busy || undefined}
-          className="flex w-full items-center justify-center gap-2 rounded-md bg-gradient-to-r from-fuchsia-700 to-violet-600 text-white py-3 font-semibold hover:from-fuchsia-800 hover:to-violet-700 disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-wait aria-disabled:opacity-50"
+          busy={busy}
+          aria-describedby={ready ? undefined : 'submit-missing'}
+          className="flex w-full items-center justify-center gap-2 rounded-md bg-gradient-to-r from-fuchsia-700 to-violet-600 py-3 font-semibold text-white hover:from-fuchsia-800 hover:to-violet-700 disabled:cursor-not-allowed disabled:opacity-50"
         >
           {busy ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Send className="size-4" aria-hidden />}
           {busy ? 'Submitting...' : 'Submit Track'}
-        </button>
+        </Button>
+        {/* A disabled button says nothing of why: what it still needs, under it. */}
+        {ready ? null : (
+          <p id="submit-missing" className="-mt-3 text-center text-xs text-zinc-400">
+            To submit, add {listInWords(missing)}.
+          </p>
+        )}
       </form>
     </section>
   );

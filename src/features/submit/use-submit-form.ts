@@ -43,7 +43,7 @@ export function useSubmitForm() {
       const filledByUs = f.audioFile !== null && f.title === titleFromFileName(f.audioFile.name);
       return { ...f, audioFile: file, previewStart: 0, title: file && (!f.title.trim() || filledByUs) ? titleFromFileName(file.name) : f.title };
     });
-  /** Everything the submit button needs; a missing route is reported on click instead. */
-  const ready = Boolean(form.title.trim() && form.genre && form.audioFile);
-  return { form, set, patch, chooseAudio, ready };
+  /** What the submit button still needs, as the page says it; a missing route is reported on click instead. */
+  const missing = [!form.title.trim() && 'a title', !form.genre && 'a genre', !form.audioFile && 'an audio file'].filter((m): m is string => Boolean(m));
+  return { form, set, patch, chooseAudio, ready: missing.length === 0, missing };
 }
