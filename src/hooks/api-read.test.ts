@@ -76,11 +76,14 @@ describe('startRead', () => {
         return 'boards';
       });
       const results: ReadResult<string>[] = [];
-      const stop = startRead(read, (r) => results.push(r), { retryMs: 10_000 });
+      const onError = vi.fn();
+      const stop = startRead(read, (r) => results.push(r), { retryMs: 10_000, onError });
       await flush();
       expect(read).toHaveBeenCalledTimes(1);
       await vi.advanceTimersByTimeAsync(10_000);
       expect(read).toHaveBeenCalledTimes(2);
+      // One failure told, however many retries fail.
+      expect(onError).toHaveBeenCalledTimes(1);
       // Back online: read now, not at the next retry.
       up = true;
       browser.dispatchEvent(new Event('online'));

@@ -6,7 +6,10 @@ export type ApiReadOptions<T> = {
   everyMs?: number;
   /** Stops polling once true for the latest answer (null after a failure) and failure. */
   until?: (data: T | null, error: unknown) => boolean;
-  /** Called once per failed read (default: logged only). Never for an aborted read. */
+  /**
+   * Called once per failed read (default: logged only); with `retryMs`, once per run of failures
+   * (the retries that fail again are not told twice). Never for an aborted read.
+   */
   onError?: (err: unknown) => void;
   /**
    * After a failure, reads again this long after it, and at once when the browser is back
@@ -27,6 +30,8 @@ export function startRead<T>(read: Read<T>, onResult: (result: ReadResult<T>) =>
   const abort = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let failed = false;
+  /** The last read failed, with retries on: its retries' failures are the same failure. */
+  let failing = false;
   const run = async () => {
     failed = false;
     let result: ReadResult<T>;
@@ -37,7 +42,8 @@ export function startRead<T>(read: Read<T>, onResult: (result: ReadResult<T>) =>
     }
     if (abort.signal.aborted) return;
     failed = !result.ok;
-    if (!result.ok) (opts.onError ?? logFailure)(result.error);
+    if (!result.ok && !failing) (opts.onError ?? logFailure)(result.error);
+    failing = failed && opts.retryMs !== undefined;
     onResult(result);
     const done = opts.until?.(result.ok ? result.data : null, result.ok ? null : result.error) ?? false;
     const next = failed && opts.retryMs !== undefined ? opts.retryMs : done ? undefined : opts.everyMs;

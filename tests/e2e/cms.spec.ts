@@ -113,6 +113,33 @@ test('an admin sees the Admin Dashboard, the tabs without Config, and the four s
   await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
 });
 
+test('offline, the Contest lists and the stat cards say why they are missing, not that there is nothing, and fill in once back online', async ({ page, context }) => {
+  await openCms(page, 'admin@demo.test');
+  await expect(page.getByTestId('stat-total_users')).toHaveText(/^\d[\d,]*$/);
+  await context.setOffline(true);
+  await page.getByRole('tab', { name: 'Contest' }).click();
+  await expect(page.locator('[data-sonner-toast]').getByText('Failed to load tracks').first()).toBeVisible();
+  const offline = 'You are offline. This fills in when you are back online.';
+  await expect(moderationCard(page).getByText(offline)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'All Contest Songs' }).getByText(offline)).toBeVisible();
+  await expect(page.getByText('No pending submissions.')).toHaveCount(0);
+  await expect(page.getByText('No tracks yet.')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await expect(page.getByText(offline)).toBeVisible();
+  await expect(page.getByTestId('stat-total_users')).toHaveText('…');
+
+  // Back online: read again at once, without a click.
+  await context.setOffline(false);
+  await expect(page.getByTestId('stat-total_users')).toHaveText(/^\d[\d,]*$/);
+  await expect(page.getByText(offline)).toHaveCount(0);
+  await context.setOffline(true);
+  await page.getByRole('tab', { name: 'Contest' }).click();
+  await expect(moderationCard(page).getByText(offline)).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByRole('region', { name: 'All Contest Songs' }).getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByText(offline)).toHaveCount(0);
+});
+
 test('a super admin sees the Super Admin Control Center and the Config tab', async ({ page }) => {
   await openCms(page, 'superadmin@demo.test');
   await expect(page.getByText('Super Admin Control Center')).toBeVisible();

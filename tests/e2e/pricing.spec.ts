@@ -53,6 +53,20 @@ test('a new user buys Starter through the local checkout (which fits a phone) an
   await expect(balancePill(page)).toHaveText('100 tokens');
 });
 
+test('offline, /pricing says buying needs a connection, and Buy gives that as the reason, not support', async ({ page, context }) => {
+  await signUp(page, newUser('offpack'));
+  await page.goto('/pricing');
+  await expect(page.getByText('Buying needs a connection. You are offline.')).toHaveCount(0);
+  await context.setOffline(true);
+  await expect(page.getByRole('status').filter({ hasText: 'Buying needs a connection. You are offline.' })).toBeVisible();
+  await page.getByTestId('pack-starter').getByRole('button', { name: 'Buy' }).click();
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to initiate payment' });
+  await expect(toast).toContainText('You are offline. Try again when you are back online.');
+  await expect(toast).not.toContainText('contact support');
+  await context.setOffline(false);
+  await expect(page.getByText('Buying needs a connection. You are offline.')).toHaveCount(0);
+});
+
 test('the success page without a checkout claims nothing; with an unknown one it says so', async ({ page }) => {
   await signUp(page, newUser('nocheckout'));
   await page.goto('/pricing/success');

@@ -1,9 +1,11 @@
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import type { CmsTrack } from '@common/cms-messages';
+import { PendingText } from '@/components/pending-text';
 import { Card } from '@/components/ui/card';
 import { ACTIONS_COLUMN, DataTable, TD } from '@/components/ui/table';
 import { EditTrackDialog } from './edit-track-dialog';
+import type { TrackList } from './load-tracks';
 import { dateLabel, routeLabel, songTypeLabel } from './format';
 import { SendToRadioButton } from './radio-send';
 import { StatusBadge } from './status-badge';
@@ -11,14 +13,14 @@ import { StatusBadge } from './status-badge';
 const td = `${TD} align-middle`;
 
 /** The 'All Contest Songs' card: every track with its status, and an Edit dialog per row. */
-export function AllTracksTable({ tracks, onChanged }: { tracks: CmsTrack[] | null; onChanged: () => void }) {
+export function AllTracksTable({ list: { tracks, failed }, onChanged }: { list: TrackList; onChanged: () => void }) {
   const [editing, setEditing] = useState<CmsTrack | null>(null);
   return (
     <Card className="p-6" aria-labelledby="all-tracks">
       <h2 id="all-tracks" className="text-xl font-bold">All Contest Songs</h2>
       <p className="text-sm text-zinc-400">Edit and manage all tracks in the system</p>
       {tracks === null ? (
-        <p className="py-6 text-center text-zinc-400">Loading…</p>
+        <PendingText failed={failed} className="py-6 text-center text-zinc-400" />
       ) : tracks.length === 0 ? (
         <p className="py-6 text-center text-zinc-400">No tracks yet.</p>
       ) : (

@@ -12,8 +12,8 @@ export function ContestTab({ reloadKey }: { reloadKey: number }) {
   const refresh = () => setVersion((v) => v + 1);
   return (
     <div className="space-y-6">
-      <TrackModeration tracks={pending} onChanged={refresh} />
-      <AllTracksTable tracks={all} onChanged={refresh} />
+      <TrackModeration list={pending} onChanged={refresh} />
+      <AllTracksTable list={all} onChanged={refresh} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { CMS_MSG, type CmsOverview } from '@common/cms-messages';
+import { TIMINGS_MS } from '@common/constants';
 import { useApiRead } from '@/hooks/use-api-read';
 import { api } from '@/lib/api';
 import { notifyError } from '@/lib/notify';
@@ -7,7 +8,12 @@ const loadOverview = (signal?: AbortSignal) => api<CmsOverview>('/cms/overview',
 
 const toastFailure = (err: unknown) => notifyError(err instanceof Error && err.message ? err.message : CMS_MSG.loadStatsFailed);
 
-/** The Overview stat cards; reloads when `reloadKey` changes. A failure toasts the message (or the spec's default). */
-export function useOverview(reloadKey: number): CmsOverview | null {
-  return useApiRead((signal) => loadOverview(signal), [reloadKey], { onError: toastFailure }).data;
+/**
+ * The Overview stat cards (null until the first answer), and whether that first read failed;
+ * reloads when `reloadKey` changes. A failure toasts the message (or the spec's default) once and
+ * is read again until it answers (at once when the browser is back online).
+ */
+export function useOverview(reloadKey: number): { stats: CmsOverview | null; failed: boolean } {
+  const { data, error } = useApiRead((signal) => loadOverview(signal), [reloadKey], { onError: toastFailure, retryMs: TIMINGS_MS.readRetry });
+  return { stats: data, failed: data === null && error !== null };
 }

@@ -1,4 +1,5 @@
 import { CMS_MSG, type CmsTrack, type CmsTrackFilter } from '@common/cms-messages';
+import { TIMINGS_MS } from '@common/constants';
 import { useApiRead } from '@/hooks/use-api-read';
 import { api } from '@/lib/api';
 import { notifyError } from '@/lib/notify';
@@ -8,8 +9,15 @@ const loadTracks = (status: CmsTrackFilter, signal?: AbortSignal) =>
 
 const toastFailure = (err: unknown) => notifyError(CMS_MSG.loadTracksFailed, err);
 
-/** Tracks of one status, newest first; reloads when `reloadKey` changes and keeps the last list meanwhile (empty after a first failure). */
-export function useTracks(status: CmsTrackFilter, reloadKey: string | number): CmsTrack[] | null {
-  const { data, error } = useApiRead((signal) => loadTracks(status, signal), [status, reloadKey], { onError: toastFailure });
-  return data ?? (error ? [] : null);
+/** Tracks of one status (null until the first answer), and whether that first read failed. */
+export type TrackList = { tracks: CmsTrack[] | null; failed: boolean };
+
+/**
+ * Tracks of one status, newest first; reloads when `reloadKey` changes and keeps the last list
+ * meanwhile. A failure toasts once and is read again until it answers (at once when the browser
+ * is back online): a list that failed is not an empty one.
+ */
+export function useTracks(status: CmsTrackFilter, reloadKey: string | number): TrackList {
+  const { data, error } = useApiRead((signal) => loadTracks(status, signal), [status, reloadKey], { onError: toastFailure, retryMs: TIMINGS_MS.readRetry });
+  return { tracks: data, failed: data === null && error !== null };
 }

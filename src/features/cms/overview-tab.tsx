@@ -2,6 +2,7 @@ import { formatCount } from '@common/format';
 import { BarChart3, Coins, Download, Gavel, Mail, Music, Users, Vote, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import type { CmsStats } from '@common/cms-messages';
+import { PendingText } from '@/components/pending-text';
 import { buttonClass } from '@/components/ui/button';
 import { CARD } from '@/components/ui/card';
 import type { CmsTabKey } from './cms-tabs';
@@ -21,7 +22,7 @@ const action = buttonClass('secondary', 'inline-flex items-center justify-center
 
 /** Four stat cards with their change over the last 7 days, and Quick Actions that open tabs or export CSV reports. */
 export function OverviewTab({ reloadKey, onSelect }: { reloadKey: number; onSelect: (tab: CmsTabKey) => void }) {
-  const stats = useOverview(reloadKey);
+  const { stats, failed } = useOverview(reloadKey);
   const [exporting, setExporting] = useState(false);
   return (
     <div className="space-y-6">
@@ -41,6 +42,7 @@ export function OverviewTab({ reloadKey, onSelect }: { reloadKey: number; onSele
           </li>
         ))}
       </ul>
+      {failed ? <PendingText failed className="text-center text-sm text-zinc-400" /> : null}
       <section className={card} aria-labelledby="quick-actions">
         <h2 id="quick-actions" className="flex items-center gap-2 text-xl font-bold">
           <BarChart3 className="size-5 text-fuchsia-400" aria-hidden /> Quick Actions

@@ -5,7 +5,7 @@ import { CHANCE_HINT, CHANCE_TEXT } from '@common/leaderboard-messages';
 import { PATHS } from '@common/paths';
 import { Card } from '@/components/ui/card';
 import { coverVariantUrl } from '@common/covers';
-import { PendingText } from './pending-text';
+import { PendingText } from '@/components/pending-text';
 
 /** Above, at or below the 66.7% a random guesser gives, decided by the fool rate's 95% interval. */
 export function ChanceNote({ incorrect, total }: { incorrect: number; total: number }) {

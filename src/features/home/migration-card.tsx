@@ -4,7 +4,7 @@ import { TIMINGS_MS } from '@common/constants';
 import type { PublicMigration } from '@common/migration';
 import { useApiRead } from '@/hooks/use-api-read';
 import { api } from '@/lib/api';
-import { PendingText } from './pending-text';
+import { PendingText } from '@/components/pending-text';
 
 /**
  * The planned move of tokens on-chain: a countdown of users still needed, or done. Live: the

@@ -6,7 +6,7 @@ import { Tab, TabList, TabPanel, Tabs } from '@/components/ui/tabs';
 import { coverVariantUrl } from '@common/covers';
 import { formatCount } from '@common/format';
 import { ChanceNote } from './deception-leaderboard';
-import { PendingText } from './pending-text';
+import { PendingText } from '@/components/pending-text';
 
 const TABS = [
   { key: 'top_guessers', label: 'Top Guessers', unit: 'correct', empty: 'No guesses yet. Be the first to vote!' },

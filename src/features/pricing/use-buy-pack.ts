@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { MSG } from '@common/messages';
 import { PATHS } from '@common/paths';
 import { PRICING_MSG } from '@common/pricing-messages';
-import { api } from '@/lib/api';
+import { api, ApiError } from '@/lib/api';
 import { notifyError } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 
@@ -28,8 +28,10 @@ export function useBuyPack(): { buy: (packageId: string) => Promise<void>; pendi
         return;
       }
       window.location.assign(url);
-    } catch {
-      notifyError(PRICING_MSG.paymentFailed, PRICING_MSG.paymentFailedBody);
+    } catch (err) {
+      // Offline, the reason is the connection ("You are offline…"), not a case for support.
+      const offline = err instanceof ApiError && err.status === 0 && !navigator.onLine;
+      notifyError(PRICING_MSG.paymentFailed, offline ? err.message : PRICING_MSG.paymentFailedBody);
       setPending(null);
     }
   }

@@ -1,9 +1,9 @@
 import { useOnline } from '@/hooks/use-online';
 
 /**
- * What a home section shows before its data: 'Loading…', or, once the first read failed, why
- * (offline: it fills in when the connection and the live stream are back). A first visit that
- * goes offline has nothing cached to show.
+ * What a section shows before its data: 'Loading…', or, once the first read failed, why (offline:
+ * it fills in when the connection is back). For reads that retry by themselves (`retryMs`): a
+ * first visit that goes offline has nothing to show yet.
  */
 export function PendingText({ failed, className = 'py-8 text-center text-zinc-400', loading = 'Loading…' }: { failed: boolean; className?: string; loading?: string }) {
   const online = useOnline();
