@@ -22,6 +22,9 @@ export type ReadResult<T> = { ok: true; data: T } | { ok: false; error: unknown 
 
 const logFailure = (err: unknown) => console.warn('read failed', err);
 
+/** An `onError` for reads whose caller shows the failure itself (not even logged). */
+export const ignoreFailure = (): void => {};
+
 /**
  * Runs `read` now (and again every `everyMs`, one at a time, while `until` says so), handing
  * each outcome to `onResult`. The returned function aborts the read in flight and stops polling.

@@ -7,6 +7,8 @@ export type ApiRead<T> = {
   /** The last failure, until an answer replaces it. */
   error: unknown;
   loading: boolean;
+  /** No answer yet and the last read failed: what the data's place shows instead of an empty list. */
+  failed: boolean;
   /** Reads again now. */
   reload: () => void;
 };
@@ -32,5 +34,5 @@ export function useApiRead<T>(read: Read<T> | null, deps: DependencyList, opts: 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [enabled, attempt, opts.everyMs, opts.retryMs, ...deps]);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { ...state, loading: enabled && state.loading, reload };
+  return { ...state, loading: enabled && state.loading, failed: state.data === null && state.error !== null, reload };
 }

@@ -14,6 +14,6 @@ const toastFailure = (err: unknown) => notifyError(err instanceof Error && err.m
  * is read again until it answers (at once when the browser is back online).
  */
 export function useOverview(reloadKey: number): { stats: CmsOverview | null; failed: boolean } {
-  const { data, error } = useApiRead((signal) => loadOverview(signal), [reloadKey], { onError: toastFailure, retryMs: TIMINGS_MS.readRetry });
-  return { stats: data, failed: data === null && error !== null };
+  const { data, failed } = useApiRead((signal) => loadOverview(signal), [reloadKey], { onError: toastFailure, retryMs: TIMINGS_MS.readRetry });
+  return { stats: data, failed };
 }

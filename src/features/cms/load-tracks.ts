@@ -18,6 +18,6 @@ export type TrackList = { tracks: CmsTrack[] | null; failed: boolean };
  * is back online): a list that failed is not an empty one.
  */
 export function useTracks(status: CmsTrackFilter, reloadKey: string | number): TrackList {
-  const { data, error } = useApiRead((signal) => loadTracks(status, signal), [status, reloadKey], { onError: toastFailure, retryMs: TIMINGS_MS.readRetry });
-  return { tracks: data, failed: data === null && error !== null };
+  const { data, failed } = useApiRead((signal) => loadTracks(status, signal), [status, reloadKey], { onError: toastFailure, retryMs: TIMINGS_MS.readRetry });
+  return { tracks: data, failed };
 }

@@ -2,12 +2,10 @@ import { useEffect, useState } from 'react';
 import { TIMINGS_MS, type Role } from '@common/constants';
 import { isAdmin, isSuperAdmin } from '@common/roles';
 import { useRoles } from '@/hooks/use-account';
+import { ignoreFailure } from '@/hooks/api-read';
 import { useApiRead } from '@/hooks/use-api-read';
-import { api } from '@/lib/api';
+import { fetchMe } from '@/lib/me';
 import { useSession } from '@/lib/session';
-
-/** The gate shows the failure itself. */
-const ignore = () => {};
 
 export type CmsAccess = {
   state: 'loading' | 'trouble' | 'denied' | 'ready';
@@ -34,7 +32,8 @@ export function useCmsAccess(): CmsAccess {
   const [timedOut, setTimedOut] = useState(false);
   const localKey = local.loaded ? local.roles.join(',') : null;
   const uid = user?.uid ?? null;
-  const me = useApiRead(uid ? (signal) => api<{ roles: Role[] }>('/me', { signal }).then((r) => r.roles) : null, [uid, localKey], { onError: ignore });
+  // The gate shows the failure itself.
+  const me = useApiRead(uid ? (signal) => fetchMe(signal).then((r) => r.roles) : null, [uid, localKey], { onError: ignoreFailure });
   const server = me.data;
   const error = me.error ? (me.error instanceof Error ? me.error.message : String(me.error)) : null;
 

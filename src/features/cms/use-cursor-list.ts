@@ -31,5 +31,5 @@ export function useCursorList<T>(load: (cursor: string | null, signal?: AbortSig
     }
   };
 
-  return { items, hasMore: next !== null, loading: first.loading, loadingMore, failed: first.error !== null && !base, loadMore, reload: first.reload };
+  return { items, hasMore: next !== null, loading: first.loading, loadingMore, failed: first.failed, loadMore, reload: first.reload };
 }

@@ -21,7 +21,7 @@ export function MigrationCard({ live }: { live: PublicMigration | null }) {
         <h2 id="migration" className="text-xl font-bold">Token Migration</h2>
       </div>
       {!data ? (
-        <PendingText failed={first.error !== null} className="mt-3 text-zinc-400" loading="Loading migration status…" />
+        <PendingText failed={first.failed} className="mt-3 text-zinc-400" loading="Loading migration status…" />
       ) : data.migration_enabled ? (
         <p className="mt-3 text-2xl font-bold text-emerald-300">Migration Complete!</p>
       ) : (

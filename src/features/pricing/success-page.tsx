@@ -6,6 +6,7 @@ import { PRICING_MSG } from '@common/pricing-messages';
 import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useBalanceDoc } from '@/hooks/use-account';
+import { ignoreFailure } from '@/hooks/api-read';
 import { useApiRead } from '@/hooks/use-api-read';
 import { useOnline } from '@/hooks/use-online';
 import { api, ApiError } from '@/lib/api';
@@ -13,7 +14,6 @@ import { tokenCount } from '@common/format';
 
 type Status = { status: 'open' | 'completed'; tokens: number };
 const POLL_MS = 1000;
-const ignore = () => {};
 
 /** A refusal from the server (the session unknown or not the caller's), as opposed to no answer at all (offline). */
 const refused = (err: unknown): boolean => err instanceof ApiError && err.status >= 400;
@@ -26,7 +26,7 @@ function useCheckoutStatus(sessionId: string, polling: boolean): Status | 'unkno
   const { data, error } = useApiRead(
     polling ? (signal) => api<Status>(`/payments/session/${encodeURIComponent(sessionId)}`, { signal }) : null,
     [sessionId],
-    { everyMs: POLL_MS, until: (s, err) => refused(err) || s?.status === 'completed', onError: ignore },
+    { everyMs: POLL_MS, until: (s, err) => refused(err) || s?.status === 'completed', onError: ignoreFailure },
   );
   return refused(error) ? 'unknown' : data;
 }

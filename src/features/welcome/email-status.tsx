@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { VERIFY_MSG } from '@common/messages';
 import { Button } from '@/components/ui/button';
+import { ignoreFailure } from '@/hooks/api-read';
 import { useApiRead } from '@/hooks/use-api-read';
-import { api, ApiError } from '@/lib/api';
+import { ApiError } from '@/lib/api';
 import { resendVerificationEmail } from '@/lib/email-verification';
-
-const ignore = () => {};
+import { fetchMe } from '@/lib/me';
 
 /**
  * Whether the address is verified, and a way to get a new link while it is not. Only an account
@@ -17,9 +17,9 @@ const ignore = () => {};
 export function EmailStatus({ verified }: { verified: boolean | null }) {
   const [busy, setBusy] = useState(false);
   const referral = useApiRead(
-    verified === false ? (signal) => api<{ profile: { referred_by: string | null } }>('/me', { signal }).then((r) => r.profile.referred_by !== null) : null,
+    verified === false ? (signal) => fetchMe(signal).then((r) => r.profile.referred_by !== null) : null,
     [verified],
-    { onError: ignore },
+    { onError: ignoreFailure },
   );
   if (verified === null || (verified === false && referral.loading)) return null;
   const referred = referral.data === true;
