@@ -217,3 +217,39 @@ describe('counts', () => {
     expect(counted()).toEqual({ reads: 5, writes: 3, calls: 4 });
   });
 });
+
+describe('composite indexes', () => {
+  const refusal = (query: { get(): Promise<unknown> }) =>
+    query.get().then(
+      () => null,
+      (err: { code?: number; details?: string }) => ({ code: err.code, details: err.details }),
+    );
+
+  it('a query that needs one the index file lacks is refused as Firestore refuses it, naming the index; nothing else is', async () => {
+    const { db } = emulators.get('document')!;
+    const c = db.collection('index_probe');
+    await c.doc('one').set({ a: 1, b: 2, c: 3, tags: ['x'] });
+    expect(await refusal(c.where('a', '==', 1).orderBy('b', 'desc'))).toEqual({
+      code: 9,
+      details: 'The query requires an index: index_probe (a ASCENDING, b DESCENDING, __name__ DESCENDING). Add it to firestore.indexes.json.',
+    });
+    expect((await refusal(c.where('a', '==', 1).where('b', '>', 0)))?.code).toBe(9);
+    expect((await refusal(c.where('tags', 'array-contains', 'x').orderBy('b')))?.code).toBe(9);
+    expect((await refusal(c.orderBy('a').orderBy('b')))?.code).toBe(9);
+    expect((await refusal(c.where('a', '==', 1).where('b', '>', 0).count()))?.code).toBe(9);
+    // Single-field indexes serve equalities alone, and one ordered field alone.
+    expect((await c.where('a', '==', 1).where('c', '==', 3).where('tags', 'array-contains', 'x').get()).size).toBe(1);
+    expect((await c.where('b', '>', 0).orderBy('b', 'desc').get()).size).toBe(1);
+    expect((await c.where('a', '==', 1).orderBy('a').get()).size).toBe(1);
+  });
+
+  it('a query an index of firestore.indexes.json serves runs, in its directions only', async () => {
+    const { db } = emulators.get('document')!;
+    const weeks = db.collection('weekly_earnings');
+    await weeks.doc('probe').set({ week: 'probe-week', earned: 5, user_id: 'u' });
+    expect((await weeks.where('week', '==', 'probe-week').orderBy('earned', 'desc').orderBy('user_id').get()).size).toBe(1);
+    expect((await refusal(weeks.where('week', '==', 'probe-week').orderBy('earned', 'asc').orderBy('user_id')))?.code).toBe(9);
+    const sync = db.collection('radio_submissions').where('user_id', '==', 'u').orderBy('updatedAt').orderBy('__name__');
+    expect((await sync.get()).size).toBe(0);
+  });
+});

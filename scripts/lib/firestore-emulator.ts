@@ -33,6 +33,7 @@
 import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import type { FirestoreServer as FirestoreServerType } from '@firestore-emulator/server';
+import { loadIndexes, missingIndex, type IndexSpec, type QueryShape } from './firestore-indexes';
 
 const LEASE_MS = 15_000;
 
@@ -319,10 +320,22 @@ function collect(handler: Handler, c: AnyCall): Message[] {
 type WriteSpec = { update?: { name?: string }; delete?: string; transform?: { document?: string } };
 const writtenPath = (w: WriteSpec): string => w.update?.name || w.delete || w.transform?.document || '';
 
+/** Sent as gRPC status FAILED_PRECONDITION (9), as Firestore refuses a query without its index. */
+class QueryRefused extends Error {
+  readonly code = 9;
+  constructor(readonly details: string) {
+    super(details);
+  }
+}
+
 const fail = (c: AnyCall, err: unknown, cb?: (err: unknown, value: unknown) => void) => {
-  const status = err instanceof TxAborted ? { code: err.code, details: err.details } : { code: 13, details: String(err) };
-  if (cb) cb(status, null);
-  else (c as unknown as { emit(event: string, e: unknown): void }).emit('error', status);
+  const status = err instanceof TxAborted || err instanceof QueryRefused ? { code: err.code, details: err.details } : { code: 13, details: String(err) };
+  if (cb) return cb(status, null);
+  // Headers first, as Firestore sends them: a stream that fails before any is taken for a lost
+  // connection and retried by the client for seconds (google-gax's retry-request).
+  const stream = c as unknown as { metadata: object; sendMetadata(m: object): void; emit(event: string, e: unknown): void };
+  stream.sendMetadata(new (stream.metadata.constructor as new () => object)());
+  stream.emit('error', status);
 };
 
 type TxOptions = { has_read_only?: boolean; read_write?: { retry_transaction?: Uint8Array } };
@@ -544,7 +557,14 @@ function noLocking(impl: Impl): Impl {
 }
 
 /** One server's locking, switchable between runs (see setFirestoreLocking), and its state once the server is made. */
-type Locking = { mode: FirestoreLocking; impls: Record<FirestoreLocking, Impl> | null; documents: DocumentLocks; state: EmulatorState | null };
+type Locking = {
+  mode: FirestoreLocking;
+  impls: Record<FirestoreLocking, Impl> | null;
+  documents: DocumentLocks;
+  state: EmulatorState | null;
+  /** The composite indexes queries may use; null: any query runs. */
+  indexes: readonly IndexSpec[] | null;
+};
 
 /** What encodedReads needs of the package's state (FirestoreState). */
 type StateDocument = { fields: object; metadata: { hasExist: boolean }; toV1Document(): { serialize(): Uint8Array } };
@@ -630,9 +650,22 @@ function wrapImpl(packageImpl: Impl, locking: Locking): Impl {
     get(target, prop, receiver) {
       const value = Reflect.get(target, prop, receiver);
       if (typeof value !== 'function') return value;
-      return (c: AnyCall, cb?: (err: unknown, value: unknown) => void) => (firestoreOps.calls++, locking.impls![locking.mode][prop as string] as Handler)(c, cb);
+      return (c: AnyCall, cb?: (err: unknown, value: unknown) => void) => {
+        firestoreOps.calls++;
+        const missing = locking.indexes && queryOf(prop, c) ? missingIndex(queryOf(prop, c)!, locking.indexes) : null;
+        // As deployed Firestore answers a query no declared index serves.
+        if (missing) return fail(c, new QueryRefused(`The query requires an index: ${missing}. Add it to firestore.indexes.json.`), cb);
+        return (locking.impls![locking.mode][prop as string] as Handler)(c, cb);
+      };
     },
   });
+}
+
+/** The structured query a RunQuery or RunAggregationQuery call runs; null for other calls. */
+function queryOf(method: string | symbol, c: AnyCall): QueryShape | null {
+  if (method === 'RunQuery') return (c.request.structured_query as QueryShape | undefined) ?? null;
+  if (method === 'RunAggregationQuery') return (c.request.structured_aggregation_query as { structured_query?: QueryShape } | undefined)?.structured_query ?? null;
+  return null;
 }
 
 let patched = false;
@@ -665,14 +698,24 @@ let starting: Locking | null = null;
 /**
  * Starts the emulator on `port`, its transactions isolated by `locking` ('document' unless
  * told); `leaseMs` (15 s unless told) is how long a transaction may hold document locks.
+ * Queries need the composite indexes of `indexes` (firestore.indexes.json unless told; null: none).
  */
-export async function startFirestoreEmulator(port: number, opts: { locking?: FirestoreLocking; leaseMs?: number } = {}): Promise<FirestoreServer> {
+export async function startFirestoreEmulator(
+  port: number,
+  opts: { locking?: FirestoreLocking; leaseMs?: number; indexes?: readonly IndexSpec[] | null } = {},
+): Promise<FirestoreServer> {
   patchGrpcAddService();
   // The package's ESM build has extension-less imports that Node's ESM loader rejects; use its CJS build.
   const { FirestoreServer } = createRequire(import.meta.url)('@firestore-emulator/server') as {
     FirestoreServer: new () => FirestoreServer;
   };
-  const locking: Locking = { mode: opts.locking ?? 'document', impls: null, documents: new DocumentLocks(opts.leaseMs ?? LEASE_MS), state: null };
+  const locking: Locking = {
+    mode: opts.locking ?? 'document',
+    impls: null,
+    documents: new DocumentLocks(opts.leaseMs ?? LEASE_MS),
+    state: null,
+    indexes: opts.indexes === undefined ? loadIndexes() : opts.indexes,
+  };
   // The constructor registers the service (addService), which is where the locking goes in.
   starting = locking;
   let server: FirestoreServer;
