@@ -10,15 +10,28 @@ describe('readConfig', () => {
   it('turns payments off in a deployment without Stripe secrets: no local checkout, no default secret', () => {
     expect(readConfig(deployed).payments).toEqual({ mode: 'off', reason: 'STRIPE_WEBHOOK_SECRET is not set' });
     expect(readConfig({ ...deployed, STRIPE_WEBHOOK_SECRET: 'whsec_1' }).payments).toEqual({ mode: 'off', reason: 'STRIPE_SECRET_KEY is not set' });
-    expect(readConfig({ ...deployed, STRIPE_SECRET_KEY: 'none', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).payments).toEqual({
+    expect(readConfig({ ...deployed, STRIPE_SECRET_KEY: 'pk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).payments).toEqual({
       mode: 'off',
       reason: 'STRIPE_SECRET_KEY is not a Stripe secret key',
     });
+    expect(readConfig({ ...deployed, STRIPE_SECRET_KEY: 'none', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).payments).toEqual({ mode: 'off', reason: 'STRIPE_SECRET_KEY is not set' });
     expect(readConfig({ ...deployed, STRIPE_SECRET_KEY: 'sk_live_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).payments).toEqual({
       mode: 'stripe',
       secretKey: 'sk_live_abc123',
       webhookSecret: 'whsec_1',
     });
+  });
+
+  it('never takes `none` or anything but a Stripe signing secret as the webhook secret: anyone could sign with it', () => {
+    const live = { STRIPE_SECRET_KEY: 'sk_live_abc123' };
+    for (const env of [deployed, emulated]) {
+      expect(readConfig({ ...env, ...live, STRIPE_WEBHOOK_SECRET: 'none' }).payments).toEqual({ mode: 'off', reason: 'STRIPE_WEBHOOK_SECRET is not set' });
+      expect(readConfig({ ...env, ...live, STRIPE_WEBHOOK_SECRET: ' NONE ' }).payments).toEqual({ mode: 'off', reason: 'STRIPE_WEBHOOK_SECRET is not set' });
+      expect(readConfig({ ...env, ...live, STRIPE_WEBHOOK_SECRET: 'secret' }).payments).toEqual({
+        mode: 'off',
+        reason: 'STRIPE_WEBHOOK_SECRET is not a Stripe signing secret (whsec_…)',
+      });
+    }
   });
 
   it('chooses the migration chain: Solana when configured, the local file on the emulators, else none', () => {

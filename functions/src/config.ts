@@ -101,10 +101,12 @@ const rateLimitsOverride = z.partialRecord(
 );
 
 function paymentsOf(env: Env, emulated: boolean): PaymentsConfig {
-  const key = env.STRIPE_SECRET_KEY?.trim() ?? '';
-  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() ?? '';
+  const key = setValue(env.STRIPE_SECRET_KEY) ?? '';
+  // `none` fills a secret a deployment does not use: as a signing key, anyone could sign with it.
+  const webhookSecret = setValue(env.STRIPE_WEBHOOK_SECRET);
   const isStripeKey = /^(sk|rk)_(test|live)_\w+$/.test(key);
   if (!webhookSecret) return { mode: 'off', reason: 'STRIPE_WEBHOOK_SECRET is not set' };
+  if (!/^whsec_\S+$/.test(webhookSecret)) return { mode: 'off', reason: 'STRIPE_WEBHOOK_SECRET is not a Stripe signing secret (whsec_…)' };
   if (isStripeKey) return { mode: 'stripe', secretKey: key, webhookSecret };
   if (emulated) return { mode: 'local', webhookSecret };
   return { mode: 'off', reason: key ? 'STRIPE_SECRET_KEY is not a Stripe secret key' : 'STRIPE_SECRET_KEY is not set' };
