@@ -10,11 +10,26 @@ import { robotsTxt } from './common/crawl.ts';
 import { appCsp } from './scripts/lib/csp.ts';
 import { APP_SHELL, prerender } from './scripts/lib/prerender.ts';
 import { rxdbWithoutIcu } from './scripts/lib/rxdb-without-icu.ts';
+import { DEMO_MODE, webBuildProblems } from './scripts/lib/web-build.ts';
 
 /** The build's VITE_ settings: the env files of its mode, overridden by the process's environment. */
 const buildEnv = (config: ResolvedConfig): Record<string, string | undefined> => ({
   ...loadEnv(config.mode, typeof config.envDir === 'string' ? config.envDir : process.cwd(), 'VITE_'),
   ...process.env,
+});
+
+/** A deployable build refuses to start without the Firebase project's web settings (scripts/lib/web-build.ts). */
+const firebaseSettings = (): Plugin => ({
+  name: 'firebase-settings',
+  apply: 'build',
+  configResolved(config) {
+    const problems = webBuildProblems(config.mode, buildEnv(config));
+    if (problems.length) {
+      throw new Error(
+        `This build is for a deployment, and it lacks the Firebase project's web settings (README, Deploy):\n${problems.map((p) => `- ${p}`).join('\n')}\nA build for the local emulators: vite build --mode ${DEMO_MODE}`,
+      );
+    }
+  },
 });
 
 /** The Content-Security-Policy as a <meta> tag in the built index.html (the dev server's inline scripts would break it). */
@@ -105,6 +120,7 @@ export default defineConfig({
     },
   },
   plugins: [
+    firebaseSettings(),
     cspMeta(),
     preconnect(),
     robots(),

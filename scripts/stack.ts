@@ -21,6 +21,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { MailDev } from 'maildev';
 import { build, createServer, type ViteDevServer } from 'vite';
+import { DEMO_MODE } from './lib/web-build';
 import { readConfig } from '../functions/src/config';
 import { refreshLeaderboardsNow } from '../functions/src/leaderboards/refresh-scheduler';
 import { startOrderExpirySweep } from '../functions/src/orders/expire-orders';
@@ -127,7 +128,7 @@ const webEnv = (appUrl: string) => ({
 /** The production build of the PWA, configured for the emulators. */
 async function buildWeb(outDir: string, appUrl: string): Promise<void> {
   Object.assign(process.env, webEnv(appUrl));
-  await build({ build: { outDir, emptyOutDir: true }, logLevel: 'warn' });
+  await build({ mode: DEMO_MODE, build: { outDir, emptyOutDir: true }, logLevel: 'warn' });
 }
 
 function every(ms: number, what: string, work: () => Promise<unknown>): void {
