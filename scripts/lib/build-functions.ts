@@ -2,7 +2,7 @@
 import { build } from 'esbuild';
 
 /** Packages the deployed function installs from functions/package.json instead of bundling. */
-const EXTERNAL = ['firebase-admin', 'firebase-functions', 'express', 'zod', '@ffmpeg-installer/ffmpeg', 'busboy', 'ssh2', 'ssh2-sftp-client', '@solana/kit', '@solana-program/token', 'nodemailer'];
+export const EXTERNAL = ['firebase-admin', 'firebase-functions', 'express', 'zod', '@ffmpeg-installer/ffmpeg', 'busboy', 'ssh2', 'ssh2-sftp-client', '@solana/kit', '@solana-program/token', 'nodemailer'];
 
 export async function buildFunctions(): Promise<void> {
   await build({
