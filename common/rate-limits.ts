@@ -23,6 +23,11 @@ export const DEFAULT_RATE_LIMITS = {
   mail_link: { max: 30, windowSeconds: 3600 },
   /** Mails one user asks for (a new verification mail, an admin's test mail). */
   mail_send: { max: 10, windowSeconds: 3600 },
+  /**
+   * New verification mails one account asks for in a day: the address may not be its owner's
+   * (anyone can sign up with any address), and account mail has no unsubscribe link.
+   */
+  verification_mail: { max: 5, windowSeconds: 86_400 },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;

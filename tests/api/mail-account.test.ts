@@ -15,6 +15,10 @@ afterAll(() => h.close());
 const mailsTo = async (uid: string) =>
   (await h.db.collection(COL.mail).where('toUids', 'array-contains', uid).get()).docs.map((d) => ({ id: d.id, ...(d.data() as MailDoc) }));
 const sentTo = (email: string) => h.mailer.sent.filter((m) => m.to.includes(email));
+const linkOf = (text: string) => {
+  const url = new URL(/https?:\/\/\S+\/unsubscribe\?\S+/.exec(text)![0]);
+  return { u: url.searchParams.get('u')!, t: url.searchParams.get('t')! };
+};
 
 describe('mail at sign-up', () => {
   it('queues the welcome mail and the verification mail with Firebase’s link; both render and go out', async () => {
@@ -32,6 +36,24 @@ describe('mail at sign-up', () => {
     expect(welcome!.text).toContain('with a signup bonus of 50 tokens');
     expect(welcome!.text).toContain(`${h.deps.config.appUrl}/mail_new`);
     expect(welcome!.headers?.['List-Unsubscribe']).toBeUndefined();
+    // Nobody referred this account: no word of a referrer's reward, and no gap where it would be.
+    expect(verification!.text).not.toContain('referred');
+    expect(verification!.text).toContain(`\n\nIf you did not sign up, you can ignore this email.`);
+    expect(verification!.text).not.toMatch(/\n{3,}/);
+  });
+
+  it('tells a referred account that its referrer is rewarded once the address is verified, in the first mail and a new one', async () => {
+    const { uid, token } = await signUp(h, 'mail_referred', { referral_code: 'mail_new' });
+    expect((await h.call('POST', '/api/accounts/verification-email', { token, body: {} })).status).toBe(202);
+    const verifications = (await mailsTo(uid)).filter((m) => m.topic === 'verification');
+    expect(verifications).toHaveLength(2);
+    for (const m of verifications) expect((await deliverMail(h.deps, m.id)).outcome).toBe('sent');
+    const sent = sentTo('mail_referred@example.test').filter((m) => m.subject === 'Verify your email for Fool Rate');
+    expect(sent).toHaveLength(2);
+    for (const m of sent) {
+      expect(m.text).toContain('\n\nOnce it is verified, whoever referred you gets their reward.\n\nIf you did not sign up');
+      expect(m.html).toContain('whoever referred you gets their reward.');
+    }
   });
 
   it('a new verification mail on request until the address is verified, then 409', async () => {
@@ -50,10 +72,6 @@ describe('mail at sign-up', () => {
 describe('campaign mail and unsubscribing', () => {
   const campaign = (uid: string, subject: string) =>
     enqueueMail(h.db, null, { toUids: [uid], kind: 'campaign', topic: 'campaign', message: { subject, text: 'News from Fool Rate.' } }, h.clock.now);
-  const linkOf = (text: string) => {
-    const url = new URL(/https?:\/\/\S+\/unsubscribe\?\S+/.exec(text)![0]);
-    return { u: url.searchParams.get('u')!, t: url.searchParams.get('t')! };
-  };
 
   it('carries an unsubscribe link and one-click List-Unsubscribe headers; following it stops campaign mail, not account mail', async () => {
     const { uid } = await signUp(h, 'mail_unsub');
@@ -95,6 +113,19 @@ describe('campaign mail and unsubscribing', () => {
     expect(res).toMatchObject({ status: 200, body: { subscribed: false } });
     expect((await h.db.collection(COL.mailPrefs).doc(uid).get()).get('campaigns')).toBe(false);
   });
+
+  it('the List-Unsubscribe address opened in a browser (GET) changes nothing and sends the person to the page that asks', async () => {
+    const { uid } = await signUp(h, 'mail_getlink');
+    await deliverMail(h.deps, await campaign(uid, 'Browser news'));
+    const mail = sentTo('mail_getlink@example.test').find((m) => m.subject === 'Browser news')!;
+    const target = /^<(.+)>$/.exec(mail.headers!['List-Unsubscribe']!)![1]!;
+    const res = await fetch(h.url(target.slice(h.deps.config.appUrl.length)), { redirect: 'manual' });
+    const { u, t } = linkOf(mail.text);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`${h.deps.config.appUrl}/unsubscribe?u=${encodeURIComponent(u)}&t=${encodeURIComponent(t)}`);
+    expect((await h.db.collection(COL.mailPrefs).doc(uid).get()).get('campaigns')).toBe(true);
+    expect((await h.call('GET', '/api/mail/unsubscribe?u=x')).status).toBe(400);
+  });
 });
 
 describe('mail request limits (the defaults)', () => {
@@ -102,12 +133,28 @@ describe('mail request limits (the defaults)', () => {
     const limited = await startHarness({ config: { rateLimits: DEFAULT_RATE_LIMITS } });
     try {
       const { token } = await signUp(limited, 'mail_limits');
-      for (let i = 0; i < DEFAULT_RATE_LIMITS.mail_send.max; i++)
+      // New verification mails: a few a day, whatever the hour (the address may belong to someone else).
+      expect(DEFAULT_RATE_LIMITS.verification_mail.max).toBeLessThan(DEFAULT_RATE_LIMITS.mail_send.max);
+      for (let i = 0; i < DEFAULT_RATE_LIMITS.verification_mail.max; i++)
         expect((await limited.call('POST', '/api/accounts/verification-email', { token, body: {} })).status).toBe(202);
       expect((await limited.call('POST', '/api/accounts/verification-email', { token, body: {} })).status).toBe(429);
+      limited.clock.now += 2 * 3600_000;
+      const tooMany = await limited.call('POST', '/api/accounts/verification-email', { token, body: {} });
+      expect(tooMany).toMatchObject({ status: 429, body: { error: { message: expect.stringMatching(/^Too many requests\. Please try again in \d+ minutes\.$/) } } });
+      limited.clock.now += 86_400_000;
+      expect((await limited.call('POST', '/api/accounts/verification-email', { token, body: {} })).status).toBe(202);
+      // Valid links never count (the people behind one mail provider or office all get through); wrong ones do.
+      const reader = await signUp(limited, 'mail_limits_reader');
+      const news = await enqueueMail(limited.db, null, { toUids: [reader.uid], kind: 'campaign', topic: 'campaign', message: { subject: 'Limits news', text: 'News.' } }, limited.clock.now);
+      await deliverMail(limited.deps, news);
+      const { u, t } = linkOf(limited.mailer.sent.find((m) => m.subject === 'Limits news')!.text);
+      for (let i = 0; i <= DEFAULT_RATE_LIMITS.mail_link.max; i++)
+        expect((await limited.call('POST', '/api/mail/unsubscribe', { body: { u, t, subscribe: i % 2 === 1 } })).status).toBe(200);
       const bad = { u: 'someone', t: 'y'.repeat(32) };
       for (let i = 0; i < DEFAULT_RATE_LIMITS.mail_link.max; i++) expect((await limited.call('POST', '/api/mail/unsubscribe', { body: bad })).status).toBe(404);
       expect((await limited.call('POST', '/api/mail/unsubscribe', { body: bad })).status).toBe(429);
+      // From there on, this address is refused even a right link until the window ends.
+      expect((await limited.call('POST', '/api/mail/unsubscribe', { body: { u, t } })).status).toBe(429);
       // An admin's test mails share the per-user limit.
       const admin = await signUp(limited, 'mail_limits_admin');
       await makeAdmin(limited.db, admin.uid);

@@ -20,7 +20,7 @@ export type NewAccount = {
   referralCode?: string;
 };
 
-export type CreatedAccount = { created: boolean; username: string; balance: number };
+export type CreatedAccount = { created: boolean; username: string; balance: number; /** The referrer's username, when a referral was recorded. */ referredBy: string | null };
 
 const DAY_MS = 86_400_000;
 
@@ -40,7 +40,7 @@ export async function createAccount(deps: Deps, account: NewAccount): Promise<Cr
     const rolesRef = db.collection(COL.userRoles).doc(account.uid);
     const [profile, usernameDoc, roles] = await Promise.all([tx.get(profileRef), tx.get(usernameRef), tx.get(rolesRef)]);
     if (profile.exists) {
-      return { created: false, username: profile.get('username') as string, balance: await readBalance(db, tx, account.uid) };
+      return { created: false, username: profile.get('username') as string, balance: await readBalance(db, tx, account.uid), referredBy: (profile.get('referred_by') as string | null | undefined) ?? null };
     }
     if (usernameDoc.exists || isReservedUsername(account.username)) throw conflict(MSG.usernameTaken);
 
@@ -95,7 +95,7 @@ export async function createAccount(deps: Deps, account: NewAccount): Promise<Cr
       { signup_bonus: String(balance - current), balance: String(balance), daily: String(pricing.daily_drip), referral_reward: String(pricing.referral_reward), affiliate_link: `${appUrl}/${account.username}` },
       now,
     );
-    return { created: true, username: account.username, balance };
+    return { created: true, username: account.username, balance, referredBy: referrer?.username ?? null };
   });
 }
 

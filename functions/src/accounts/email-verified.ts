@@ -35,11 +35,13 @@ export const resendVerification =
   async (req, res) => {
     const caller = requireCaller(res);
     parse(noBody, req.body);
-    if (!(await deps.db.collection(COL.profiles).doc(caller.uid).get()).exists) throw notFound('Profile not found');
+    const profile = await deps.db.collection(COL.profiles).doc(caller.uid).get();
+    if (!profile.exists) throw notFound('Profile not found');
     if (await deps.auth.emailVerified(caller.uid)) throw conflict(EMAIL_ALREADY_VERIFIED);
+    await consumeRateLimit(deps, 'verification_mail', caller.uid);
     await consumeRateLimit(deps, 'mail_send', caller.uid);
     if (!caller.email) throw conflict('Your account has no email address');
-    const sent = await sendVerificationMail(deps, caller.uid, caller.email, `verification-${caller.uid}-${deps.now()}`);
+    const sent = await sendVerificationMail(deps, caller.uid, caller.email, Boolean(profile.get('referred_by')), `verification-${caller.uid}-${deps.now()}`);
     if (sent === 'no-user') throw notFound('Profile not found');
     if (sent === 'failed') throw unavailable(VERIFY_MSG.resendFailed);
     res.status(202).json({ queued: true });

@@ -28,10 +28,19 @@ function authCreateError(err: unknown): HttpError {
  * (accounts/email-verified.ts), and otherwise says the address is verified and asks to sign in).
  * One per account (its id); a failure is logged and does not undo the sign-up.
  */
-export async function sendVerificationMail(deps: Deps, uid: string, email: string, id = `verification-${uid}`): Promise<'queued' | 'no-user' | 'failed'> {
+/** The verification mail's line for a referred account (its referrer is paid once the address is verified); empty otherwise. */
+export const referralNote = (referred: boolean): string => (referred ? 'Once it is verified, whoever referred you gets their reward.' : '');
+
+export async function sendVerificationMail(
+  deps: Deps,
+  uid: string,
+  email: string,
+  referred: boolean,
+  id = `verification-${uid}`,
+): Promise<'queued' | 'no-user' | 'failed'> {
   try {
     const link = await deps.auth.emailVerificationLink(email, `${deps.config.appUrl.replace(/\/$/, '')}/welcome?verified=1`);
-    await enqueueMail(deps.db, null, { id, toUids: [uid], kind: 'account', topic: 'verification', template: { name: 'verification', data: { link } } }, deps.now());
+    await enqueueMail(deps.db, null, { id, toUids: [uid], kind: 'account', topic: 'verification', template: { name: 'verification', data: { link, referral_note: referralNote(referred) } } }, deps.now());
     return 'queued';
   } catch (err) {
     if (((err as { code?: string }).code ?? '').includes('user-not-found')) return 'no-user';
@@ -92,7 +101,7 @@ export const signup =
       throw err;
     }
 
-    await sendVerificationMail(deps, uid, input.email);
+    await sendVerificationMail(deps, uid, input.email, account.referredBy !== null);
     const coupon = input.coupon === undefined ? undefined : await signupCoupon(deps, uid, input.coupon, clientIp(req));
     res.status(201).json({
       uid,

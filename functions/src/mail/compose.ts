@@ -80,7 +80,8 @@ ${paragraphs(body)}
 <p style="margin:16px 0 0;font-size:12px;color:#a1a1aa">${footerHtml}</p>
 </div>
 </body></html>`;
-  return { subject: unmark(subject), text: `${unmark(body).trim()}${footerText}\n`, html };
+  // A paragraph left empty (a placeholder filled with nothing) leaves no gap.
+  return { subject: unmark(subject), text: `${unmark(body).trim().replace(/\n{3,}/g, '\n\n')}${footerText}\n`, html };
 }
 
 /**

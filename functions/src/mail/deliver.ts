@@ -165,7 +165,8 @@ export async function render(deps: Deps, doc: MailDoc): Promise<OutgoingMail> {
   } else if (doc.template) {
     const template = await readTemplate(deps.db, doc.template.name);
     if (!template) throw new Error(`Unknown mail template: ${doc.template.name}`);
-    const data = { app_url: appUrl, ...(users[0] ? { username: users[0].username } : {}), ...(doc.template.data ?? {}) };
+    // referral_note: '' for a verification mail queued before the line existed.
+    const data = { app_url: appUrl, referral_note: '', ...(users[0] ? { username: users[0].username } : {}), ...(doc.template.data ?? {}) };
     content = composeMail(fillPlaceholders(template.subject, data), fillPlaceholders(template.body, data), unsubscribeUrl);
   } else throw new Error('Neither message nor template');
   if (!content.subject || !content.text) throw new Error('A message needs a subject and a text part');

@@ -31,8 +31,15 @@ Welcome to Fool Rate! Please confirm that this is your email address by opening 
 
 {{link}}
 
-Once it is verified, whoever referred you gets their reward. If you did not sign up, you can ignore this email.`,
-    sample: { username: 'listener42', link: 'https://foolrate.example/verify?oobCode=sample' },
+{{referral_note}}
+
+If you did not sign up, you can ignore this email.`,
+    sample: {
+      username: 'listener42',
+      link: 'https://foolrate.example/verify?oobCode=sample',
+      // Only for an account that signed up with a referral; empty for the others.
+      referral_note: 'Once it is verified, whoever referred you gets their reward.',
+    },
   },
   welcome: {
     label: 'Welcome Email',
