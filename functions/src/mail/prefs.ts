@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
 import { COL } from '../platform/collections';
+import type { RateLimitCounter } from '../platform/rate-limit';
 
 /**
  * mail_prefs/{uid} (server-only): whether the user takes campaign mail (yes until they
@@ -42,13 +43,26 @@ const sameToken = (a: string, b: string) => {
 
 /**
  * Turns campaign mail off (or back on) for the user whose link this is. False when the link is
- * not theirs (unknown user or wrong token): nothing is written.
+ * not theirs (unknown user or wrong token): nothing is written but one more failure on
+ * `failures`. A full `failures` refuses any link (429): only wrong links fill it, so the valid
+ * links of the many people behind one address (a mail provider's one-click, an office) go through.
  */
-export async function setCampaignMail(db: Firestore, uid: string, token: string, campaigns: boolean, nowIso: string): Promise<boolean> {
+export async function setCampaignMail(
+  db: Firestore,
+  uid: string,
+  token: string,
+  campaigns: boolean,
+  nowIso: string,
+  failures: RateLimitCounter,
+): Promise<boolean> {
   return db.runTransaction(async (tx) => {
-    const snap = await tx.get(prefsRef(db, uid));
-    const stored = snap.get('token') as unknown;
-    if (!snap.exists || typeof stored !== 'string' || !sameToken(stored, token)) return false;
+    const [snap, failed] = await tx.getAll(prefsRef(db, uid), failures.ref);
+    const countFailure = failures.admit(failed);
+    const stored = snap!.get('token') as unknown;
+    if (!snap!.exists || typeof stored !== 'string' || !sameToken(stored, token)) {
+      countFailure(tx);
+      return false;
+    }
     tx.update(prefsRef(db, uid), { campaigns, updated_at: nowIso });
     return true;
   });

@@ -5,9 +5,9 @@ import { MAIL_MSG } from '../../../common/email-messages';
 import type { Deps } from '../platform/deps';
 import { notFound } from '../platform/errors';
 import { clientIp } from '../platform/client-ip';
-import { consumeRateLimit } from '../platform/rate-limit';
+import { admitAlone, rateLimitCounter } from '../platform/rate-limit';
 import { parse } from '../platform/validate';
-import { setCampaignMail } from './prefs';
+import { setCampaignMail, unsubscribeLinks } from './prefs';
 
 const linkParams = z.strictObject({
   u: z.string().min(1).max(128),
@@ -19,24 +19,41 @@ const linkParams = z.strictObject({
  * POST /api/mail/unsubscribe: campaign mail off (or on again with subscribe: true) for the user
  * whose link this is. The link's u and t come in the JSON body (the /unsubscribe page) or the
  * query (List-Unsubscribe one-click, RFC 8058, whose form body is ignored). No sign-in: the
- * token is the proof. A wrong link writes nothing.
+ * token is the proof. A wrong link writes nothing but a failure against the caller's IP
+ * (`mail_link`); past the limit every link from that IP gets 429 for the rest of the window.
  */
 const unsubscribe =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
-    await consumeRateLimit(deps, 'mail_link', clientIp(req));
     const body = (req.body ?? {}) as Record<string, unknown>;
     const input = parse(linkParams, typeof body.u === 'string' ? body : { u: req.query.u, t: req.query.t });
     const subscribe = input.subscribe === true;
+    const failures = rateLimitCounter(deps, 'mail_link', clientIp(req));
     // A `u` that cannot be a user's id (a "/", "..", "__x__") is a link that was never sent: Firestore refuses such ids.
-    if (!isDocId(input.u)) throw notFound(MAIL_MSG.badLink);
-    if (!(await setCampaignMail(deps.db, input.u, input.t, subscribe, new Date(deps.now()).toISOString()))) throw notFound(MAIL_MSG.badLink);
+    if (!isDocId(input.u)) {
+      await admitAlone(deps.db, failures);
+      throw notFound(MAIL_MSG.badLink);
+    }
+    if (!(await setCampaignMail(deps.db, input.u, input.t, subscribe, new Date(deps.now()).toISOString(), failures))) throw notFound(MAIL_MSG.badLink);
     res.json({ subscribed: subscribe });
+  };
+
+/**
+ * GET /api/mail/unsubscribe: the List-Unsubscribe address opened in a browser (mail software
+ * without one-click does that). A GET changes nothing (link scanners open every link): it sends
+ * the person to the /unsubscribe page, which asks.
+ */
+const unsubscribePage =
+  (deps: Deps): RequestHandler =>
+  (req, res) => {
+    const input = parse(linkParams.omit({ subscribe: true }), { u: req.query.u, t: req.query.t });
+    res.redirect(303, unsubscribeLinks(deps.config.appUrl, input.u, input.t).page);
   };
 
 /** Public mail endpoints under /api/mail. */
 export function mailRouter(deps: Deps): Router {
   const router = Router();
+  router.get('/unsubscribe', unsubscribePage(deps));
   router.post('/unsubscribe', unsubscribe(deps));
   return router;
 }
