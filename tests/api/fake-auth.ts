@@ -27,6 +27,10 @@ export class FakeAuth implements AuthGateway {
   async emailVerified(uid: string) {
     return this.users.get(uid)?.verified === true;
   }
+  async verifiedUids(uids: readonly string[]) {
+    if (uids.length > 100) throw new Error('auth/maximum-user-count-exceeded');
+    return new Set(uids.filter((uid) => this.users.get(uid)?.verified === true));
+  }
   async emailVerificationLink(email: string, continueUrl: string) {
     const uid = [...this.users.entries()].find(([, u]) => u.email === email)?.[0];
     if (!uid) throw Object.assign(new Error('no user'), { code: 'auth/user-not-found' });

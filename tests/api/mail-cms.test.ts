@@ -18,7 +18,9 @@ const BULK = 998;
 
 const profile = (uid: string, email: string | null) => ({ id: uid, username: uid, email, created_at: '2026-01-01T00:00:00.000Z' });
 
-async function writeProfiles(rows: Array<{ uid: string; email: string | null }>) {
+/** Profiles straight to Firestore, each with an Auth account (its address verified unless told). */
+async function writeProfiles(rows: Array<{ uid: string; email: string | null; verified?: boolean }>) {
+  for (const r of rows) h.auth.users.set(r.uid, { email: r.email ?? '', password: 'secret123', name: r.uid, verified: r.verified !== false });
   for (let i = 0; i < rows.length; i += 400) {
     const batch = h.db.batch();
     for (const r of rows.slice(i, i + 400)) batch.set(h.db.collection(COL.profiles).doc(r.uid), profile(r.uid, r.email));
@@ -264,17 +266,23 @@ describe('Email All Users', () => {
     expect(h.mailer.sent.at(-1)?.text).toContain('/unsubscribe?u=u0007');
   });
 
-  it('unsubscribed users and users without an email get none (counted as skipped)', { timeout: 120_000 }, async () => {
+  it('unsubscribed users, unverified addresses and users without an email get none (counted as skipped); {{username}} is each reader’s', { timeout: 120_000 }, async () => {
     const off = [3, 250, 251, 997].map(bulkUid);
     for (const uid of off) await h.db.collection(COL.mailPrefs).doc(uid).set({ campaigns: false, token: 't', updated_at: '2026-01-01T00:00:00.000Z' });
-    await writeProfiles([{ uid: 'zz_noemail', email: null }]);
-    const created = await asAdmin('POST', '/api/cms/email/campaigns', { subject: 'Second', body: 'Hello again' });
+    // Anyone can sign up with anyone's address: only a verified one takes campaign mail.
+    await writeProfiles([
+      { uid: 'zz_noemail', email: null },
+      { uid: 'zz_unverified', email: 'someone.else@example.test', verified: false },
+    ]);
+    const created = await asAdmin('POST', '/api/cms/email/campaigns', { subject: 'Second, {{ username }}', body: 'Hello again, {{username}}! {{other}}' });
     const done = await runCampaign(created.body.id);
-    expect(done).toMatchObject({ processed: 1001, queued: 996, skipped: 5, done: true });
+    expect(done).toMatchObject({ processed: 1002, queued: 996, skipped: 6, done: true });
     const docs = await campaignMail(created.body.id);
     expect(docs).toHaveLength(996);
     const ids = new Set(docs.map((d) => d.id));
-    for (const uid of [...off, 'zz_noemail']) expect(ids.has(campaignMailId(created.body.id, uid))).toBe(false);
+    for (const uid of [...off, 'zz_noemail', 'zz_unverified']) expect(ids.has(campaignMailId(created.body.id, uid))).toBe(false);
+    const one = docs.find((d) => d.id === campaignMailId(created.body.id, bulkUid(5)))!.data() as MailDoc;
+    expect(one.message).toMatchObject({ subject: 'Second, u0005', text: 'Hello again, u0005! {{other}}' });
   });
 });
 
@@ -304,11 +312,13 @@ describe('Coupon Email', () => {
     expect(await count(COL.mailCampaigns)).toBe(campaigns);
   });
 
-  it('mails the coupon template to every subscribed user', { timeout: 120_000 }, async () => {
+  it('mails the coupon template to every subscribed, verified user who has not redeemed it yet', { timeout: 120_000 }, async () => {
+    await h.db.collection(COL.couponRedemptions).doc(`SPRING50:${bulkUid(9)}`).set({ user_id: bulkUid(9), code: 'SPRING50', tokens: 50, redeemed_at: '2026-01-01T00:00:00.000Z' });
     const created = await asAdmin('POST', '/api/cms/email/campaigns/coupon', { code: ' spring50 ' });
     expect(created.status).toBe(201);
     const done = await runCampaign(created.body.id);
-    expect(done).toMatchObject({ queued: 996, skipped: 5, done: true });
+    expect(done).toMatchObject({ queued: 995, skipped: 7, done: true });
+    expect((await h.db.collection(COL.mail).doc(campaignMailId(created.body.id, bulkUid(9))).get()).exists).toBe(false);
     const mailId = campaignMailId(created.body.id, bulkUid(8));
     const doc = (await h.db.collection(COL.mail).doc(mailId).get()).data() as MailDoc;
     expect(doc).toMatchObject({ kind: 'campaign', topic: 'coupon', template: { name: 'coupon', data: { code: 'SPRING50', tokens: '50' } } });

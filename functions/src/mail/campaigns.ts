@@ -16,7 +16,9 @@ import { subscribedUids } from './prefs';
 /**
  * mail_campaigns/{id}: one Email All Users (or Coupon Email) run. The profiles are gone through
  * in document id order, CAMPAIGN_BATCH a call, from `cursor` (the last profile id done); each
- * subscribed user with an email gets one message, mail/campaign-{id}-{uid}, so a repeated batch
+ * subscribed user with a verified email (anyone can sign up with anyone's address; verifying it
+ * is the owner's consent) gets one message, except a Coupon Email's readers who already redeemed
+ * its code, mail/campaign-{id}-{uid}, so a repeated batch
  * writes nothing twice. The counters move with the cursor, in one transaction that only applies
  * when the cursor is still where the batch started: a batch counts once however often it runs.
  */
@@ -105,11 +107,31 @@ export const createCouponCampaign =
     res.status(created ? 201 : 200).json(progressOf(campaign));
   };
 
-function campaignMail(campaign: CampaignDoc, uid: string, now: number): MailDoc {
+/** {{username}} in an Email All Users message: each reader's own username (letters, digits and _ only). */
+const withUsername = (text: string, username: string) => text.replace(/\{\{\s*username\s*\}\}/g, username);
+
+function campaignMail(campaign: CampaignDoc, uid: string, username: string, now: number): MailDoc {
   const { content } = campaign;
   return content.type === 'message'
-    ? newMailDoc({ toUids: [uid], kind: 'campaign', topic: 'campaign', message: { subject: content.subject, text: content.body } }, now)
+    ? newMailDoc(
+        { toUids: [uid], kind: 'campaign', topic: 'campaign', message: { subject: withUsername(content.subject, username), text: withUsername(content.body, username) } },
+        now,
+      )
     : newMailDoc({ toUids: [uid], kind: 'campaign', topic: 'coupon', template: { name: 'coupon', data: { code: content.code, tokens: String(content.tokens) } } }, now);
+}
+
+/** Of these users, the ones who have already redeemed `code`: a Coupon Email would offer them what they cannot use. */
+async function redeemedBy(db: Firestore, code: string, uids: string[]): Promise<Set<string>> {
+  if (!uids.length) return new Set();
+  const snaps = await db.getAll(...uids.map((uid) => db.collection(COL.couponRedemptions).doc(`${code}:${uid}`)));
+  return new Set(snaps.filter((s) => s.exists).map((s) => s.id.slice(code.length + 1)));
+}
+
+/** Auth's verified accounts among `uids`, asked 100 at a time (its limit). */
+async function verifiedAmong(deps: Deps, uids: string[]): Promise<Set<string>> {
+  const verified = new Set<string>();
+  for (let i = 0; i < uids.length; i += 100) for (const uid of await deps.auth.verifiedUids(uids.slice(i, i + 100))) verified.add(uid);
+  return verified;
 }
 
 /** Creates each message that is not there yet; one already written (an earlier run of the batch) is left alone. */
@@ -164,9 +186,17 @@ export const sendCampaignBatch =
       const email = p.get('email') as unknown;
       return typeof email === 'string' && email.trim() !== '';
     });
-    const subscribed = await subscribedUids(db, withEmail.map((p) => p.id));
+    const uids = withEmail.map((p) => p.id);
+    const { content } = campaign;
+    const [subscribed, verified, redeemed] = await Promise.all([
+      subscribedUids(db, uids),
+      verifiedAmong(deps, uids),
+      content.type === 'coupon' ? redeemedBy(db, content.code, uids) : new Set<string>(),
+    ]);
     const now = deps.now();
-    const messages = withEmail.filter((p) => subscribed.has(p.id)).map((p) => ({ id: campaignMailId(id, p.id), doc: campaignMail(campaign, p.id, now) }));
+    const messages = withEmail
+      .filter((p) => subscribed.has(p.id) && verified.has(p.id) && !redeemed.has(p.id))
+      .map((p) => ({ id: campaignMailId(id, p.id), doc: campaignMail(campaign, p.id, String(p.get('username') ?? ''), now) }));
     await writeMissing(db, messages);
 
     const done = profiles.length < CAMPAIGN_BATCH;

@@ -16,6 +16,8 @@ export interface AuthGateway {
   deleteUser(uid: string): Promise<void>;
   /** Whether the account's email address is verified (Auth's own record, not a token claim). */
   emailVerified(uid: string): Promise<boolean>;
+  /** Which of these accounts have a verified address (Auth's own records, at most 100 a call). */
+  verifiedUids(uids: readonly string[]): Promise<Set<string>>;
   /** Firebase's own verification link for the address; following it verifies it, then opens continueUrl. */
   emailVerificationLink(email: string, continueUrl: string): Promise<string>;
 }

@@ -18,6 +18,11 @@ export function firebaseAuthGateway(auth: Auth): AuthGateway {
     async emailVerified(uid) {
       return (await auth.getUser(uid)).emailVerified;
     },
+    async verifiedUids(uids) {
+      if (!uids.length) return new Set();
+      const { users } = await auth.getUsers(uids.map((uid) => ({ uid })));
+      return new Set(users.filter((u) => u.emailVerified).map((u) => u.uid));
+    },
     async emailVerificationLink(email, continueUrl) {
       return auth.generateEmailVerificationLink(email, { url: continueUrl });
     },

@@ -101,7 +101,9 @@ export function CampaignDialog({ variant, onClose }: { variant: CampaignVariant;
         <div>
           <DialogTitle className="text-xl font-bold">{title}</DialogTitle>
           <DialogDescription className="text-sm text-zinc-400">
-            {variant === 'coupon' ? 'Mails the Coupon Email template with this coupon to every subscribed user.' : 'A message to every user who has not unsubscribed from campaign emails.'}
+            {variant === 'coupon'
+              ? 'Mails the Coupon Email template with this coupon to every subscribed user with a verified address who has not redeemed it yet.'
+              : 'A message to every user with a verified address who has not unsubscribed from campaign emails.'}
           </DialogDescription>
         </div>
         <DialogCloseX className="text-zinc-400" disabled={sending} />
@@ -118,7 +120,7 @@ export function CampaignDialog({ variant, onClose }: { variant: CampaignVariant;
               <Field label="Subject">
                 <input value={subject} onChange={(e) => setSubject(e.target.value)} maxLength={EMAIL_SUBJECT_MAX} className={INPUT} required />
               </Field>
-              <Field label="Body" hint="Plain text; links become links. The unsubscribe footer is added to each email.">
+              <Field label="Body" hint="Plain text; links become links, and {{username}} becomes each reader's username. The unsubscribe footer is added to each email.">
                 <textarea value={body} onChange={(e) => setBody(e.target.value)} maxLength={EMAIL_BODY_MAX} rows={8} className={INPUT} required />
               </Field>
             </>
