@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { couponToast } from './coupon-outcome';
+import { couponToast } from '@/lib/coupon-outcome';
 
 describe('couponToast', () => {
   it('celebrates a redeemed coupon with the server’s message', () => {

@@ -149,6 +149,26 @@ test('an invalid coupon says so and the account still gets its 50 tokens', async
   await expect(page.getByTestId('welcome-balance')).toHaveText('50 tokens');
 });
 
+test('a coupon from an email is redeemed on the welcome page, once', async ({ page }) => {
+  await signUp(page, newUser('cpnlater'));
+  await expect(page.getByTestId('welcome-balance')).toHaveText('50 tokens');
+  const code = page.getByRole('textbox', { name: 'Coupon code' });
+  await code.fill('welcome25');
+  await code.press('Enter');
+  await expect(page.getByText('Coupon Redeemed!')).toBeVisible();
+  await expect(page.getByText('25 tokens added to your balance')).toBeVisible();
+  await expect(page.getByTestId('welcome-balance')).toHaveText('75 tokens');
+  await expect(code).toHaveValue('');
+  // The same code again: refused, said at the field, which keeps the focus; the balance stays.
+  await code.fill('WELCOME25');
+  await page.getByRole('button', { name: 'Redeem' }).click();
+  await expect(page.getByText('Invalid Coupon')).toBeVisible();
+  await expect(code).toHaveAttribute('aria-invalid', 'true');
+  await expect(code).toHaveAccessibleDescription('Coupon code is invalid');
+  await expect(code).toBeFocused();
+  await expect(page.getByTestId('welcome-balance')).toHaveText('75 tokens');
+});
+
 test('the daily token is granted once per day', async ({ page }) => {
   await signUp(page, newUser('daily'));
   await page.goto('/');

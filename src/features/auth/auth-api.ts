@@ -10,7 +10,7 @@ import type { SignupInput } from '@common/schemas';
 import { api } from '@/lib/api';
 import { reportEmailVerified } from '@/lib/email-verification';
 import { auth } from '@/lib/firebase';
-import type { SignupCoupon } from './coupon-outcome';
+import type { SignupCoupon } from '@/lib/coupon-outcome';
 
 export type SignupResult = {
   uid: string;

@@ -21,7 +21,7 @@ import {
   type EmulatorGoogleAccount,
   type SignupResult,
 } from './auth-api';
-import { couponToast } from './coupon-outcome';
+import { couponToast } from '@/lib/coupon-outcome';
 import { EmulatorGoogleDialog } from './emulator-google-dialog';
 import { GoogleIcon } from './google-icon';
 

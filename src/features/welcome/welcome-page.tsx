@@ -13,6 +13,7 @@ import { fireConfetti, reducedMotion, resetConfetti } from '@/lib/confetti';
 import { auth } from '@/lib/firebase';
 import { useSession } from '@/lib/session';
 import { AffiliateCard } from './affiliate-card';
+import { CouponCard } from './coupon-card';
 import { EmailStatus } from './email-status';
 import { MigrationStatusCard } from './migration-status-card';
 import { tokenCount } from '@common/format';
@@ -140,6 +141,7 @@ export function WelcomePage() {
       </div>
       <div className="mt-10 grid grid-cols-1 gap-6">
         {profile ? <AffiliateCard username={profile.username} /> : null}
+        {profile ? <CouponCard /> : null}
         {profile ? <MigrationStatusCard profile={profile} /> : null}
       </div>
       <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
