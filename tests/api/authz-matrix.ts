@@ -129,6 +129,13 @@ export const MATRIX: Record<RouteKey, Entry> = {
     expect: cells(404, 404, 'n/a', 404, 404),
     request: fixed(post('/api/mail/unsubscribe', { u: 'matrix-nobody', t: 'z'.repeat(32) })),
   },
+  // The List-Unsubscribe address opened in a browser: to the page that asks, for anyone.
+  'GET /api/mail/unsubscribe': {
+    owner: 'n/a',
+    expect: cells(303, 303, 'n/a', 303, 303),
+    request: fixed(get(`/api/mail/unsubscribe?u=matrix-nobody&t=${'z'.repeat(32)}`)),
+    check: redirectsTo('http://app.test/unsubscribe?u=matrix-nobody&t='),
+  },
   'GET /api/accounts/username/:username': { owner: 'n/a', expect: PUBLIC, request: fixed(get(`/api/accounts/username/${KNOWN_USERNAME}`)) },
   'POST /api/accounts/wallet': { owner: 'n/a', expect: SIGNED_IN, request: fixed(post('/api/accounts/wallet', { wallet_address: solanaWallet('authz') })) },
   'POST /api/accounts/cash-app-tag': { owner: 'n/a', expect: SIGNED_IN, request: fixed(post('/api/accounts/cash-app-tag', { cash_app_tag: '$Matrix1' })) },
