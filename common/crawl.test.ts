@@ -16,7 +16,6 @@ describe('robots.txt and sitemap.xml', () => {
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual([
       'https://foolrate.example/',
-      'https://foolrate.example/vote',
       'https://foolrate.example/marketplace',
       'https://foolrate.example/pricing',
       'https://foolrate.example/auth',
