@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { mailSource, newUser, signIn, signUp, waitForMail } from './helpers';
+import { mailSource, newUser, signIn, signUp, verificationLink, waitForMail } from './helpers';
 
 /** The CMS Email System tab (issue 12): a test email, its log entry, a template edit with preview. The template select is found by role: a label's text would include its options. */
 
@@ -73,6 +73,9 @@ test('Email All Users sends a campaign with its progress; a user unsubscribes fr
   const readerContext = await browser.newContext();
   const readerPage = await readerContext.newPage();
   await signUp(readerPage, reader);
+  // Campaigns go to verified addresses only.
+  await readerPage.goto(await verificationLink(request, reader.email));
+  await expect(readerPage.getByTestId('email-status')).toHaveText('Email verified');
 
   await openEmailTab(page);
   await page.getByRole('button', { name: 'Email All Users' }).click();
