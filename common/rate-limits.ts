@@ -34,4 +34,4 @@ export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
 export type RateLimits = Record<RateLimitName, RateLimit>;
 
 export const rateLimitedMessage = (seconds: number): string =>
-  `Too many requests. Please try again in ${seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`}.`;
+  `Too many requests. Please try again in ${seconds < 120 ? `${seconds} seconds` : seconds < 7200 ? `${Math.ceil(seconds / 60)} minutes` : `${Math.ceil(seconds / 3600)} hours`}.`;

@@ -41,13 +41,14 @@ const unsubscribe =
 /**
  * GET /api/mail/unsubscribe: the List-Unsubscribe address opened in a browser (mail software
  * without one-click does that). A GET changes nothing (link scanners open every link): it sends
- * the person to the /unsubscribe page, which asks.
+ * the person to the /unsubscribe page, which asks (or says the link is not valid).
  */
 const unsubscribePage =
   (deps: Deps): RequestHandler =>
   (req, res) => {
-    const input = parse(linkParams.omit({ subscribe: true }), { u: req.query.u, t: req.query.t });
-    res.redirect(303, unsubscribeLinks(deps.config.appUrl, input.u, input.t).page);
+    // Whatever the link carries goes to the page, which says when it is not valid.
+    const param = (v: unknown) => (typeof v === 'string' ? v.slice(0, 128) : '');
+    res.redirect(303, unsubscribeLinks(deps.config.appUrl, param(req.query.u), param(req.query.t)).page);
   };
 
 /** Public mail endpoints under /api/mail. */

@@ -1,18 +1,26 @@
 import type { RequestHandler } from 'express';
-import { couponInput } from '../../../common/schemas';
+import { z } from 'zod';
+import { MSG } from '../../../common/messages';
+import { couponCode } from '../../../common/schemas';
 import { requireCaller } from '../platform/auth';
 import type { Deps } from '../platform/deps';
 import { clientIp } from '../platform/client-ip';
+import { badRequest } from '../platform/errors';
 import { consumeRateLimit } from '../platform/rate-limit';
 import { parse } from '../platform/validate';
 import { redeemCoupon } from './redeem-coupon';
+
+const redeemInput = z.strictObject({ code: z.string().max(64) });
 
 /** POST /api/coupons/redeem — { success, message, balance, tokens } on 200; refusals are the usual error shape (429 past the per-IP limit). */
 export const redeem =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
     const caller = requireCaller(res);
-    const { code } = parse(couponInput, req.body);
+    const { code: typed } = parse(redeemInput, req.body);
     await consumeRateLimit(deps, 'coupon', clientIp(req));
-    res.json(await redeemCoupon(deps, caller.uid, code));
+    // A code no coupon can have ("A/B", "__X__", blank) is refused like any unknown one: every refusal reads the same.
+    const code = couponCode.safeParse(typed);
+    if (!code.success) throw badRequest(MSG.couponInvalidDefault);
+    res.json(await redeemCoupon(deps, caller.uid, code.data));
   };

@@ -13,7 +13,7 @@ type Step = { at: 'compose' } | { at: 'confirm' } | { at: 'sending'; progress: C
 const errorText = (err: unknown) => (err instanceof Error ? err.message : EMAIL_MSG.campaignFailed);
 
 /** The progress of a campaign: a labelled bar and "n / total". */
-function Progress({ progress }: { progress: CampaignProgress | null }) {
+function Progress({ progress, coupon }: { progress: CampaignProgress | null; coupon: boolean }) {
   const processed = progress?.processed ?? 0;
   const total = progress?.total ?? 0;
   return (
@@ -29,7 +29,7 @@ function Progress({ progress }: { progress: CampaignProgress | null }) {
       <progress id="campaign-progress" max={Math.max(total, 1)} value={progress?.done ? Math.max(total, 1) : processed} className="h-2 w-full accent-fuchsia-500" />
       {progress ? (
         <p className="text-xs text-zinc-400">
-          {progress.queued} queued, {progress.skipped} skipped (unsubscribed or without an email)
+          {progress.queued} queued, {progress.skipped} skipped (unsubscribed, no verified email{coupon ? ', or already redeemed' : ''})
         </p>
       ) : null}
     </div>
@@ -151,7 +151,7 @@ export function CampaignDialog({ variant, onClose }: { variant: CampaignVariant;
         </div>
       ) : (
         <div className="space-y-4">
-          <Progress progress={step.progress} />
+          <Progress progress={step.progress} coupon={variant === 'coupon'} />
           {step.error ? (
             <p className="text-sm text-red-300" role="alert">
               {step.error}

@@ -7,6 +7,15 @@ import { api, ApiError } from '@/lib/api';
 
 type State = 'asking' | 'busy' | 'unsubscribed' | 'subscribed';
 
+/** Why a change did not go through: a bad link; a limit, with when to try again; offline; else try again. */
+function refusalText(err: unknown): string {
+  if (!(err instanceof ApiError)) return MAIL_MSG.failed;
+  // 400: a damaged link (a token cut short); 404: one that is not anyone's.
+  if (err.status === 400 || err.status === 404) return MAIL_MSG.badLink;
+  if (err.status === 429 || (err.status === 0 && !navigator.onLine)) return err.message;
+  return MAIL_MSG.failed;
+}
+
 /**
  * Where the footer link of a campaign mail leads: one button turns campaign mail off (and back
  * on); no sign-in needed, the link's token is the proof. Account mail is not affected.
@@ -23,7 +32,7 @@ export function UnsubscribePage({ u, t }: { u?: string; t?: string }) {
       await api('/mail/unsubscribe', { body: { u, t, subscribe } });
       setState(subscribe ? 'subscribed' : 'unsubscribed');
     } catch (err) {
-      setError(err instanceof ApiError && err.status === 404 ? MAIL_MSG.badLink : MAIL_MSG.failed);
+      setError(refusalText(err));
       setState('asking');
     }
   };

@@ -45,8 +45,10 @@ export function CouponCard() {
         setError(t.description);
         input.current?.focus();
       } else {
+        // A limit says when to try again; offline, the API client says so; else the spec's words.
         const t = couponToast({ success: false, message: '', error: true });
-        toast.error(t.title, { description: err instanceof ApiError && err.status === 429 ? err.message : t.description });
+        const told = err instanceof ApiError && (err.status === 429 || (err.status === 0 && !navigator.onLine));
+        toast.error(t.title, { description: told ? err.message : t.description });
       }
     } finally {
       setBusy(false);
