@@ -15,3 +15,11 @@ export const PATHS = {
   uploadPlaceholders: '/upload-placeholders',
   unsubscribe: '/unsubscribe',
 } as const;
+
+/**
+ * Where sign-in may return to (/auth?next=): the screens that need an account, which mails and
+ * guarded links lead to. Nothing else, so the parameter can never send anyone off the site.
+ */
+export const RETURN_PATHS = [PATHS.welcome, PATHS.vote, PATHS.submit, PATHS.orders, PATHS.myTracks, PATHS.cms, PATHS.uploadPlaceholders] as const;
+export type ReturnPath = (typeof RETURN_PATHS)[number];
+export const isReturnPath = (path: unknown): path is ReturnPath => (RETURN_PATHS as readonly unknown[]).includes(path);

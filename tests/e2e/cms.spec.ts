@@ -57,7 +57,7 @@ async function openCms(page: Page, email: string) {
 
 test('a signed-out visitor is sent to /auth', async ({ page }) => {
   await page.goto('/cms');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?next=%2Fcms$/);
 });
 
 test('a listener is told they have no access, with their roles, and can re-check', async ({ page }) => {

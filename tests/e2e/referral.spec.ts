@@ -59,5 +59,6 @@ test('the verification link opened where no one is signed in says the address is
   await expect(page.getByRole('heading', { level: 1, name: VERIFY_MSG.verified })).toBeVisible();
   await expect(page.getByText(VERIFY_MSG.verifiedSignIn)).toBeVisible();
   await expect(page.getByTestId('welcome-balance')).toHaveCount(0);
-  await expect(page).toHaveURL(/\/auth$/);
+  // Signed in there, they come back to /welcome.
+  await expect(page).toHaveURL(/\/auth\?next=%2Fwelcome$/);
 });

@@ -13,11 +13,21 @@ test('unknown paths show the 404 page and log the path', async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('signed-out visitors are sent to /auth from guarded routes', async ({ page }) => {
+test('signed-out visitors are sent to /auth from guarded routes, and come back there once signed in', async ({ page }) => {
   for (const path of ['/vote', '/submit', '/orders', '/cms']) {
     await page.goto(path);
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(new RegExp(`/auth\\?next=${encodeURIComponent(path)}$`));
   }
+  // The order mail's link, opened signed out: sign in, and the orders are there.
+  await page.goto('/orders');
+  await page.getByLabel('Email').fill('listener@demo.test');
+  await page.getByLabel('Password').fill('demo1234');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page.getByRole('tab', { name: 'My Purchases' })).toBeVisible();
+  // Only the app's own screens: anything else is dropped.
+  await page.goto('/auth?next=https%3A%2F%2Fevil.example');
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test('home shows the offer, hero, how it works, migration countdown, leaderboards and footer', async ({ page }) => {
@@ -241,7 +251,7 @@ test('at 320 px, the narrowest phone, no signed-in page scrolls sideways and the
 test('the welcome page sends visitors without an account to /auth', async ({ page }) => {
   await page.goto('/welcome?code=abc&state=xyz');
   await expect(page).not.toHaveURL(/code=/);
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?next=%2Fwelcome$/);
 });
 
 test('Hosting answers crawlers: robots.txt and the sitemap name the site, a missing file is a 404, a malformed URL a 400, app paths are the app', async ({ request }) => {

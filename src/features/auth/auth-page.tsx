@@ -3,7 +3,7 @@ import { Gift, Loader2, UserPlus } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { MSG } from '@common/messages';
-import { PATHS } from '@common/paths';
+import { PATHS, type ReturnPath } from '@common/paths';
 import { normalizeCoupon, normalizeUsername, usernameProblem } from '@common/username';
 import { Button } from '@/components/ui/button';
 import { Field, INPUT } from '@/components/ui/field';
@@ -39,7 +39,8 @@ function reportCoupon(coupon: SignupResult['coupon']) {
 /** The sign-up fields a refusal can name. */
 type FieldName = 'username' | 'email' | 'password';
 
-export function AuthPage({ referralCode, initialMode }: { referralCode?: string; initialMode: Mode }) {
+/** `returnTo`: where a sign-in goes (the screen that sent the visitor here); home when none. A new account goes to /welcome. */
+export function AuthPage({ referralCode, initialMode, returnTo }: { referralCode?: string; initialMode: Mode; returnTo?: ReturnPath }) {
   const [mode, setMode] = useState<Mode>(initialMode);
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
@@ -66,12 +67,12 @@ export function AuthPage({ referralCode, initialMode }: { referralCode?: string;
   const router = useRouter();
   useEffect(() => {
     if (!user || flowOwnsNavigation.current) return;
-    // Home after the toast, unless the user has already gone elsewhere (a link clicked meanwhile).
+    // Back (or home) after the toast, unless the user has already gone elsewhere (a link clicked meanwhile).
     const t = setTimeout(() => {
-      if (router.latestLocation.pathname === PATHS.auth) void navigate({ to: '/' });
+      if (router.latestLocation.pathname === PATHS.auth) void navigate({ to: returnTo ?? PATHS.home });
     }, TIMINGS_MS.signInRedirect);
     return () => clearTimeout(t);
-  }, [user, navigate, router]);
+  }, [user, navigate, router, returnTo]);
 
   const signUp = async () => {
     const problem = usernameProblem(username);

@@ -85,7 +85,7 @@ function SignedOutWelcome({ verified }: { verified: boolean }) {
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 className="text-4xl font-black">{verified ? VERIFY_MSG.verified : 'Welcome! 🎉'}</h1>
       <p className="mt-3 text-zinc-300">{verified ? VERIFY_MSG.verifiedSignIn : VERIFY_MSG.signInForBonus}</p>
-      <Link to={PATHS.auth} className={buttonClass('primary', 'mt-6 inline-flex items-center justify-center px-6 py-3 font-bold')}>
+      <Link to={PATHS.auth} search={{ next: PATHS.welcome }} className={buttonClass('primary', 'mt-6 inline-flex items-center justify-center px-6 py-3 font-bold')}>
         Sign In
       </Link>
     </section>
@@ -115,7 +115,8 @@ export function WelcomePage() {
   useConfetti(profile?.id ?? null, first);
   useEffect(() => {
     if (user) return;
-    const t = setTimeout(() => void navigate({ to: PATHS.auth }), TIMINGS_MS.welcomeRedirect);
+    // Back here once signed in (the Coupon Email sends its readers to this page).
+    const t = setTimeout(() => void navigate({ to: PATHS.auth, search: { next: PATHS.welcome } }), TIMINGS_MS.welcomeRedirect);
     return () => clearTimeout(t);
   }, [user, navigate]);
 
