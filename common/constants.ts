@@ -46,6 +46,8 @@ export const TIMINGS_MS = {
   radioMetadataPoll: 10000,
   /** A home section whose read failed tries again this often (and at once back online). */
   readRetry: 15000,
+  /** My Tracks reads the user's tracks again this often (moderation and votes change them elsewhere), and when the tab is shown again. */
+  myTracksPoll: 15000,
 } as const;
 
 export const RADIO_DEFAULT_VOLUME = 70;

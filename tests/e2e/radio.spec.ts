@@ -66,8 +66,10 @@ async function newArtist(request: APIRequestContext): Promise<Artist> {
   return { user, token, uid: uidOf(token) };
 }
 
-/** Submits a track as the artist (contest: 10 tokens, the 50 s song) and approves it as the admin; returns its id. */
-async function approvedTrack(request: APIRequestContext, artist: Artist, title: string, song: { route: 'contest' | 'marketplace'; audio: Buffer } = { route: 'contest', audio: mp3 }): Promise<string> {
+type Song = { route: 'contest' | 'marketplace'; audio: Buffer };
+
+/** Submits a track as the artist (contest: 10 tokens, the 50 s song): pending; returns its id. */
+async function submittedTrack(request: APIRequestContext, artist: Artist, title: string, song: Song = { route: 'contest', audio: mp3 }): Promise<string> {
   const res = await request.post('/api/tracks', {
     headers: { ...bearer(artist.token), 'Idempotency-Key': crypto.randomUUID() },
     multipart: {
@@ -81,11 +83,20 @@ async function approvedTrack(request: APIRequestContext, artist: Artist, title: 
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-  const id = ((await res.json()) as { tracks: Array<{ id: string }> }).tracks[0]!.id;
+  return ((await res.json()) as { tracks: Array<{ id: string }> }).tracks[0]!.id;
+}
+
+/** A submitted track (submittedTrack), approved by the admin; returns its id. */
+async function approvedTrack(request: APIRequestContext, artist: Artist, title: string, song?: Song): Promise<string> {
+  const id = await submittedTrack(request, artist, title, song);
+  await approve(request, id);
+  return id;
+}
+
+async function approve(request: APIRequestContext, id: string): Promise<void> {
   const adminToken = await idToken(request, 'admin@demo.test', DEMO_PASSWORD);
   const ok = await request.post(`/api/cms/tracks/${id}/approve`, { headers: bearer(adminToken), data: {} });
   expect(ok.status(), await ok.text()).toBe(200);
-  return id;
 }
 
 /** The super admin's quick send (free): a pending music submission owned by the track's artist. */
@@ -146,6 +157,22 @@ test('My Tracks lists the track; Send to Radio charges the tokens and shows the 
   const submission = page.getByTestId('radio-submission').filter({ hasText: title });
   await expect(submission).toContainText('pending');
   await expect(submission).toContainText('paid');
+});
+
+test('My Tracks follows a moderator without a reload: a pending track turns approved, with Send to Radio', async ({ page, request }) => {
+  const artist = await newArtist(request);
+  const title = uniqueName('Pending Song ');
+  const id = await submittedTrack(request, artist, title);
+  await signIn(page, artist.user.email, artist.user.password);
+  await page.goto('/my-tracks');
+  const row = trackRow(page, title);
+  await expect(row).toContainText('pending');
+  await expect(row.getByRole('button', { name: 'Send to Radio' })).toHaveCount(0);
+  await approve(request, id);
+  // Coming back to the tab reads the tracks at once (the page also reads them every 15 s).
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await expect(row).toContainText('approved');
+  await expect(row.getByRole('button', { name: 'Send to Radio' })).toBeVisible();
 });
 
 test('My Tracks features a basic listing after a confirm: Cancel charges nothing, Feature listing charges the featured price', async ({ page, request }) => {

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { ListMusic, Loader2, WifiOff } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { TIMINGS_MS } from '@common/constants';
 import { PATHS } from '@common/paths';
 import type { RadioStatus, RadioSubmission } from '@common/radio';
 import { RADIO_MSG } from '@common/radio-messages';
@@ -31,7 +32,18 @@ function radioStatusOf(track: MyTrack, own: RadioSubmission[]): RadioStatus | nu
 /** /my-tracks: the user's own tracks with Send to Radio, their radio submissions, and the ad form. */
 export function MyTracksPage() {
   const uid = useSession((s) => s.user?.uid ?? null);
-  const { data: tracks, error, reload } = useApiRead((signal) => loadMyTracks(signal), [uid], { onError: toastLoadFailure });
+  // Statuses and votes change elsewhere (a moderator, listeners): read again every few seconds and
+  // when the tab is shown again; a failure is told once per run of failures, not every poll.
+  const { data: tracks, error, reload } = useApiRead((signal) => loadMyTracks(signal), [uid], {
+    onError: toastLoadFailure,
+    everyMs: TIMINGS_MS.myTracksPoll,
+    retryMs: TIMINGS_MS.readRetry,
+  });
+  useEffect(() => {
+    const onShown = () => document.visibilityState === 'visible' && reload();
+    document.addEventListener('visibilitychange', onShown);
+    return () => document.removeEventListener('visibilitychange', onShown);
+  }, [reload]);
   const all = useRadioSubmissions();
   // An admin's collection holds everyone's submissions: this page shows only the user's own.
   const own = all?.filter((s) => s.user_id === uid);
