@@ -150,6 +150,10 @@ test('marketplace goes to /marketplace, both routes cost 20, and a short balance
     await page.getByLabel('Contest', { exact: true }).check();
     await page.getByLabel('Marketplace', { exact: true }).check();
     await expect(page.getByTestId('submission-cost')).toContainText('Cost: 20 tokens for both (saves 5)');
+    const uploads: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/tracks') uploads.push(r.url());
+    });
     await submitButton(page).click();
     if (expected === 'ok') {
       await expect(page.getByText('Track submitted successfully!')).toBeVisible();
@@ -158,6 +162,8 @@ test('marketplace goes to /marketplace, both routes cost 20, and a short balance
     } else {
       await expect(page.getByText('Insufficient tokens')).toBeVisible();
       await expect(page.getByText('You need 20 tokens but only have 15.')).toBeVisible();
+      // Said before the upload: the file was not sent (the API refuses it too, tests/api).
+      expect(uploads).toEqual([]);
       await expect(page).toHaveURL(/\/submit$/);
       await expect(submitButton(page)).toBeEnabled();
       await expect(balancePill(page)).toHaveText('15 tokens');

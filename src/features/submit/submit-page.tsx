@@ -4,12 +4,12 @@ import { Loader2, Send, Upload } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { GENRES } from '@common/constants';
 import { listInWords } from '@common/format';
-import { SONG_TYPE_LABELS, SONG_TYPES } from '@common/contest';
+import { SONG_TYPE_LABELS, SONG_TYPES, submissionCost } from '@common/contest';
 import { ARTIST_MAX, DEFAULT_ARTIST, TITLE_MAX } from '@common/submission';
 import { Button } from '@/components/ui/button';
 import { CARD } from '@/components/ui/card';
 import { Field, INPUT } from '@/components/ui/field';
-import { useRoles } from '@/hooks/use-account';
+import { useBalanceDoc, useRoles } from '@/hooks/use-account';
 import { measureDuration } from '@/lib/audio-duration';
 import { FileInputs } from './file-inputs';
 import { HybridDetails } from './hybrid-details';
@@ -49,11 +49,14 @@ export function SubmitPage() {
   const { submit, busy, progress } = useSubmitTrack();
   const pricing = useEntryPricing();
   const { admin } = useRoles();
+  const balance = useBalanceDoc()?.balance ?? null;
   const readable = useReadable(form.audioFile);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    void submit(form);
+    // Known prices and balance that fall short: say so before uploading the file, not after.
+    const cost = submissionCost(form.routes, pricing, admin);
+    void submit(form, pricing.known && balance !== null && balance < cost ? { cost, balance } : null);
   };
 
   return (

@@ -5,8 +5,8 @@ import type { RoutePricing } from '@common/contest';
 
 type ConfigResponse = { data: { pricing: RoutePricing } };
 
-/** Entry prices from app_config (GET /api/public/config); the defaults until it answers or if it fails. */
-export function useEntryPricing(): RoutePricing {
+/** Entry prices from app_config (GET /api/public/config); the defaults until it answers or if it fails (`known` says which). */
+export function useEntryPricing(): RoutePricing & { known: boolean } {
   const { data } = useApiRead((signal) => api<ConfigResponse>('/public/config', { signal }).then((res) => res.data.pricing), []);
-  return data ?? DEFAULT_PRICING;
+  return { ...(data ?? DEFAULT_PRICING), known: data !== null };
 }

@@ -35,10 +35,12 @@ export function useSubmitTrack() {
     [],
   );
 
-  const submit = async (form: SubmitFormState): Promise<void> => {
+  /** `short`: the entry costs more than the balance, as far as this page knows (the server decides): said before the upload. */
+  const submit = async (form: SubmitFormState, short: { cost: number; balance: number } | null): Promise<void> => {
     const audio = form.audioFile;
     if (busy || !audio) return;
     if (form.routes.length === 0) return notifyError(M.selectionRequired, M.selectRoute);
+    if (short) return notifyError(MSG.insufficientTokens, MSG.needTokens(short.cost, short.balance));
     const checked = submissionFields.safeParse(toFields(form));
     if (!checked.success) return notifyError(M.submissionFailed, checked.error.issues[0]?.message, M.submissionFailedDefault);
 
