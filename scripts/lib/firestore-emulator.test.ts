@@ -3,6 +3,7 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firestoreOps, startFirestoreEmulator, type FirestoreLocking, type FirestoreServer } from './firestore-emulator';
+import { missingIndex, type IndexSpec, type QueryShape } from './firestore-indexes';
 import { freePort } from './ports';
 
 type Emulator = { server: FirestoreServer; app: App; db: Firestore };
@@ -251,5 +252,39 @@ describe('composite indexes', () => {
     expect((await refusal(weeks.where('week', '==', 'probe-week').orderBy('earned', 'asc').orderBy('user_id')))?.code).toBe(9);
     const sync = db.collection('radio_submissions').where('user_id', '==', 'u').orderBy('updatedAt').orderBy('__name__');
     expect((await sync.get()).size).toBe(0);
+  });
+});
+
+describe('composite index needs', () => {
+  const q = (where: Array<[string, number]>, orderBy: Array<[string, 1 | 2]>, unary: Array<[string, number]> = []): QueryShape => ({
+    from: [{ collection_id: 'c' }],
+    has_where: true,
+    where: {
+      has_composite_filter: true,
+      composite_filter: {
+        op: 1,
+        filters: [
+          ...where.map(([field_path, op]) => ({ has_field_filter: true, field_filter: { field: { field_path }, op } })),
+          ...unary.map(([field_path, op]) => ({ has_unary_filter: true, unary_filter: { field: { field_path }, op } })),
+        ],
+      },
+    },
+    order_by: orderBy.map(([field_path, direction]) => ({ field: { field_path }, direction })),
+  });
+  const EQ = 5;
+  const GT = 3;
+  const index = (...fields: Array<[string, 'ASCENDING' | 'DESCENDING']>): IndexSpec => ({ collectionGroup: 'c', queryScope: 'COLLECTION', fields: fields.map(([fieldPath, order]) => ({ fieldPath, order })) });
+
+  it('orders an inequality not ordered by explicitly in the last order’s direction, as the document name', () => {
+    const query = q([['a', EQ], ['b', GT]], [['c', 2]]);
+    expect(missingIndex(query, [])).toBe('c (a ASCENDING, c DESCENDING, b DESCENDING, __name__ DESCENDING)');
+    expect(missingIndex(query, [index(['a', 'ASCENDING'], ['c', 'DESCENDING'], ['b', 'DESCENDING'])])).toBeNull();
+    expect(missingIndex(query, [index(['a', 'ASCENDING'], ['c', 'DESCENDING'], ['b', 'ASCENDING'])])).not.toBeNull();
+  });
+
+  it('counts == null as an equality and != null as an inequality', () => {
+    expect(missingIndex(q([], [['y', 1]], [['x', 3]]), [])).toBe('c (x ASCENDING, y ASCENDING, __name__ ASCENDING)');
+    expect(missingIndex(q([['a', EQ]], [], [['x', 5]]), [])).toBe('c (a ASCENDING, x ASCENDING, __name__ ASCENDING)');
+    expect(missingIndex(q([], [], [['x', 5]]), [])).toBeNull();
   });
 });

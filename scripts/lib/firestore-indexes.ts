@@ -11,7 +11,10 @@
  * filter's implicit order), or orders on two fields or more, needs a composite index: its
  * equality fields in any order, then its ordered fields in order and direction, then the
  * document name (in the last field's direction unless the index says otherwise).
- * Doubtful cases (an OR filter, a collection-group query) are not checked.
+ * Stricter than Firestore in one way: Firestore can also serve equalities on several fields by
+ * merging composite indexes that each hold one of them; here one index must hold them all.
+ * Doubtful cases (an OR filter, a collection-group query) are not checked, nor are listeners
+ * (Listen), only the queries and counts a request runs.
  */
 import { readFileSync } from 'node:fs';
 
@@ -30,7 +33,17 @@ const DESCENDING = 2;
 const NAME = '__name__';
 
 type FieldFilter = { field: { field_path: string }; op: number };
-type Filter = { has_field_filter?: boolean; field_filter?: FieldFilter; has_composite_filter?: boolean; composite_filter?: { op: number; filters: Filter[] } };
+type UnaryFilter = { field: { field_path: string }; op: number };
+type Filter = {
+  has_field_filter?: boolean;
+  field_filter?: FieldFilter;
+  has_unary_filter?: boolean;
+  unary_filter?: UnaryFilter;
+  has_composite_filter?: boolean;
+  composite_filter?: { op: number; filters: Filter[] };
+};
+// UnaryFilter.Operator: IS_NAN 2, IS_NULL 3 are equalities; IS_NOT_NAN 4, IS_NOT_NULL 5 inequalities.
+const UNARY_EQUAL = new Set([2, 3]);
 /** The parts of a StructuredQuery (as the emulator package decodes it) that decide its index. */
 export type QueryShape = {
   from: { collection_id: string; all_descendants?: boolean }[];
@@ -45,6 +58,10 @@ type Need = { collection: string; equality: Map<string, 'eq' | 'contains'>; orde
 
 function fieldFilters(filter: Filter): FieldFilter[] | null {
   if (filter.has_field_filter && filter.field_filter) return [filter.field_filter];
+  if (filter.has_unary_filter && filter.unary_filter) {
+    const { field, op } = filter.unary_filter;
+    return [{ field, op: UNARY_EQUAL.has(op) ? OP.EQUAL : OP.NOT_EQUAL }];
+  }
   if (filter.has_composite_filter && filter.composite_filter) {
     if (filter.composite_filter.op !== AND) return null;
     const all: FieldFilter[] = [];
@@ -71,8 +88,10 @@ function needOf(query: QueryShape): Need | null {
     else if (!inequality.includes(field.field_path)) inequality.push(field.field_path);
   }
   const explicit: Order[] = query.order_by.map((o) => ({ field: o.field.field_path, descending: o.direction === DESCENDING }));
-  // An inequality orders by its field (after the explicit orders); an equality's field is constant.
-  for (const field of inequality.sort()) if (!explicit.some((o) => o.field === field)) explicit.push({ field, descending: false });
+  // An inequality orders by its field, after the explicit orders and in the last one's direction
+  // (ascending when there is none), as the document name does; an equality's field is constant.
+  const lastDescending = explicit.at(-1)?.descending ?? false;
+  for (const field of inequality.sort()) if (!explicit.some((o) => o.field === field)) explicit.push({ field, descending: lastDescending });
   const byName = explicit.find((o) => o.field === NAME);
   const orders = explicit.filter((o) => o.field !== NAME && !(equality.get(o.field) === 'eq'));
   if (orders.length === 0 || (orders.length === 1 && equality.size === 0)) return null;
