@@ -2,24 +2,25 @@ import { expect, test } from './fixtures';
 import { E2E_PORTS } from '../../playwright.config';
 import { balancePill, bearer, uniqueName } from './helpers';
 
-test('Google sign-in (Auth emulator account) creates the account once and lands on welcome', async ({ page }) => {
+test('Google sign-in (Auth emulator account) creates the account once and lands on welcome; returning, it goes where sign-in was asked for', async ({ page }) => {
   const email = `gfan${Date.now().toString(36)}@gmail.test`;
-  const chooseGoogleAccount = async () => {
-    await page.goto('/auth');
+  const chooseGoogleAccount = async (from: string, lands: RegExp) => {
+    await page.goto(from);
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     await page.getByLabel('Google email').fill(email);
     await page.getByLabel('Display name').fill('Google Fan');
     await page.getByRole('button', { name: 'Sign in with Google.com' }).click();
-    await expect(page).toHaveURL(/\/welcome$/);
+    await expect(page).toHaveURL(lands);
   };
-  await chooseGoogleAccount();
+  await chooseGoogleAccount('/auth', /\/welcome$/);
   await expect(page.getByTestId('welcome-balance')).toHaveText('50 tokens');
   await expect(page.getByText('Google Fan').first()).toBeVisible();
   await expect(page.getByLabel('Affiliate link')).toHaveValue(/\/gfan/);
 
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page.getByText('Signed out successfully')).toBeVisible();
-  await chooseGoogleAccount();
+  // The order mail's link, opened signed out: back on /orders once signed in, with the same account.
+  await chooseGoogleAccount('/orders', /\/orders$/);
   await expect(balancePill(page)).toHaveText('50 tokens');
 });
 

@@ -169,8 +169,14 @@ test('My Tracks follows a moderator without a reload: a pending track turns appr
   await expect(row).toContainText('pending');
   await expect(row.getByRole('button', { name: 'Send to Radio' })).toHaveCount(0);
   await approve(request, id);
-  // Coming back to the tab reads the tracks at once (the page also reads them every 15 s).
-  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  // Coming back to the tab reads the tracks at once (the page also reads them every 15 s while shown, not while hidden).
+  const setVisibility = (state: 'hidden' | 'visible') =>
+    page.evaluate((s) => {
+      Object.defineProperty(document, 'visibilityState', { value: s, configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, state);
+  await setVisibility('hidden');
+  await setVisibility('visible');
   await expect(row).toContainText('approved');
   await expect(row.getByRole('button', { name: 'Send to Radio' })).toBeVisible();
 });

@@ -38,8 +38,9 @@ export const resendVerification =
     const profile = await deps.db.collection(COL.profiles).doc(caller.uid).get();
     if (!profile.exists) throw notFound('Profile not found');
     if (await deps.auth.emailVerified(caller.uid)) throw conflict(EMAIL_ALREADY_VERIFIED);
-    await consumeRateLimit(deps, 'verification_mail', caller.uid);
+    // The hourly limit first: refused there, the day's allowance is not used up.
     await consumeRateLimit(deps, 'mail_send', caller.uid);
+    await consumeRateLimit(deps, 'verification_mail', caller.uid);
     if (!caller.email) throw conflict('Your account has no email address');
     const sent = await sendVerificationMail(deps, caller.uid, caller.email, Boolean(profile.get('referred_by')), `verification-${caller.uid}-${deps.now()}`);
     if (sent === 'no-user') throw notFound('Profile not found');

@@ -44,7 +44,8 @@ export type EmulatorGoogleAccount = { email: string; name: string };
  * Auth emulator signs in a made-up Google account from an unsigned ID token: its own popup
  * page needs Google's gapi script from the internet, which the local stack must not need.
  */
-export async function signInWithGoogle(referralCode?: string, emulatorAccount?: EmulatorGoogleAccount): Promise<void> {
+/** Signs in with Google and makes sure the profile exists; true when this made a new account. */
+export async function signInWithGoogle(referralCode?: string, emulatorAccount?: EmulatorGoogleAccount): Promise<boolean> {
   if (emulatorAccount) {
     const idToken = JSON.stringify({ sub: emulatorAccount.email, email: emulatorAccount.email, email_verified: true, name: emulatorAccount.name });
     await signInWithCredential(auth, GoogleAuthProvider.credential(idToken));
@@ -53,7 +54,8 @@ export async function signInWithGoogle(referralCode?: string, emulatorAccount?: 
     provider.setCustomParameters({ prompt: 'select_account' });
     await signInWithPopup(auth, provider, browserPopupRedirectResolver);
   }
-  await api('/accounts/ensure-profile', { body: referralCode ? { referral_code: referralCode } : {} });
+  const res = await api<{ created: boolean }>('/accounts/ensure-profile', { body: referralCode ? { referral_code: referralCode } : {} });
+  return res.created;
 }
 
 /** Firebase Auth's error codes, in words a person can act on. */

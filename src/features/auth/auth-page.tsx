@@ -131,8 +131,9 @@ export function AuthPage({ referralCode, initialMode, returnTo }: { referralCode
     setBusy(true);
     flowOwnsNavigation.current = true;
     try {
-      await signInWithGoogle(referralCode, emulatorAccount);
-      await navigate({ to: PATHS.welcome });
+      // A new account is welcomed; a returning one goes where the sign-in was asked for.
+      const created = await signInWithGoogle(referralCode, emulatorAccount);
+      await navigate({ to: created ? PATHS.welcome : (returnTo ?? PATHS.home) });
     } catch (err) {
       flowOwnsNavigation.current = false;
       notifyError(MSG.googleSignInFailed, authErrorText(err));

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ListMusic, Loader2, WifiOff } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { TIMINGS_MS } from '@common/constants';
 import { PATHS } from '@common/paths';
 import type { RadioStatus, RadioSubmission } from '@common/radio';
@@ -10,6 +10,7 @@ import { Card } from '@/components/ui/card';
 import { useRoles } from '@/hooks/use-account';
 import { useApiRead } from '@/hooks/use-api-read';
 import { useOnline } from '@/hooks/use-online';
+import { usePageVisible } from '@/hooks/use-page-visible';
 import { useRadioSubmissions } from '@/hooks/use-radio-submissions';
 import { notifyError } from '@/lib/notify';
 import { useFocusRescue } from '@/lib/use-focus-rescue';
@@ -22,7 +23,6 @@ import { TrackRow } from './track-row';
 import { useRadioPricing } from './use-radio-pricing';
 import { useSendToRadio } from './use-send-to-radio';
 
-const toastLoadFailure = (err: unknown) => notifyError(RADIO_MSG.loadTracksFailed, err);
 
 /** A track's live radio status: its music submission in RxDB, else what the API said. */
 function radioStatusOf(track: MyTrack, own: RadioSubmission[]): RadioStatus | null {
@@ -32,18 +32,22 @@ function radioStatusOf(track: MyTrack, own: RadioSubmission[]): RadioStatus | nu
 /** /my-tracks: the user's own tracks with Send to Radio, their radio submissions, and the ad form. */
 export function MyTracksPage() {
   const uid = useSession((s) => s.user?.uid ?? null);
-  // Statuses and votes change elsewhere (a moderator, listeners): read again every few seconds and
-  // when the tab is shown again; a failure is told once per run of failures, not every poll.
-  const { data: tracks, error, reload } = useApiRead((signal) => loadMyTracks(signal), [uid], {
-    onError: toastLoadFailure,
-    everyMs: TIMINGS_MS.myTracksPoll,
+  // Statuses and votes change elsewhere (a moderator, listeners): read again every few seconds
+  // while the page is shown, and at once when it is shown again (the read restarts). A failure is
+  // told once until a read succeeds again, however often the reads restart.
+  const visible = usePageVisible();
+  const told = useRef(false);
+  const { data: tracks, error, reload } = useApiRead(visible ? (signal) => loadMyTracks(signal) : null, [uid, visible], {
+    onError: (err) => {
+      if (!told.current) notifyError(RADIO_MSG.loadTracksFailed, err);
+      told.current = true;
+    },
+    everyMs: visible ? TIMINGS_MS.myTracksPoll : undefined,
     retryMs: TIMINGS_MS.readRetry,
   });
   useEffect(() => {
-    const onShown = () => document.visibilityState === 'visible' && reload();
-    document.addEventListener('visibilitychange', onShown);
-    return () => document.removeEventListener('visibilitychange', onShown);
-  }, [reload]);
+    if (tracks) told.current = false;
+  }, [tracks]);
   const all = useRadioSubmissions();
   // An admin's collection holds everyone's submissions: this page shows only the user's own.
   const own = all?.filter((s) => s.user_id === uid);

@@ -48,15 +48,22 @@ export function SubmitPage() {
   const { form, set, patch, chooseAudio, ready, missing } = useSubmitForm();
   const { submit, busy, progress } = useSubmitTrack();
   const pricing = useEntryPricing();
-  const { admin } = useRoles();
+  const { admin, loaded: rolesLoaded } = useRoles();
   const balance = useBalanceDoc()?.balance ?? null;
   const readable = useReadable(form.audioFile);
 
+  /** The entry costs more than the balance: said before uploading the file, not after. The server still decides. */
+  const shortfall = async (): Promise<{ cost: number; balance: number } | null> => {
+    if (!rolesLoaded || balance === null || submissionCost(form.routes, pricing, admin) <= balance) return null;
+    // The prices read when the page opened may have changed: asked again before refusing.
+    const fresh = await pricing.fresh().catch(() => null);
+    const cost = fresh ? submissionCost(form.routes, fresh, admin) : 0;
+    return balance < cost ? { cost, balance } : null;
+  };
+
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    // Known prices and balance that fall short: say so before uploading the file, not after.
-    const cost = submissionCost(form.routes, pricing, admin);
-    void submit(form, pricing.known && balance !== null && balance < cost ? { cost, balance } : null);
+    void submit(form, shortfall);
   };
 
   return (

@@ -5,8 +5,13 @@ import type { RoutePricing } from '@common/contest';
 
 type ConfigResponse = { data: { pricing: RoutePricing } };
 
-/** Entry prices from app_config (GET /api/public/config); the defaults until it answers or if it fails (`known` says which). */
-export function useEntryPricing(): RoutePricing & { known: boolean } {
-  const { data } = useApiRead((signal) => api<ConfigResponse>('/public/config', { signal }).then((res) => res.data.pricing), []);
-  return { ...(data ?? DEFAULT_PRICING), known: data !== null };
+const readPricing = (signal?: AbortSignal) => api<ConfigResponse>('/public/config', { signal }).then((res) => res.data.pricing);
+
+/**
+ * Entry prices from app_config (GET /api/public/config); the defaults until it answers or if it
+ * fails. `fresh()` asks again (an admin may have changed them since the page opened).
+ */
+export function useEntryPricing(): RoutePricing & { fresh: () => Promise<RoutePricing> } {
+  const { data } = useApiRead((signal) => readPricing(signal), []);
+  return { ...(data ?? DEFAULT_PRICING), fresh: () => readPricing() };
 }

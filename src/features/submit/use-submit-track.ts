@@ -35,16 +35,20 @@ export function useSubmitTrack() {
     [],
   );
 
-  /** `short`: the entry costs more than the balance, as far as this page knows (the server decides): said before the upload. */
-  const submit = async (form: SubmitFormState, short: { cost: number; balance: number } | null): Promise<void> => {
+  /** `shortfall`: whether the entry costs more than the balance, as far as the page can tell (the server decides); said before the upload. */
+  const submit = async (form: SubmitFormState, shortfall: () => Promise<{ cost: number; balance: number } | null>): Promise<void> => {
     const audio = form.audioFile;
     if (busy || !audio) return;
     if (form.routes.length === 0) return notifyError(M.selectionRequired, M.selectRoute);
-    if (short) return notifyError(MSG.insufficientTokens, MSG.needTokens(short.cost, short.balance));
     const checked = submissionFields.safeParse(toFields(form));
     if (!checked.success) return notifyError(M.submissionFailed, checked.error.issues[0]?.message, M.submissionFailedDefault);
 
     setBusy(true);
+    const short = await shortfall();
+    if (short) {
+      setBusy(false);
+      return notifyError(MSG.insufficientTokens, MSG.needTokens(short.cost, short.balance));
+    }
     setProgress(0);
     try {
       const video = form.videoFile ? { file: form.videoFile, name: form.videoFile.name } : undefined;
