@@ -37,10 +37,18 @@ async function grow(to: number) {
  * the API (config, rate limit and session too, with a random start), and the tracks each offered.
  */
 async function newListenerOpen(user: { uid: string; token: string }, start: number) {
-  nextStarts.push(start);
-  firestoreOps.reset();
-  const picks = await pickSessionTracks(h.deps, user.uid);
-  const pickReads = firestoreOps.reads;
+  // Twice from the same start, keeping the smaller count: the same picks cost the same reads, and
+  // firestoreOps counts every read of this process, so a stray one elsewhere (seen about once in
+  // six full runs under load) must not pass for the sampling's.
+  const counted: number[] = [];
+  let picks: Awaited<ReturnType<typeof pickSessionTracks>> = [];
+  for (let i = 0; i < 2; i++) {
+    nextStarts.push(start);
+    firestoreOps.reset();
+    picks = await pickSessionTracks(h.deps, user.uid);
+    counted.push(firestoreOps.reads);
+  }
+  const pickReads = Math.min(...counted);
   firestoreOps.reset();
   const res = await openSession(h, user.token);
   const openReads = firestoreOps.reads;
@@ -70,7 +78,7 @@ describe('opening a vote session on a large catalogue', () => {
     // The same wherever the start falls; past the last key, the first query finds nothing,
     // which Firestore bills as one read.
     const reads = [...small.slice(0, 3), ...large.slice(0, 3)].map((o) => o.pickReads);
-    expect(new Set(reads).size).toBe(1);
+    expect(new Set(reads).size, JSON.stringify({ small: small.map((o) => [o.pickReads, o.openReads]), large: large.map((o) => [o.pickReads, o.openReads]) })).toBe(1);
     for (const pastLast of [small[3]!, large[3]!]) expect([reads[0], reads[0]! + 1]).toContain(pastLast.pickReads);
     for (const open of [...small, ...large]) {
       expect(open.openReads).toBeLessThanOrEqual(OPEN_READS_BOUND);
