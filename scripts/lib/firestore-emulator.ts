@@ -652,7 +652,8 @@ function wrapImpl(packageImpl: Impl, locking: Locking): Impl {
       if (typeof value !== 'function') return value;
       return (c: AnyCall, cb?: (err: unknown, value: unknown) => void) => {
         firestoreOps.calls++;
-        const missing = locking.indexes && queryOf(prop, c) ? missingIndex(queryOf(prop, c)!, locking.indexes) : null;
+        const query = locking.indexes ? queryOf(prop, c) : null;
+        const missing = query ? missingIndex(query, locking.indexes!) : null;
         // As deployed Firestore answers a query no declared index serves.
         if (missing) return fail(c, new QueryRefused(`The query requires an index: ${missing}. Add it to firestore.indexes.json.`), cb);
         return (locking.impls![locking.mode][prop as string] as Handler)(c, cb);

@@ -33,5 +33,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The request never reached the API because the browser is offline: its message says so ("You are offline…"). */
+export const isOffline = (err: unknown): err is ApiError => err instanceof ApiError && err.status === 0 && !navigator.onLine;
+
+/** A failure whose own message tells the person what to do: a limit (when to try again), or being offline. */
+export const saysWhenToRetry = (err: unknown): err is ApiError => (err instanceof ApiError && err.status === 429) || isOffline(err);
+
 /** The API refused a price the page showed, as it is no longer the price (409 `price_changed`): nothing was charged. */
 export const isPriceChanged = (err: unknown): err is ApiError => err instanceof ApiError && err.code === 'price_changed';

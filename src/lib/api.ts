@@ -1,8 +1,8 @@
 import { env } from '@/config/env';
-import { ApiError, isPriceChanged } from './api-error';
+import { ApiError, isOffline, isPriceChanged, saysWhenToRetry } from './api-error';
 import { loadedAuth } from './session';
 
-export { ApiError, isPriceChanged };
+export { ApiError, isOffline, isPriceChanged, saysWhenToRetry };
 
 export async function authHeader(): Promise<Record<string, string>> {
   const user = (await loadedAuth())?.currentUser;

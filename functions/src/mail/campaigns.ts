@@ -124,7 +124,7 @@ function campaignMail(campaign: CampaignDoc, uid: string, username: string, now:
 async function redeemedBy(db: Firestore, code: string, uids: string[]): Promise<Set<string>> {
   if (!uids.length) return new Set();
   const snaps = await db.getAll(...uids.map((uid) => db.collection(COL.couponRedemptions).doc(`${code}:${uid}`)));
-  return new Set(snaps.filter((s) => s.exists).map((s) => s.id.slice(code.length + 1)));
+  return new Set(uids.filter((_, i) => snaps[i]!.exists));
 }
 
 /** Auth's verified accounts among `uids`, asked 100 at a time (its limit). */

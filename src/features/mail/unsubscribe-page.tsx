@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { MAIL_MSG } from '@common/email-messages';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { api, ApiError } from '@/lib/api';
+import { api, ApiError, saysWhenToRetry } from '@/lib/api';
 
 type State = 'asking' | 'busy' | 'unsubscribed' | 'subscribed';
 
@@ -12,7 +12,7 @@ function refusalText(err: unknown): string {
   if (!(err instanceof ApiError)) return MAIL_MSG.failed;
   // 400: a damaged link (a token cut short); 404: one that is not anyone's.
   if (err.status === 400 || err.status === 404) return MAIL_MSG.badLink;
-  if (err.status === 429 || (err.status === 0 && !navigator.onLine)) return err.message;
+  if (saysWhenToRetry(err)) return err.message;
   return MAIL_MSG.failed;
 }
 

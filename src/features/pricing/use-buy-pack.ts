@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { MSG } from '@common/messages';
 import { PATHS } from '@common/paths';
 import { PRICING_MSG } from '@common/pricing-messages';
-import { api, ApiError } from '@/lib/api';
+import { api, isOffline } from '@/lib/api';
 import { notifyError } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 
@@ -30,8 +30,7 @@ export function useBuyPack(): { buy: (packageId: string) => Promise<void>; pendi
       window.location.assign(url);
     } catch (err) {
       // Offline, the reason is the connection ("You are offline…"), not a case for support.
-      const offline = err instanceof ApiError && err.status === 0 && !navigator.onLine;
-      notifyError(PRICING_MSG.paymentFailed, offline ? err.message : PRICING_MSG.paymentFailedBody);
+      notifyError(PRICING_MSG.paymentFailed, isOffline(err) ? err.message : PRICING_MSG.paymentFailedBody);
       setPending(null);
     }
   }

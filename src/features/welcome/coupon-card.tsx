@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field, INPUT } from '@/components/ui/field';
 import { afterWrite } from '@/data/lazy';
-import { api, ApiError } from '@/lib/api';
+import { api, ApiError, saysWhenToRetry } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { couponToast } from '@/lib/coupon-outcome';
 
@@ -47,8 +47,7 @@ export function CouponCard() {
       } else {
         // A limit says when to try again; offline, the API client says so; else the spec's words.
         const t = couponToast({ success: false, message: '', error: true });
-        const told = err instanceof ApiError && (err.status === 429 || (err.status === 0 && !navigator.onLine));
-        toast.error(t.title, { description: told ? err.message : t.description });
+        toast.error(t.title, { description: saysWhenToRetry(err) ? err.message : t.description });
       }
     } finally {
       setBusy(false);
