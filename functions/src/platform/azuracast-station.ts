@@ -15,6 +15,25 @@ import type { AiredSong, RadioStation, StationConfig, StationMedia } from './sta
  */
 
 const SFTP_READY_TIMEOUT_MS = 10_000;
+
+/**
+ * Makes `folder` and the folders above it. The client checks each level, then creates it: another
+ * upload making the same folders at that moment (two admins' first uploads of a month) can create
+ * a level in between, and this one's create is refused. Each retry finds more of the path made, so
+ * one retry per level is enough.
+ */
+async function makeFolders(sftp: SftpClient, folder: string): Promise<void> {
+  const levels = folder.split('/').filter(Boolean).length;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await sftp.mkdir(folder, true);
+      return;
+    } catch (err) {
+      if ((await sftp.exists(folder)) === 'd') return;
+      if (attempt >= levels) throw err;
+    }
+  }
+}
 const FETCH_TIMEOUT_MS = 10_000;
 
 /** The parts of AzuraCast's song object this gateway reads. */
@@ -93,7 +112,7 @@ export function azuracastStation(cfg: StationConfig): RadioStation {
           ...(cfg.sftp.privateKey ? { privateKey: cfg.sftp.privateKey } : {}),
           readyTimeout: SFTP_READY_TIMEOUT_MS,
         });
-        await sftp.mkdir(posix.dirname(remotePath), true);
+        await makeFolders(sftp, posix.dirname(remotePath));
         await sftp.put(data, remotePath);
       } finally {
         await sftp.end().catch(() => undefined);

@@ -81,6 +81,13 @@ describe('the demo station through the AzuraCast gateway', () => {
     expect(list).toEqual([expect.objectContaining({ path: 'music/2026/11/neon-rain-abc.mp3', song: expect.objectContaining({ title: TITLE, artist: ARTIST, text: `${ARTIST} - ${TITLE}` }) })]);
   });
 
+  it('takes uploads at the same time into folders none of them found (two admins, a new month)', async () => {
+    const gateway = azuracastStation(config);
+    const paths = ['/music/2027/01/a.mp3', '/music/2027/01/b.mp3', '/ads/2027/01/c.mp3', '/music/2027/01/d.mp3'];
+    await Promise.all(paths.map((path) => gateway.upload(path, upload)));
+    for (const path of paths) expect(await readFile(join(dir, 'media', path))).toEqual(upload);
+  });
+
   it('refuses a path that climbs out of the media folder, and a wrong password', async () => {
     const sftp = new SftpClient();
     await sftp.connect({ host: '127.0.0.1', port: config.sftp.port, username: USER, password: PASSWORD });
