@@ -177,7 +177,8 @@ export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 /** An ID token from the Auth emulator's REST API (the same call the client SDK makes). */
 export async function idToken(request: APIRequestContext, email: string, password: string): Promise<string> {
   const url = `http://127.0.0.1:${E2E_PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`;
-  const res = await request.post(url, { data: { email, password, returnSecureToken: true } });
+  // A new connection each time (as the e2e fixture's calls): a kept-alive one the emulator closes after 5 s idle can fail mid-send.
+  const res = await request.post(url, { data: { email, password, returnSecureToken: true }, headers: { connection: 'close' } });
   expect(res.ok()).toBe(true);
   return ((await res.json()) as { idToken: string }).idToken;
 }
