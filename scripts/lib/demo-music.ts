@@ -131,7 +131,11 @@ export function renderSong({ seed, seconds = 62 }: SongSpec): Buffer {
   return Buffer.from(pcm.buffer);
 }
 
-/** An mp3 of the song for `seed`, cached in `dir` (generated once; lame's fastest setting, as a fresh stack makes 19). */
+/**
+ * An mp3 of the song for `seed`, cached in `dir` (generated once; a fresh stack makes 19): lame's
+ * fastest setting, at the rate it is synthesized (resampling to 44.1 kHz doubled the encoding
+ * time; the upload pipeline's clip is 44.1 kHz whatever it is given).
+ */
 export async function demoSongMp3(dir: string, seed: number, seconds = 62): Promise<Buffer> {
   const out = join(dir, `song-${seed}-${seconds}.mp3`);
   if (!existsSync(out)) {
@@ -140,7 +144,7 @@ export async function demoSongMp3(dir: string, seed: number, seconds = 62): Prom
     try {
       const raw = join(work, 'song.pcm');
       await writeFile(raw, renderSong({ seed, seconds }));
-      await runFfmpeg(['-f', 's16le', '-ar', String(SR), '-ac', '2', '-i', raw, '-c:a', 'libmp3lame', '-b:a', '96k', '-compression_level', '9', '-ar', '44100', '-map_metadata', '-1', join(work, 'song.mp3')]);
+      await runFfmpeg(['-f', 's16le', '-ar', String(SR), '-ac', '2', '-i', raw, '-c:a', 'libmp3lame', '-b:a', '96k', '-compression_level', '9', '-map_metadata', '-1', join(work, 'song.mp3')]);
       await writeFile(out, await readFile(join(work, 'song.mp3')));
     } finally {
       await rm(work, { recursive: true, force: true });

@@ -75,14 +75,15 @@ export async function seedRadio(deps: Deps, say: (msg: string) => void): Promise
     const owner = t.get('submitted_by') as string | undefined;
     if (owner && (await db.collection(COL.profiles).doc(owner).get()).exists) owned.push(t);
   }
+  /** Submissions really put on the station when the stack runs one (the demo station). */
+  const uploaded: string[] = [];
   let music = 0;
   for (const [i, step] of MUSIC_STEPS.entries()) {
     const track = owned[i];
     if (!track) break;
     const { submission } = await queueMusic(deps, track.id, { by: 'admin', uid: superAdmin });
     const when = step.scheduleInDays === undefined ? null : new Date(deps.now() + step.scheduleInDays * DAY_MS).toISOString();
-    // Uploaded ones are really on the station when the stack runs one (the demo station).
-    if (step.uploaded) await onStation(deps, submission.id);
+    if (step.uploaded) uploaded.push(submission.id);
     await db.collection(COL.radioSubmissions).doc(submission.id).update({
       status: step.status,
       sftp_uploaded: step.uploaded,
@@ -120,7 +121,9 @@ export async function seedRadio(deps: Deps, say: (msg: string) => void): Promise
       updatedAt: FieldValue.serverTimestamp(),
       _deleted: false,
     });
-    if (ad.uploaded) await onStation(deps, ref.id);
+    if (ad.uploaded) uploaded.push(ref.id);
   }
+  // Each is transcoded (a core busy for a second or two) and sent over SFTP: all at once, not in turn.
+  await Promise.all(uploaded.map((id) => onStation(deps, id)));
   say(`Seeded the radio queue: ${music} music submissions and ${ADS.length} ads`);
 }
