@@ -288,3 +288,49 @@ describe('composite index needs', () => {
     expect(missingIndex(q([], [], [['x', 5]]), [])).toBeNull();
   });
 });
+
+describe('query listeners', () => {
+  it('hear every change in their collection, run no query for a write elsewhere, and leave nothing behind once closed', async () => {
+    const { server, db } = emulators.get('document')!;
+    const state = server.state as unknown as { v1Query(...args: unknown[]): unknown[]; emitter: { listenerCount(event: string): number } };
+    const before = ['create-document', 'update-document', 'delete-document'].map((e) => state.emitter.listenerCount(e));
+    const watched = db.collection(`watched-${randomUUID()}`);
+    const elsewhere = db.collection(`elsewhere-${randomUUID()}`);
+    const seen: string[][] = [];
+    let heard: (() => void) | null = null;
+    const next = () => new Promise<void>((resolve) => (heard = resolve));
+    let snap = next();
+    const stop = watched.onSnapshot((s) => {
+      seen.push(s.docs.map((d) => `${d.id}=${String(d.get('v'))}`));
+      heard?.();
+    });
+    await snap;
+
+    const queries = { n: 0 };
+    const v1Query = state.v1Query;
+    state.v1Query = function (...args: unknown[]) {
+      queries.n++;
+      return v1Query.apply(this, args);
+    };
+    try {
+      for (let i = 0; i < 5; i++) await elsewhere.doc(`o${i}`).set({ v: i });
+      await elsewhere.doc('o0').delete();
+      expect(queries.n, 'queries run for writes to another collection').toBe(0);
+
+      snap = next();
+      await watched.doc('a').set({ v: 1 });
+      await snap;
+      snap = next();
+      await watched.doc('a').update({ v: 2 });
+      await snap;
+      snap = next();
+      await watched.doc('a').delete();
+      await snap;
+    } finally {
+      state.v1Query = v1Query;
+      stop();
+    }
+    expect(seen).toEqual([[], ['a=1'], ['a=2'], []]);
+    await expect.poll(() => ['create-document', 'update-document', 'delete-document'].map((e) => state.emitter.listenerCount(e))).toEqual(before);
+  });
+});

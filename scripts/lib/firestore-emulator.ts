@@ -675,6 +675,7 @@ function patchGrpcAddService(): void {
   patched = true;
   patchQueryCursors();
   patchDocumentLookup();
+  patchListenScope();
   const require = createRequire(require_resolve_emulator());
   const grpc = require('@grpc/grpc-js') as {
     Server: { prototype: { addService: (def: unknown, impl: Impl) => void } };
@@ -761,6 +762,54 @@ function patchDocumentLookup(): void {
   FirestoreStateCollection.prototype.getDocument = function (this: Collection, name: string) {
     if (!Object.hasOwn(this.documents, name)) this.documents[name] = new FirestoreStateDocument(this.emitter, this.database, this, name, {}, {});
     return this.documents[name];
+  };
+}
+
+type WriteHandler = (event: { document?: { parent?: { getPath(): string } } }) => unknown;
+type Emitter = { on(event: string, handler: WriteHandler): unknown; off(event: string, handler: WriteHandler): unknown };
+
+/**
+ * The package's query listener runs its query again on every write anywhere in the database,
+ * and sends every matching document again when the set of matches did not change (as if one had
+ * been updated). Each open account stream holds several listeners, so every write cost each of
+ * them a scan of its collection and a resend of all it matched: late in the browser suite,
+ * about half a core of the stack's process. A write can change a query's answer only in the
+ * query's own collection (the package answers no collection-group query), so a query listener
+ * now ignores writes to other collections. Document listeners are unchanged.
+ */
+function patchListenScope(): void {
+  const { FirestoreState } = createRequire(require_resolve_emulator())('@firestore-emulator/server') as { FirestoreState: { prototype: Record<string, any> } };
+  const orig = FirestoreState.prototype.v1Listen as (this: { emitter: Emitter }, listen: any, ...rest: unknown[]) => unknown;
+  /** The filtering handler registered in place of each of the package's, so that its `off` finds it. */
+  const scoped = new WeakMap<WriteHandler, WriteHandler>();
+  const patchedOff = new WeakSet<Emitter>();
+  FirestoreState.prototype.v1Listen = function (this: { emitter: Emitter }, listen: any, ...rest: unknown[]) {
+    const query = listen.has_add_target && listen.add_target.has_query ? listen.add_target.query : null;
+    if (!query) return orig.call(this, listen, ...rest);
+    const collection = `${query.parent as string}/${(query.structured_query.from[0]?.collection_id as string | undefined) ?? ''}`;
+    const emitter = this.emitter;
+    if (!patchedOff.has(emitter)) {
+      patchedOff.add(emitter);
+      const off = emitter.off;
+      emitter.off = function (this: Emitter, event, handler) {
+        return off.call(this, event, scoped.get(handler) ?? handler);
+      };
+    }
+    const on = emitter.on;
+    // The package registers its handlers while v1Listen runs (synchronously).
+    emitter.on = function (this: Emitter, event, handler) {
+      let inScope = scoped.get(handler);
+      if (!inScope) {
+        inScope = (e) => (e.document?.parent?.getPath() === collection ? handler(e) : undefined);
+        scoped.set(handler, inScope);
+      }
+      return on.call(this, event, inScope);
+    };
+    try {
+      return orig.call(this, listen, ...rest);
+    } finally {
+      emitter.on = on;
+    }
   };
 }
 
