@@ -383,7 +383,7 @@ test('a finished session shows the final score; with every track voted on: No Mo
   // Every other track (as many as the other specs approved) is voted on through the API, as the
   // arena's sync pushes votes, like another device of the listener would; then the arena, opened
   // again, has nothing left to open.
-  await voteOnEverythingLeft(request, user);
+  await voteOnEverythingLeft(request, headers);
   await page.goto('/vote');
   await expect(noMore).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText("You've voted on all available tracks! Check back later.")).toBeVisible();
@@ -398,9 +398,7 @@ async function openSessionWithHybrid(request: APIRequestContext, headers: Record
   const db = await e2eFirestore();
   for (let sessions = 0; ; sessions++) {
     expect(sessions, 'sessions opened before one with a Hybrid track').toBeLessThan(20);
-    const opened = await request.post('/api/vote-sessions', { headers, data: {} });
-    expect(opened.ok(), await opened.text()).toBe(true);
-    const { session } = (await opened.json()) as { session: VoteSessionView | null };
+    const session = await openSession(request, headers);
     expect(session, 'a session with a Hybrid track').not.toBeNull();
     const trackIds = (await db.collection('vote_sessions').doc(session!.id).get()).get('track_ids') as string[];
     const types = await Promise.all(trackIds.map(async (id) => (await db.collection('tracks').doc(id).get()).get('song_type') as string));
@@ -410,8 +408,7 @@ async function openSessionWithHybrid(request: APIRequestContext, headers: Record
 }
 
 /** Opens sessions through the API and pushes a vote for each of their clips (the arena's vote documents), until none opens. */
-async function voteOnEverythingLeft(request: APIRequestContext, user: NewUser): Promise<void> {
-  const headers = bearer(await idToken(request, user.email, user.password));
+async function voteOnEverythingLeft(request: APIRequestContext, headers: Record<string, string>): Promise<void> {
   for (let sessions = 0; ; sessions++) {
     expect(sessions, 'sessions opened through the API').toBeLessThan(20);
     if (!(await voteOnOpenSession(request, headers))) return;
@@ -424,12 +421,17 @@ async function voteOnEverythingLeft(request: APIRequestContext, user: NewUser): 
  * Returns the session, or null when none opens.
  */
 async function voteOnOpenSession(request: APIRequestContext, headers: Record<string, string>): Promise<VoteSessionView | null> {
-  const opened = await request.post('/api/vote-sessions', { headers, data: {} });
-  expect(opened.ok(), await opened.text()).toBe(true);
-  const { session } = (await opened.json()) as { session: VoteSessionView | null };
+  const session = await openSession(request, headers);
   if (!session) return null;
   await pushVotes(request, headers, session);
   return session;
+}
+
+/** The listener's open session as the server gives it (opening a new one if none is open), or null when none opens. */
+async function openSession(request: APIRequestContext, headers: Record<string, string>): Promise<VoteSessionView | null> {
+  const opened = await request.post('/api/vote-sessions', { headers, data: {} });
+  expect(opened.ok(), await opened.text()).toBe(true);
+  return ((await opened.json()) as { session: VoteSessionView | null }).session;
 }
 
 /** Pushes a guess for every clip of `session`, as the arena's sync would, which finishes it. */

@@ -23,7 +23,6 @@ import { TrackRow } from './track-row';
 import { useRadioPricing } from './use-radio-pricing';
 import { useSendToRadio } from './use-send-to-radio';
 
-
 /** A track's live radio status: its music submission in RxDB, else what the API said. */
 function radioStatusOf(track: MyTrack, own: RadioSubmission[]): RadioStatus | null {
   return own.find((s) => s.submission_type === 'music' && s.track_id === track.id)?.status ?? track.radio_status;

@@ -12,6 +12,6 @@ const readPricing = (signal?: AbortSignal) => api<ConfigResponse>('/public/confi
  * fails. `fresh()` asks again (an admin may have changed them since the page opened).
  */
 export function useEntryPricing(): RoutePricing & { fresh: () => Promise<RoutePricing> } {
-  const { data } = useApiRead((signal) => readPricing(signal), []);
+  const { data } = useApiRead(readPricing, []);
   return { ...(data ?? DEFAULT_PRICING), fresh: () => readPricing() };
 }
