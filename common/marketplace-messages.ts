@@ -22,6 +22,10 @@ export const LISTING_DELETED = 'Listing deleted';
 export const IN_CONTEST_BADGE = 'In the contest';
 export const IN_CONTEST_EXPLANATION = 'This track is still in the Fool Rate contest: its song type and fool rate are revealed after the contest.';
 
+/** In place of Buy on the seller's own listing (the API refuses it: ORDER_MSG.ownListing); it links to My Tracks, where they may feature it. */
+export const OWN_LISTING = 'Your listing';
+export const OWN_LISTING_MANAGE = 'manage it in My Tracks';
+
 export type EligibleTrack = { id: string; title: string; artist_name: string };
 
 /** Featuring a listing (the seller pays app_config's marketplace.featured price; docs/decisions.md, issue 11). */

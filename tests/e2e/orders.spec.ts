@@ -66,6 +66,16 @@ test('a new user buys a licence with tokens: both balances move and the track an
   await expect(again.getByRole('status')).toHaveText('You already own this licence. View my orders');
   await expect(again.getByRole('button', { name: 'Pay with Tokens' })).toHaveCount(0);
   await expect(balancePill(page)).toHaveText('35 tokens');
+
+  // The seller's own listings offer no Buy, but a way to My Tracks (where a listing is featured).
+  await seller.goto('/marketplace');
+  for (const [region, title] of [['All Listings', BASIC], ['Featured Tracks', FEATURED]] as const) {
+    const own = seller.getByRole('region', { name: region }).getByTestId('listing-card').filter({ hasText: title });
+    await expect(own.getByRole('link', { name: 'Your listing: manage it in My Tracks', description: title })).toBeVisible();
+    await expect(own.getByRole('button', { name: 'Buy' })).toHaveCount(0);
+  }
+  await seller.getByRole('region', { name: 'All Listings' }).getByRole('link', { name: 'Your listing', description: BASIC }).click();
+  await expect(seller.getByRole('heading', { level: 1, name: 'My Tracks' })).toBeVisible();
   await seller.context().close();
 });
 

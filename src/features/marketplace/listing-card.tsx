@@ -1,10 +1,12 @@
+import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Coins, Banknote, Play } from 'lucide-react';
-import { IN_CONTEST_BADGE, IN_CONTEST_EXPLANATION } from '@common/marketplace-messages';
+import { IN_CONTEST_BADGE, IN_CONTEST_EXPLANATION, OWN_LISTING, OWN_LISTING_MANAGE } from '@common/marketplace-messages';
 import type { MarketplaceListing } from '@common/listing-doc';
 import { SONG_TYPE_LABELS } from '@common/contest';
 import { ORDER_MSG } from '@common/orders';
+import { PATHS } from '@common/paths';
 import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useMediaElementFocus } from '@/lib/audio-focus';
@@ -13,14 +15,16 @@ import { formatUsd, tokenCount } from '@common/format';
 
 type Props = {
   listing: MarketplaceListing;
+  /** The user's own listing: a link to My Tracks in place of Buy. */
+  own: boolean;
   online: boolean;
   onBuy: () => void;
   /** Given to the page's first card: its cover (in view on arrival, the page's largest paint) loads at once, and this runs once it has shown (or there is none). */
   onFirstCover?: () => void;
 };
 
-/** One listing: cover, track info, fool rate (or 'In the contest'), prices, a preview player and Buy. */
-export function ListingCard({ listing, online, onBuy, onFirstCover }: Props) {
+/** One listing: cover, track info, fool rate (or 'In the contest'), prices, a preview player and Buy (or, on the user's own, a link to My Tracks). */
+export function ListingCard({ listing, own, online, onBuy, onFirstCover }: Props) {
   const eager = onFirstCover !== undefined;
   const hasCover = Boolean(listing.cover_art_url);
   useEffect(() => {
@@ -77,17 +81,28 @@ export function ListingCard({ listing, online, onBuy, onFirstCover }: Props) {
             <Banknote className="size-4 text-emerald-400" aria-hidden />
             {formatUsd(listing.price_usd)}
           </span>
-          <button
-            type="button"
-            onClick={onBuy}
-            disabled={!online}
-            // One 'Buy' per card: each is described by its track's title.
-            aria-describedby={`listing-${listing.id}-title`}
-            title={online ? undefined : ORDER_MSG.offline}
-            className={buttonClass('primary', 'ml-auto px-4 py-2 font-semibold disabled:cursor-not-allowed disabled:opacity-50')}
-          >
-            Buy
-          </button>
+          {own ? (
+            <Link
+              to={PATHS.myTracks}
+              aria-label={`${OWN_LISTING}: ${OWN_LISTING_MANAGE}`}
+              aria-describedby={`listing-${listing.id}-title`}
+              className={buttonClass('secondary', 'ml-auto px-4 py-2 font-semibold')}
+            >
+              {OWN_LISTING}
+            </Link>
+          ) : (
+            <button
+              type="button"
+              onClick={onBuy}
+              disabled={!online}
+              // One 'Buy' per card: each is described by its track's title.
+              aria-describedby={`listing-${listing.id}-title`}
+              title={online ? undefined : ORDER_MSG.offline}
+              className={buttonClass('primary', 'ml-auto px-4 py-2 font-semibold disabled:cursor-not-allowed disabled:opacity-50')}
+            >
+              Buy
+            </button>
+          )}
         </div>
       </div>
     </Card>

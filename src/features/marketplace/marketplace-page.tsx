@@ -10,6 +10,7 @@ import { useOnline } from '@/hooks/use-online';
 import { useSession } from '@/lib/session';
 import { ListingCard } from './listing-card';
 import { useListings } from './use-listings';
+import { useOwnListingIds } from './use-own-listings';
 
 /** The purchase dialog's code (Radix Dialog, the order flow) loads on the first Buy, not with the page. */
 const PurchaseDialog = lazy(() => import('./purchase-dialog').then((m) => ({ default: m.PurchaseDialog })));
@@ -17,6 +18,7 @@ const PurchaseDialog = lazy(() => import('./purchase-dialog').then((m) => ({ def
 /** /marketplace: hero, Featured Tracks (2 columns) and All Listings (3 columns of basic listings). */
 export function MarketplacePage() {
   const { listings, failed, savedOffline, firstCoverShown } = useListings();
+  const own = useOwnListingIds();
   const online = useOnline();
   const signedIn = useSession((s) => s.user !== null);
   const navigate = useNavigate();
@@ -58,11 +60,11 @@ export function MarketplacePage() {
       ) : (
         <>
           {featured.length > 0 && (
-            <ListingSection id="featured-title" title="Featured Tracks" grid="md:grid-cols-2" listings={featured} online={online} onBuy={onBuy} onFirstCover={firstCoverShown} />
+            <ListingSection id="featured-title" title="Featured Tracks" grid="md:grid-cols-2" listings={featured} own={own} online={online} onBuy={onBuy} onFirstCover={firstCoverShown} />
           )}
           {/* Every listing featured: no empty All Listings heading. */}
           {basic.length > 0 && (
-            <ListingSection id="all-title" title="All Listings" grid="sm:grid-cols-2 lg:grid-cols-3" listings={basic} online={online} onBuy={onBuy} onFirstCover={featured.length === 0 ? firstCoverShown : undefined} />
+            <ListingSection id="all-title" title="All Listings" grid="sm:grid-cols-2 lg:grid-cols-3" listings={basic} own={own} online={online} onBuy={onBuy} onFirstCover={featured.length === 0 ? firstCoverShown : undefined} />
           )}
         </>
       )}
@@ -80,13 +82,15 @@ type SectionProps = {
   title: string;
   grid: string;
   listings: MarketplaceListing[];
+  /** The user's own listings (no Buy on them). */
+  own: ReadonlySet<string>;
   online: boolean;
   onBuy: (l: MarketplaceListing) => void;
   /** The page's first section: its first card's cover loads at once; this runs once it shows. */
   onFirstCover?: () => void;
 };
 
-function ListingSection({ id, title, grid, listings, online, onBuy, onFirstCover }: SectionProps) {
+function ListingSection({ id, title, grid, listings, own, online, onBuy, onFirstCover }: SectionProps) {
   return (
     <section aria-labelledby={id}>
       <h2 id={id} className="mb-4 text-2xl font-bold">
@@ -94,7 +98,7 @@ function ListingSection({ id, title, grid, listings, online, onBuy, onFirstCover
       </h2>
       <div className={`grid gap-6 ${grid}`}>
         {listings.map((l, i) => (
-          <ListingCard key={l.id} listing={l} online={online} onBuy={() => onBuy(l)} onFirstCover={i === 0 ? onFirstCover : undefined} />
+          <ListingCard key={l.id} listing={l} own={own.has(l.id)} online={online} onBuy={() => onBuy(l)} onFirstCover={i === 0 ? onFirstCover : undefined} />
         ))}
       </div>
     </section>

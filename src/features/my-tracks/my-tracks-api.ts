@@ -1,25 +1,5 @@
-import type { SongType, SubmissionRoute, TrackStatus } from '@common/contest';
-import type { RadioStatus, RadioSubmission } from '@common/radio';
+import type { RadioSubmission } from '@common/radio';
 import { api } from '@/lib/api';
-
-/** One of the user's own tracks (GET /api/tracks/mine). */
-export type MyTrack = {
-  id: string;
-  title: string;
-  artist_name: string;
-  status: TrackStatus;
-  submission_type: SubmissionRoute;
-  song_type: SongType;
-  cover_art_url: string | null;
-  created_at: string;
-  total_votes: number | null;
-  fool_rate: number | null;
-  radio_status: RadioStatus | null;
-  /** The track's live marketplace listing (the seller may feature a basic one). */
-  listing: { id: string; listing_type: 'basic' | 'featured' } | null;
-};
-
-export const loadMyTracks = (signal?: AbortSignal) => api<{ tracks: MyTrack[] }>('/tracks/mine', { signal }).then((r) => r.tracks);
 
 /**
  * POST /api/radio/submissions: the server charges the tokens; one key per attempt, so a retry is

@@ -7,8 +7,8 @@ import { RADIO_MSG } from '@common/radio-messages';
 import { RadioStatusBadge } from '@/components/radio-badges';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import type { MyTrack } from '@/lib/my-tracks';
 import { FeatureListingButton } from './feature-listing-button';
-import type { MyTrack } from './my-tracks-api';
 import type { SendFailure } from './use-send-to-radio';
 import { coverVariantUrl } from '@common/covers';
 
