@@ -7,19 +7,21 @@ import { loadDataLayer } from './data/lazy';
 import { unsentVotesMark } from './data/unsent-votes';
 import { firstPaint } from './lib/first-paint';
 import { notifyError } from './lib/notify';
+import { yieldToMain } from './lib/yield-to-main';
 import { startSession, useSession } from './lib/session';
 import './styles.css';
 
-const router = createRouter({
-  routeTree,
-  context: { session: useSession.getState() },
-  defaultPreload: 'intent',
-  scrollRestoration: true,
-});
+const createAppRouter = () =>
+  createRouter({
+    routeTree,
+    context: { session: useSession.getState() },
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+  });
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router;
+    router: ReturnType<typeof createAppRouter>;
   }
 }
 
@@ -38,7 +40,12 @@ async function boot() {
   // the first paint is held until the page is rendered, and its route can hold it longer.
   firstPaint.watchLoad();
   const rendered = firstPaint.hold(START_HOLD_MAX_MS);
-  await startSession();
+  const session = startSession();
+  // The modules' evaluation was one task: the router (its route tree, history and first
+  // location) is built in the next, so neither blocks a tap for both.
+  await yieldToMain();
+  const router = createAppRouter();
+  await session;
   const apply = (session: ReturnType<typeof useSession.getState>) => {
     router.update({ ...router.options, context: { session } });
     const uid = session.user?.uid ?? null;

@@ -16,6 +16,11 @@ export type ApiReadOptions<T> = {
    * online, until a read succeeds: for a page that promises to fill in by itself.
    */
   retryMs?: number;
+  /**
+   * The answers render as a transition (useApiRead): in short slices a tap can come between,
+   * for data that fills a large part of the page.
+   */
+  transition?: boolean;
 };
 
 export type ReadResult<T> = { ok: true; data: T } | { ok: false; error: unknown };

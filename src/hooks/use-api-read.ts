@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState, type DependencyList } from 'react';
-import { startRead, type ApiReadOptions, type Read } from './api-read';
+import { startTransition, useCallback, useEffect, useState, type DependencyList } from 'react';
+import { startRead, type ApiReadOptions, type Read, type ReadResult } from './api-read';
 
 export type ApiRead<T> = {
   /** The last good answer (kept while reloading and after a failure); null before the first. */
@@ -25,11 +25,9 @@ export function useApiRead<T>(read: Read<T> | null, deps: DependencyList, opts: 
   useEffect(() => {
     if (!read) return;
     setState((s) => (s.loading ? s : { ...s, loading: true }));
-    return startRead(
-      read,
-      (result) => setState((s) => (result.ok ? { data: result.data, error: null, loading: false } : { ...s, error: result.error, loading: false })),
-      opts,
-    );
+    const apply = (result: ReadResult<T>) =>
+      setState((s) => (result.ok ? { data: result.data, error: null, loading: false } : { ...s, error: result.error, loading: false }));
+    return startRead(read, (result) => (opts.transition ? startTransition(() => apply(result)) : apply(result)), opts);
     // `deps` stand for what `read` closes over, as in useEffect.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [enabled, attempt, opts.everyMs, opts.retryMs, ...deps]);
