@@ -7,8 +7,8 @@ import { loadDataLayer } from './data/lazy';
 import { unsentVotesMark } from './data/unsent-votes';
 import { firstPaint } from './lib/first-paint';
 import { notifyError } from './lib/notify';
-import { yieldToMain } from './lib/yield-to-main';
 import { startSession, useSession } from './lib/session';
+import { yieldToMain } from './lib/yield-to-main';
 import './styles.css';
 
 const createAppRouter = () =>
@@ -40,12 +40,12 @@ async function boot() {
   // the first paint is held until the page is rendered, and its route can hold it longer.
   firstPaint.watchLoad();
   const rendered = firstPaint.hold(START_HOLD_MAX_MS);
-  const session = startSession();
+  const sessionStarted = startSession();
   // The modules' evaluation was one task: the router (its route tree, history and first
   // location) is built in the next, so neither blocks a tap for both.
   await yieldToMain();
   const router = createAppRouter();
-  await session;
+  await sessionStarted;
   const apply = (session: ReturnType<typeof useSession.getState>) => {
     router.update({ ...router.options, context: { session } });
     const uid = session.user?.uid ?? null;

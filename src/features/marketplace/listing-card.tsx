@@ -26,6 +26,8 @@ type Props = {
 /** One listing: cover, track info, fool rate (or 'In the contest'), prices, a preview player and Buy (or, on the user's own, a link to My Tracks). */
 export function ListingCard({ listing, own, online, onBuy, onFirstCover }: Props) {
   const eager = onFirstCover !== undefined;
+  // The title describes the card's one action (Buy, or Your listing): one per card, told apart by it.
+  const titleId = `listing-${listing.id}-title`;
   const hasCover = Boolean(listing.cover_art_url);
   useEffect(() => {
     if (!hasCover) onFirstCover?.();
@@ -49,7 +51,7 @@ export function ListingCard({ listing, own, online, onBuy, onFirstCover }: Props
       )}
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div>
-          <h3 id={`listing-${listing.id}-title`} className="text-lg font-bold [overflow-wrap:anywhere]">
+          <h3 id={titleId} className="text-lg font-bold [overflow-wrap:anywhere]">
             {listing.title}
           </h3>
           <p className="text-zinc-400 [overflow-wrap:anywhere]">{listing.artist_name}</p>
@@ -85,7 +87,7 @@ export function ListingCard({ listing, own, online, onBuy, onFirstCover }: Props
             <Link
               to={PATHS.myTracks}
               aria-label={`${OWN_LISTING}: ${OWN_LISTING_MANAGE}`}
-              aria-describedby={`listing-${listing.id}-title`}
+              aria-describedby={titleId}
               className={buttonClass('secondary', 'ml-auto px-4 py-2 font-semibold')}
             >
               {OWN_LISTING}
@@ -95,8 +97,7 @@ export function ListingCard({ listing, own, online, onBuy, onFirstCover }: Props
               type="button"
               onClick={onBuy}
               disabled={!online}
-              // One 'Buy' per card: each is described by its track's title.
-              aria-describedby={`listing-${listing.id}-title`}
+              aria-describedby={titleId}
               title={online ? undefined : ORDER_MSG.offline}
               className={buttonClass('primary', 'ml-auto px-4 py-2 font-semibold disabled:cursor-not-allowed disabled:opacity-50')}
             >
