@@ -291,6 +291,15 @@ test('a listener: every signed-in route, the purchase dialog, a paid checkout, a
   await auditWidths(page, 'listener vote end screen');
 });
 
+test('a seller: /marketplace with their own listings (Your listing in place of Buy) passes axe in both widths and schemes', async ({ page }) => {
+  await signIn(page, 'artist@demo.test', 'demo1234');
+  await page.goto('/marketplace');
+  await settled(page, 'Marketplace');
+  // The demo artist's listings (the read of their own tracks marks them all in one render).
+  await expect(page.getByRole('link', { name: 'Your listing: manage it in My Tracks' }).first()).toBeVisible();
+  await auditWidths(page, 'seller /marketplace');
+});
+
 test('a super admin: every CMS tab and its dialogs (user and token adjusting, edit track, radio schedule, email campaign) and toasts pass axe in both widths and schemes', async ({ page, request }) => {
   test.setTimeout(360_000);
   // The Config tab's audit log shows at least one entry (a new user's token adjustment), whatever ran before.

@@ -74,7 +74,9 @@ test('a new user buys a licence with tokens: both balances move and the track an
     await expect(own.getByRole('link', { name: 'Your listing: manage it in My Tracks', description: title })).toBeVisible();
     await expect(own.getByRole('button', { name: 'Buy' })).toHaveCount(0);
   }
-  await seller.getByRole('region', { name: 'All Listings' }).getByRole('link', { name: 'Your listing', description: BASIC }).click();
+  // By keyboard.
+  await seller.getByRole('region', { name: 'All Listings' }).getByRole('link', { name: 'Your listing', description: BASIC }).focus();
+  await seller.keyboard.press('Enter');
   await expect(seller.getByRole('heading', { level: 1, name: 'My Tracks' })).toBeVisible();
   await seller.context().close();
 });
