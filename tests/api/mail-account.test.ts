@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../common/rate-limits';
 import { deliverMail, UNSUBSCRIBED_ERROR } from '../../functions/src/mail/deliver';
 import { COL } from '../../functions/src/platform/collections';
@@ -138,6 +138,10 @@ describe('mail request limits (the defaults)', () => {
       const { token } = await signUp(limited, 'mail_limits');
       // New verification mails: a few a day, whatever the hour (the address may belong to someone else).
       expect(DEFAULT_RATE_LIMITS.verification_mail.max).toBeLessThan(DEFAULT_RATE_LIMITS.mail_send.max);
+      // One that Firebase fails to make (no mail goes out) does not use up one of the day's.
+      vi.spyOn(limited.auth, 'emailVerificationLink').mockRejectedValueOnce(Object.assign(new Error('unavailable'), { code: 'auth/internal-error' }));
+      const failed = await limited.call('POST', '/api/accounts/verification-email', { token, body: {} });
+      expect(failed).toMatchObject({ status: 503, body: { error: { message: 'Could not send the verification email. Try again later.' } } });
       for (let i = 0; i < DEFAULT_RATE_LIMITS.verification_mail.max; i++)
         expect((await limited.call('POST', '/api/accounts/verification-email', { token, body: {} })).status).toBe(202);
       expect((await limited.call('POST', '/api/accounts/verification-email', { token, body: {} })).status).toBe(429);

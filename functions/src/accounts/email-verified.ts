@@ -6,7 +6,7 @@ import type { Deps } from '../platform/deps';
 import { COL } from '../platform/collections';
 import { conflict, notFound, unavailable } from '../platform/errors';
 import { parse } from '../platform/validate';
-import { consumeRateLimit } from '../platform/rate-limit';
+import { admitAlone, consumeRateLimit, rateLimitCounter, refund } from '../platform/rate-limit';
 import { rewardReferral } from './referral';
 import { sendVerificationMail } from './signup';
 
@@ -40,10 +40,15 @@ export const resendVerification =
     if (await deps.auth.emailVerified(caller.uid)) throw conflict(EMAIL_ALREADY_VERIFIED);
     // The hourly limit first: refused there, the day's allowance is not used up.
     await consumeRateLimit(deps, 'mail_send', caller.uid);
-    await consumeRateLimit(deps, 'verification_mail', caller.uid);
     if (!caller.email) throw conflict('Your account has no email address');
+    const daily = rateLimitCounter(deps, 'verification_mail', caller.uid);
+    await admitAlone(deps.db, daily);
     const sent = await sendVerificationMail(deps, caller.uid, caller.email, Boolean(profile.get('referred_by')), `verification-${caller.uid}-${deps.now()}`);
     if (sent === 'no-user') throw notFound('Profile not found');
-    if (sent === 'failed') throw unavailable(VERIFY_MSG.resendFailed);
+    if (sent === 'failed') {
+      // Firebase could not make the link: no mail went out, so the day's allowance is given back.
+      await refund(deps.db, daily);
+      throw unavailable(VERIFY_MSG.resendFailed);
+    }
     res.status(202).json({ queued: true });
   };

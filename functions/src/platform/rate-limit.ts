@@ -46,6 +46,17 @@ export async function admitAlone(db: Firestore, counter: RateLimitCounter): Prom
 }
 
 /**
+ * Gives back one request `counter` counted: what it admitted failed on our side (a service it
+ * needs refused), so the caller's allowance is not spent on it.
+ */
+export async function refund(db: Firestore, counter: RateLimitCounter): Promise<void> {
+  await db.runTransaction(async (tx) => {
+    const count = ((await tx.get(counter.ref)).get('count') as number | undefined) ?? 0;
+    if (count > 0) tx.update(counter.ref, { count: count - 1 });
+  });
+}
+
+/**
  * Counts one request of `key` against the limit `name` in a transaction of its own, so the
  * limit holds across function instances. Over the limit: a 429 with Retry-After, and nothing
  * is written (the caller has not started its own work yet). A caller that writes in a
