@@ -78,6 +78,18 @@ test('a new user buys a licence with tokens: both balances move and the track an
   await seller.getByRole('region', { name: 'All Listings' }).getByRole('link', { name: 'Your listing', description: BASIC }).focus();
   await seller.keyboard.press('Enter');
   await expect(seller.getByRole('heading', { level: 1, name: 'My Tracks' })).toBeVisible();
+  // Next time, the device knows them from the first render: no Buy while the tracks are read again (held here).
+  await seller.route('**/api/tracks/mine', () => new Promise<void>(() => {}));
+  await seller.goto('/marketplace');
+  for (const [region, title] of [['All Listings', BASIC], ['Featured Tracks', FEATURED]] as const) {
+    const own = seller.getByRole('region', { name: region }).getByTestId('listing-card').filter({ hasText: title });
+    await expect(own.getByRole('link', { name: 'Your listing', description: title })).toBeVisible();
+    await expect(own.getByRole('button', { name: 'Buy' })).toHaveCount(0);
+  }
+  // Signing out, the device forgets which listings were the seller's.
+  await seller.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(seller.getByText('Signed out successfully')).toBeVisible();
+  expect(await seller.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('foolrate:own-listings:')))).toEqual([]);
   await seller.context().close();
 });
 

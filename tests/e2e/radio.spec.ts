@@ -186,13 +186,20 @@ test('My Tracks features a basic listing after a confirm: Cancel charges nothing
   const artist = await newArtist(request);
   const title = uniqueName('Listed Song ');
   const trackId = await approvedTrack(request, artist, title, { route: 'marketplace', audio: mp3 });
-  const adminToken = await idToken(request, 'admin@demo.test', DEMO_PASSWORD);
-  const listed = await request.post('/api/marketplace/listings', { headers: bearer(adminToken), data: { track_id: trackId } });
-  expect(listed.status(), await listed.text()).toBe(201);
   await grantTokens(artist.uid, 100);
   const featured = ((await (await request.get('/api/public/config')).json()) as { data: { pricing: { marketplace: { featured: number } } } }).data.pricing.marketplace.featured;
 
+  // Listed while the artist has the marketplace open: the new card is theirs at once (no Buy), without a reload.
   await signIn(page, artist.user.email, artist.user.password);
+  await page.goto('/marketplace');
+  await expect(page.getByRole('region', { name: 'All Listings' })).toBeVisible();
+  const adminToken = await idToken(request, 'admin@demo.test', DEMO_PASSWORD);
+  const listed = await request.post('/api/marketplace/listings', { headers: bearer(adminToken), data: { track_id: trackId } });
+  expect(listed.status(), await listed.text()).toBe(201);
+  const card = page.getByTestId('listing-card').filter({ hasText: title });
+  await expect(card.getByRole('link', { name: 'Your listing', description: title })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Buy' })).toHaveCount(0);
+
   await page.goto('/my-tracks');
   const row = trackRow(page, title);
   const balance = Number((await balancePill(page).textContent())!.replace(/\D/g, ''));

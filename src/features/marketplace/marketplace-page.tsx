@@ -18,7 +18,7 @@ const PurchaseDialog = lazy(() => import('./purchase-dialog').then((m) => ({ def
 /** /marketplace: hero, Featured Tracks (2 columns) and All Listings (3 columns of basic listings). */
 export function MarketplacePage() {
   const { listings, failed, savedOffline, firstCoverShown } = useListings();
-  const own = useOwnListingIds();
+  const own = useOwnListingIds(listings);
   const online = useOnline();
   const signedIn = useSession((s) => s.user !== null);
   const navigate = useNavigate();

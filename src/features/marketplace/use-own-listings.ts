@@ -1,20 +1,35 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useApiRead } from '@/hooks/use-api-read';
 import { useFirstPaintPassed } from '@/lib/first-paint';
-import { loadMyTracks } from '@/lib/my-tracks';
+import { cachedOwnListingIds, loadMyTracks } from '@/lib/my-tracks';
 import { useSession } from '@/lib/session';
 
 const NONE: ReadonlySet<string> = new Set();
 
 /**
  * The ids of the signed-in user's own live listings, whose cards offer no Buy (listings do not
- * carry their seller to clients). Read once from the user's tracks after the page's first paint
- * (it must not slow the first cover down); empty until then, signed out, or when the read fails:
- * Buy then shows, and the API refuses the purchase with its message.
+ * carry their seller to clients). Read from the user's tracks after the page's first paint (it
+ * must not slow the first cover down), and again when a listing the page did not have appears
+ * (it may be the user's, listed meanwhile); until the first read, as this device last read them.
+ * Never read (or signed out), Buy shows, and the API refuses the purchase with its message.
+ * `shown`: the listings on the page (null while they load).
  */
-export function useOwnListingIds(): ReadonlySet<string> {
+export function useOwnListingIds(shown: readonly { id: string }[] | null): ReadonlySet<string> {
   const uid = useSession((s) => s.user?.uid ?? null);
   const painted = useFirstPaintPassed();
-  const { data: tracks } = useApiRead(uid && painted ? (signal) => loadMyTracks(signal) : null, [uid, painted]);
-  return useMemo(() => (tracks ? new Set(tracks.flatMap((t) => (t.listing ? [t.listing.id] : []))) : NONE), [tracks]);
+  const { data: tracks, reload } = useApiRead(uid && painted ? (signal) => loadMyTracks(uid, signal) : null, [uid, painted]);
+
+  // A listing the page did not have: read again (listing ids hold no commas).
+  const known = useRef<ReadonlySet<string> | null>(null);
+  const shownKey = shown?.map((l) => l.id).join(',') ?? null;
+  useEffect(() => {
+    if (shownKey === null) return;
+    const ids = shownKey === '' ? [] : shownKey.split(',');
+    const before = known.current;
+    known.current = new Set(ids);
+    if (before && ids.some((id) => !before.has(id))) reload();
+  }, [shownKey, reload]);
+
+  const cached = useMemo(() => (uid ? new Set(cachedOwnListingIds(uid)) : NONE), [uid]);
+  return useMemo(() => (tracks ? new Set(tracks.flatMap((t) => (t.listing ? [t.listing.id] : []))) : cached), [tracks, cached]);
 }

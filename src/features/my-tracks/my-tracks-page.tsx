@@ -36,7 +36,7 @@ export function MyTracksPage() {
   // told once until a read succeeds again, however often the reads restart.
   const visible = usePageVisible();
   const told = useRef(false);
-  const { data: tracks, error, reload } = useApiRead(visible ? (signal) => loadMyTracks(signal) : null, [uid, visible], {
+  const { data: tracks, error, reload } = useApiRead(visible && uid ? (signal) => loadMyTracks(uid, signal) : null, [uid, visible], {
     onError: (err) => {
       if (!told.current) notifyError(RADIO_MSG.loadTracksFailed, err);
       told.current = true;

@@ -3,14 +3,16 @@ import { MSG } from '@common/messages';
 import { loadDataLayer } from '@/data/lazy';
 import { unsentVotesMark } from '@/data/unsent-votes';
 import { dropClipCache } from '@/lib/clip-bucket';
+import { forgetOwnListingIds } from '@/lib/my-tracks';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 
 /** How long signing out waits for votes cast on this device to reach the server. */
 const PUSH_WAIT_MS = 8_000;
 
-/** What this device keeps of a user: their contest, orders and radio documents, and the cached clips. */
+/** What this device keeps of a user: their contest, orders and radio documents, the cached clips, which listings are theirs. */
 async function forgetOnDevice(uid: string): Promise<void> {
+  forgetOwnListingIds(uid);
   await Promise.all([loadDataLayer().then((layer) => layer.forgetAccount(uid)), dropClipCache()]);
 }
 
