@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { APIRequestContext, Locator } from '@playwright/test';
 import { expect, test, type Page } from './fixtures';
 import { runFfmpeg } from '../../scripts/lib/media';
-import { bearer, idToken, newUser, signIn, uniqueName } from './helpers';
+import { bearer, idToken, newUser, setOnline, signIn, uniqueName } from './helpers';
 
 const PASSWORD = 'demo1234';
 let dir = '';
@@ -71,6 +71,22 @@ test('a listener is told they have no access, with their roles, and can re-check
   await expect(page.getByRole('heading', { name: 'You don’t have access to the CMS' })).toBeVisible();
   await page.getByRole('link', { name: 'Go Home' }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('offline, a listener is told they have no access from the roles the device has', async ({ page, context }) => {
+  await openCms(page, 'listener@demo.test');
+  await expect(page.getByRole('heading', { name: 'You don’t have access to the CMS' })).toBeVisible();
+  // The app's service worker, once installed, serves the page offline.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await setOnline(context, false);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'You don’t have access to the CMS' })).toBeVisible();
+  await expect(page.getByText('Your roles: user')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Having trouble opening the CMS' })).toHaveCount(0);
 });
 
 test('loading that lasts 6 s shows the trouble screen; Try Again re-checks', async ({ page }) => {

@@ -4,6 +4,7 @@ import { isAdmin, isSuperAdmin } from '@common/roles';
 import { useRoles } from '@/hooks/use-account';
 import { ignoreFailure } from '@/hooks/api-read';
 import { useApiRead } from '@/hooks/use-api-read';
+import { isOffline } from '@/lib/api-error';
 import { fetchMe } from '@/lib/me';
 import { useSession } from '@/lib/session';
 
@@ -22,8 +23,9 @@ export type CmsAccess = {
 
 /**
  * Who may open the CMS. The replicated roles document can lag behind (or be missing right
- * after sign-in), so a "not admin" answer is confirmed by GET /api/me before access is denied;
- * a local "admin" opens the dashboard at once. The server checks the role on every call anyway.
+ * after sign-in), so a "not admin" answer is confirmed by GET /api/me before access is denied
+ * (offline, it is not); a local "admin" opens the dashboard at once. The server checks the role
+ * on every call anyway.
  */
 export function useCmsAccess(): CmsAccess {
   const user = useSession((s) => s.user);
@@ -37,7 +39,9 @@ export function useCmsAccess(): CmsAccess {
   const server = me.data;
   const error = me.error ? (me.error instanceof Error ? me.error.message : String(me.error)) : null;
 
-  const roles = server ?? (local.loaded && local.admin ? local.roles : null);
+  // Offline, the server cannot confirm a "not admin": this device's roles decide (Re-check asks again).
+  const offline = isOffline(me.error);
+  const roles = server ?? (local.loaded && (local.admin || offline) ? local.roles : null);
   const rolesLoading = roles === null;
   const loading = authLoading || rolesLoading;
 
