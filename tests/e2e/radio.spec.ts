@@ -561,6 +561,8 @@ test('the station really airs it: an artist pays, an admin approves, uploads and
     const bar = admin.getByRole('region', { name: 'Radio player' });
     await expect(bar.getByTestId('radio-title')).toHaveText(title, { timeout: 45_000 });
     await expect(bar.getByTestId('radio-artist')).toHaveText('Radio Tester');
+    // Cut to one line on a narrow bar, the whole title shows on hover.
+    await expect(bar.getByTestId('radio-title')).toHaveAttribute('title', title);
     // After it played, the row turns broadcasted, live in the admin's queue and in the artist's list.
     await expect(queued.getByTestId('radio-status')).toHaveText('broadcasted', { timeout: 45_000 });
     await expect(page.getByTestId('radio-submission').filter({ hasText: title })).toContainText('broadcasted');

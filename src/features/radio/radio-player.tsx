@@ -112,6 +112,8 @@ export function RadioPlayer() {
     howl.current?.mute(muted);
   }, [volume, muted, playing]);
 
+  const title = song?.title ?? 'Fool Rate Radio';
+  const subtitle = waiting ? 'Connecting…' : failed ? RADIO_BAR.failed : unreachable ? RADIO_BAR.unreachable : (song?.artist ?? (STATION.streamUrl ? 'Live stream' : 'Off air'));
   return (
     <div className="fixed inset-x-0 bottom-0 z-40 h-16 border-t border-zinc-800 bg-zinc-900/95 backdrop-blur" role="region" aria-label="Radio player">
       <div className="mx-auto flex h-full max-w-6xl items-center gap-3 px-4">
@@ -130,9 +132,12 @@ export function RadioPlayer() {
           </span>
         )}
         <div className="min-w-0 flex-1">
-          <p className="truncate text-sm font-semibold" data-testid="radio-title">{song?.title ?? 'Fool Rate Radio'}</p>
-          <p className="truncate text-xs text-zinc-400" data-testid="radio-artist">
-            {waiting ? 'Connecting…' : failed ? RADIO_BAR.failed : unreachable ? RADIO_BAR.unreachable : (song?.artist ?? (STATION.streamUrl ? 'Live stream' : 'Off air'))}
+          {/* One line each, cut with an ellipsis on a narrow bar: the whole text shows on hover (screen readers read it whole). */}
+          <p className="truncate text-sm font-semibold" data-testid="radio-title" title={title}>
+            {title}
+          </p>
+          <p className="truncate text-xs text-zinc-400" data-testid="radio-artist" title={subtitle}>
+            {subtitle}
           </p>
           {/* Said once when the sound starts: until then the bar reads Connecting… */}
           <span className="sr-only" role="status">
