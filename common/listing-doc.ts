@@ -27,7 +27,7 @@ const listingDoc = z.object({
   cover_art_url: nullableText,
   /** The stable preview link; null when the track has no preview or is not approved. */
   preview_url: nullableText,
-  /** Null while the track is in the contest (nothing derived from its contest twin). */
+  /** Null while the track is in the contest (nothing derived from its contest twin), and when nobody voted on it. */
   fool_rate: z.nullable(z.number()),
   /** The track's contest twin is pending or approved: type and fool rate are revealed after the contest. */
   in_contest: z.boolean(),

@@ -46,7 +46,8 @@ describe('marketplace listings', () => {
       genre: 'Jazz',
       song_type: 'hybrid',
       cover_art_url: track.cover_art_url,
-      fool_rate: 0,
+      // Never voted on: no fool rate to show.
+      fool_rate: null,
       in_contest: false,
     });
     expect(res.body.listing.preview_url).toBe(`/api/marketplace/listings/${res.body.listing.id}/preview`);
@@ -314,7 +315,7 @@ describe('marketplace listings', () => {
     expect((await h.call('POST', `/api/cms/tracks/${contest.id}`, { token: admin.token, body: { status: 'approved' } })).status).toBe(200);
     expect(await shown()).toMatchObject(hidden);
     await moderate('delete');
-    expect(await shown()).toMatchObject({ song_type: 'ai', fool_rate: 0, in_contest: false });
+    expect(await shown()).toMatchObject({ song_type: 'ai', fool_rate: null, in_contest: false });
   });
 
   it('keeps a listing in step with its track: a CMS edit shows at once, and the preview link always plays the preview', async () => {

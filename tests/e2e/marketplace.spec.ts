@@ -49,6 +49,8 @@ test('an admin lists a seeded track; it shows on /marketplace until made inactiv
   const card = all.getByTestId('listing-card').filter({ hasText: `${price} tokens` });
   await expect(card).toContainText(TRACK);
   await expect(card).toContainText('$1.99');
+  // A marketplace-only track nobody voted on shows no fool rate (not "0%").
+  await expect(card).not.toContainText('fool rate');
   // An admin pays like anyone: the dialog shows their real balance, not the bar's ∞.
   const { balance } = (await (await request.get('/api/me', { headers: bearer(await idToken(request, 'admin@demo.test', 'demo1234')) })).json()) as { balance: number };
   await card.getByRole('button', { name: 'Buy' }).click();

@@ -45,7 +45,8 @@ async function contestTracksByAudio(db: Firestore, audioPaths: string[]): Promis
  * The copies of the given listings. While a listed track's contest twin is pending or approved,
  * its listing says only `in_contest`: no song type and nothing derived from the twin (its fool
  * rate), so /marketplace cannot answer a voter's clip. Once the twin is retired (rejected or
- * deleted) the type shows again, with the twin's fool rate (0 when it is gone or never existed).
+ * deleted) the type shows again, with the twin's fool rate (null when nobody voted on it: it is
+ * gone, or never existed).
  * The preview link is offered only for an approved track that has a preview file.
  */
 export async function listingCopies(db: Firestore, items: ReadonlyArray<{ listingId: string; track: TrackDoc }>): Promise<ListingCopy[]> {
@@ -57,7 +58,9 @@ export async function listingCopies(db: Firestore, items: ReadonlyArray<{ listin
   const statsIdOf = ({ track }: { track: TrackDoc }) => twinsByAudio.get(track.audio_path)?.[0]?.id ?? track.id;
   const statsIds = [...new Set(items.map(statsIdOf))];
   const stats = await db.getAll(...statsIds.map((id) => db.collection(COL.trackStats).doc(id)));
-  const rate = new Map(stats.map((s) => [s.id, (s.get('fool_rate') as number | undefined) ?? 0]));
+  // No votes (a marketplace-only track, or a twin deleted with its votes): no fool rate to show.
+  const votedRate = (s: (typeof stats)[number]) => (((s.get('total_votes') as number | undefined) ?? 0) > 0 ? ((s.get('fool_rate') as number | undefined) ?? 0) : null);
+  const rate = new Map(stats.map((s) => [s.id, votedRate(s)]));
   return items.map((item) => {
     const { track, listingId } = item;
     const inContest = (twinsByAudio.get(track.audio_path) ?? []).some((t) => IN_CONTEST.has(t.status));
@@ -67,7 +70,7 @@ export async function listingCopies(db: Firestore, items: ReadonlyArray<{ listin
       genre: track.genre,
       cover_art_url: track.cover_art_url ?? null,
       song_type: inContest ? null : track.song_type,
-      fool_rate: inContest ? null : (rate.get(statsIdOf(item)) ?? 0),
+      fool_rate: inContest ? null : (rate.get(statsIdOf(item)) ?? null),
       in_contest: inContest,
       preview_url: track.status === 'approved' && track.preview_path ? previewPath(listingId) : null,
     };

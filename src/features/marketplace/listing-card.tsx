@@ -23,7 +23,7 @@ type Props = {
   onFirstCover?: () => void;
 };
 
-/** One listing: cover, track info, fool rate (or 'In the contest'), prices, a preview player and Buy (or, on the user's own, a link to My Tracks). */
+/** One listing: cover, track info, fool rate (once voted on; or 'In the contest'), prices, a preview player and Buy (or, on the user's own, a link to My Tracks). */
 export function ListingCard({ listing, own, online, onBuy, onFirstCover }: Props) {
   const eager = onFirstCover !== undefined;
   // The title describes the card's one action (Buy, or Your listing): one per card, told apart by it.
@@ -67,7 +67,7 @@ export function ListingCard({ listing, own, online, onBuy, onFirstCover }: Props
           ) : (
             <>
               <span className="rounded-full bg-violet-600/30 px-2 py-1 font-semibold text-violet-200">{SONG_TYPE_LABELS[listing.song_type]}</span>
-              <span className="ml-auto text-fuchsia-300">{listing.fool_rate ?? 0}% fool rate</span>
+              {listing.fool_rate !== null && <span className="ml-auto text-fuchsia-300">{listing.fool_rate}% fool rate</span>}
             </>
           )}
         </div>
