@@ -19,15 +19,18 @@ export function useOwnListingIds(shown: readonly { id: string }[] | null): Reado
   const painted = useFirstPaintPassed();
   const { data: tracks, reload } = useApiRead(uid && painted ? (signal) => loadMyTracks(uid, signal) : null, [uid, painted]);
 
-  // A listing the page did not have: read again (listing ids hold no commas).
-  const known = useRef<ReadonlySet<string> | null>(null);
+  // A listing the page never had: read again. Every id shown is remembered, so the list's own
+  // comings and goings (RxDB filling in after the first request) read nothing. Ids hold no commas.
+  const known = useRef<Set<string> | null>(null);
   const shownKey = shown?.map((l) => l.id).join(',') ?? null;
   useEffect(() => {
     if (shownKey === null) return;
     const ids = shownKey === '' ? [] : shownKey.split(',');
-    const before = known.current;
-    known.current = new Set(ids);
-    if (before && ids.some((id) => !before.has(id))) reload();
+    const first = known.current === null;
+    const seen = (known.current ??= new Set());
+    const fresh = ids.filter((id) => !seen.has(id));
+    fresh.forEach((id) => seen.add(id));
+    if (!first && fresh.length > 0) reload();
   }, [shownKey, reload]);
 
   const cached = useMemo(() => (uid ? new Set(cachedOwnListingIds(uid)) : NONE), [uid]);
