@@ -21,6 +21,9 @@ export type MyTrack = {
 
 const ownListingsKey = (uid: string) => `foolrate:own-listings:${uid}`;
 
+/** The ids of the live listings among `tracks` (the user's own). */
+export const ownListingIds = (tracks: readonly MyTrack[]): string[] => tracks.flatMap((t) => (t.listing ? [t.listing.id] : []));
+
 /**
  * The ids of `uid`'s live listings as this device last read them (empty when it never did):
  * a seller's own cards show no Buy from the marketplace's first render, before the read.
@@ -47,7 +50,7 @@ export function forgetOwnListingIds(uid: string): void {
 export async function loadMyTracks(uid: string, signal?: AbortSignal): Promise<MyTrack[]> {
   const { tracks } = await api<{ tracks: MyTrack[] }>('/tracks/mine', { signal });
   try {
-    localStorage.setItem(ownListingsKey(uid), JSON.stringify(tracks.flatMap((t) => (t.listing ? [t.listing.id] : []))));
+    localStorage.setItem(ownListingsKey(uid), JSON.stringify(ownListingIds(tracks)));
   } catch {
     // No storage (private mode): the next visit reads them again before showing them.
   }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useApiRead } from '@/hooks/use-api-read';
 import { useFirstPaintPassed } from '@/lib/first-paint';
-import { cachedOwnListingIds, loadMyTracks } from '@/lib/my-tracks';
+import { cachedOwnListingIds, loadMyTracks, ownListingIds } from '@/lib/my-tracks';
 import { useSession } from '@/lib/session';
 
 const NONE: ReadonlySet<string> = new Set();
@@ -34,5 +34,5 @@ export function useOwnListingIds(shown: readonly { id: string }[] | null): Reado
   }, [shownKey, reload]);
 
   const cached = useMemo(() => (uid ? new Set(cachedOwnListingIds(uid)) : NONE), [uid]);
-  return useMemo(() => (tracks ? new Set(tracks.flatMap((t) => (t.listing ? [t.listing.id] : []))) : cached), [tracks, cached]);
+  return useMemo(() => (tracks ? new Set(ownListingIds(tracks)) : cached), [tracks, cached]);
 }
