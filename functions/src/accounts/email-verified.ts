@@ -6,7 +6,7 @@ import type { Deps } from '../platform/deps';
 import { COL } from '../platform/collections';
 import { conflict, notFound, unavailable } from '../platform/errors';
 import { parse } from '../platform/validate';
-import { admitAlone, consumeRateLimit, rateLimitCounter, refund } from '../platform/rate-limit';
+import { consumeRateLimit, refund } from '../platform/rate-limit';
 import { rewardReferral } from './referral';
 import { sendVerificationMail } from './signup';
 
@@ -41,8 +41,7 @@ export const resendVerification =
     // The hourly limit first: refused there, the day's allowance is not used up.
     await consumeRateLimit(deps, 'mail_send', caller.uid);
     if (!caller.email) throw conflict('Your account has no email address');
-    const daily = rateLimitCounter(deps, 'verification_mail', caller.uid);
-    await admitAlone(deps.db, daily);
+    const daily = await consumeRateLimit(deps, 'verification_mail', caller.uid);
     const sent = await sendVerificationMail(deps, caller.uid, caller.email, Boolean(profile.get('referred_by')), `verification-${caller.uid}-${deps.now()}`);
     if (sent === 'no-user') throw notFound('Profile not found');
     if (sent === 'failed') {

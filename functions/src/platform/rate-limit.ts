@@ -61,5 +61,10 @@ export async function refund(db: Firestore, counter: RateLimitCounter): Promise<
  * limit holds across function instances. Over the limit: a 429 with Retry-After, and nothing
  * is written (the caller has not started its own work yet). A caller that writes in a
  * transaction anyway can count the request in it instead (rateLimitCounter), one round trip less.
+ * Returns the counter, for a `refund` when the work fails on our side.
  */
-export const consumeRateLimit = (deps: Deps, name: RateLimitName, key: string): Promise<void> => admitAlone(deps.db, rateLimitCounter(deps, name, key));
+export async function consumeRateLimit(deps: Deps, name: RateLimitName, key: string): Promise<RateLimitCounter> {
+  const counter = rateLimitCounter(deps, name, key);
+  await admitAlone(deps.db, counter);
+  return counter;
+}
