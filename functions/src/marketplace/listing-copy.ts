@@ -1,4 +1,4 @@
-import type { Firestore } from 'firebase-admin/firestore';
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import type { TrackStatus } from '../../../common/contest';
 import type { MarketplaceListing } from '../../../common/listing-doc';
 import { COL } from '../platform/collections';
@@ -59,7 +59,7 @@ export async function listingCopies(db: Firestore, items: ReadonlyArray<{ listin
   const statsIds = [...new Set(items.map(statsIdOf))];
   const stats = await db.getAll(...statsIds.map((id) => db.collection(COL.trackStats).doc(id)));
   // No votes (a marketplace-only track, or a twin deleted with its votes): no fool rate to show.
-  const votedRate = (s: (typeof stats)[number]) => (((s.get('total_votes') as number | undefined) ?? 0) > 0 ? ((s.get('fool_rate') as number | undefined) ?? 0) : null);
+  const votedRate = (s: DocumentSnapshot): number | null => (((s.get('total_votes') as number | undefined) ?? 0) > 0 ? ((s.get('fool_rate') as number | undefined) ?? 0) : null);
   const rate = new Map(stats.map((s) => [s.id, votedRate(s)]));
   return items.map((item) => {
     const { track, listingId } = item;
