@@ -13,6 +13,15 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 const tokens = async (page: Page) => Number((await balancePill(page).textContent())?.match(/\d+/)?.[0]);
 
+/** The demo seller's two listings, on their marketplace: Your listing (to My Tracks), no Buy. */
+async function expectOwnListings(seller: Page): Promise<void> {
+  for (const [region, title] of [['All Listings', BASIC], ['Featured Tracks', FEATURED]] as const) {
+    const own = seller.getByRole('region', { name: region }).getByTestId('listing-card').filter({ hasText: title });
+    await expect(own.getByRole('link', { name: 'Your listing: manage it in My Tracks', description: title })).toBeVisible();
+    await expect(own.getByRole('button', { name: 'Buy' })).toHaveCount(0);
+  }
+}
+
 async function sellerPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
   const page = await context.newPage();
@@ -69,11 +78,7 @@ test('a new user buys a licence with tokens: both balances move and the track an
 
   // The seller's own listings offer no Buy, but a way to My Tracks (where a listing is featured).
   await seller.goto('/marketplace');
-  for (const [region, title] of [['All Listings', BASIC], ['Featured Tracks', FEATURED]] as const) {
-    const own = seller.getByRole('region', { name: region }).getByTestId('listing-card').filter({ hasText: title });
-    await expect(own.getByRole('link', { name: 'Your listing: manage it in My Tracks', description: title })).toBeVisible();
-    await expect(own.getByRole('button', { name: 'Buy' })).toHaveCount(0);
-  }
+  await expectOwnListings(seller);
   // By keyboard.
   await seller.getByRole('region', { name: 'All Listings' }).getByRole('link', { name: 'Your listing', description: BASIC }).focus();
   await seller.keyboard.press('Enter');
@@ -81,11 +86,7 @@ test('a new user buys a licence with tokens: both balances move and the track an
   // Next time, the device knows them from the first render: no Buy while the tracks are read again (held here).
   await seller.route('**/api/tracks/mine', () => new Promise<void>(() => {}));
   await seller.goto('/marketplace');
-  for (const [region, title] of [['All Listings', BASIC], ['Featured Tracks', FEATURED]] as const) {
-    const own = seller.getByRole('region', { name: region }).getByTestId('listing-card').filter({ hasText: title });
-    await expect(own.getByRole('link', { name: 'Your listing', description: title })).toBeVisible();
-    await expect(own.getByRole('button', { name: 'Buy' })).toHaveCount(0);
-  }
+  await expectOwnListings(seller);
   // Signing out, the device forgets which listings were the seller's.
   await seller.getByRole('button', { name: 'Sign Out' }).click();
   await expect(seller.getByText('Signed out successfully')).toBeVisible();
