@@ -185,6 +185,20 @@ test('signed out: every public route passes axe in both widths and schemes', asy
   await expect(page.getByLabel('Username')).toHaveAccessibleDescription('Username is required 3 to 20 characters: letters, digits and underscore.');
   await auditWidths(page, 'sign-up field error');
 
+  // A catalogue larger than a section shows at once: its count and "Show more listings".
+  await page.route('**/api/marketplace/listings', async (route) => {
+    const response = await route.fetch();
+    const { listings } = (await response.json()) as { listings: Array<{ listing_type: string }> };
+    const basic = listings.find((l) => l.listing_type === 'basic')!;
+    await route.fulfill({ response, json: { listings: Array.from({ length: 30 }, (_, i) => ({ ...basic, id: `catalogue_${i}`, title: `Catalogue Song ${i + 1}` })) } });
+  });
+  await page.route('**/api/sync/marketplace_listings/pull**', (route) => route.abort());
+  await page.goto('/marketplace');
+  await settled(page, 'Marketplace');
+  await expect(page.getByRole('button', { name: 'Show more listings' })).toBeVisible();
+  await auditWidths(page, 'marketplace with more listings to show');
+  await page.unrouteAll();
+
   // The browser's chrome follows the scheme: each scheme's theme-color is the page's background.
   const rgb = (color: string) => {
     const ctx = document.createElement('canvas').getContext('2d')!;

@@ -153,6 +153,39 @@ test('when every listing is featured, the page shows Featured Tracks and no empt
   await expect(page.getByRole('region', { name: 'All Listings' })).toHaveCount(0);
 });
 
+test('a large catalogue shows 24 listings a section; Show more listings adds the next ones and takes the keyboard to the first of them', async ({ page }) => {
+  type Listed = { id: string; title: string; listing_type: 'featured' | 'basic'; created_at: string };
+  const titles = Array.from({ length: 30 }, (_, i) => `Catalogue Song ${String(i + 1).padStart(2, '0')}`);
+  await page.route('**/api/marketplace/listings', async (route) => {
+    const response = await route.fetch();
+    const { listings } = (await response.json()) as { listings: Listed[] };
+    const basic = listings.find((l) => l.listing_type === 'basic')!;
+    // Newest first, as the API answers: the first title is the newest.
+    const many = titles.map((title, i) => ({ ...basic, id: `catalogue_${i}`, title, created_at: new Date(Date.UTC(2026, 0, 31) - i * 60_000).toISOString() }));
+    await route.fulfill({ response, json: { listings: many } });
+  });
+  // RxDB's sync fails: the page keeps that one request's answer.
+  await page.route('**/api/sync/marketplace_listings/pull**', (route) => route.abort());
+  await page.goto('/marketplace');
+  const section = page.getByRole('region', { name: 'All Listings' });
+  const headings = section.getByTestId('listing-card').getByRole('heading', { level: 3 });
+  await expect(headings).toHaveText(titles.slice(0, 24));
+  await expect(section.getByText('Showing 24 of 30')).toBeVisible();
+  const more = section.getByRole('button', { name: 'Show more listings' });
+  await expect(more).toHaveAccessibleDescription('Showing 24 of 30');
+
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(headings).toHaveText(titles);
+  // The keyboard goes on from the first card added; nothing is left to show.
+  await expect(section.getByTestId('listing-card').nth(24)).toBeFocused();
+  await expect(section.getByTestId('listing-card').nth(24)).toHaveAccessibleName(titles[24]!);
+  await expect(more).toHaveCount(0);
+  await expect(section.getByText(/^Showing/)).toHaveCount(0);
+  await page.keyboard.press('Tab');
+  await expect(section.getByTestId('listing-card').nth(24).getByRole('button', { name: `Play preview of ${titles[24]}` })).toBeFocused();
+});
+
 test('a listing plays its preview once asked: the button gives way to the playing player, by keyboard, without moving the card', async ({ page }) => {
   await page.goto('/marketplace');
   const card = page.getByTestId('listing-card').first();

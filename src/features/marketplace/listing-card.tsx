@@ -33,7 +33,8 @@ export function ListingCard({ listing, own, online, onBuy, onFirstCover }: Props
     if (!hasCover) onFirstCover?.();
   }, [hasCover, onFirstCover]);
   return (
-    <Card as="article" className="flex flex-col overflow-hidden" data-testid="listing-card" aria-label={listing.title}>
+    // tabIndex -1: "Show more listings" moves the focus to the first card it adds.
+    <Card as="article" className="flex flex-col overflow-hidden" data-testid="listing-card" aria-label={listing.title} tabIndex={-1}>
       {listing.cover_art_url ? (
         <img
           src={coverVariantUrl(listing.cover_art_url, 512)}

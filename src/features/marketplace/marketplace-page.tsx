@@ -1,10 +1,12 @@
 import { useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Loader2, ShoppingBag, WifiOff } from 'lucide-react';
 import { ORDER_MSG } from '@common/orders';
 import type { MarketplaceListing } from '@common/listing-doc';
 import { LISTINGS_LOAD_FAILED, NO_LISTINGS } from '@common/marketplace-messages';
 import { PATHS } from '@common/paths';
+import { formatCount } from '@common/format';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useOnline } from '@/hooks/use-online';
 import { useSession } from '@/lib/session';
@@ -14,6 +16,12 @@ import { useOwnListingIds } from './use-own-listings';
 
 /** The purchase dialog's code (Radix Dialog, the order flow) loads on the first Buy, not with the page. */
 const PurchaseDialog = lazy(() => import('./purchase-dialog').then((m) => ({ default: m.PurchaseDialog })));
+
+/**
+ * The cards a section shows at first, and adds with each "Show more listings": the page's first
+ * render (and a phone's work on it) stays the same however large the catalogue grows.
+ */
+export const LISTINGS_PER_PAGE = 24;
 
 /** /marketplace: hero, Featured Tracks (2 columns) and All Listings (3 columns of basic listings). */
 export function MarketplacePage() {
@@ -91,16 +99,45 @@ type SectionProps = {
 };
 
 function ListingSection({ id, title, grid, listings, own, online, onBuy, onFirstCover }: SectionProps) {
+  const [shown, setShown] = useState(LISTINGS_PER_PAGE);
+  // The first card "Show more listings" added takes the focus (the keyboard goes on from there).
+  const focusFrom = useRef<number | null>(null);
+  const cards = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focusFrom.current === null) return;
+    cards.current?.querySelectorAll<HTMLElement>('[data-testid="listing-card"]')[focusFrom.current]?.focus();
+    focusFrom.current = null;
+  }, [shown]);
+  const visible = listings.slice(0, shown);
+  const countId = `${id}-count`;
   return (
     <section aria-labelledby={id}>
       <h2 id={id} className="mb-4 text-2xl font-bold">
         {title}
       </h2>
-      <div className={`grid gap-6 ${grid}`}>
-        {listings.map((l, i) => (
+      <div ref={cards} className={`grid gap-6 ${grid}`}>
+        {visible.map((l, i) => (
           <ListingCard key={l.id} listing={l} own={own.has(l.id)} online={online} onBuy={() => onBuy(l)} onFirstCover={i === 0 ? onFirstCover : undefined} />
         ))}
       </div>
+      {visible.length < listings.length && (
+        <div className="mt-6 flex flex-col items-center gap-2">
+          <p id={countId} className="text-sm text-zinc-400">
+            Showing {formatCount(visible.length)} of {formatCount(listings.length)}
+          </p>
+          <Button
+            look="secondary"
+            aria-describedby={countId}
+            onClick={() => {
+              focusFrom.current = visible.length;
+              setShown(visible.length + LISTINGS_PER_PAGE);
+            }}
+            className="px-4 py-2 font-semibold hover:bg-zinc-800"
+          >
+            Show more listings
+          </Button>
+        </div>
+      )}
     </section>
   );
 }
