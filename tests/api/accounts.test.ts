@@ -115,6 +115,29 @@ describe('sign-up', () => {
     expect((await h.call('GET', '/api/me', { token: ref.token })).body.balance).toBe(70);
   });
 
+  it('pays nothing for a referral from the referrer’s own mailbox (a +tag, another case, Gmail’s dots): settled own_mailbox', async () => {
+    const ref = await signUp(h, 'own_ref', { email: 'Own.Ref@gmail.com' });
+    const cases = [
+      ['own_alt1', 'own.ref+alt@gmail.com'],
+      ['own_alt2', 'OWNREF@googlemail.com'],
+    ] as const;
+    for (const [username, email] of cases) {
+      const alt = await signUp(h, username, { referral_code: 'own_ref', email });
+      h.auth.verifyEmail(alt.uid);
+      // Several reports at once settle it once, the same way.
+      const answers = await Promise.all([verified(alt), verified(alt), verified(alt)]);
+      expect(answers.map((a) => a.body.referral)).toEqual(['own_mailbox', 'own_mailbox', 'own_mailbox']);
+      expect((await h.db.collection('referrals').doc(alt.uid).get()).get('status')).toBe('own_mailbox');
+    }
+    // A friend's mailbox still pays, once.
+    const friend = await signUp(h, 'own_friend', { referral_code: 'own_ref', email: 'own.friend@gmail.com' });
+    h.auth.verifyEmail(friend.uid);
+    expect((await verified(friend)).body.referral).toBe('rewarded');
+    expect((await h.call('GET', '/api/me', { token: ref.token })).body.balance).toBe(60);
+    const rewards = await h.db.collection('token_ledger').where('reason', '==', 'referral_reward').where('user_id', '==', ref.uid).get();
+    expect(rewards.docs.map((d) => d.get('ref'))).toEqual([friend.uid]);
+  });
+
   it('pays a referrer once for each of many concurrent verifications, at most 20 a day', async () => {
     h.clock.now = Date.parse('2026-03-05T10:00:00Z');
     const ref = await signUp(h, 'bigref');

@@ -8,9 +8,10 @@ import { readPricing } from '../tokens/pricing';
 
 /**
  * pending: waiting for the referee to verify their email; capped: the referrer had their day's
- * share; repeat: the referee's address had earned a referral before (a deleted account signed up again).
+ * share; repeat: the referee's address had earned a referral before (a deleted account signed up
+ * again); own_mailbox: the referee's address is the referrer's own mailbox (their second account).
  */
-export type ReferralStatus = 'none' | 'pending' | 'rewarded' | 'capped' | 'repeat';
+export type ReferralStatus = 'none' | 'pending' | 'rewarded' | 'capped' | 'repeat' | 'own_mailbox';
 
 /**
  * The mailbox an address delivers to, as far as a referral is concerned: lower case, without a
@@ -41,7 +42,8 @@ export function recordReferral(db: Firestore, tx: Transaction, r: NewReferral, n
 /**
  * Pays the referrer of `refereeUid` once the referee's email is verified (the caller checks
  * that with Firebase Auth): one reward per referee and per mailbox ever (an account deleted and
- * made again with the same address is settled `repeat`, unpaid), at most REFERRAL_DAILY_CAP per
+ * made again with the same address is settled `repeat`, unpaid), none for an account at the
+ * referrer's own mailbox (`own_mailbox`: a `+tag` or Gmail's dots make a second account there), at most REFERRAL_DAILY_CAP per
  * referrer per UTC day (further referrals that day are settled as capped, unpaid), all in one
  * transaction.
  */
@@ -60,7 +62,8 @@ export async function rewardReferral(deps: Deps, refereeUid: string): Promise<Re
     const key = `referral:${referrerUid}:${refereeUid}`;
     const email = profile.get('email') as string | null | undefined;
     const mailbox = email ? mailboxKey(email) : null;
-    const [day, paid, mailboxPaid, pricing, balance] = await Promise.all([
+    const [referrer, day, paid, mailboxPaid, pricing, balance] = await Promise.all([
+      tx.get(db.collection(COL.profiles).doc(referrerUid)),
       tx.get(dayRef),
       oneTimeKeyUsed(db, tx, key),
       mailbox ? oneTimeKeyUsed(db, tx, mailbox) : false,
@@ -68,10 +71,12 @@ export async function rewardReferral(deps: Deps, refereeUid: string): Promise<Re
       readBalance(db, tx, referrerUid),
     ]);
     const paidToday = (day.get('count') as number | undefined) ?? 0;
-    const repeat = !paid && mailboxPaid;
-    const capped = !paid && !repeat && paidToday >= REFERRAL_DAILY_CAP;
-    const next: ReferralStatus = repeat ? 'repeat' : capped ? 'capped' : 'rewarded';
-    if (!repeat && !capped && !paid && pricing.referral_reward > 0) {
+    const referrerEmail = referrer.get('email') as string | null | undefined;
+    const ownMailbox = !paid && mailbox !== null && referrerEmail ? mailboxKey(referrerEmail) === mailbox : false;
+    const repeat = !paid && !ownMailbox && mailboxPaid;
+    const capped = !paid && !ownMailbox && !repeat && paidToday >= REFERRAL_DAILY_CAP;
+    const next: ReferralStatus = ownMailbox ? 'own_mailbox' : repeat ? 'repeat' : capped ? 'capped' : 'rewarded';
+    if (!ownMailbox && !repeat && !capped && !paid && pricing.referral_reward > 0) {
       writeLedgerEntry(db, tx, balance, { userId: referrerUid, delta: pricing.referral_reward, reason: 'referral_reward', ref: refereeUid }, nowIso);
       useOneTimeKey(db, tx, key, nowIso);
       if (mailbox) useOneTimeKey(db, tx, mailbox, nowIso);
