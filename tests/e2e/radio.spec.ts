@@ -388,7 +388,7 @@ test('a change by one admin shows on another admin’s Radio Queue without a rel
   await other.context().close();
 });
 
-test('the radio bar says when the station cannot be reached, gives up a silent stream, and unmutes when the volume moves', async ({ page }) => {
+test('the radio bar says when the station cannot be reached, gives up a silent stream, unmutes when the volume moves, and clears the failure once the station answers', async ({ page }) => {
   // The station's now-playing is refused, and its stream takes the connection and sends nothing.
   await page.route('**/api/nowplaying/**', (route) => route.abort('connectionrefused'));
   await page.route('**/listen/*/radio.mp3*', () => new Promise<void>(() => {}));
@@ -407,6 +407,12 @@ test('the radio bar says when the station cannot be reached, gives up a silent s
   await expect(player.getByRole('button', { name: 'Unmute radio' })).toBeVisible();
   await player.getByLabel('Volume').fill('50');
   await expect(player.getByRole('button', { name: 'Mute radio' })).toBeVisible();
+  // The station answers again: its next poll shows the live song, and the failure is over.
+  await page.unroute('**/api/nowplaying/**');
+  await page.clock.fastForward(10_000);
+  await expect(player.getByTestId('radio-live')).toBeVisible();
+  await expect(player.getByTestId('radio-artist')).not.toHaveText(/Could not reach the radio|Station unreachable|Live stream|Off air/);
+  await expect(player.getByRole('status')).toHaveText('');
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
 

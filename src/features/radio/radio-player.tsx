@@ -27,9 +27,16 @@ export function RadioPlayer() {
   const resumeAfter = useRef(false);
   // From the play request until the stream's sound starts (a live stream can take seconds).
   const [connecting, setConnecting] = useState(false);
-  // The last play request failed (the stream refused, or no sound within CONNECT_TIMEOUT_MS); until the next.
+  // The last play request failed (the stream refused, or no sound within CONNECT_TIMEOUT_MS); until the next, or until the station answers again.
   const [failed, setFailed] = useState(false);
   const waiting = playing && connecting;
+  // The station answering again ends a failure told while it could not be reached (React's
+  // "adjusting state when a prop changes": during render, not in an effect).
+  const [wasUnreachable, setWasUnreachable] = useState(unreachable);
+  if (wasUnreachable !== unreachable) {
+    setWasUnreachable(unreachable);
+    if (!unreachable) setFailed(false);
+  }
 
   // A clip playing elsewhere pauses the radio; it resumes afterwards if it was playing.
   useEffect(() => {
