@@ -1,3 +1,5 @@
+import { tokenCount } from './format';
+
 /** User-facing texts from the spec's error catalogue, verbatim, shared by client and server. */
 export const MSG = {
   accountCreated: 'Account created! Check your email to verify 🎉',
@@ -21,7 +23,8 @@ export const MSG = {
   affiliateCopied: 'Affiliate link copied!',
   affiliateCopyFailed: 'Failed to copy link',
   dailyClaimed: 'Daily Token Claimed! 🎁',
-  dailyClaimedBody: '+1 token added to your balance',
+  /** The spec's '+1 token added to your balance', with the amount the claim granted (an admin sets daily_drip). */
+  dailyClaimedBody: (tokens: number) => `+${tokenCount(tokens)} added to your balance`,
   insufficientTokens: 'Insufficient tokens',
   needTokens: (price: number, balance: number) => `You need ${price} tokens but only have ${balance}.`,
   onlySuperAdminsRoles: 'Only super admins can manage roles',

@@ -16,9 +16,9 @@ export function useDailyClaim() {
   const claim = async () => {
     setBusy(true);
     try {
-      const res = await api<{ granted: boolean }>('/tokens/claim-daily', { method: 'POST', body: {} });
+      const res = await api<{ granted: boolean; tokens: number }>('/tokens/claim-daily', { method: 'POST', body: {} });
       setClaimedToday(true);
-      if (res.granted) notifySuccess(MSG.dailyClaimed, MSG.dailyClaimedBody);
+      if (res.granted) notifySuccess(MSG.dailyClaimed, MSG.dailyClaimedBody(res.tokens));
       else notifySuccess('Already claimed today', 'Come back tomorrow for another free token.');
       void afterWrite(['token_balances', 'daily_token_grants']);
     } catch (err) {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliverMail } from '../../functions/src/mail/deliver';
+import { COL } from '../../functions/src/platform/collections';
 import { addTrack, makeAdmin } from './contest-fixtures';
 import { ledgerInvariant, signUp, startHarness, type Harness } from './harness';
 import { balanceOf, grant, listTrack, type User } from './order-fixtures';
@@ -102,7 +104,15 @@ describe('charges and grants read the saved values', () => {
       expect((await h.call('GET', '/api/public/config')).body.data.pricing).toMatchObject(prices);
       const referrer = await fresh('cfgref');
       expect(await balanceOf(h, referrer.uid)).toBe(70);
-      const friend = await signUp(h, `cfgfriend${names++}`, { referral_code: (await h.db.collection('profiles').doc(referrer.uid).get()).get('username') });
+      // The welcome mail states the amounts in force, each with its unit.
+      const [welcome] = (await h.db.collection(COL.mail).where('toUids', 'array-contains', referrer.uid).get()).docs.filter((d) => d.get('topic') === 'welcome');
+      expect((await deliverMail(h.deps, welcome!.id)).outcome).toBe('sent');
+      const username = (await h.db.collection('profiles').doc(referrer.uid).get()).get('username') as string;
+      const { text } = h.mailer.sent.find((m) => m.subject === `Welcome to Fool Rate, ${username}!`)!;
+      expect(text).toContain('with a signup bonus of 70 tokens.');
+      expect(text).toContain('(3 tokens a day)');
+      expect(text).toContain('you earn 12 tokens for every friend');
+      const friend = await signUp(h, `cfgfriend${names++}`, { referral_code: username });
       h.auth.verifyEmail(friend.uid);
       expect((await h.call('POST', '/api/accounts/email-verified', { token: friend.token, body: {} })).body.referral).toBe('rewarded');
       expect(await ledgerOf(referrer.uid, 'referral_reward')).toEqual([12]);
@@ -110,6 +120,8 @@ describe('charges and grants read the saved values', () => {
       h.clock.now += 86_400_000;
       const claim = await h.call('POST', '/api/tokens/claim-daily', { token: referrer.token });
       expect(claim.status).toBe(200);
+      expect(claim.body).toMatchObject({ granted: true, tokens: 3 });
+      expect((await h.call('POST', '/api/tokens/claim-daily', { token: referrer.token })).body).toMatchObject({ granted: false, tokens: 0 });
       expect(await ledgerOf(referrer.uid, 'daily_drip')).toEqual([3]);
 
       await submitSong(h, referrer, { title: 'Priced', artistName: 'Cfg', songType: 'human', submissionRoutes: '["contest"]' }, await taggedSong(2, 440));

@@ -173,10 +173,12 @@ test('the daily token is granted once per day', async ({ page }) => {
   await signUp(page, newUser('daily'));
   await page.goto('/');
   await expect(page.getByText('Sign up now and get FREE UNLIMITED VOTING for your first week')).toBeVisible();
+  await expect(page.getByText('Claim 1 free token every day (resets at midnight UTC).')).toBeVisible();
   // By keyboard: the button keeps the focus as it turns into 'Claimed today'.
   await page.getByRole('button', { name: 'Claim Daily Token' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByText('Daily Token Claimed! 🎁')).toBeVisible();
+  await expect(page.getByText('+1 token added to your balance')).toBeVisible();
   await expect(balancePill(page)).toHaveText('51 tokens');
   // The toast shows below the bar, so the balance it announces stays in view.
   const bar = (await page.getByRole('banner').boundingBox())!;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test, type Page } from './fixtures';
-import { bearer, idToken, signIn } from './helpers';
+import { bearer, idToken, newUser, signIn } from './helpers';
 
 const PASSWORD = 'demo1234';
 
@@ -66,6 +66,33 @@ test('an admin changes the contest entry cost, keeping what another admin change
     await context.close();
   } finally {
     const res = await request.post('/api/cms/config', { headers, data: { pricing: { contest_entry_cost: before.pricing.contest_entry_cost, referral_reward: before.pricing.referral_reward } } });
+    expect(res.status()).toBe(200);
+  }
+});
+
+test('amounts an admin sets are the ones a new user is told: the sign-up grant on /auth, the daily token on /welcome, home and its toast', async ({ page, request }) => {
+  const headers = await adminToken(request);
+  const before = (await (await request.get('/api/cms/config', { headers })).json()) as { pricing: { signup_grant: number; daily_drip: number } };
+  expect((await request.post('/api/cms/config', { headers, data: { pricing: { signup_grant: 60, daily_drip: 3 } } })).status()).toBe(200);
+  try {
+    await page.goto('/auth?mode=signup');
+    await expect(page.getByText('Get 60 tokens and a free week of unlimited voting.')).toBeVisible();
+    const user = newUser('amounts');
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign Up & Get 60 Tokens' }).click();
+    await expect(page).toHaveURL(/\/welcome$/);
+    await expect(page.getByTestId('welcome-balance')).toHaveText('60 tokens');
+    await expect(page.getByText('plus 3 tokens daily')).toBeVisible();
+
+    await page.goto('/');
+    await expect(page.getByText('Claim 3 free tokens every day (resets at midnight UTC).')).toBeVisible();
+    await page.getByRole('button', { name: 'Claim Daily Token' }).click();
+    await expect(page.getByText('+3 tokens added to your balance')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Claimed today' })).toBeVisible();
+  } finally {
+    const res = await request.post('/api/cms/config', { headers, data: { pricing: { signup_grant: before.pricing.signup_grant, daily_drip: before.pricing.daily_drip } } });
     expect(res.status()).toBe(200);
   }
 });

@@ -1,6 +1,7 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { FREE_VOTING_DAYS, type Role } from '../../../common/constants';
 import { MSG } from '../../../common/messages';
+import { tokenCount } from '../../../common/format';
 import { oneLine } from '../../../common/one-line';
 import { isReservedUsername } from '../../../common/username';
 import { COL } from '../platform/collections';
@@ -91,8 +92,19 @@ export async function createAccount(deps: Deps, account: NewAccount): Promise<Cr
       account.uid,
       'welcome',
       // The bonus, not the balance, in the default text: a coupon given at sign-up is redeemed after
-      // this mail is written. `balance` (the balance the account opened with) stays for templates edited before.
-      { signup_bonus: String(balance - current), balance: String(balance), daily: String(pricing.daily_drip), referral_reward: String(pricing.referral_reward), affiliate_link: `${appUrl}/${account.username}` },
+      // this mail is written. The amounts with their unit ('1 token', '3 tokens') are the default
+      // text's; the bare numbers and `balance` (the balance the account opened with) stay for
+      // templates edited before.
+      {
+        bonus_tokens: tokenCount(balance - current),
+        daily_tokens: tokenCount(pricing.daily_drip),
+        reward_tokens: tokenCount(pricing.referral_reward),
+        signup_bonus: String(balance - current),
+        balance: String(balance),
+        daily: String(pricing.daily_drip),
+        referral_reward: String(pricing.referral_reward),
+        affiliate_link: `${appUrl}/${account.username}`,
+      },
       now,
     );
     return { created: true, username: account.username, balance, referredBy: referrer?.username ?? null };

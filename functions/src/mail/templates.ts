@@ -48,11 +48,11 @@ If you did not sign up, you can ignore this email.`,
     subject: 'Welcome to Fool Rate, {{username}}!',
     body: `Hi {{username}},
 
-Your account is ready, with a signup bonus of {{signup_bonus}} tokens.
+Your account is ready, with a signup bonus of {{bonus_tokens}}.
 
-Come back every day for your free daily token ({{daily}} token a day), spend tokens on vote sessions, contest entries and marketplace listings, and try to tell human from AI.
+Come back every day for your free daily token ({{daily_tokens}} a day), spend tokens on vote sessions, contest entries and marketplace listings, and try to tell human from AI.
 
-Share your affiliate link: you earn {{referral_reward}} tokens for every friend who signs up with it and verifies their email.
+Share your affiliate link: you earn {{reward_tokens}} for every friend who signs up with it and verifies their email.
 
 {{affiliate_link}}
 
@@ -63,6 +63,9 @@ Start voting: {{app_url}}/vote`,
       balance: '25',
       daily: '1',
       referral_reward: '5',
+      bonus_tokens: '25 tokens',
+      daily_tokens: '1 token',
+      reward_tokens: '5 tokens',
       affiliate_link: 'https://foolrate.example/listener42',
       app_url: 'https://foolrate.example',
     },

@@ -5,6 +5,7 @@ import { toast } from '@/lib/toast';
 import { MSG } from '@common/messages';
 import { PATHS, type ReturnPath } from '@common/paths';
 import { normalizeCoupon, normalizeUsername, usernameProblem } from '@common/username';
+import { tokenCount } from '@common/format';
 import { Button } from '@/components/ui/button';
 import { Field, INPUT } from '@/components/ui/field';
 import { Tab, TabList, TabPanel, Tabs } from '@/components/ui/tabs';
@@ -12,6 +13,7 @@ import { ApiError } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { TIMINGS_MS } from '@common/constants';
+import { useLivePricing } from '@/hooks/use-live-pricing';
 import {
   authErrorText,
   signInWithGoogle,
@@ -36,6 +38,9 @@ function reportCoupon(coupon: SignupResult['coupon']) {
   else toast.error(title, { description });
 }
 
+/** The spec's 'Sign Up & Get 50 Tokens', with the sign-up grant in force (an admin sets it). */
+const signUpLabel = (grant: number) => `Sign Up & Get ${grant} ${grant === 1 ? 'Token' : 'Tokens'}`;
+
 /** The sign-up fields a refusal can name. */
 type FieldName = 'username' | 'email' | 'password';
 
@@ -47,6 +52,7 @@ export function AuthPage({ referralCode, initialMode, returnTo }: { referralCode
   const [password, setPassword] = useState('');
   const [coupon, setCoupon] = useState('');
   const [busy, setBusy] = useState(false);
+  const { signup_grant } = useLivePricing({ afterFirstPaint: true });
   /** The sign-up field a refusal is about: marked invalid, its message under it, and focused. */
   const [invalid, setInvalid] = useState<{ field: FieldName; message: string } | null>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -147,7 +153,7 @@ export function AuthPage({ referralCode, initialMode, returnTo }: { referralCode
       <div className="rounded-2xl border border-zinc-800 bg-zinc-900/70 p-6 shadow-xl sm:p-8">
         <h1 className="text-center text-2xl font-bold">{mode === 'signup' ? 'Create your account' : 'Welcome back'}</h1>
         <p className="mt-1 text-center text-sm text-zinc-400">
-          {mode === 'signup' ? 'Get 50 tokens and a free week of unlimited voting.' : 'Sign in to vote, submit and trade tracks.'}
+          {mode === 'signup' ? `Get ${tokenCount(signup_grant)} and a free week of unlimited voting.` : 'Sign in to vote, submit and trade tracks.'}
         </p>
 
         <Tabs
@@ -246,7 +252,7 @@ export function AuthPage({ referralCode, initialMode, returnTo }: { referralCode
                   className="flex w-full items-center justify-center gap-2 rounded-md bg-gradient-to-r from-fuchsia-700 to-violet-600 py-2.5 font-semibold text-white hover:from-fuchsia-800 hover:to-violet-700"
                 >
                   {busy ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
-                  {busy ? 'Processing...' : mode === 'signup' ? 'Sign Up & Get 50 Tokens' : 'Sign In'}
+                  {busy ? 'Processing...' : mode === 'signup' ? signUpLabel(signup_grant) : 'Sign In'}
                 </Button>
               </form>
             </TabPanel>

@@ -1,19 +1,28 @@
 import { CheckCircle2, Gift, Loader2 } from 'lucide-react';
+import { tokenUnit } from '@common/format';
 import { useDailyClaim } from '@/hooks/use-daily-claim';
+import { useLivePricing } from '@/hooks/use-live-pricing';
 import { useSession } from '@/lib/session';
 
 /** The once-a-day free token, for signed-in users. */
 export function DailyTokenCard() {
-  const user = useSession((s) => s.user);
+  const signedIn = useSession((s) => s.user !== null);
+  // Its own component: the prices in force are read only for a signed-in home.
+  return signedIn ? <DailyTokenPanel /> : null;
+}
+
+function DailyTokenPanel() {
   const { claim, busy, alreadyClaimed } = useDailyClaim();
-  if (!user) return null;
+  const { daily_drip } = useLivePricing();
   return (
     <section className="flex flex-col items-center justify-between gap-4 rounded-2xl border border-amber-400/30 bg-amber-400/5 p-5 sm:flex-row">
       <div className="flex items-center gap-3">
         <Gift className="size-8 text-amber-300" aria-hidden />
         <div>
           <h2 className="font-semibold">Your daily token</h2>
-          <p className="text-sm text-zinc-400">Claim 1 free token every day (resets at midnight UTC).</p>
+          <p className="text-sm text-zinc-400">
+            Claim {daily_drip} free {tokenUnit(daily_drip)} every day (resets at midnight UTC).
+          </p>
         </div>
       </div>
       {/* aria-disabled, not disabled: the button keeps the keyboard's focus as it turns into 'Claimed today'. */}

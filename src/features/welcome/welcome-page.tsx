@@ -8,6 +8,7 @@ import { VERIFY_MSG } from '@common/messages';
 import { PATHS } from '@common/paths';
 import { buttonClass } from '@/components/ui/button';
 import { useBalanceDoc, useProfile } from '@/hooks/use-account';
+import { useLivePricing } from '@/hooks/use-live-pricing';
 import { reportEmailVerified } from '@/lib/email-verification';
 import { fireConfetti, reducedMotion, resetConfetti } from '@/lib/confetti';
 import { auth } from '@/lib/firebase';
@@ -99,6 +100,8 @@ export function WelcomePage() {
   const navigate = useNavigate();
   const profile = useProfile();
   const balance = useBalanceDoc();
+  // The amounts in force (an admin sets them): the daily token here, the referral reward in the affiliate card.
+  const pricing = useLivePricing();
 
   useEffect(consumeOAuthReturn, []);
   // The verification link lands here: the referrer is paid once the API sees the address verified.
@@ -136,12 +139,12 @@ export function WelcomePage() {
             <p className="text-3xl font-black text-amber-100" data-testid="welcome-balance">
               {balance ? tokenCount(balance.balance) : '… tokens'}
             </p>
-            <p className="text-sm text-amber-200">plus 1 token daily</p>
+            <p className="text-sm text-amber-200">plus {tokenCount(pricing.daily_drip)} daily</p>
           </div>
         </div>
       </div>
       <div className="mt-10 grid grid-cols-1 gap-6">
-        {profile ? <AffiliateCard username={profile.username} /> : null}
+        {profile ? <AffiliateCard username={profile.username} referralReward={pricing.referral_reward} /> : null}
         {profile ? <CouponCard /> : null}
         {profile ? <MigrationStatusCard profile={profile} /> : null}
       </div>
