@@ -19,6 +19,11 @@ export const MIGRATION_MSG = {
   settingsFailed: 'Failed to save the lock period',
   loadFailed: 'Failed to load the migration status',
   claimPending: 'Save a wallet address to claim your tokens on the blockchain.',
+  /** The welcome page's migration card, by the user's status (and, before theirs, whether a run has been). */
+  cardBefore: 'When the community reaches its user goal, tokens move to a blockchain. You may add a Solana wallet address now (optional); it can be saved once.',
+  cardJoinedAfter: 'The migration has run; this account joined after it, so its tokens stay in the app. You may add a Solana wallet address now (optional); it can be saved once.',
+  cardMigrating: 'Your tokens are being sent to the blockchain. Spending waits until they are.',
+  cardMigrated: 'Your balance at the migration (the snapshot below) goes to your Solana wallet on the blockchain; the tokens in the app stay yours to spend.',
   claimNotSent: 'Your tokens have not reached your wallet yet.',
   claimRetry: 'Send my tokens',
   claimSent: 'Your tokens were sent to your wallet',

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { solanaWallet } from '../api/wallets';
 import { expect, test } from './fixtures';
+import { MIGRATION_MSG } from '../../common/migration-messages';
 import { e2eFirestore, newUser, signIn, signUp } from './helpers';
 
 /** The wallet the migrating user saves before the run. */
@@ -18,6 +19,7 @@ test('a super admin forces the migration from the Config tab; the home card and 
   const userPage = await userContext.newPage();
   const user = newUser('migr');
   await signUp(userPage, user);
+  await expect(userPage.getByTestId('migration-line')).toHaveText(MIGRATION_MSG.cardBefore);
   await userPage.getByLabel('Wallet address').fill(MIGRATING_WALLET);
   await userPage.getByRole('button', { name: 'Save' }).click();
   await expect(userPage.getByText('Wallet address saved!')).toBeVisible();
@@ -48,6 +50,7 @@ test('a super admin forces the migration from the Config tab; the home card and 
   await userPage.goto('/welcome');
   const card = userPage.locator('section', { has: userPage.getByRole('heading', { name: 'Migration status' }) });
   await expect(card.getByText('Migrated', { exact: true })).toBeVisible();
+  await expect(card.getByTestId('migration-line')).toHaveText(MIGRATION_MSG.cardMigrated);
   await expect(card.getByTestId('snapshot-balance')).toHaveText('50 tokens');
   await expect(card.getByTestId('tx-hash')).toHaveText(/^[0-9a-f]{64}$/);
   await expect(card.getByText('Locked until')).toBeVisible();
@@ -89,6 +92,15 @@ test('a super admin forces the migration from the Config tab; the home card and 
   await expect(theirs.getByTestId('tx-hash')).toHaveText(/^[0-9a-f]{64}$/);
   await expect(theirs.getByRole('button', { name: 'Send my tokens' })).toBeHidden();
   await listenerContext.close();
+
+  // An account made after the run is not told the migration is still to come.
+  const lateContext = await browser.newContext();
+  const latePage = await lateContext.newPage();
+  await signUp(latePage, newUser('late'));
+  const late = latePage.locator('section', { has: latePage.getByRole('heading', { name: 'Migration status' }) });
+  await expect(late.getByText('Pre-Migration', { exact: true })).toBeVisible();
+  await expect(late.getByTestId('migration-line')).toHaveText(MIGRATION_MSG.cardJoinedAfter);
+  await lateContext.close();
 });
 
 test('a super admin settles unresolved claims in the Config tab by keyboard: allows a resend, marks one sent with its hash', async ({ page }) => {

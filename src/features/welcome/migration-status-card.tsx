@@ -1,17 +1,28 @@
 import { Lock, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { MSG } from '@common/messages';
-import type { ClaimResult } from '@common/migration';
+import type { ClaimResult, PublicMigration } from '@common/migration';
 import { claimProblem, MIGRATION_MSG } from '@common/migration-messages';
 import { MigrationBadge } from '@/components/migration-badge';
 import { Card } from '@/components/ui/card';
 import { afterWrite } from '@/data/lazy';
+import { useApiRead } from '@/hooks/use-api-read';
 import type { ProfileDoc } from '@/data/schemas';
 import { api, ApiError } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { MigratedDetails, WALLET_BUTTON } from './migrated-details';
 
+/** What the card says of the migration: before it, while it sends this user's tokens, after it, or after it for an account made since. */
+function migrationLine(status: ProfileDoc['migration_status'], runDone: boolean): string {
+  if (status === 'migrated') return MIGRATION_MSG.cardMigrated;
+  if (status === 'migrating') return MIGRATION_MSG.cardMigrating;
+  return runDone ? MIGRATION_MSG.cardJoinedAfter : MIGRATION_MSG.cardBefore;
+}
+
 export function MigrationStatusCard({ profile }: { profile: ProfileDoc }) {
+  // Whether a run has been (the home card's flag), for an account still before its own migration.
+  const beforeOwn = profile.migration_status !== 'migrated' && profile.migration_status !== 'migrating';
+  const runDone = useApiRead(beforeOwn ? (signal) => api<PublicMigration>('/public/migration', { signal }) : null, [beforeOwn]);
   const [wallet, setWallet] = useState('');
   const [saving, setSaving] = useState(false);
   const [savedAt, setSavedAt] = useState(0);
@@ -39,9 +50,8 @@ export function MigrationStatusCard({ profile }: { profile: ProfileDoc }) {
         </h2>
         <MigrationBadge status={profile.migration_status} size="md" />
       </div>
-      <p className="mt-2 text-sm text-zinc-400">
-        When the community reaches its user goal, tokens move to a blockchain. You may add a Solana wallet address now
-        (optional); it can be saved once.
+      <p className="mt-2 text-sm text-zinc-400" data-testid="migration-line">
+        {migrationLine(profile.migration_status, runDone.data?.migration_enabled ?? false)}
       </p>
       <div className="mt-4 flex gap-2">
         <input
