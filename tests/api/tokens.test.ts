@@ -47,7 +47,7 @@ describe('daily claim', () => {
 
     const first = await h.call('POST', '/api/tokens/claim-daily', { token });
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ granted: true, balance: 51, last_grant_date: '2026-03-01' });
+    expect(first.body).toEqual({ granted: true, tokens: 1, balance: 51, last_grant_date: '2026-03-01' });
     expect((await ledgerOf(uid)).filter((e) => e.reason === 'daily_drip')).toEqual([
       expect.objectContaining({ delta: 1, reason: 'daily_drip', ref: '2026-03-01', balance_after: 51 }),
     ]);
@@ -66,7 +66,7 @@ describe('daily claim', () => {
     h.clock.now = Date.parse('2026-03-01T23:59:59.999Z');
     const second = await h.call('POST', '/api/tokens/claim-daily', { token });
     expect(second.status).toBe(200);
-    expect(second.body).toEqual({ granted: false, balance: 51, last_grant_date: '2026-03-01' });
+    expect(second.body).toEqual({ granted: false, tokens: 0, balance: 51, last_grant_date: '2026-03-01' });
     expect((await h.db.collection('daily_token_grants').doc(uid).get()).data()).toEqual(grantBefore);
     expect((await h.db.collection('token_balances').doc(uid).get()).data()).toEqual(balanceBefore);
     expect(await ledgerOf(uid)).toEqual(ledgerBefore);
@@ -78,9 +78,9 @@ describe('daily claim', () => {
     expect((await h.call('POST', '/api/tokens/claim-daily', { token })).body).toMatchObject({ granted: true, balance: 51 });
     h.clock.now = Date.parse('2026-03-02T00:00:00Z');
     const next = await h.call('POST', '/api/tokens/claim-daily', { token });
-    expect(next.body).toEqual({ granted: true, balance: 52, last_grant_date: '2026-03-02' });
+    expect(next.body).toEqual({ granted: true, tokens: 1, balance: 52, last_grant_date: '2026-03-02' });
     h.clock.now += 5 * DAY;
-    expect((await h.call('POST', '/api/tokens/claim-daily', { token })).body).toEqual({ granted: true, balance: 53, last_grant_date: '2026-03-07' });
+    expect((await h.call('POST', '/api/tokens/claim-daily', { token })).body).toEqual({ granted: true, tokens: 1, balance: 53, last_grant_date: '2026-03-07' });
     expect((await ledgerOf(uid)).filter((e) => e.reason === 'daily_drip').map((e) => e.ref).sort()).toEqual(['2026-03-01', '2026-03-02', '2026-03-07']);
   });
 
