@@ -34,6 +34,25 @@ export const MSG = {
   signInToPurchase: 'Please sign in to purchase tokens',
 } as const;
 
+/** The password reset: asked for from /auth's "Forgot password?", finished on /reset-password (the mail's link). */
+export const PASSWORD_MSG = {
+  forgot: 'Forgot password?',
+  requestTitle: 'Reset your password',
+  requestIntro: 'Enter the email address of your account. We will send you a link to choose a new password.',
+  send: 'Send reset link',
+  sent: (email: string) => `If an account uses ${email}, a link to reset its password is on its way. Check your inbox (and your spam folder).`,
+  requestFailed: 'The reset link could not be sent. Please try again in a few minutes.',
+  chooseTitle: 'Choose a new password',
+  chooseIntro: (email: string) => `For the account ${email}.`,
+  save: 'Save new password',
+  saved: 'Password updated',
+  savedBody: 'Sign in with your new password.',
+  badLink: 'This reset link has expired or has already been used.',
+  askAgain: 'Ask for a new link',
+  checking: 'Checking your link…',
+  failed: 'Your password could not be changed. Please try again.',
+} as const;
+
 /** The verification link has not been followed yet (POST /api/accounts/email-verified). */
 export const EMAIL_NOT_VERIFIED = 'Your email address is not verified yet';
 export const EMAIL_ALREADY_VERIFIED = 'Your email address is already verified';

@@ -14,6 +14,7 @@ export const PATHS = {
   terms: '/terms',
   uploadPlaceholders: '/upload-placeholders',
   unsubscribe: '/unsubscribe',
+  resetPassword: '/reset-password',
 } as const;
 
 /**

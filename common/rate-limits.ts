@@ -28,6 +28,10 @@ export const DEFAULT_RATE_LIMITS = {
    * (anyone can sign up with any address), and account mail has no unsubscribe link.
    */
   verification_mail: { max: 5, windowSeconds: 86_400 },
+  /** Password-reset mails asked for from one IP (anyone may ask, for any address). */
+  password_reset: { max: 10, windowSeconds: 3600 },
+  /** Password-reset mails to one address in a day (account mail has no unsubscribe link). */
+  password_reset_mail: { max: 3, windowSeconds: 86_400 },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;

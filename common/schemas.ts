@@ -41,6 +41,9 @@ export const signupInput = z.strictObject({
 });
 export type SignupInput = z.input<typeof signupInput>;
 
+/** POST /api/accounts/password-reset: the address of the account whose password is forgotten. */
+export const passwordResetInput = z.strictObject({ email: z.email().max(254) });
+
 export const ensureProfileInput = z.strictObject({
   referral_code: optionalUsername,
 });

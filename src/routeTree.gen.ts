@@ -18,6 +18,7 @@ import { Route as MyTracksRouteImport } from './routes/my-tracks'
 import { Route as OrdersRouteImport } from './routes/orders'
 import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as PrivacyRouteImport } from './routes/privacy'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SubmitRouteImport } from './routes/submit'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
@@ -71,6 +72,11 @@ const PrivacyRoute = PrivacyRouteImport.update({
   path: '/privacy',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SubmitRoute = SubmitRouteImport.update({
   id: '/submit',
   path: '/submit',
@@ -117,6 +123,7 @@ export interface FileRoutesByFullPath {
   '/orders': typeof OrdersRoute
   '/pricing': typeof PricingRouteWithChildren
   '/privacy': typeof PrivacyRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/submit': typeof SubmitRoute
   '/terms': typeof TermsRoute
   '/unsubscribe': typeof UnsubscribeRoute
@@ -135,6 +142,7 @@ export interface FileRoutesByTo {
   '/orders': typeof OrdersRoute
   '/pricing': typeof PricingRouteWithChildren
   '/privacy': typeof PrivacyRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/submit': typeof SubmitRoute
   '/terms': typeof TermsRoute
   '/unsubscribe': typeof UnsubscribeRoute
@@ -154,6 +162,7 @@ export interface FileRoutesById {
   '/orders': typeof OrdersRoute
   '/pricing': typeof PricingRouteWithChildren
   '/privacy': typeof PrivacyRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/submit': typeof SubmitRoute
   '/terms': typeof TermsRoute
   '/unsubscribe': typeof UnsubscribeRoute
@@ -174,6 +183,7 @@ export interface FileRouteTypes {
     | '/orders'
     | '/pricing'
     | '/privacy'
+    | '/reset-password'
     | '/submit'
     | '/terms'
     | '/unsubscribe'
@@ -192,6 +202,7 @@ export interface FileRouteTypes {
     | '/orders'
     | '/pricing'
     | '/privacy'
+    | '/reset-password'
     | '/submit'
     | '/terms'
     | '/unsubscribe'
@@ -210,6 +221,7 @@ export interface FileRouteTypes {
     | '/orders'
     | '/pricing'
     | '/privacy'
+    | '/reset-password'
     | '/submit'
     | '/terms'
     | '/unsubscribe'
@@ -229,6 +241,7 @@ export interface RootRouteChildren {
   OrdersRoute: typeof OrdersRoute
   PricingRoute: typeof PricingRouteWithChildren
   PrivacyRoute: typeof PrivacyRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
   SubmitRoute: typeof SubmitRoute
   TermsRoute: typeof TermsRoute
   UnsubscribeRoute: typeof UnsubscribeRoute
@@ -300,6 +313,13 @@ declare module '@tanstack/react-router' {
       path: '/privacy'
       fullPath: '/privacy'
       preLoaderRoute: typeof PrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/submit': {
@@ -375,6 +395,7 @@ const rootRouteChildren: RootRouteChildren = {
   OrdersRoute: OrdersRoute,
   PricingRoute: PricingRouteWithChildren,
   PrivacyRoute: PrivacyRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   SubmitRoute: SubmitRoute,
   TermsRoute: TermsRoute,
   UnsubscribeRoute: UnsubscribeRoute,

@@ -123,6 +123,13 @@ export const MATRIX: Record<RouteKey, Entry> = {
     expect: cells(401, 202, 'n/a', 202, 202),
     request: fixed(post('/api/accounts/verification-email')),
   },
+  // Anyone may ask, for any address: the answer is the same whether or not an account has it.
+  'POST /api/accounts/password-reset': {
+    owner: 'n/a',
+    expect: cells(202, 202, 'n/a', 202, 202),
+    // An address of each caller's own (the per-address limit is three a day).
+    request: async (_w, _owner, caller) => post('/api/accounts/password-reset', { email: `matrix-reset-${caller?.uid ?? 'anon'}@example.test` }),
+  },
   'POST /api/mail/unsubscribe': {
     owner: 'n/a',
     // Anyone may follow a link; a wrong one is refused alike for every caller.

@@ -137,6 +137,12 @@ const bodyCases = (path: string, token?: () => string): Case[] => [
 ];
 
 const cases: Case[] = [
+  // --- POST /api/accounts/password-reset (public)
+  ...bodyCases('/api/accounts/password-reset'),
+  { name: 'password reset: no body', method: 'POST', path: '/api/accounts/password-reset', status: 400, message: /expected object/ },
+  { name: 'password reset: not an address', method: 'POST', path: '/api/accounts/password-reset', body: { email: 'nobody' }, status: 400, message: 'email: Invalid email address' },
+  { name: 'password reset: a number for the address', method: 'POST', path: '/api/accounts/password-reset', body: { email: 42 }, status: 400, message: /^email: / },
+  { name: 'password reset: an unknown field', method: 'POST', path: '/api/accounts/password-reset', body: { email: 'a@b.test', uid: 'x' }, status: 400, message: /uid/ },
   // --- POST /api/accounts/signup (public)
   ...authCases('POST', '/api/accounts/signup', SIGNUP_OK),
   ...bodyCases('/api/accounts/signup'),

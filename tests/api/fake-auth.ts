@@ -36,6 +36,15 @@ export class FakeAuth implements AuthGateway {
     if (!uid) throw Object.assign(new Error('no user'), { code: 'auth/user-not-found' });
     return `https://auth.example.test/action?mode=verifyEmail&oobCode=${uid}&continueUrl=${encodeURIComponent(continueUrl)}`;
   }
+  /** Reset codes handed out, newest last: `reset:<uid>:<n>`. */
+  resetCodes: string[] = [];
+  async passwordResetCode(email: string) {
+    const uid = [...this.users.entries()].find(([, u]) => u.email.toLowerCase() === email.toLowerCase())?.[0];
+    if (!uid) return null;
+    const code = `reset:${uid}:${this.resetCodes.length}`;
+    this.resetCodes.push(code);
+    return { uid, code };
+  }
   /** What following the verification link does. */
   verifyEmail(uid: string) {
     const user = this.users.get(uid);

@@ -10,7 +10,7 @@ import { SONG_TYPES } from '../../common/contest';
 import { GENRES, TOKEN_PACKS } from '../../common/constants';
 import { settleClaimInput } from '../../common/migration-schemas';
 import { CASH_TAG_PATTERN, ORDER_METHODS } from '../../common/orders';
-import { adjustTokensInput, couponInput, ensureProfileInput, roleChangeInput, signupInput, walletInput } from '../../common/schemas';
+import { adjustTokensInput, couponInput, ensureProfileInput, passwordResetInput, roleChangeInput, signupInput, walletInput } from '../../common/schemas';
 import { SYNC_COLLECTIONS } from '../../common/sync';
 import { approveInput, editTrackInput, emptyInput } from '../../functions/src/cms/cms-schemas';
 import { couponCampaignInput, mailContentInput } from '../../functions/src/mail/cms-schemas';
@@ -85,6 +85,7 @@ export const ROUTE_FUZZ: Record<string, Gen> = {
   'POST /api/accounts/email-verified': () => post(fc.constant('/api/accounts/email-verified'), noBody),
   'GET /sitemap.xml': () => getAt(fc.constant('/sitemap.xml')),
   'POST /api/accounts/verification-email': () => post(fc.constant('/api/accounts/verification-email'), noBody),
+  'POST /api/accounts/password-reset': () => post(fc.constant('/api/accounts/password-reset'), jsonBody(fromZod(passwordResetInput))),
   'POST /api/mail/unsubscribe': () =>
     post(fc.constant('/api/mail/unsubscribe'), jsonBody(fc.record({ u: fc.string({ maxLength: 140 }), t: fc.string({ maxLength: 140 }), subscribe: fc.boolean() }, { requiredKeys: ['u', 't'] }))),
   'GET /api/accounts/username/:username': (p) => getAt(at('/api/accounts/username/*', p.usernames)),

@@ -164,6 +164,8 @@ const PUBLIC: Visit[] = [
   { path: '/privacy', heading: 'Privacy Policy' },
   { path: '/terms', heading: 'Terms of Service' },
   { path: '/unsubscribe', heading: 'Email preferences' },
+  { path: '/reset-password', heading: 'Reset your password' },
+  { path: '/reset-password?code=not-a-real-code', heading: 'Choose a new password', ready: 'reset-checked' },
   { path: '/some/missing/page', heading: 'Oops! Page not found' },
 ];
 

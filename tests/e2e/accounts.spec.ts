@@ -1,8 +1,8 @@
-import { VERIFY_MSG } from '../../common/messages';
+import { PASSWORD_MSG, VERIFY_MSG } from '../../common/messages';
 import { WALLET_KEY_MESSAGE } from '../../common/schemas';
 import { malformedSolanaWallet, solanaWallet } from '../api/wallets';
 import { expect, test, type Page } from './fixtures';
-import { balancePill, e2eFirestore, fillSignUp, newUser, signIn, signUp } from './helpers';
+import { balancePill, e2eFirestore, fillSignUp, newUser, signIn, signUp, waitForMail } from './helpers';
 
 /** The sign-up form's help under Username. */
 const USERNAME_HINT = '3 to 20 characters: letters, digits and underscore.';
@@ -212,4 +212,50 @@ test('the wallet address can be saved once, then it is locked', async ({ page })
   await expect(page.getByText('Wallet address saved!')).toBeVisible();
   await expect(page.getByLabel('Wallet address')).toBeDisabled();
   await expect(page.getByText('Locked')).toBeVisible();
+});
+
+test('a forgotten password: Forgot password? mails a link, the link sets a new password once, and the new one signs in', async ({ page, request }) => {
+  const user = newUser('forgot');
+  expect((await request.post('/api/accounts/signup', { data: { username: user.username, email: user.email, password: user.password } })).status()).toBe(201);
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByRole('link', { name: PASSWORD_MSG.forgot }).click();
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  // The address typed on the sign-in form comes along; the form works by keyboard.
+  await expect(page.getByLabel('Email')).toHaveValue(user.email);
+  await page.getByLabel('Email').press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'a link to reset its password is on its way' })).toHaveText(PASSWORD_MSG.sent(user.email));
+  // An address nobody has gets the same answer (the page tells no one who has an account).
+  await page.getByLabel('Email').fill(`nobody-${user.email}`);
+  await page.getByRole('button', { name: PASSWORD_MSG.send }).click();
+  await expect(page.getByText(PASSWORD_MSG.sent(`nobody-${user.email}`))).toBeVisible();
+
+  const mail = await waitForMail(request, user.email, /^Reset your Fool Rate password$/);
+  const link = /https?:\/\/\S*\/reset-password\?code=\S+/.exec(mail.text)?.[0];
+  expect(link, 'a reset link in the mail').toBeTruthy();
+  expect(new URL(link!).origin).toBe(new URL(page.url()).origin);
+  await page.goto(link!);
+  await expect(page.getByText(PASSWORD_MSG.chooseIntro(user.email))).toBeVisible();
+  const field = page.getByLabel('New password');
+  await field.fill('short');
+  await field.press('Enter');
+  await expect(field).toHaveAccessibleDescription('Password must be at least 6 characters At least 6 characters.');
+  await expect(field).toBeFocused();
+  await field.fill('brand-new-secret');
+  await field.press('Enter');
+  await expect(page.getByText(PASSWORD_MSG.saved)).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\?mode=signin$/);
+
+  // The old password no longer signs in; the new one does.
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
+  await expect(page.getByText('Sign in failed')).toBeVisible();
+  await signIn(page, user.email, 'brand-new-secret');
+
+  // The link works once.
+  await page.goto(link!);
+  await expect(page.getByRole('alert').filter({ hasText: PASSWORD_MSG.badLink })).toBeVisible();
+  await page.getByRole('link', { name: PASSWORD_MSG.askAgain }).click();
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
 });

@@ -6,6 +6,7 @@ import { me, migrationStatus, publicConfig, usernameExists } from './account-rea
 import { changeRole } from './change-role';
 import { emailVerified, resendVerification } from './email-verified';
 import { ensureProfile } from './ensure-profile';
+import { requestPasswordReset } from './password-reset';
 import { saveCashTag } from './save-cash-tag';
 import { saveWallet } from './save-wallet';
 import { signup } from './signup';
@@ -17,6 +18,7 @@ export function accountsRouter(deps: Deps): Router {
   router.post('/accounts/ensure-profile', ensureProfile(deps));
   router.post('/accounts/email-verified', emailVerified(deps));
   router.post('/accounts/verification-email', resendVerification(deps));
+  router.post('/accounts/password-reset', requestPasswordReset(deps));
   router.get('/accounts/username/:username', usernameExists(deps));
   router.post('/accounts/wallet', saveWallet(deps));
   router.post('/accounts/cash-app-tag', saveCashTag(deps));

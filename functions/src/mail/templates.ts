@@ -41,6 +41,23 @@ If you did not sign up, you can ignore this email.`,
       referral_note: 'Once it is verified, whoever referred you gets their reward.',
     },
   },
+  password_reset: {
+    label: 'Password Reset Email',
+    use: 'Sent when someone asks to reset an account’s password (from the sign-in page)',
+    kind: 'account',
+    subject: 'Reset your Fool Rate password',
+    body: `Hi {{username}},
+
+Someone asked to reset the password of your Fool Rate account. To choose a new one, open the link below. It works once, within an hour:
+
+{{link}}
+
+If you did not ask for this, you can ignore this email: your password stays as it is.`,
+    sample: {
+      username: 'listener42',
+      link: 'https://foolrate.example/reset-password?code=sample',
+    },
+  },
   welcome: {
     label: 'Welcome Email',
     use: 'Sent to new users after signup',
@@ -195,6 +212,7 @@ export type TemplateName = keyof typeof TEMPLATES;
 /** Placeholders an edit must keep: the link, code or payment details the mail is sent for. */
 export const REQUIRED_PLACEHOLDERS: Partial<Record<TemplateName, readonly string[]>> = {
   verification: ['link'],
+  password_reset: ['link'],
   coupon: ['code'],
   order_created: ['cash_tag', 'order_url'],
   order_proof: ['order_url'],

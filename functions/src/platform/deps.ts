@@ -20,6 +20,12 @@ export interface AuthGateway {
   verifiedUids(uids: readonly string[]): Promise<Set<string>>;
   /** Firebase's own verification link for the address; following it verifies it, then opens continueUrl. */
   emailVerificationLink(email: string, continueUrl: string): Promise<string>;
+  /**
+   * The account with this address and Firebase's one-time code that lets its password be
+   * changed (the `oobCode` of Firebase's reset link; the app's own page uses it), or null when
+   * no account has the address.
+   */
+  passwordResetCode(email: string): Promise<{ uid: string; code: string } | null>;
 }
 
 export type Deps = {

@@ -26,5 +26,16 @@ export function firebaseAuthGateway(auth: Auth): AuthGateway {
     async emailVerificationLink(email, continueUrl) {
       return auth.generateEmailVerificationLink(email, { url: continueUrl });
     },
+    async passwordResetCode(email) {
+      try {
+        const { uid } = await auth.getUserByEmail(email);
+        const code = new URL(await auth.generatePasswordResetLink(email)).searchParams.get('oobCode');
+        if (!code) throw new Error('Firebase’s reset link has no oobCode');
+        return { uid, code };
+      } catch (err) {
+        if ((err as { code?: string }).code === 'auth/user-not-found') return null;
+        throw err;
+      }
+    },
   };
 }

@@ -13,6 +13,8 @@ export const log = {
   backendUnavailable: (err: unknown) => write('error', 'backend_unavailable', { message: err instanceof Error ? err.message.slice(0, 300) : String(err) }),
   signupRolledBack: (uid: string, reason: string) => write('warn', 'signup_rolled_back', { uid, reason }),
   verificationMailFailed: (uid: string, reason: string) => write('warn', 'verification_mail_failed', { uid, reason }),
+  /** Firebase could not make a password-reset code (no mail went out; the caller got 503). */
+  passwordResetFailed: (reason: string) => write('warn', 'password_reset_failed', { reason }),
   referralDeferred: (uid: string, err: unknown) => write('warn', 'referral_deferred', { uid, message: String(err) }),
   listingCopiesDeferred: (audioPath: string, err: unknown) => write('warn', 'listing_copies_deferred', { audioPath, message: String(err) }),
   couponNotApplied: (uid: string, code: string, err: unknown) => write('error', 'coupon_not_applied', { uid, code, message: String(err) }),

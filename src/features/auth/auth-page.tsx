@@ -1,8 +1,8 @@
-import { useNavigate, useRouter } from '@tanstack/react-router';
+import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { Gift, Loader2, UserPlus } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
-import { MSG } from '@common/messages';
+import { MSG, PASSWORD_MSG } from '@common/messages';
 import { PATHS, type ReturnPath } from '@common/paths';
 import { normalizeCoupon, normalizeUsername, usernameProblem } from '@common/username';
 import { tokenCount } from '@common/format';
@@ -226,6 +226,14 @@ export function AuthPage({ referralCode, initialMode, returnTo }: { referralCode
                     placeholder="••••••••"
                   />
                 </Field>
+                {mode === 'signin' ? (
+                  <p className="-mt-2 text-right text-sm">
+                    {/* The address typed so far goes along, so the reset form starts with it. */}
+                    <Link to={PATHS.resetPassword} search={{ email: email.trim() || undefined }} className="text-fuchsia-300 underline-offset-4 hover:underline">
+                      {PASSWORD_MSG.forgot}
+                    </Link>
+                  </p>
+                ) : null}
                 {mode === 'signup' ? (
                   <Field
                     label={

@@ -1,0 +1,44 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import { PASSWORD_MSG } from '../../../common/messages';
+import { passwordResetInput } from '../../../common/schemas';
+import { PATHS } from '../../../common/paths';
+import type { Deps } from '../platform/deps';
+import { clientIp } from '../platform/client-ip';
+import { unavailable } from '../platform/errors';
+import { log } from '../platform/log';
+import { enqueueMail } from '../platform/mail';
+import { consumeRateLimit, refund } from '../platform/rate-limit';
+import { parse } from '../platform/validate';
+
+
+/** The rate-limit key of an address: hashed, so the counter names no address. */
+const addressKey = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+
+/**
+ * POST /api/accounts/password-reset: mails the account with this address a link to the app's
+ * own reset page (`/reset-password?code=`, with Firebase's one-time code). The answer is the
+ * same whether or not an account has the address, so it tells nobody who has one. Limited per
+ * IP and per address.
+ */
+export const requestPasswordReset =
+  (deps: Deps): RequestHandler =>
+  async (req, res) => {
+    const { email } = parse(passwordResetInput, req.body);
+    await consumeRateLimit(deps, 'password_reset', clientIp(req));
+    const daily = await consumeRateLimit(deps, 'password_reset_mail', addressKey(email));
+    let reset: Awaited<ReturnType<Deps['auth']['passwordResetCode']>>;
+    try {
+      reset = await deps.auth.passwordResetCode(email);
+    } catch (err) {
+      // Firebase could not make the code: no mail goes out, so the address's allowance is given back.
+      log.passwordResetFailed(err instanceof Error ? err.message : String(err));
+      await refund(deps.db, daily);
+      throw unavailable(PASSWORD_MSG.requestFailed);
+    }
+    if (reset) {
+      const link = `${deps.config.appUrl.replace(/\/$/, '')}${PATHS.resetPassword}?code=${encodeURIComponent(reset.code)}`;
+      await enqueueMail(deps.db, null, { id: `password-reset-${reset.uid}-${randomUUID()}`, toUids: [reset.uid], kind: 'account', topic: 'password_reset', template: { name: 'password_reset', data: { link } } }, deps.now());
+    }
+    res.status(202).json({ queued: true });
+  };
