@@ -137,6 +137,8 @@ const bodyCases = (path: string, token?: () => string): Case[] => [
 ];
 
 const cases: Case[] = [
+  // --- POST /api/mail/unsubscribe (public): a body's fields are read as sent, whatever their types
+  { name: 'unsubscribe: a number for u', method: 'POST', path: '/api/mail/unsubscribe', body: { u: 1, t: [] }, status: 400, message: /^u: .*expected string, received number/ },
   // --- POST /api/accounts/password-reset (public)
   ...bodyCases('/api/accounts/password-reset'),
   { name: 'password reset: no body', method: 'POST', path: '/api/accounts/password-reset', status: 400, message: /expected object/ },

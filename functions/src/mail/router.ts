@@ -26,7 +26,8 @@ const unsubscribe =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const input = parse(linkParams, typeof body.u === 'string' ? body : { u: req.query.u, t: req.query.t });
+    // A body that names u (of any type) is the page's; one without it, one-click's (the link in the query).
+    const input = parse(linkParams, Object.hasOwn(body, 'u') ? body : { u: req.query.u, t: req.query.t });
     const subscribe = input.subscribe === true;
     const failures = rateLimitCounter(deps, 'mail_link', clientIp(req));
     // A `u` that cannot be a user's id (a "/", "..", "__x__") is a link that was never sent: Firestore refuses such ids.

@@ -30,6 +30,16 @@ export function ResetPasswordPage({ code, email }: { code?: string; email?: stri
   );
 }
 
+/** A form's one button: while it works (or the page checks the link), it keeps the focus and shows a spinner. */
+function SubmitButton({ busy, children }: { busy: boolean; children: string }) {
+  return (
+    <Button type="submit" busy={busy} className="flex w-full items-center justify-center gap-2 py-2.5 font-semibold">
+      {busy ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
+      {children}
+    </Button>
+  );
+}
+
 function AskForLink({ initialEmail }: { initialEmail: string }) {
   const [email, setEmail] = useState(initialEmail);
   const [busy, setBusy] = useState(false);
@@ -82,10 +92,7 @@ function AskForLink({ initialEmail }: { initialEmail: string }) {
             maxLength={254}
           />
         </Field>
-        <Button type="submit" busy={busy} className="flex w-full items-center justify-center gap-2 py-2.5 font-semibold">
-          {busy ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
-          {PASSWORD_MSG.send}
-        </Button>
+        <SubmitButton busy={busy}>{PASSWORD_MSG.send}</SubmitButton>
       </form>
       <p className="mt-4 text-center text-sm">
         <Link to={PATHS.auth} search={{ mode: 'signin' }} className="text-fuchsia-300 underline-offset-4 hover:underline">
@@ -188,10 +195,7 @@ function ChoosePassword({ code }: { code: string }) {
             disabled={account === null}
           />
         </Field>
-        <Button type="submit" busy={busy || account === null} className="flex w-full items-center justify-center gap-2 py-2.5 font-semibold">
-          {busy ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
-          {PASSWORD_MSG.save}
-        </Button>
+        <SubmitButton busy={busy || account === null}>{PASSWORD_MSG.save}</SubmitButton>
       </form>
     </>
   );

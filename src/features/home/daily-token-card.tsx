@@ -13,7 +13,7 @@ export function DailyTokenCard() {
 
 function DailyTokenPanel() {
   const { claim, busy, alreadyClaimed } = useDailyClaim();
-  const { daily_drip } = useLivePricing();
+  const { daily_drip } = useLivePricing({ afterFirstPaint: true });
   return (
     <section className="flex flex-col items-center justify-between gap-4 rounded-2xl border border-amber-400/30 bg-amber-400/5 p-5 sm:flex-row">
       <div className="flex items-center gap-3">
