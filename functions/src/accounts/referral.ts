@@ -43,9 +43,9 @@ export function recordReferral(db: Firestore, tx: Transaction, r: NewReferral, n
  * Pays the referrer of `refereeUid` once the referee's email is verified (the caller checks
  * that with Firebase Auth): one reward per referee and per mailbox ever (an account deleted and
  * made again with the same address is settled `repeat`, unpaid), none for an account at the
- * referrer's own mailbox (`own_mailbox`: a `+tag` or Gmail's dots make a second account there), at most REFERRAL_DAILY_CAP per
- * referrer per UTC day (further referrals that day are settled as capped, unpaid), all in one
- * transaction.
+ * referrer's own mailbox (`own_mailbox`: a `+tag` or Gmail's dots make a second account there),
+ * at most REFERRAL_DAILY_CAP per referrer per UTC day (further referrals that day are settled as
+ * capped, unpaid), all in one transaction.
  */
 export async function rewardReferral(deps: Deps, refereeUid: string): Promise<ReferralStatus> {
   const { db } = deps;
