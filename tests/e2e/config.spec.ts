@@ -91,6 +91,21 @@ test('amounts an admin sets are the ones a new user is told: the sign-up grant o
     await page.getByRole('button', { name: 'Claim Daily Token' }).click();
     await expect(page.getByText('+3 tokens added to your balance')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Claimed today' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your daily tokens' })).toBeVisible();
+
+    // Set to 0, the daily token is off and the sign-up names no tokens.
+    expect((await request.post('/api/cms/config', { headers, data: { pricing: { signup_grant: 0, daily_drip: 0 } } })).status()).toBe(200);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Token Migration' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Your daily/ })).toHaveCount(0);
+    await page.goto('/welcome');
+    await expect(page.getByTestId('welcome-balance')).toHaveText('63 tokens');
+    await expect(page.getByText(/daily$/)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page.getByText('Signed out successfully')).toBeVisible();
+    await page.goto('/auth?mode=signup');
+    await expect(page.getByText('Get a free week of unlimited voting.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign Up', exact: true })).toBeVisible();
   } finally {
     const res = await request.post('/api/cms/config', { headers, data: { pricing: { signup_grant: before.pricing.signup_grant, daily_drip: before.pricing.daily_drip } } });
     expect(res.status()).toBe(200);

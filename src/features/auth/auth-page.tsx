@@ -38,8 +38,9 @@ function reportCoupon(coupon: SignupResult['coupon']) {
   else toast.error(title, { description });
 }
 
-/** The spec's 'Sign Up & Get 50 Tokens', with the sign-up grant in force (an admin sets it). */
-const signUpLabel = (grant: number) => `Sign Up & Get ${grant} ${grant === 1 ? 'Token' : 'Tokens'}`;
+/** The spec's 'Sign Up & Get 50 Tokens', with the sign-up grant in force (an admin sets it; none: no tokens named). */
+const signUpLabel = (grant: number) => (grant > 0 ? `Sign Up & Get ${grant} ${grant === 1 ? 'Token' : 'Tokens'}` : 'Sign Up');
+const signUpIntro = (grant: number) => (grant > 0 ? `Get ${tokenCount(grant)} and a free week of unlimited voting.` : 'Get a free week of unlimited voting.');
 
 /** The sign-up fields a refusal can name. */
 type FieldName = 'username' | 'email' | 'password';
@@ -153,7 +154,7 @@ export function AuthPage({ referralCode, initialMode, returnTo }: { referralCode
       <div className="rounded-2xl border border-zinc-800 bg-zinc-900/70 p-6 shadow-xl sm:p-8">
         <h1 className="text-center text-2xl font-bold">{mode === 'signup' ? 'Create your account' : 'Welcome back'}</h1>
         <p className="mt-1 text-center text-sm text-zinc-400">
-          {mode === 'signup' ? `Get ${tokenCount(signup_grant)} and a free week of unlimited voting.` : 'Sign in to vote, submit and trade tracks.'}
+          {mode === 'signup' ? signUpIntro(signup_grant) : 'Sign in to vote, submit and trade tracks.'}
         </p>
 
         <Tabs

@@ -14,12 +14,14 @@ export function DailyTokenCard() {
 function DailyTokenPanel() {
   const { claim, busy, alreadyClaimed } = useDailyClaim();
   const { daily_drip } = useLivePricing({ afterFirstPaint: true });
+  // An admin who sets the daily token to 0 has turned it off: nothing to claim.
+  if (daily_drip === 0) return null;
   return (
     <section className="flex flex-col items-center justify-between gap-4 rounded-2xl border border-amber-400/30 bg-amber-400/5 p-5 sm:flex-row">
       <div className="flex items-center gap-3">
         <Gift className="size-8 text-amber-300" aria-hidden />
         <div>
-          <h2 className="font-semibold">Your daily token</h2>
+          <h2 className="font-semibold">Your daily {tokenUnit(daily_drip)}</h2>
           <p className="text-sm text-zinc-400">
             Claim {daily_drip} free {tokenUnit(daily_drip)} every day (resets at midnight UTC).
           </p>

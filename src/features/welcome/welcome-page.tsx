@@ -139,7 +139,7 @@ export function WelcomePage() {
             <p className="text-3xl font-black text-amber-100" data-testid="welcome-balance">
               {balance ? tokenCount(balance.balance) : '… tokens'}
             </p>
-            <p className="text-sm text-amber-200">plus {tokenCount(pricing.daily_drip)} daily</p>
+            {pricing.daily_drip > 0 ? <p className="text-sm text-amber-200">plus {tokenCount(pricing.daily_drip)} daily</p> : null}
           </div>
         </div>
       </div>
