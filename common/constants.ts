@@ -21,6 +21,8 @@ export const DEFAULT_MIGRATION_THRESHOLD = 100_000;
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 20;
+/** The shortest password an account may have (Firebase Auth's own minimum). */
+export const PASSWORD_MIN = 6;
 
 export const CLIP_SECONDS = 45;
 /** A marketplace preview: its own file, at most this long (the full track is for licensees). */

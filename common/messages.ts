@@ -1,3 +1,4 @@
+import { PASSWORD_MIN } from './constants';
 import { tokenCount } from './format';
 
 /** User-facing texts from the spec's error catalogue, verbatim, shared by client and server. */
@@ -33,6 +34,9 @@ export const MSG = {
   openingCms: 'Opening CMS…',
   signInToPurchase: 'Please sign in to purchase tokens',
 } as const;
+
+/** What a password shorter than PASSWORD_MIN is told (sign-up, the reset page). */
+export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN} characters`;
 
 /** The password reset: asked for from /auth's "Forgot password?", finished on /reset-password (the mail's link). */
 export const PASSWORD_MSG = {

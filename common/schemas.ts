@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ADJUST_NOTE_MAX, ADMIN_TOKEN_ADJUST_MAX, USERNAME_MAX, USERNAME_MIN } from './constants';
+import { ADJUST_NOTE_MAX, ADMIN_TOKEN_ADJUST_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './constants';
+import { PASSWORD_TOO_SHORT } from './messages';
 import { isDocId } from './doc-id';
 import { ORDER_METHODS } from './orders';
 import { normalizeCoupon, normalizeUsername } from './username';
@@ -35,7 +36,7 @@ const optionalUsername = z
 export const signupInput = z.strictObject({
   username,
   email: z.email().max(254),
-  password: z.string().min(6, 'Password must be at least 6 characters').max(128).refine((p) => p.trim() !== '', 'Password must not be only spaces'),
+  password: z.string().min(PASSWORD_MIN, PASSWORD_TOO_SHORT).max(128).refine((p) => p.trim() !== '', 'Password must not be only spaces'),
   referral_code: optionalUsername,
   coupon: optionalCode,
 });

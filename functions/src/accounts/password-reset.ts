@@ -11,7 +11,6 @@ import { enqueueMail } from '../platform/mail';
 import { consumeRateLimit, refund } from '../platform/rate-limit';
 import { parse } from '../platform/validate';
 
-
 /** The rate-limit key of an address: hashed, so the counter names no address. */
 const addressKey = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 

@@ -12,7 +12,7 @@ import { Tab, TabList, TabPanel, Tabs } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSession } from '@/lib/session';
-import { TIMINGS_MS } from '@common/constants';
+import { PASSWORD_MIN, TIMINGS_MS } from '@common/constants';
 import { useLivePricing } from '@/hooks/use-live-pricing';
 import {
   authErrorText,
@@ -218,7 +218,7 @@ export function AuthPage({ referralCode, initialMode, returnTo }: { referralCode
                     name="password"
                     autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
                     required
-                    minLength={6}
+                    minLength={PASSWORD_MIN}
                     value={password}
                     onChange={(e) => {
                       edited('password');

@@ -2,7 +2,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { confirmPasswordReset, verifyPasswordResetCode } from 'firebase/auth';
 import { KeyRound, Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { PASSWORD_MSG } from '@common/messages';
+import { PASSWORD_MIN } from '@common/constants';
+import { PASSWORD_MSG, PASSWORD_TOO_SHORT } from '@common/messages';
 import { PATHS } from '@common/paths';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -10,9 +11,8 @@ import { Field, INPUT } from '@/components/ui/field';
 import { api, ApiError, saysWhenToRetry } from '@/lib/api';
 import { auth } from '@/lib/firebase';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { authErrorText } from './auth-api';
 
-const MIN_PASSWORD = 6;
-const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD} characters`;
 
 /**
  * /reset-password: without a code, the form that mails a reset link (the answer never says
@@ -122,7 +122,7 @@ function ChoosePassword({ code }: { code: string }) {
       (err: unknown) => {
         if (!live) return;
         if (isBadCode(err)) setAccount('bad');
-        else notifyError(PASSWORD_MSG.failed, err);
+        else notifyError(PASSWORD_MSG.failed, authErrorText(err));
       },
     );
     return () => {
@@ -133,7 +133,7 @@ function ChoosePassword({ code }: { code: string }) {
   const save = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    if (password.length < MIN_PASSWORD) {
+    if (password.length < PASSWORD_MIN) {
       setError(PASSWORD_TOO_SHORT);
       input.current?.focus();
       return;
@@ -149,7 +149,7 @@ function ChoosePassword({ code }: { code: string }) {
         setError(PASSWORD_TOO_SHORT);
         input.current?.focus();
       } else if (isBadCode(err)) setAccount('bad');
-      else notifyError(PASSWORD_MSG.failed);
+      else notifyError(PASSWORD_MSG.failed, authErrorText(err));
     } finally {
       setBusy(false);
     }
@@ -179,7 +179,7 @@ function ChoosePassword({ code }: { code: string }) {
       <form onSubmit={(e) => void save(e)} className="mt-6 space-y-4" noValidate>
         {/* The account's address for password managers, which save the new password under it. */}
         <input type="email" name="email" autoComplete="username" value={account ?? ''} readOnly hidden />
-        <Field label="New password" hint={`At least ${MIN_PASSWORD} characters.`} error={error}>
+        <Field label="New password" hint={`At least ${PASSWORD_MIN} characters.`} error={error}>
           <input
             ref={input}
             className={INPUT}
