@@ -56,7 +56,10 @@ export type PaymentsConfig =
 export type Config = {
   /** True only under the Firebase emulators (or the in-process test harness). */
   emulated: boolean;
-  /** The web app's public URL: Stripe's return URLs are built on it, never on a request header. */
+  /**
+   * The web app's public URL, an origin (no path, no trailing slash: links append `/path` to it):
+   * Stripe's return URLs and every mailed link are built on it, never on a request header.
+   */
   appUrl: string;
   /** Origins allowed to call the API from a browser (CORS). */
   allowedOrigins: readonly string[];

@@ -145,7 +145,7 @@ export async function render(deps: Deps, doc: MailDoc): Promise<OutgoingMail> {
   const to = [...(Array.isArray(doc.to) ? doc.to : doc.to ? [doc.to] : []), ...users.map((u) => u.email)].map((a) => a.trim()).filter(Boolean);
   if (!to.length) throw new Error('No recipient');
   const from = doc.from ?? deps.config.mail?.from ?? 'Fool Rate <noreply@localhost>';
-  const appUrl = deps.config.appUrl.replace(/\/$/, '');
+  const { appUrl } = deps.config;
 
   let headers = doc.headers;
   let unsubscribeUrl: string | undefined;
