@@ -30,7 +30,7 @@ export const DEFAULT_RATE_LIMITS = {
   verification_mail: { max: 5, windowSeconds: 86_400 },
   /** Password-reset mails asked for from one IP (anyone may ask, for any address). */
   password_reset: { max: 10, windowSeconds: 3600 },
-  /** Password-reset mails to one address in a day (account mail has no unsubscribe link). */
+  /** Password-reset mails to one mailbox in a day (its +tag and Gmail dot variants together; account mail has no unsubscribe link). */
   password_reset_mail: { max: 3, windowSeconds: 86_400 },
 } as const satisfies Record<string, RateLimit>;
 

@@ -51,6 +51,14 @@ describe('POST /api/accounts/password-reset', () => {
     expect(await resetMails(uid)).toHaveLength(4);
   });
 
+  it('counts an address’s +tag and Gmail dot variants as one mailbox’s three mails', async () => {
+    const variants = ['reset.box@gmail.com', 'Reset.Box+1@gmail.com', 'resetbox+2@googlemail.com'];
+    for (const email of variants) expect((await ask(email)).status).toBe(202);
+    expect((await ask('r.e.s.e.t.b.o.x+3@gmail.com')).status).toBe(429);
+    // Another mailbox of the same name at another domain is not counted with it.
+    expect((await ask('resetbox@example.test')).status).toBe(202);
+  });
+
   it('limits asks from one IP to ten an hour, for any addresses', async () => {
     const from = '198.51.100.7';
     for (let i = 0; i < DEFAULT_RATE_LIMITS.password_reset.max; i++) expect((await ask(`someone${i}@example.test`, from)).status).toBe(202);

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { PASSWORD_MSG } from '../../../common/messages';
 import { passwordResetInput } from '../../../common/schemas';
@@ -10,22 +10,20 @@ import { log } from '../platform/log';
 import { enqueueMail } from '../platform/mail';
 import { consumeRateLimit, refund } from '../platform/rate-limit';
 import { parse } from '../platform/validate';
-
-/** The rate-limit key of an address: hashed, so the counter names no address. */
-const addressKey = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+import { mailboxHash } from './mailbox';
 
 /**
  * POST /api/accounts/password-reset: mails the account with this address a link to the app's
  * own reset page (`/reset-password?code=`, with Firebase's one-time code). The answer is the
  * same whether or not an account has the address, so it tells nobody who has one. Limited per
- * IP and per address.
+ * IP and per mailbox (an address's `+tag` and Gmail dot variants count together).
  */
 export const requestPasswordReset =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
     const { email } = parse(passwordResetInput, req.body);
     await consumeRateLimit(deps, 'password_reset', clientIp(req));
-    const daily = await consumeRateLimit(deps, 'password_reset_mail', addressKey(email));
+    const daily = await consumeRateLimit(deps, 'password_reset_mail', mailboxHash(email));
     let reset: Awaited<ReturnType<Deps['auth']['passwordResetCode']>>;
     try {
       reset = await deps.auth.passwordResetCode(email);

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { REFERRAL_DAILY_CAP } from '../../../common/constants';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { oneTimeKeyUsed, readBalance, useOneTimeKey, writeLedgerEntry } from '../tokens/ledger';
 import { readPricing } from '../tokens/pricing';
+import { mailboxHash } from './mailbox';
 
 /**
  * pending: waiting for the referee to verify their email; capped: the referrer had their day's
@@ -13,17 +13,8 @@ import { readPricing } from '../tokens/pricing';
  */
 export type ReferralStatus = 'none' | 'pending' | 'rewarded' | 'capped' | 'repeat' | 'own_mailbox';
 
-/**
- * The mailbox an address delivers to, as far as a referral is concerned: lower case, without a
- * `+tag`, and for Gmail without dots (which it ignores). Hashed: the key names no address.
- */
-export function mailboxKey(email: string): string {
-  const [local = '', domain = ''] = email.trim().toLowerCase().split(/@(?=[^@]*$)/);
-  const gmail = domain === 'gmail.com' || domain === 'googlemail.com';
-  const box = local.replace(/\+.*$/, '');
-  const mailbox = `${gmail ? box.replaceAll('.', '') : box}@${gmail ? 'gmail.com' : domain}`;
-  return `referral-mailbox:${createHash('sha256').update(mailbox).digest('hex')}`;
-}
+/** A referral's key of the mailbox an address delivers to (mailbox.ts). */
+export const mailboxKey = (email: string): string => `referral-mailbox:${mailboxHash(email)}`;
 
 type NewReferral = { referrerUid: string; referrerUsername: string; refereeUid: string };
 
