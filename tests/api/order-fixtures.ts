@@ -33,8 +33,8 @@ function listingAdmin(h: Harness): Promise<User> {
 }
 
 /** An approved marketplace track by `seller` (with its full audio stored) and an active listing of it. */
-export async function listTrack(h: Harness, seller: User, listing: Record<string, unknown> = {}) {
-  const track = await addTrack(h, { submission_type: 'marketplace', submitted_by: seller.uid });
+export async function listTrack(h: Harness, seller: User, listing: Record<string, unknown> = {}, trackFields: Parameters<typeof addTrack>[1] = {}) {
+  const track = await addTrack(h, { submission_type: 'marketplace', submitted_by: seller.uid, ...trackFields });
   await h.deps.storage.put(track.audio_path, await testClip(), 'audio/mpeg');
   const admin = await listingAdmin(h);
   // Cash App is offered only by a seller with a $cashtag (listing-write.ts); tests may change it later.

@@ -165,6 +165,18 @@ describe('buying with tokens', () => {
     expect((await h.call('POST', '/api/orders/a%2Fb/approve', { token: buyer.token })).status).toBe(400);
   });
 
+  it('downloads a licence whose long name would end in half an emoji, under a name cut to 150 characters', async () => {
+    const [seller, buyer] = await users(h, 'emoji_seller', 'emoji_buyer');
+    // "artist - title.mp3": the 150th UTF-16 unit is the emoji's first half.
+    const { listing } = await listTrack(h, seller, { version_type: 'full' }, { artist_name: 'A'.repeat(100), title: `${'B'.repeat(46)}😀` });
+    const order = (await buy(h, buyer, listing.id)).body.order;
+    const dl = await h.call('GET', `/api/orders/${order.id}/download`, { token: buyer.token });
+    expect(dl.status).toBe(200);
+    const file = await fetch(h.url(dl.body.url as string));
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toContain(`filename*=UTF-8''${'A'.repeat(100)}%20-%20${'B'.repeat(43)}.mp3`);
+  });
+
   it('gives the licensee a 3600 s download of the full track and a certificate PDF, and no one else', async () => {
     const [seller, buyer, stranger] = await users(h, 'lic_seller', 'lic_buyer', 'lic_stranger');
     const { track, listing } = await listTrack(h, seller, { listing_type: 'featured', version_type: 'full', price_tokens: 20 });

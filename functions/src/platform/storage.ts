@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile, stat } from 'node:fs/promises';
 import { dirname, join, normalize } from 'node:path';
+import { toWellFormed } from '../../../common/doc-id';
 
 /**
  * Object storage as the API uses it. Locally files live on disk and signed URLs are served by
@@ -138,8 +139,24 @@ export class CloudStorage implements ObjectStorage {
   }
 }
 
+/** The longest name a download gets, in characters (code points), its extension included. */
+const DOWNLOAD_NAME_MAX = 150;
+
+/**
+ * `name` cut to DOWNLOAD_NAME_MAX characters, its extension kept: cut by code points, so an emoji
+ * (two UTF-16 units) is never halved; a lone half of one (not valid Unicode) becomes U+FFFD.
+ */
+function downloadName(name: string): string {
+  const chars = Array.from(toWellFormed(name));
+  if (chars.length <= DOWNLOAD_NAME_MAX) return chars.join('');
+  const dot = chars.lastIndexOf('.');
+  const ext = dot > 0 && chars.length - dot <= 6 ? chars.slice(dot) : [];
+  return [...chars.slice(0, DOWNLOAD_NAME_MAX - ext.length), ...ext].join('');
+}
+
 /** A Content-Disposition that downloads under `name` (ASCII fallback plus the UTF-8 form). */
 export function attachment(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_').slice(0, 150);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name.slice(0, 150))}`;
+  const short = downloadName(name);
+  const ascii = short.replace(/[^\x20-\x7e]/gu, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(short)}`;
 }
