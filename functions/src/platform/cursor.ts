@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { docId } from '../../../common/schemas';
 import { badRequest } from './errors';
+import { isWellFormedJson } from './http';
 
 /**
  * Opaque page cursors: a position in a query's order (base64url JSON), handed to the client as
@@ -17,7 +18,8 @@ export function decodeCursor<S extends z.ZodType>(schema: S, cursor: string | un
     throw badRequest(message);
   }
   const parsed = schema.safeParse(json);
-  if (!parsed.success) throw badRequest(message);
+  // A "\ud800" escape survives JSON: Firestore would refuse it in the query with a 500.
+  if (!parsed.success || !isWellFormedJson(parsed.data)) throw badRequest(message);
   return parsed.data;
 }
 

@@ -1,8 +1,10 @@
 import busboy from 'busboy';
 import type { Request } from 'express';
+import { hasLoneSurrogate } from '../../../common/doc-id';
 import { fileExtension } from '../../../common/submission';
 import { feedBody, MULTIPART_OVERHEAD_BYTES, type BodyFeed } from './body-limit';
 import { badRequest, payloadTooLarge } from './errors';
+import { MALFORMED_TEXT } from './http';
 
 export type UploadedFile = { name: string; ext: string; data: Buffer };
 
@@ -80,6 +82,8 @@ export function readForm<F, K extends string>(req: Request, spec: FormSpec<F, K>
       if (fields) return fail(badRequest('Form fields must come before the files'));
       if (info.nameTruncated || info.valueTruncated) return fail(badRequest(`${cut(name)}: Value too long`));
       if (Object.hasOwn(raw, name)) return fail(badRequest(`${cut(name)}: Repeated field`));
+      // A part's own charset (utf-16le) can carry a lone surrogate, which Firestore refuses with a 500.
+      if (hasLoneSurrogate(name) || hasLoneSurrogate(value)) return fail(badRequest(MALFORMED_TEXT));
       raw[name] = value;
     });
 
