@@ -101,6 +101,20 @@ describe('buying with tokens', () => {
     expect(await balanceOf(h, buyer.uid)).toBe(50);
   });
 
+  it('refuses an account without a profile (made straight through Firebase Auth) with 404, and writes and mails nothing', async () => {
+    const [seller] = await users(h, 'ghost_seller');
+    const { listing } = await listTrack(h, seller, { accept_cash_app: true });
+    const ghost = { uid: 'ghost_buyer_without_profile', token: 'test:ghost_buyer_without_profile' };
+    const ordersBefore = (await h.db.collection('orders').get()).size;
+    const mailBefore = (await h.db.collection('mail').get()).size;
+    for (const method of ['CASH_APP', 'TOKENS'] as const) {
+      const res = await buy(h, ghost, listing.id, method);
+      expect(res).toMatchObject({ status: 404, body: { error: { message: 'Profile not found' } } });
+    }
+    expect((await h.db.collection('orders').get()).size).toBe(ordersBefore);
+    expect((await h.db.collection('mail').get()).size).toBe(mailBefore);
+  });
+
   it('takes a listing off sale while its track is rejected, and for good once it is deleted: inactive, not sold, not featured', async () => {
     const [seller, buyer, admin] = await users(h, 'off_seller', 'off_buyer', 'off_admin');
     await makeAdmin(h.db, admin.uid);

@@ -83,6 +83,13 @@ describe('checkout', () => {
     expect((await h.call('POST', '/api/payments/checkout', { token, body: {} })).status).toBe(400);
     expect((await h.call('POST', '/api/payments/checkout', { body: { packageId: 'pro' } })).status).toBe(401);
   });
+
+  it('refuses an account without a profile (made straight through Firebase Auth) with 404, and stores no session', async () => {
+    const before = (await h.db.collection('checkout_sessions').get()).size;
+    const res = await h.call('POST', '/api/payments/checkout', { token: 'test:ghost_payer_without_profile', body: { packageId: 'pro' } });
+    expect(res).toMatchObject({ status: 404, body: { error: { message: 'Profile not found' } } });
+    expect((await h.db.collection('checkout_sessions').get()).size).toBe(before);
+  });
 });
 
 describe('local pay flow', () => {

@@ -7,7 +7,7 @@ import { consumeRateLimit } from '../platform/rate-limit';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { idempotencyKey, keyedResponseRef, priorResponse } from '../platform/idempotency';
-import { badRequest, conflict, insufficientTokens, priceChanged } from '../platform/errors';
+import { badRequest, conflict, insufficientTokens, notFound, priceChanged } from '../platform/errors';
 import { parse } from '../platform/validate';
 import { MSG } from '../../../common/messages';
 import { formatUsd, tokenCount } from '../../../common/format';
@@ -74,6 +74,8 @@ async function placeOrder(deps: Deps, tx: Transaction, buyerId: string, listingI
     tx.get(db.collection(COL.profiles).doc(sellerId)),
     tx.get(db.collection(COL.tracks).doc(String(listing.track_id))),
   ]);
+  // An account made straight through Firebase Auth's API has no profile: it buys nothing (and mails no seller).
+  if (!buyerProfile.exists) throw notFound('Profile not found');
   // Off sale once its track is not an approved marketplace track (rejected, deleted), even before
   // the refresh after that change has set the listing inactive: nothing is sold that cannot be delivered.
   if (!isListable(trackSnap.data() as TrackDoc | undefined)) throw badRequest(ORDER_MSG.listingInactive);

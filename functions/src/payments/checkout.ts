@@ -6,7 +6,7 @@ import { TOKEN_PACKS } from '../../../common/constants';
 import { CHECKOUT_CANCELLED_PATH } from '../../../common/pricing-messages';
 import { requireCaller } from '../platform/auth';
 import type { Deps } from '../platform/deps';
-import { badRequest } from '../platform/errors';
+import { badRequest, notFound } from '../platform/errors';
 import { consumeRateLimit } from '../platform/rate-limit';
 import { parse } from '../platform/validate';
 import { packById, priceCents, type TokenPack } from './packs';
@@ -47,6 +47,8 @@ export const createCheckout =
     const { packageId } = parse(checkoutInput, req.body);
     const pack = packById(packageId);
     if (!pack) throw badRequest(`Unknown token pack; expected one of ${TOKEN_PACKS.map((p) => p.id).join(', ')}`);
+    // Tokens go to a profile's balance: an account made straight through Firebase Auth's API has none to pay into.
+    if (!(await deps.db.collection(COL.profiles).doc(caller.uid).get()).exists) throw notFound('Profile not found');
     // Each start is a stored session and, deployed, a call to Stripe's API (its request quota is the account's).
     await consumeRateLimit(deps, 'checkout_create', caller.uid);
     const local = deps.payments.mode() === 'local';
