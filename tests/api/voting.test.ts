@@ -430,6 +430,11 @@ describe('POST /api/sync/votes/push', () => {
     expect(second.body[0]).toMatchObject({ status: 'rejected', error: 'Already voted on this track', is_correct: null, reveal: null });
     expect(await stats(track.id)).toEqual(after);
     expect((await h.db.collection('user_vote_stats').doc(u.uid).get()).get('total')).toBe(1);
+    // Answered, not stored: new vote ids for a settled clip cannot pile up documents.
+    expect((await h.db.collection('votes').doc(second.body[0].id).get()).exists).toBe(false);
+    const repeats = await pushVotes(h, u.token, Array.from({ length: 20 }, () => voteDoc(s.id, clip.clip_id, 'ai')));
+    expect(repeats.body.map((d: { error: string }) => d.error)).toEqual(Array(20).fill('Already voted on this track'));
+    expect((await h.db.collection('votes').where('user_id', '==', u.uid).get()).size).toBe(1);
   });
 
   it('rejects malformed pushes with 400 and writes nothing', async () => {

@@ -50,7 +50,8 @@ const count = (snap: DocumentSnapshot | undefined, field: string): number => (sn
  * track_stats is neither read in the transaction nor written: the rollup adds the shards up.
  * A vote refused in the caller's own session is stored as `rejected` with the reason, so the
  * client's document settles (on every device) and the clip counts as done; one that names what is
- * not the caller's is answered with the reason but writes nothing.
+ * not the caller's, or a clip its session has settled already, is answered with the reason but
+ * writes nothing.
  * When this instance remembers the session (session-tracks.ts), every read of the transaction
  * goes in its first round trip; otherwise the track's reads need a second one.
  * `limit`, when given, is checked and counted in the same transaction: over it, the 429 is
@@ -123,6 +124,9 @@ export async function scoreVote(deps: Deps, uid: string, vote: ClientVote, limit
     if (early?.trackId !== trackId) rememberSessionTracks(db, sessionSnap!.id, session);
     if (!trackId) return refuse(VOTE_MSG.clipNotInSession);
     if (vote._deleted) return refuse(VOTE_MSG.cannotDelete);
+    // Settled in this session already (voted, or refused as closed): answered, not stored again, so
+    // pushes of new vote ids for one clip cannot pile up documents (outside review).
+    if ((session.voted_clip_ids ?? []).includes(vote.clip_id)) return refuse(VOTE_MSG.alreadyVoted);
 
     const [trackRef, keyRef, userStatsRef] = trackRefs(trackId);
     const [[trackSnap, key, userStats], statsSnap] =
