@@ -240,7 +240,7 @@ describe('username lookup and Google profiles', () => {
     const referrer = await signUp(h, 'g_referrer');
     h.auth.users.set('googleuid3', { email: 'gfriend@gmail.test', password: '', name: 'G Friend', verified: true, provider: 'google.com' });
     // Firebase Auth unreachable for the check that would pay the referrer at once.
-    const authDown = withOverrides(h.auth, { emailVerified: () => Promise.reject(new Error('Firebase Auth is unreachable')) });
+    const authDown = withOverrides(h.auth, { emailRecord: () => Promise.reject(new Error('Firebase Auth is unreachable')) });
     const first = await callWithDeps({ ...h.deps, auth: authDown }, 'POST', '/api/accounts/ensure-profile', { token: 'test:googleuid3', body: { referral_code: 'g_referrer' } });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ created: true, balance: 50 });

@@ -24,12 +24,15 @@ export class FakeAuth implements AuthGateway {
   async deleteUser(uid: string) {
     this.users.delete(uid);
   }
-  async emailVerified(uid: string) {
-    return this.users.get(uid)?.verified === true;
+  async emailRecord(uid: string) {
+    const user = this.users.get(uid);
+    return user ? { email: user.email || null, verified: user.verified === true } : { email: null, verified: false };
   }
-  async verifiedUids(uids: readonly string[]) {
+  async emailRecords(uids: readonly string[]) {
     if (uids.length > 100) throw new Error('auth/maximum-user-count-exceeded');
-    return new Set(uids.filter((uid) => this.users.get(uid)?.verified === true));
+    const records = new Map<string, { email: string | null; verified: boolean }>();
+    for (const uid of uids) if (this.users.has(uid)) records.set(uid, await this.emailRecord(uid));
+    return records;
   }
   async emailVerificationLink(email: string, continueUrl: string) {
     const uid = [...this.users.entries()].find(([, u]) => u.email === email)?.[0];
@@ -43,12 +46,26 @@ export class FakeAuth implements AuthGateway {
     if (!uid) return null;
     const code = `reset:${uid}:${this.resetCodes.length}`;
     this.resetCodes.push(code);
-    return { uid, code };
+    return { uid, email: this.users.get(uid)!.email, code };
   }
   /** What following the verification link does. */
   verifyEmail(uid: string) {
     const user = this.users.get(uid);
     if (!user) throw new Error(`no user ${uid}`);
     user.verified = true;
+  }
+  /**
+   * A signed-in user moving their account's Auth address, as Firebase's public API lets them:
+   * `accounts:update` sets it unverified (where the project allows it); following the link of
+   * `accounts:sendOobCode` VERIFY_AND_CHANGE_EMAIL, which goes to the new address, sets it
+   * verified. Firebase keeps addresses lower-cased and one per account.
+   */
+  changeEmail(uid: string, email: string, how: 'update' | 'verify-and-change') {
+    const user = this.users.get(uid);
+    if (!user) throw new Error(`no user ${uid}`);
+    const address = email.toLowerCase();
+    for (const [other, u] of this.users) if (other !== uid && u.email.toLowerCase() === address) throw Object.assign(new Error('exists'), { code: 'auth/email-already-exists' });
+    user.email = address;
+    user.verified = how === 'verify-and-change';
   }
 }

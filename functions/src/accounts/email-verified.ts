@@ -22,7 +22,7 @@ export const emailVerified =
   async (req, res) => {
     const caller = requireCaller(res);
     parse(noBody, req.body);
-    if (!(await deps.auth.emailVerified(caller.uid))) throw conflict(EMAIL_NOT_VERIFIED);
+    if (!((await deps.auth.emailRecord(caller.uid)).verified)) throw conflict(EMAIL_NOT_VERIFIED);
     res.json({ verified: true, referral: await rewardReferral(deps, caller.uid) });
   };
 
@@ -37,7 +37,7 @@ export const resendVerification =
     parse(noBody, req.body);
     const profile = await deps.db.collection(COL.profiles).doc(caller.uid).get();
     if (!profile.exists) throw notFound('Profile not found');
-    if (await deps.auth.emailVerified(caller.uid)) throw conflict(EMAIL_ALREADY_VERIFIED);
+    if ((await deps.auth.emailRecord(caller.uid)).verified) throw conflict(EMAIL_ALREADY_VERIFIED);
     // The hourly limit first: refused there, the day's allowance is not used up.
     await consumeRateLimit(deps, 'mail_send', caller.uid);
     if (!caller.email) throw conflict('Your account has no email address');

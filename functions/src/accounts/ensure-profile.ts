@@ -74,7 +74,7 @@ export const ensureProfile =
  */
 async function rewardIfVerified(deps: Deps, uid: string): Promise<void> {
   try {
-    if (await deps.auth.emailVerified(uid)) await rewardReferral(deps, uid);
+    if ((await deps.auth.emailRecord(uid)).verified) await rewardReferral(deps, uid);
   } catch (err) {
     log.referralDeferred(uid, err);
   }

@@ -130,7 +130,7 @@ async function redeemedBy(db: Firestore, code: string, uids: string[]): Promise<
 /** Auth's verified accounts among `uids`, asked 100 at a time (its limit). */
 async function verifiedAmong(deps: Deps, uids: string[]): Promise<Set<string>> {
   const verified = new Set<string>();
-  for (let i = 0; i < uids.length; i += 100) for (const uid of await deps.auth.verifiedUids(uids.slice(i, i + 100))) verified.add(uid);
+  for (let i = 0; i < uids.length; i += 100) for (const [uid, record] of await deps.auth.emailRecords(uids.slice(i, i + 100))) if (record.verified) verified.add(uid);
   return verified;
 }
 

@@ -9,23 +9,30 @@ import type { ObjectStorage } from './storage';
 /** A caller as its ID token says: `provider` is how this session signed in ('password', 'google.com', 'anonymous'…). */
 export type VerifiedUser = { uid: string; email?: string; name?: string; picture?: string; provider?: string };
 
+/** An account's address in Firebase Auth's own record, and whether Firebase has verified it. */
+export type AuthEmail = { email: string | null; verified: boolean };
+
 /** What the API needs from Firebase Auth; tests pass an in-memory twin. */
 export interface AuthGateway {
   verifyIdToken(token: string): Promise<VerifiedUser>;
   createUser(input: { email: string; password: string; displayName: string }): Promise<{ uid: string }>;
   deleteUser(uid: string): Promise<void>;
-  /** Whether the account's email address is verified (Auth's own record, not a token claim). */
-  emailVerified(uid: string): Promise<boolean>;
-  /** Which of these accounts have a verified address (Auth's own records, at most 100 a call). */
-  verifiedUids(uids: readonly string[]): Promise<Set<string>>;
+  /**
+   * The account's address as Auth's own record has it (not a token claim, which can be stale) and
+   * whether Firebase has verified that address; `{ email: null, verified: false }` for an account
+   * that is gone.
+   */
+  emailRecord(uid: string): Promise<AuthEmail>;
+  /** The same for many accounts (at most 100 a call); an account that is gone is left out. */
+  emailRecords(uids: readonly string[]): Promise<Map<string, AuthEmail>>;
   /** Firebase's own verification link for the address; following it verifies it, then opens continueUrl. */
   emailVerificationLink(email: string, continueUrl: string): Promise<string>;
   /**
-   * The account with this address and Firebase's one-time code that lets its password be
-   * changed (the `oobCode` of Firebase's reset link; the app's own page uses it), or null when
-   * no account has the address.
+   * The account whose Auth address this is, that address as Auth's record has it, and Firebase's
+   * one-time code that lets its password be changed (the `oobCode` of Firebase's reset link; the
+   * app's own page uses it), or null when no account has the address.
    */
-  passwordResetCode(email: string): Promise<{ uid: string; code: string } | null>;
+  passwordResetCode(email: string): Promise<{ uid: string; email: string; code: string } | null>;
 }
 
 export type Deps = {

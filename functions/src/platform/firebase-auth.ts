@@ -15,23 +15,29 @@ export function firebaseAuthGateway(auth: Auth): AuthGateway {
     async deleteUser(uid) {
       await auth.deleteUser(uid);
     },
-    async emailVerified(uid) {
-      return (await auth.getUser(uid)).emailVerified;
+    async emailRecord(uid) {
+      try {
+        const user = await auth.getUser(uid);
+        return { email: user.email ?? null, verified: user.emailVerified };
+      } catch (err) {
+        if ((err as { code?: string }).code === 'auth/user-not-found') return { email: null, verified: false };
+        throw err;
+      }
     },
-    async verifiedUids(uids) {
-      if (!uids.length) return new Set();
+    async emailRecords(uids) {
+      if (!uids.length) return new Map();
       const { users } = await auth.getUsers(uids.map((uid) => ({ uid })));
-      return new Set(users.filter((u) => u.emailVerified).map((u) => u.uid));
+      return new Map(users.map((u) => [u.uid, { email: u.email ?? null, verified: u.emailVerified }]));
     },
     async emailVerificationLink(email, continueUrl) {
       return auth.generateEmailVerificationLink(email, { url: continueUrl });
     },
     async passwordResetCode(email) {
       try {
-        const { uid } = await auth.getUserByEmail(email);
+        const user = await auth.getUserByEmail(email);
         const code = new URL(await auth.generatePasswordResetLink(email)).searchParams.get('oobCode');
         if (!code) throw new Error('Firebase’s reset link has no oobCode');
-        return { uid, code };
+        return { uid: user.uid, email: user.email ?? email, code };
       } catch (err) {
         if ((err as { code?: string }).code === 'auth/user-not-found') return null;
         throw err;
