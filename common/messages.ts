@@ -60,6 +60,8 @@ export const PASSWORD_MSG = {
 /** The verification link has not been followed yet (POST /api/accounts/email-verified). */
 export const EMAIL_NOT_VERIFIED = 'Your email address is not verified yet';
 export const EMAIL_ALREADY_VERIFIED = 'Your email address is already verified';
+/** The account's sign-in (Firebase Auth) address was moved off its own through Firebase's API: no link can verify the account's. */
+export const EMAIL_NOT_SIGN_IN = 'Your sign-in email is not your account’s email address';
 /** The welcome page's verification line and its resend button. */
 export const VERIFY_MSG = {
   verified: 'Email verified',

@@ -11,6 +11,7 @@ import { clientIp } from '../platform/client-ip';
 import { log } from '../platform/log';
 import { consumeRateLimit } from '../platform/rate-limit';
 import { parse } from '../platform/validate';
+import { vouchesFor } from '../platform/verified-address';
 import { createAccount } from './create-account';
 import { rewardReferral } from './referral';
 
@@ -59,7 +60,7 @@ export const ensureProfile =
         if (!(err instanceof HttpError && err.status === 409)) throw err;
         continue;
       }
-      if (account.created) await rewardIfVerified(deps, caller.uid);
+      if (account.created) await rewardIfVerified(deps, caller.uid, caller.email ?? '');
       res.status(account.created ? 201 : 200).json(account);
       return;
     }
@@ -67,14 +68,15 @@ export const ensureProfile =
   };
 
 /**
- * Google vouches for its addresses: a verified one pays the referrer straight away. The account
- * exists by then, so a failure here (Firebase Auth unreachable, the referrer's balance contended)
- * never fails the sign-in: it is logged and the referral stays pending, paid when the app reports
- * the verified address (POST /api/accounts/email-verified, which the welcome page calls).
+ * Google vouches for its addresses: a verified one pays the referrer straight away, when Auth's
+ * record is for the address the profile was just made with (platform/verified-address.ts). The
+ * account exists by then, so a failure here (Firebase Auth unreachable, the referrer's balance
+ * contended) never fails the sign-in: it is logged and the referral stays pending, paid when the
+ * app reports the verified address (POST /api/accounts/email-verified, which the welcome page calls).
  */
-async function rewardIfVerified(deps: Deps, uid: string): Promise<void> {
+async function rewardIfVerified(deps: Deps, uid: string, profileEmail: string): Promise<void> {
   try {
-    if ((await deps.auth.emailRecord(uid)).verified) await rewardReferral(deps, uid);
+    if (vouchesFor(await deps.auth.emailRecord(uid), profileEmail)) await rewardReferral(deps, uid);
   } catch (err) {
     log.referralDeferred(uid, err);
   }

@@ -31,8 +31,10 @@ export function recordReferral(db: Firestore, tx: Transaction, r: NewReferral, n
 }
 
 /**
- * Pays the referrer of `refereeUid` once the referee's email is verified (the caller checks
- * that with Firebase Auth): one reward per referee and per mailbox ever (an account deleted and
+ * Pays the referrer of `refereeUid` once the referee's email is verified (the caller checks with
+ * Firebase Auth that its record verified the profile's address, the one read here: an Auth
+ * address moved elsewhere pays nothing; platform/verified-address.ts): one reward per referee
+ * and per mailbox ever (an account deleted and
  * made again with the same address is settled `repeat`, unpaid), none for an account at the
  * referrer's own mailbox (`own_mailbox`: a `+tag` or Gmail's dots make a second account there),
  * at most REFERRAL_DAILY_CAP per referrer per UTC day (further referrals that day are settled as

@@ -20,7 +20,7 @@ export interface AuthGateway {
   /**
    * The account's address as Auth's own record has it (not a token claim, which can be stale) and
    * whether Firebase has verified that address; `{ email: null, verified: false }` for an account
-   * that is gone.
+   * that is gone. Compare it with the profile's address (platform/verified-address.ts).
    */
   emailRecord(uid: string): Promise<AuthEmail>;
   /** The same for many accounts (at most 100 a call); an account that is gone is left out. */
