@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaignMailId } from '../../functions/src/mail/campaigns';
+import { deliverMail } from '../../functions/src/mail/deliver';
 import { COL } from '../../functions/src/platform/collections';
+import { makeAdmin } from './contest-fixtures';
 import { callWithDeps, signUp, startHarness, withOverrides, type Harness } from './harness';
 
 /**
@@ -75,5 +78,31 @@ describe('the verification mail', () => {
     h.auth.verifyEmail(user.uid);
     expect((await h.call('POST', '/api/accounts/verification-email', { token: user.token, body: {} })).status).toBe(409);
     expect((await verified(user)).status).toBe(409);
+  });
+});
+
+describe('campaigns', () => {
+  it('go to verified profile addresses only: not to one whose account verified another address instead', async () => {
+    const admin = await signUp(h, 'camp_admin');
+    h.auth.verifyEmail(admin.uid);
+    await makeAdmin(h.db, admin.uid);
+    const reader = await signUp(h, 'camp_reader');
+    h.auth.verifyEmail(reader.uid);
+    // Signed up with an address nobody verified, then verified a mailbox of its own instead.
+    const moved = await signUp(h, 'camp_moved', { email: 'not.mine@example.test' });
+    h.auth.changeEmail(moved.uid, 'camp_moved+own@example.test', 'verify-and-change');
+
+    const created = await h.call('POST', '/api/cms/email/campaigns', { token: admin.token, body: { subject: 'News', body: 'Hello {{username}}' } });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    let progress = created.body;
+    while (!progress.done) progress = (await h.call('POST', `/api/cms/email/campaigns/${id}/send`, { token: admin.token, body: {} })).body;
+
+    const ids = new Set((await h.db.collection(COL.mail).get()).docs.map((d) => d.id));
+    expect(ids.has(campaignMailId(id, reader.uid))).toBe(true);
+    expect(ids.has(campaignMailId(id, admin.uid))).toBe(true);
+    expect(ids.has(campaignMailId(id, moved.uid))).toBe(false);
+    expect((await deliverMail(h.deps, campaignMailId(id, reader.uid))).outcome).toBe('sent');
+    expect(h.mailer.sent.at(-1)!.to).toEqual(['camp_reader@example.test']);
   });
 });

@@ -1,23 +1,24 @@
 import { createHash } from 'node:crypto';
-import { FieldPath, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
+import { FieldPath, type DocumentReference, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import type { RequestHandler } from 'express';
 import { CAMPAIGN_BATCH, EMAIL_MSG, type CampaignProgress } from '../../../common/email-messages';
 import { recordAudit } from '../platform/audit';
 import { requireCaller } from '../platform/auth';
 import { COL } from '../platform/collections';
-import type { Deps } from '../platform/deps';
+import type { AuthEmail, Deps } from '../platform/deps';
 import { badRequest, notFound } from '../platform/errors';
 import { idempotencyKey } from '../platform/idempotency';
 import { alreadyExists, mailRef, newMailDoc, type MailDoc } from '../platform/mail';
 import { parse } from '../platform/validate';
+import { vouchesFor } from '../platform/verified-address';
 import { campaignParams, couponCampaignInput, mailContentInput, noInput } from './cms-schemas';
 import { subscribedUids } from './prefs';
 
 /**
  * mail_campaigns/{id}: one Email All Users (or Coupon Email) run. The profiles are gone through
  * in document id order, CAMPAIGN_BATCH a call, from `cursor` (the last profile id done); each
- * subscribed user with a verified email (anyone can sign up with anyone's address; verifying it
- * is the owner's consent) gets one message, except a Coupon Email's readers who already redeemed
+ * subscribed user whose profile's address Auth has verified (anyone can sign up with anyone's
+ * address; verifying it is the owner's consent) gets one message, except a Coupon Email's readers who already redeemed
  * its code, mail/campaign-{id}-{uid}, so a repeated batch
  * writes nothing twice. The counters move with the cursor, in one transaction that only applies
  * when the cursor is still where the batch started: a batch counts once however often it runs.
@@ -127,11 +128,14 @@ async function redeemedBy(db: Firestore, code: string, uids: string[]): Promise<
   return new Set(uids.filter((_, i) => snaps[i]!.exists));
 }
 
-/** Auth's verified accounts among `uids`, asked 100 at a time (its limit). */
-async function verifiedAmong(deps: Deps, uids: string[]): Promise<Set<string>> {
-  const verified = new Set<string>();
-  for (let i = 0; i < uids.length; i += 100) for (const [uid, record] of await deps.auth.emailRecords(uids.slice(i, i + 100))) if (record.verified) verified.add(uid);
-  return verified;
+/**
+ * The profiles whose address Auth's record has verified (that very address: one whose Auth
+ * address was moved to a mailbox of its own choosing has not), Auth asked 100 at a time (its limit).
+ */
+async function verifiedAmong(deps: Deps, profiles: QueryDocumentSnapshot[]): Promise<Set<string>> {
+  const records = new Map<string, AuthEmail>();
+  for (let i = 0; i < profiles.length; i += 100) for (const [uid, record] of await deps.auth.emailRecords(profiles.slice(i, i + 100).map((p) => p.id))) records.set(uid, record);
+  return new Set(profiles.filter((p) => vouchesFor(records.get(p.id), p.get('email'))).map((p) => p.id));
 }
 
 /** Creates each message that is not there yet; one already written (an earlier run of the batch) is left alone. */
@@ -162,7 +166,7 @@ async function writeMissing(db: Firestore, docs: Array<{ id: string; doc: MailDo
 
 /**
  * POST /api/cms/email/campaigns/:id/send — the next batch of profiles: one message per subscribed
- * user with an email (the others count as skipped); answers the progress. Call it until `done`.
+ * user with a verified email (the others count as skipped); answers the progress. Call it until `done`.
  */
 export const sendCampaignBatch =
   (deps: Deps): RequestHandler =>
@@ -190,7 +194,7 @@ export const sendCampaignBatch =
     const { content } = campaign;
     const [subscribed, verified, redeemed] = await Promise.all([
       subscribedUids(db, uids),
-      verifiedAmong(deps, uids),
+      verifiedAmong(deps, withEmail),
       content.type === 'coupon' ? redeemedBy(db, content.code, uids) : new Set<string>(),
     ]);
     const now = deps.now();
