@@ -20,6 +20,7 @@ afterAll(() => h.close());
 
 const verified = (who: { token: string }) => h.call('POST', '/api/accounts/email-verified', { token: who.token, body: {} });
 const balanceOf = async (who: { token: string }) => (await h.call('GET', '/api/me', { token: who.token })).body.balance as number;
+const mailsTo = async (uid: string, topic: string) => (await h.db.collection(COL.mail).where('toUids', 'array-contains', uid).get()).docs.filter((d) => d.get('topic') === topic);
 const count = async (col: string) => (await h.db.collection(col).count().get()).data().count;
 
 describe('the referral reward', () => {
@@ -104,5 +105,32 @@ describe('campaigns', () => {
     expect(ids.has(campaignMailId(id, moved.uid))).toBe(false);
     expect((await deliverMail(h.deps, campaignMailId(id, reader.uid))).outcome).toBe('sent');
     expect(h.mailer.sent.at(-1)!.to).toEqual(['camp_reader@example.test']);
+  });
+});
+
+describe('the password-reset mail', () => {
+  const ask = (email: string) => h.call('POST', '/api/accounts/password-reset', { body: { email } });
+
+  it.each(['verify-and-change', 'update'] as const)(
+    'is not sent to the profile’s address when the reset is asked for the Auth address it was moved to (%s): 202, no mail',
+    async (how) => {
+      const user = await signUp(h, `reset_moved_${how.slice(0, 6)}`);
+      const signIn = `reset.box+${how.slice(0, 6)}@example.test`;
+      h.auth.changeEmail(user.uid, signIn, how);
+      const mail = await count(COL.mail);
+      expect(await ask(signIn)).toMatchObject({ status: 202, body: { queued: true } });
+      expect(await count(COL.mail)).toBe(mail);
+      // Nor does asking for the profile's address reach the account: no Auth account has it now.
+      expect((await ask(`reset_moved_${how.slice(0, 6)}@example.test`)).status).toBe(202);
+      expect(await count(COL.mail)).toBe(mail);
+    },
+  );
+
+  it('is sent to the account’s address when that is its sign-in address', async () => {
+    const user = await signUp(h, 'reset_plain');
+    expect((await ask('Reset_Plain@example.test')).status).toBe(202);
+    const [mail] = await mailsTo(user.uid, 'password_reset');
+    expect((await deliverMail(h.deps, mail!.id)).outcome).toBe('sent');
+    expect(h.mailer.sent.at(-1)).toMatchObject({ to: ['reset_plain@example.test'], subject: 'Reset your Fool Rate password' });
   });
 });

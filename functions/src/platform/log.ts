@@ -15,6 +15,8 @@ export const log = {
   verificationMailFailed: (uid: string, reason: string) => write('warn', 'verification_mail_failed', { uid, reason }),
   /** Firebase could not make a password-reset code (no mail went out; the caller got 503). */
   passwordResetFailed: (reason: string) => write('warn', 'password_reset_failed', { reason }),
+  /** A reset was asked for an account's sign-in address that is not its profile's (moved through Firebase's API): no mail. */
+  passwordResetNotMailed: (uid: string) => write('warn', 'password_reset_not_mailed', { uid }),
   referralDeferred: (uid: string, err: unknown) => write('warn', 'referral_deferred', { uid, message: String(err) }),
   listingCopiesDeferred: (audioPath: string, err: unknown) => write('warn', 'listing_copies_deferred', { audioPath, message: String(err) }),
   couponNotApplied: (uid: string, code: string, err: unknown) => write('error', 'coupon_not_applied', { uid, code, message: String(err) }),
