@@ -95,6 +95,21 @@ describe('probeAudio', () => {
     await expect(probeAudio(ffmpeg, a.wav!, 'mp3')).rejects.toBeInstanceOf(MediaError);
   });
 
+  it('hashes the decoded samples: alike for files that decode alike, whatever their container or tags', async () => {
+    const [wav, retagged] = await Promise.all([
+      make('untagged.wav', [...sine(5)]), // the samples of plain.flac
+      make('retagged.mp3', ['-i', join(dir, 'tagged.mp3'), '-c', 'copy', '-metadata', 'title=Other', '-id3v2_version', '3']),
+    ]);
+    expect(retagged.equals(a.mp3!)).toBe(false);
+    const hashOf = async (buf: Buffer, ext: string) => (await probeAudio(ffmpeg, buf, ext)).samplesSha256;
+    expect(await hashOf(wav, 'wav')).toMatch(/^[0-9a-f]{64}$/);
+    expect(await hashOf(a.flac!, 'flac')).toBe(await hashOf(wav, 'wav'));
+    expect(await hashOf(retagged, 'mp3')).toBe(await hashOf(a.mp3!, 'mp3'));
+    // Other samples, another hash: a longer tone, and the same tone encoded lossily.
+    expect(await hashOf(a.wav!, 'wav')).not.toBe(await hashOf(wav, 'wav'));
+    expect(await hashOf(a.m4a!, 'm4a')).not.toBe(await hashOf(wav, 'wav'));
+  });
+
   it('rejects content that is not decodable audio, and audio under 1 s', async () => {
     await expect(probeAudio(ffmpeg, PNG, 'mp3')).rejects.toBeInstanceOf(MediaError);
     await expect(probeAudio(ffmpeg, Buffer.from('not audio at all'), 'wav')).rejects.toBeInstanceOf(MediaError);

@@ -113,15 +113,29 @@ function decodedSeconds(result: RunResult): number {
   return declared ? clockSeconds(declared[1]!, declared[2]!, declared[3]!) : 0;
 }
 
+/** What decoding the audio tells: its length, and a hash of its samples. */
+export type ProbedAudio = {
+  durationSeconds: number;
+  /**
+   * SHA-256 (hex) of the decoded samples as 16-bit PCM at the file's own rate and channels: the
+   * same for files that decode alike (a WAV and a FLAC of one recording, an mp3 re-tagged).
+   */
+  samplesSha256: string;
+};
+
 /** Decodes the whole first audio stream; rejects with MediaError unless it is at least 1 s of audio. */
-export async function probeAudio(ffmpegPath: string, buf: Buffer, ext: string, limits: FfmpegLimits = AUDIO_LIMITS): Promise<{ durationSeconds: number }> {
-  return withTempInput(buf, ext, async (_dir, inputArgs) => {
-    const result = await run(ffmpegPath, [...inputArgs, '-vn', '-map', '0:a:0', '-f', 'null', '-progress', 'pipe:1', '-nostats', '-'], limits);
+export async function probeAudio(ffmpegPath: string, buf: Buffer, ext: string, limits: FfmpegLimits = AUDIO_LIMITS): Promise<ProbedAudio> {
+  return withTempInput(buf, ext, async (dir, inputArgs) => {
+    // The hash muxer instead of the null one: the same decode, its samples hashed on the way.
+    const hashFile = join(dir, 'samples.sha256');
+    const result = await run(ffmpegPath, [...inputArgs, '-vn', '-map', '0:a:0', '-c:a', 'pcm_s16le', '-f', 'hash', '-hash', 'sha256', '-progress', 'pipe:1', '-nostats', '-y', hashFile], limits);
     if (!/Stream #\d+:\d+.*: Audio:/.test(result.stderr)) throw new MediaError('no_audio', 'no audio stream');
     if (result.code !== 0) throw new MediaError('decode_failed', result.stderr.slice(-500));
     const durationSeconds = decodedSeconds(result);
     if (!(durationSeconds >= 1)) throw new MediaError('too_short', `${durationSeconds} s`);
-    return { durationSeconds };
+    const samplesSha256 = /^SHA256=([0-9a-f]{64})$/m.exec(await readFile(hashFile, 'latin1'))?.[1];
+    if (!samplesSha256) throw new MediaError('decode_failed', 'no samples hash');
+    return { durationSeconds, samplesSha256 };
   });
 }
 
