@@ -101,6 +101,7 @@ async function submitDemo(deps: Deps, uid: string, { fields, media }: Awaited<Re
     fields,
     media: stored,
     durationSeconds: media.audio.durationSeconds,
+    audioKeys: media.audio.keys,
     previewStart: media.previewStart,
   });
   return result.tracks.map((track) => track.id);

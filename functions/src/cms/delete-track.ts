@@ -34,7 +34,7 @@ export const deleteTrack =
     const { id } = parse(trackIdParams, req.params);
     parse(emptyInput, req.body ?? {});
     const { db } = deps;
-    const { files, audioPath } = await db.runTransaction(async (tx) => {
+    const { files, track } = await db.runTransaction(async (tx) => {
       const ref = db.collection(COL.tracks).doc(id);
       const snap = await tx.get(ref);
       if (!snap.exists) throw notFound(CMS_MSG.trackNotFound);
@@ -58,12 +58,12 @@ export const deleteTrack =
       if (clipRef) tx.delete(clipRef);
       await withdraw?.();
       auditTrack(db, tx, 'track.delete', caller.uid, track, null, new Date(deps.now()).toISOString());
-      return { files: paths, audioPath: track.audio_path };
+      return { files: paths, track };
     });
     // Storage is not transactional: files go after the documents, so no document points at a missing file.
     await Promise.all(files.map((p) => deps.storage.delete(p).catch((err: unknown) => log.mediaCleanupFailed(p, err))));
     // The track's own listings go off sale; its twin's show the song type again.
-    await refreshListingCopiesAfterChange(db, { trackId: id, audioPath });
+    await refreshListingCopiesAfterChange(db, { trackId: id, audio: track });
     scheduleLeaderboardRefresh(deps);
     res.json({ id, deleted: true });
   };

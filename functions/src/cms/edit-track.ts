@@ -39,6 +39,6 @@ export const editTrack =
     await Promise.all(files.map((f) => deps.storage.put(f.path, f.data, 'audio/mpeg')));
     const random = await randomCover(deps);
     const { track, counts } = await updateTrack(deps, id, (current) => withCoverIfApproved(current, editPatch(current, input), random), { actorId: caller.uid, action: 'track.edit' });
-    await refreshListingCopiesAfterChange(deps.db, { trackId: id, audioPath: track.audio_path });
+    await refreshListingCopiesAfterChange(deps.db, { trackId: id, audio: track });
     res.json({ track: await toCmsTrack(deps, track, counts) });
   };

@@ -19,7 +19,7 @@ export const approveTrack =
     const input = parse(approveInput, req.body ?? {});
     const cover = input.cover_art_url ?? (await randomCover(deps));
     const { track, counts } = await updateTrack(deps, id, () => ({ status: 'approved', cover_art_url: cover }), { actorId: caller.uid, action: 'track.approve' });
-    await refreshListingCopiesAfterChange(deps.db, { trackId: id, audioPath: track.audio_path });
+    await refreshListingCopiesAfterChange(deps.db, { trackId: id, audio: track });
     res.json({ track: await toCmsTrack(deps, track, counts) });
   };
 
@@ -33,6 +33,6 @@ export const rejectTrack =
     const { track, counts } = await updateTrack(deps, id, () => ({ status: 'rejected' }), { actorId: caller.uid, action: 'track.reject' });
     // A rejected contest twin leaves the contest: its listed twin shows its type again. A rejected
     // marketplace track's listings go off sale.
-    await refreshListingCopiesAfterChange(deps.db, { trackId: id, audioPath: track.audio_path });
+    await refreshListingCopiesAfterChange(deps.db, { trackId: id, audio: track });
     res.json({ track: await toCmsTrack(deps, track, counts) });
   };

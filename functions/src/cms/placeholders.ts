@@ -95,7 +95,7 @@ export const migratePlaceholderTracks =
           return moved ? { cover_art_url: url } : {};
         });
         if (!moved) continue;
-        await refreshListingCopies(deps.db, { trackId: doc.id, audioPath: track.audio_path });
+        await refreshListingCopies(deps.db, { trackId: doc.id, audio: track });
         updated++;
       }
       if (page.size < PAGE) break;

@@ -1,4 +1,4 @@
-import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentSnapshot, type Firestore, type Query, type QueryDocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { LISTING_PUBLIC_FIELDS, type MarketplaceListing } from '../../../common/listing-doc';
 import { ALREADY_LISTED, NO_PAYMENT_METHOD, NO_SELLER_CASH_TAG } from '../../../common/marketplace-messages';
 import { COL } from '../platform/collections';
@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from '../platform/errors';
 import { log } from '../platform/log';
 import { recordDocChange } from '../platform/audit';
 import type { TrackDoc } from '../tracks/track-doc';
+import { chunks, IN_LIMIT, tracksOfSameAudio, type TrackAudio } from './audio-twins';
 import { listingCopies } from './listing-copy';
 import type { z } from 'zod';
 import type { createListingInput } from './listing-schemas';
@@ -137,12 +138,20 @@ export async function refreshListingCopiesAfterChange(db: Firestore, change: Tra
   try {
     await refreshListingCopies(db, change);
   } catch (err) {
-    log.listingCopiesDeferred(change.audioPath ?? change.trackId, err);
+    log.listingCopiesDeferred(change.trackId, err);
   }
 }
 
-/** A track the CMS changed (or deleted): its own listings, and those of every track made from the same upload. */
-export type TrackChange = { trackId: string; audioPath: string | null | undefined };
+/** A track the CMS changed (or deleted), with its audio: its own listings, and those of every track of the same audio (audio-twins.ts). */
+export type TrackChange = { trackId: string; audio: TrackAudio };
+
+/** The live listings of the changed track and of every track of the same audio. */
+async function changedTrackListings(db: Firestore, live: Query, change: TrackChange): Promise<QueryDocumentSnapshot[]> {
+  const twins = await tracksOfSameAudio(db, [change.audio]);
+  const trackIds = [...new Set([change.trackId, ...twins.map((t) => t.id)])];
+  const snaps = await Promise.all(chunks(trackIds, IN_LIMIT).map((ids) => live.where('track_id', 'in', ids).get()));
+  return snaps.flatMap((s) => s.docs);
+}
 
 /**
  * A live listing follows whether its track can be sold: an active one goes off sale when its
@@ -158,17 +167,13 @@ function saleState(listing: DocumentSnapshot, track: TrackDoc | undefined): Reco
  * Brings live listings up to date with their tracks (title, artist, genre, type, cover, preview)
  * and their contest twins (whether one is still in the contest, its fool rate): all of them with
  * every leaderboard refresh (after votes, and on schedule), or, given a changed track, its
- * listings and those of the tracks made from the same upload, after a CMS change to any of them
- * (approve, reject, edit, delete), so /marketplace follows at once, on sale or not (saleState).
- * Returns how many listings changed.
+ * listings and those of the tracks of the same audio (the same upload, or the same content), after
+ * a CMS change to any of them (approve, reject, edit, delete), so /marketplace follows at once, on
+ * sale or not (saleState). Returns how many listings changed.
  */
 export async function refreshListingCopies(db: Firestore, change?: TrackChange): Promise<number> {
-  let query = db.collection(COL.listings).where('_deleted', '==', false);
-  if (change !== undefined) {
-    const twins = change.audioPath ? (await db.collection(COL.tracks).where('audio_path', '==', change.audioPath).get()).docs.map((t) => t.id) : [];
-    query = query.where('track_id', 'in', [...new Set([change.trackId, ...twins])]); // one submission makes at most two
-  }
-  const listings = (await query.get()).docs;
+  const live = db.collection(COL.listings).where('_deleted', '==', false);
+  const listings = change === undefined ? (await live.get()).docs : await changedTrackListings(db, live, change);
   if (listings.length === 0) return 0;
   const trackIds = [...new Set(listings.map((l) => String(l.get('track_id'))))];
   const tracks = await db.getAll(...trackIds.map((id) => db.collection(COL.tracks).doc(id)));

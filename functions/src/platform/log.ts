@@ -18,7 +18,7 @@ export const log = {
   /** A reset was asked for an account's sign-in address that is not its profile's (moved through Firebase's API): no mail. */
   passwordResetNotMailed: (uid: string) => write('warn', 'password_reset_not_mailed', { uid }),
   referralDeferred: (uid: string, err: unknown) => write('warn', 'referral_deferred', { uid, message: String(err) }),
-  listingCopiesDeferred: (audioPath: string, err: unknown) => write('warn', 'listing_copies_deferred', { audioPath, message: String(err) }),
+  listingCopiesDeferred: (trackId: string, err: unknown) => write('warn', 'listing_copies_deferred', { trackId, message: String(err) }),
   couponNotApplied: (uid: string, code: string, err: unknown) => write('error', 'coupon_not_applied', { uid, code, message: String(err) }),
   streamOpened: (uid: string | null, collections: string[]) => write('info', 'sync_stream_opened', { uid, collections }),
   streamError: (err: unknown) => write('warn', 'sync_stream_error', { message: String(err) }),

@@ -22,6 +22,8 @@ export type NewSubmission = {
   fields: SubmissionInput;
   media: StoredMedia;
   durationSeconds: number;
+  /** The audio's content keys (audio-keys.ts), stored on every track of the submission. */
+  audioKeys: string[];
   previewStart: number;
 };
 
@@ -45,6 +47,7 @@ function trackDoc(s: NewSubmission, id: string, route: SubmissionRoute, clipId: 
     submission_type: route,
     status: 'pending',
     audio_path: s.media.audioPath,
+    audio_keys: s.audioKeys,
     clip_id: clipId,
     video_path: s.media.videoPath,
     // Only the listable twin has a preview; the contest twin's document never names it.

@@ -3,11 +3,13 @@ import { CLIP_SECONDS } from '../../../common/constants';
 import { SUBMISSION_MESSAGES as M } from '../../../common/submission';
 import { badRequest } from '../platform/errors';
 import { cutClip, cutPreview, probeAudio, sniffVideo, type AudioKind, type VideoKind } from '../platform/media';
+import { audioKeys } from './audio-keys';
 import { audioRefusal, checkAudio, cleanVideo } from './check-media';
 import type { ParsedSubmission } from './parse-submission';
 
 export type PreparedMedia = {
-  audio: { kind: AudioKind; data: Buffer; durationSeconds: number };
+  /** `keys`: the content keys (audio-keys.ts) that make a separate upload of the same audio its twin. */
+  audio: { kind: AudioKind; data: Buffer; durationSeconds: number; keys: string[] };
   /** The 45 s voting clip (mp3, no tags) from `previewStart`. */
   clip: Buffer;
   /** The marketplace preview (≤ 30 s, lower bitrate, no tags) from `previewStart`; only for the marketplace route. */
@@ -38,20 +40,20 @@ function clampPreviewStart(requested: number, durationSeconds: number): number {
   return Math.min(snapToStep(Math.max(0, requested)), latestClipStart(durationSeconds));
 }
 
-/** Checks the files by content (not by name), measures the audio by decoding it, and cuts the clip (and the preview of a marketplace track). */
+/** Checks the files by content (not by name), measures and keys the audio by decoding it, and cuts the clip (and the preview of a marketplace track). */
 export async function prepareMedia(ffmpegPath: string, parsed: ParsedSubmission): Promise<PreparedMedia> {
   const kind = checkAudio(parsed.audio.data);
   const videoKind = parsed.video ? sniffVideo(parsed.video.data) : null;
   if (parsed.video && !videoKind) throw badRequest(M.videoUnsupported);
   const video = parsed.video && videoKind ? await cleanVideo(ffmpegPath, parsed.video.data, videoKind) : null;
   try {
-    const { durationSeconds } = await probeAudio(ffmpegPath, parsed.audio.data, kind);
+    const { durationSeconds, samplesSha256 } = await probeAudio(ffmpegPath, parsed.audio.data, kind);
     const previewStart = clampPreviewStart(parsed.fields.previewStartTime, durationSeconds);
     const clip = await cutClip(ffmpegPath, parsed.audio.data, kind, previewStart, CLIP_SECONDS);
     const listable = parsed.fields.submissionRoutes.includes('marketplace');
     const preview = listable ? await cutPreview(ffmpegPath, parsed.audio.data, kind, previewStart) : null;
     return {
-      audio: { kind, data: parsed.audio.data, durationSeconds },
+      audio: { kind, data: parsed.audio.data, durationSeconds, keys: audioKeys(parsed.audio.data, samplesSha256) },
       clip,
       preview,
       previewStart,

@@ -40,6 +40,7 @@ export const submitTrack =
       fields: parsed.fields,
       media: stored,
       durationSeconds: media.audio.durationSeconds,
+      audioKeys: media.audio.keys,
       previewStart: media.previewStart,
     });
     res.status(201).json(result);

@@ -7,6 +7,12 @@ export { foolRate };
 export type TrackDoc = TrackFields & {
   /** Private storage path of the uploaded original. */
   audio_path: string;
+  /**
+   * The audio's content keys (tracks/audio-keys.ts): how separate uploads of the same audio are
+   * found to be twins. Absent on tracks stored before them, until backfilled (their twins are
+   * then those of the same `audio_path`).
+   */
+  audio_keys?: string[];
   /** Opaque id of the 45 s voting clip (clips/{clip_id}); never shown next to the track. */
   clip_id: string;
   video_path: string | null;

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MarketplaceListing } from '../../common/listing-doc';
+import type { TrackDoc } from '../../functions/src/tracks/track-doc';
+import { runFfmpeg } from '../../scripts/lib/media';
+import { clipOfTrack, makeAdmin, openSession, voteAll } from './contest-fixtures';
+import { signUp, startHarness, type Harness } from './harness';
+import { approve, list, submitSong, taggedSong } from './submission-fixtures';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Blind means blind across uploads: the same audio uploaded separately to the marketplace and to
+ * the contest makes twins by content (not only the two tracks of one both-routes upload), so
+ * while the contest track is pending or approved, nothing public gives its listing's type.
+ */
+let h: Harness;
+let admin: { uid: string; token: string };
+let artist: { uid: string; token: string };
+
+beforeAll(async () => {
+  h = await startHarness();
+  h.clock.now = Date.now();
+  admin = await signUp(h, 'twin_admin');
+  await makeAdmin(h.db, admin.uid);
+  artist = await signUp(h, 'twin_artist');
+  await makeAdmin(h.db, artist.uid); // submits without a fee, as often as these tests need
+}, 60_000);
+afterAll(() => h.close());
+
+const publicListing = async (id: string) => ((await h.call('GET', '/api/marketplace/listings')).body.listings as MarketplaceListing[]).find((l) => l.id === id);
+const pulledListing = async (id: string) =>
+  ((await h.call('GET', '/api/sync/marketplace_listings/pull?limit=200')).body.documents as Array<MarketplaceListing & { _deleted: boolean }>).find((d) => d.id === id);
+const moderate = async (track: TrackDoc, action: 'approve' | 'reject' | 'delete') =>
+  expect((await h.call('POST', `/api/cms/tracks/${track.id}/${action}`, { token: admin.token, body: {} })).status).toBe(200);
+const submitted = async (title: string, songType: string, route: 'contest' | 'marketplace', audio: Buffer) =>
+  (await submitSong(h, artist, { title, artistName: 'Sine Collective', songType, submissionRoutes: JSON.stringify([route]) }, audio))[0]!;
+
+/** The listing's public copies (the API's list and the sync pull) match `expected`. */
+async function expectListing(id: string, expected: Partial<MarketplaceListing>) {
+  expect(await publicListing(id)).toMatchObject(expected);
+  expect(await pulledListing(id)).toMatchObject(expected);
+}
+const HIDDEN = { song_type: null, fool_rate: null, in_contest: true };
+
+/** `audio` with its ID3 title changed: other bytes, the same decoded samples. */
+async function retagged(audio: Buffer, title: string): Promise<Buffer> {
+  const dir = await mkdtemp(join(tmpdir(), 'retag-'));
+  try {
+    await writeFile(join(dir, 'in.mp3'), audio);
+    await runFfmpeg(['-i', join(dir, 'in.mp3'), '-c', 'copy', '-metadata', `title=${title}`, '-id3v2_version', '3', join(dir, 'out.mp3')]);
+    return await readFile(join(dir, 'out.mp3'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+describe('separate uploads of the same audio', () => {
+  it('the same file sent marketplace-only and contest-only: the listing hides its type while the contest track is live', { timeout: 60_000 }, async () => {
+    const song = await taggedSong(8, 587);
+    const market = await submitted('Sine Study', 'ai', 'marketplace', song);
+    const contest = await submitted('Sine Study', 'ai', 'contest', song);
+    // Two uploads, two originals; one content.
+    expect(contest.audio_path).not.toBe(market.audio_path);
+    expect(contest.audio_keys).toEqual(market.audio_keys);
+    expect(market.audio_keys).toEqual([expect.stringMatching(/^sha256:[0-9a-f]{64}$/), expect.stringMatching(/^pcm:[0-9a-f]{64}$/)]);
+    await approve(h, admin, market, contest);
+    const listing = await list(h, admin, market);
+    expect(listing).toMatchObject({ title: 'Sine Study', ...HIDDEN });
+    await expectListing(listing.id, HIDDEN);
+
+    // A fresh voter gets the contest track's clip; nothing public says its type before the vote.
+    const voter = await signUp(h, 'twin_voter');
+    const session = (await openSession(h, voter.token)).body.session!;
+    const clip = await clipOfTrack(h.db, session, contest);
+    const before = JSON.stringify([(await h.call('GET', '/api/marketplace/listings')).body, (await h.call('GET', '/api/sync/marketplace_listings/pull?limit=200')).body]);
+    expect(before).not.toMatch(/"song_type":"|"fool_rate":\d/);
+    const [vote] = (await voteAll(h, voter.token, session, 'ai')).filter((v) => v.clip_id === clip.clip_id);
+    expect(vote).toMatchObject({ status: 'scored', is_correct: true });
+
+    // Rejected, the contest track leaves the contest: the listing shows its type again, at once.
+    await moderate(contest, 'reject');
+    await expectListing(listing.id, { song_type: 'ai', in_contest: false });
+    // Back in the contest: hidden again; deleted: shown again.
+    await moderate(contest, 'approve');
+    await expectListing(listing.id, HIDDEN);
+    await moderate(contest, 'delete');
+    await expectListing(listing.id, { song_type: 'ai', fool_rate: null, in_contest: false });
+  });
+
+  it('listed first, entered in the contest later as a re-tagged file: approving it hides the type at once', { timeout: 60_000 }, async () => {
+    const song = await taggedSong(8, 659);
+    const market = await submitted('Harbour Drone', 'human', 'marketplace', song);
+    await approve(h, admin, market);
+    const listing = await list(h, admin, market);
+    await expectListing(listing.id, { song_type: 'human', in_contest: false });
+
+    // Other bytes (the tags changed), the same samples: twins by the decoded audio.
+    const contest = await submitted('Harbour Drone', 'human', 'contest', await retagged(song, 'Harbour Drone (final)'));
+    expect(contest.audio_keys![0]).not.toBe(market.audio_keys![0]);
+    expect(contest.audio_keys![1]).toBe(market.audio_keys![1]);
+    await moderate(contest, 'approve');
+    await expectListing(listing.id, HIDDEN);
+    await moderate(contest, 'reject');
+    await expectListing(listing.id, { song_type: 'human', in_contest: false });
+  });
+
+  it('other audio makes no twin', { timeout: 60_000 }, async () => {
+    const market = await submitted('Lone Tone', 'hybrid', 'marketplace', await taggedSong(8, 698));
+    const contest = await submitted('Other Tone', 'hybrid', 'contest', await taggedSong(8, 740));
+    await approve(h, admin, market, contest);
+    const listing = await list(h, admin, market);
+    await expectListing(listing.id, { song_type: 'hybrid', in_contest: false });
+  });
+});
