@@ -113,3 +113,17 @@ describe('separate uploads of the same audio', () => {
     await expectListing(listing.id, { song_type: 'hybrid', in_contest: false });
   });
 });
+
+describe('what is never refreshed keeps no answer', () => {
+  it("a deleted listing's tombstone, and the listing of a deleted track, carry no type", { timeout: 60_000 }, async () => {
+    const gone = await submitted('Tombstone Tone', 'ai', 'marketplace', await taggedSong(8, 784));
+    const orphan = await submitted('Orphan Tone', 'ai', 'marketplace', await taggedSong(8, 831));
+    await approve(h, admin, gone, orphan);
+    const [deleted, orphaned] = [await list(h, admin, gone), await list(h, admin, orphan)];
+    await expectListing(deleted.id, { song_type: 'ai' });
+    expect((await h.call('POST', `/api/marketplace/listings/${deleted.id}/delete`, { token: admin.token, body: {} })).status).toBe(200);
+    expect(await pulledListing(deleted.id)).toMatchObject({ _deleted: true, title: 'Tombstone Tone', song_type: null, fool_rate: null });
+    await moderate(orphan, 'delete');
+    expect(await pulledListing(orphaned.id)).toMatchObject({ is_active: false, title: 'Orphan Tone', song_type: null, fool_rate: null, preview_url: null });
+  });
+});

@@ -35,6 +35,13 @@ async function contestTwinsOf(db: Firestore, tracks: TrackDoc[]): Promise<Map<st
 }
 
 /**
+ * What a listing that can no longer follow its track's twins keeps of the answer: nothing. A
+ * deleted listing's tombstone (still replicated) and the listing of a deleted track, whose
+ * audio a contest track may share later.
+ */
+export const WITHOUT_ANSWER = { song_type: null, fool_rate: null } as const;
+
+/**
  * The copies of the given listings. While a listed track's contest twin (a contest track of the
  * same audio: from the same upload, or a separate upload of the same content) is pending or
  * approved, its listing says only `in_contest`: no song type and nothing derived from the twin

@@ -7,6 +7,7 @@ import type { Deps } from '../platform/deps';
 import { badRequest, notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
 import { activeInput, createListingInput, editListingInput, listingIdParams } from './listing-schemas';
+import { WITHOUT_ANSWER } from './listing-copy';
 import { insertListing, listableTrack, PREVIEW_URL_SECONDS, toListing, updateListing, type Audited } from './listing-write';
 
 /** The CMS caller, for the change's audit entry. */
@@ -50,12 +51,16 @@ export const setListingActive =
     res.json({ listing: await updateListing(deps.db, id, { is_active, off_sale: null }, audited(deps, res)) });
   };
 
-/** POST /api/marketplace/listings/:id/delete — admin; a tombstone so replication removes it. */
+/**
+ * POST /api/marketplace/listings/:id/delete — admin; a tombstone so replication removes it. It
+ * is replicated to everyone and never refreshed again, so it drops the answer (WITHOUT_ANSWER):
+ * a contest track of the same audio may come later.
+ */
 export const deleteListing =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
     const { id } = parse(listingIdParams, req.params);
-    await updateListing(deps.db, id, { _deleted: true, is_active: false }, audited(deps, res));
+    await updateListing(deps.db, id, { _deleted: true, is_active: false, ...WITHOUT_ANSWER }, audited(deps, res));
     res.json({ deleted: true });
   };
 

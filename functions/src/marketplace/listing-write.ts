@@ -8,7 +8,7 @@ import { log } from '../platform/log';
 import { recordDocChange } from '../platform/audit';
 import type { TrackDoc } from '../tracks/track-doc';
 import { chunks, IN_LIMIT, tracksOfSameAudio, type TrackAudio } from './audio-twins';
-import { listingCopies } from './listing-copy';
+import { listingCopies, WITHOUT_ANSWER } from './listing-copy';
 import type { z } from 'zod';
 import type { createListingInput } from './listing-schemas';
 
@@ -169,7 +169,8 @@ function saleState(listing: DocumentSnapshot, track: TrackDoc | undefined): Reco
  * every leaderboard refresh (after votes, and on schedule), or, given a changed track, its
  * listings and those of the tracks of the same audio (the same upload, or the same content), after
  * a CMS change to any of them (approve, reject, edit, delete), so /marketplace follows at once, on
- * sale or not (saleState). Returns how many listings changed.
+ * sale or not (saleState). A listing whose track was deleted keeps its last copy without a preview
+ * or the answer (WITHOUT_ANSWER). Returns how many listings changed.
  */
 export async function refreshListingCopies(db: Firestore, change?: TrackChange): Promise<number> {
   const live = db.collection(COL.listings).where('_deleted', '==', false);
@@ -178,7 +179,6 @@ export async function refreshListingCopies(db: Firestore, change?: TrackChange):
   const trackIds = [...new Set(listings.map((l) => String(l.get('track_id'))))];
   const tracks = await db.getAll(...trackIds.map((id) => db.collection(COL.tracks).doc(id)));
   const trackById = new Map(tracks.filter((t) => t.exists).map((t) => [t.id, { ...(t.data() as TrackDoc), id: t.id }]));
-  // A listing whose track was deleted keeps its last copy, without a preview.
   const items = listings.map((l) => ({ listing: l, track: trackById.get(String(l.get('track_id'))) }));
   const withTrack = items.filter((i): i is typeof i & { track: TrackDoc } => i.track !== undefined);
   const copies = await listingCopies(
@@ -189,7 +189,7 @@ export async function refreshListingCopies(db: Firestore, change?: TrackChange):
   const batch = db.batch();
   let changed = 0;
   for (const { listing, track } of items) {
-    const wanted = { ...(next.get(listing.id) ?? { preview_url: null }), ...saleState(listing, track) };
+    const wanted = { ...(next.get(listing.id) ?? { preview_url: null, ...WITHOUT_ANSWER }), ...saleState(listing, track) };
     const patch = Object.fromEntries(Object.entries(wanted).filter(([k, v]) => listing.get(k) !== v));
     if (Object.keys(patch).length === 0) continue;
     batch.update(listing.ref, { ...patch, updatedAt: FieldValue.serverTimestamp() });
