@@ -13,6 +13,7 @@ import { API_SECRETS, ConfigError, MAIL_SECRETS, readConfig, STATION_SECRETS } f
 import { deliverDueMail, deliverMail } from './mail/deliver';
 import { refreshLeaderboardsNow } from './leaderboards/refresh-scheduler';
 import { ensureSampleKeys } from './voting/sample-key';
+import { ensureContentTwins } from './marketplace/backfill-audio-keys';
 import { expireDueOrders } from './orders/expire-orders';
 import { airScheduled } from './radio/air-scheduled';
 import type { Deps } from './platform/deps';
@@ -89,6 +90,15 @@ export const refreshLeaderboards = onSchedule({ schedule: 'every 1 minutes', reg
 export const backfillTrackSampleKeys = onSchedule({ schedule: 'every 60 minutes', region: REGION, secrets: SECRETS }, async () => {
   const deps = ready();
   await ensureSampleKeys(deps.db, new Date(deps.now()).toISOString());
+});
+
+/**
+ * Tracks stored before content keys get them from their originals, a hundred per run (each is
+ * read and decoded), then older listings are brought up to date, once (marketplace/backfill-audio-keys.ts).
+ */
+export const backfillContentTwins = onSchedule({ schedule: 'every 60 minutes', region: REGION, timeoutSeconds: 540, memory: '512MiB', secrets: SECRETS }, async () => {
+  const deps = ready();
+  await ensureContentTwins(deps, new Date(deps.now()).toISOString());
 });
 
 /** Unpaid Cash App orders past their deadline become EXPIRED (reads expire them too). */

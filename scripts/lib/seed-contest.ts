@@ -13,6 +13,7 @@ import { prepareMedia } from '../../functions/src/tracks/prepare-media';
 import { storeMedia } from '../../functions/src/tracks/store-media';
 import { openVoteSession } from '../../functions/src/voting/open-session';
 import { backfillSampleKeys } from '../../functions/src/voting/sample-key';
+import { ensureContentTwins } from '../../functions/src/marketplace/backfill-audio-keys';
 import { scoreVote } from '../../functions/src/voting/score-vote';
 import type { SongType } from '../../common/contest';
 import { demoSongMp3 } from './demo-music';
@@ -112,6 +113,9 @@ export async function seedContest(deps: Deps, auth: Auth, cacheDir: string, log:
   // Data saved before sampling keys gets them first, or its tracks are never offered to voters.
   const keyed = await backfillSampleKeys(deps.db);
   if (keyed > 0) log(`Gave ${keyed} tracks a sampling key`);
+  // And content keys, so a later upload of the same audio is their twin (marketplace/backfill-audio-keys.ts).
+  const contentKeyed = await ensureContentTwins(deps, new Date(deps.now()).toISOString());
+  if (contentKeyed) log(`Gave ${contentKeyed} tracks content keys`);
   if (!(await deps.db.collection(COL.tracks).limit(1).get()).empty) return;
   const artist = await uidOf(deps, 'artist');
   await grant(deps, artist, 500);

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarketplaceListing } from '../../common/listing-doc';
+import { ensureContentTwins } from '../../functions/src/marketplace/backfill-audio-keys';
 import type { TrackDoc } from '../../functions/src/tracks/track-doc';
 import { runFfmpeg } from '../../scripts/lib/media';
-import { clipOfTrack, makeAdmin, openSession, voteAll } from './contest-fixtures';
+import { addTrack, clipOfTrack, makeAdmin, openSession, voteAll } from './contest-fixtures';
 import { signUp, startHarness, type Harness } from './harness';
-import { approve, list, submitSong, taggedSong } from './submission-fixtures';
+import { approve, list, storedTrack, submitSong, taggedSong } from './submission-fixtures';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -125,5 +126,48 @@ describe('what is never refreshed keeps no answer', () => {
     expect(await pulledListing(deleted.id)).toMatchObject({ _deleted: true, title: 'Tombstone Tone', song_type: null, fool_rate: null });
     await moderate(orphan, 'delete');
     expect(await pulledListing(orphaned.id)).toMatchObject({ is_active: false, title: 'Orphan Tone', song_type: null, fool_rate: null, preview_url: null });
+  });
+});
+
+describe('tracks stored before content keys', () => {
+  it('keep their twins by path, and get keys from their originals once, which makes a later upload of the same file their twin', { timeout: 60_000 }, async () => {
+    const e = await startHarness();
+    try {
+      const [eAdmin, eArtist] = [await signUp(e, 'old_admin'), await signUp(e, 'old_artist')];
+      await makeAdmin(e.db, eAdmin.uid);
+      const song = await taggedSong(8, 880);
+      // Stored before keys: a both-routes pair sharing one original, and a marketplace-only track.
+      const pairContest = await addTrack(e, { submission_type: 'contest', status: 'rejected', song_type: 'ai', audio_path: 'originals/old-pair.mp3' });
+      const pairMarket = await addTrack(e, { submission_type: 'marketplace', song_type: 'ai', audio_path: 'originals/old-pair.mp3' });
+      const solo = await addTrack(e, { submission_type: 'marketplace', song_type: 'human', audio_path: 'originals/old-solo.mp3' });
+      await e.deps.storage.put('originals/old-pair.mp3', await taggedSong(8, 932), 'audio/mpeg');
+      await e.deps.storage.put('originals/old-solo.mp3', song, 'audio/mpeg');
+      const [pairListing, soloListing] = [await list(e, eAdmin, pairMarket), await list(e, eAdmin, solo)];
+      // An old tombstone still carrying its type.
+      const tombstone = await list(e, eAdmin, await addTrack(e, { submission_type: 'marketplace', song_type: 'hybrid' }));
+      await e.db.collection('marketplace_listings').doc(tombstone.id).update({ _deleted: true, is_active: false });
+
+      const call = (path: string) => e.call('POST', path, { token: eAdmin.token, body: {} });
+      const copyOf = async (id: string) => (await e.db.collection('marketplace_listings').doc(id).get()).data();
+      // The old pair are twins by their shared original.
+      expect((await call(`/api/cms/tracks/${pairContest.id}/approve`)).status).toBe(200);
+      expect(await copyOf(pairListing.id)).toMatchObject(HIDDEN);
+
+      // A new contest upload of the old solo track's file: no twin until the old track has keys.
+      const [contest] = await submitSong(e, eArtist, { title: 'Late Entry', artistName: 'Old Hand', songType: 'human', submissionRoutes: '["contest"]' }, song);
+      expect((await call(`/api/cms/tracks/${contest!.id}/approve`)).status).toBe(200);
+      expect(await copyOf(soloListing.id)).toMatchObject({ song_type: 'human', in_contest: false });
+
+      expect(await ensureContentTwins(e.deps, '2026-01-01T00:00:00.000Z')).toBe(4);
+      expect((await storedTrack(e, solo.id)).audio_keys).toEqual(contest!.audio_keys);
+      expect((await storedTrack(e, pairMarket.id)).audio_keys).toEqual((await storedTrack(e, pairContest.id)).audio_keys);
+      expect(await copyOf(soloListing.id)).toMatchObject(HIDDEN);
+      expect(await copyOf(pairListing.id)).toMatchObject(HIDDEN);
+      expect(await copyOf(tombstone.id)).toMatchObject({ _deleted: true, song_type: null, fool_rate: null });
+      // Done once: afterwards one read.
+      expect(await ensureContentTwins(e.deps, '2026-01-01T01:00:00.000Z')).toBeNull();
+    } finally {
+      await e.close();
+    }
   });
 });
