@@ -48,7 +48,12 @@ test('an admin lists a seeded track; it shows on /marketplace until made inactiv
   const all = page.getByRole('region', { name: 'All Listings' });
   const card = all.getByTestId('listing-card').filter({ hasText: `${price} tokens` });
   await expect(card).toContainText(TRACK);
-  await expect(card).toContainText('$1.99');
+  // Cash App is off by default: the card names no dollar price the dialog would not take
+  // (the seeded featured listing takes both, and names both).
+  await expect(card).not.toContainText('$1.99');
+  const groove = page.getByRole('region', { name: 'Featured Tracks' }).getByTestId('listing-card').filter({ hasText: SEEDED });
+  await expect(groove).toContainText('45 tokens');
+  await expect(groove).toContainText('$9.99');
   // A marketplace-only track nobody voted on shows no fool rate (not "0%").
   await expect(card).not.toContainText('fool rate');
   // An admin pays like anyone: the dialog shows their real balance, not the bar's ∞.

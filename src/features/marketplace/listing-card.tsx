@@ -80,10 +80,13 @@ export function ListingCard({ listing, own, online, onBuy, onFirstCover }: Props
               {tokenCount(listing.price_tokens)}
             </span>
           )}
-          <span className="flex items-center gap-1 font-semibold">
-            <Banknote className="size-4 text-emerald-400" aria-hidden />
-            {formatUsd(listing.price_usd)}
-          </span>
+          {/* Each price only where its method is taken: the dialog offers no dollars without Cash App. */}
+          {listing.accept_cash_app && (
+            <span className="flex items-center gap-1 font-semibold">
+              <Banknote className="size-4 text-emerald-400" aria-hidden />
+              {formatUsd(listing.price_usd)}
+            </span>
+          )}
           {own ? (
             <Link
               to={PATHS.myTracks}
