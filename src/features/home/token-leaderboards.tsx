@@ -44,10 +44,11 @@ function Board({ rows, unit, empty }: { rows: LeaderboardRow[]; unit: string; em
                 </>
               )}
             </span>
-            <span className="text-right font-semibold text-amber-200">
+            {/* At most half the row, its chance note wrapping: on a phone the title keeps room to read. */}
+            <span className="max-w-[50%] text-right font-semibold text-amber-200">
               {formatCount(r.score)} <span className="text-xs font-normal text-zinc-400">{unit}</span>
               {r.fool_rate !== undefined && r.total_votes ? (
-                <span className="flex items-center justify-end gap-1 text-xs font-normal text-zinc-400">
+                <span className="flex flex-wrap items-center justify-end gap-x-1 text-xs font-normal text-zinc-400">
                   {r.fool_rate.toFixed(1)}% · <ChanceNote incorrect={r.score} total={r.total_votes} />
                 </span>
               ) : null}
