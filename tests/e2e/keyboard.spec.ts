@@ -73,8 +73,13 @@ async function playFirstRoundByKeyboard(page: Page): Promise<void> {
   // The reveal is announced whole: verdict, title and artist in one live region.
   await expect(page.getByRole('status').filter({ has: page.getByTestId('verdict') })).toContainText(await page.getByTestId('reveal-title').innerText());
   // While the vote is sent, Submit Guess keeps the focus (Submitting...); then it goes on to Next Track, never to the page.
-  await expect(page.getByRole('button', { name: 'Next Track' })).toBeFocused();
+  const next = page.getByRole('button', { name: 'Next Track' });
+  await expect(next).toBeFocused();
   expect(await page.evaluate(() => (window as unknown as { focusFell: boolean }).focusFell)).toBe(false);
+  // ...and in view, above the radio bar: the reveal grew the card above it (it sat below the fold).
+  await expect(next).toBeInViewport({ ratio: 1 });
+  const [button, bar] = await Promise.all([next.boundingBox(), page.getByRole('region', { name: 'Radio player' }).boundingBox()]);
+  expect(button!.y + button!.height).toBeLessThanOrEqual(bar!.y);
 }
 
 test.describe('with reduced motion', () => {

@@ -32,7 +32,8 @@ function OfflineReady({ state }: { state: ReturnType<typeof useClipCache> }) {
  * focus to the page's body, and the next Tab would start over from the top. When the focus was
  * in the arena and got lost so, each new `step` puts it on what comes next: Next Track (or
  * Finish Competition) once the guess is in, the clip's Play button on a new clip, the end
- * screen's heading. Focus that moved elsewhere (the radio bar, the menu) is left where it is.
+ * screen's heading. Focus kept in the arena is scrolled into view. Focus that moved elsewhere
+ * (the radio bar, the menu) is left where it is.
  */
 function useFocusKept(container: RefObject<HTMLElement | null>, step: string): void {
   const inside = useRef(false);
@@ -47,8 +48,11 @@ function useFocusKept(container: RefObject<HTMLElement | null>, step: string): v
     const root = container.current;
     const active = document.activeElement;
     const lost = !active || active === document.body || (root?.contains(active) === true && (active as HTMLButtonElement).disabled);
-    if (!root || !inside.current || !lost) return;
-    root.querySelector<HTMLElement>('[data-focus-next]:not(:disabled)')?.focus();
+    if (!root || !inside.current) return;
+    if (lost) root.querySelector<HTMLElement>('[data-focus-next]:not(:disabled)')?.focus();
+    // The reveal grows the card above the kept focus (Submit Guess turned Next Track): scrolled
+    // back into view, or it sat below the fold, or under the radio bar on a phone.
+    else if (root.contains(active)) (active as HTMLElement).scrollIntoView({ block: 'nearest' });
   }, [container, step]);
 }
 
