@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareCodeUnits, formatCount, formatUsd, listInWords, tokenCount } from './format';
+import { compareCodeUnits, formatCount, formatUsd, listInWords, tokenCount, voteCount } from './format';
 
 describe('formatCount', () => {
   it('groups whole numbers as en-US does', () => {
@@ -30,6 +30,12 @@ describe('compareCodeUnits', () => {
 describe('tokenCount', () => {
   it('says token for one and tokens for any other number', () => {
     expect([0, 1, 2, 15].map(tokenCount)).toEqual(['0 tokens', '1 token', '2 tokens', '15 tokens']);
+  });
+});
+
+describe('voteCount', () => {
+  it('says vote for one and votes for any other number, with thousands separators', () => {
+    expect([0, 1, 2, 1204].map(voteCount)).toEqual(['0 votes', '1 vote', '2 votes', '1,204 votes']);
   });
 });
 

@@ -23,6 +23,9 @@ export const tokenUnit = (n: number): string => (n === 1 ? 'token' : 'tokens');
 /** A number of tokens in words: '1 token', '15 tokens'. */
 export const tokenCount = (n: number): string => `${n} ${tokenUnit(n)}`;
 
+/** A number of votes in words: '1 vote', '1,204 votes'. */
+export const voteCount = (n: number): string => `${formatCount(n)} ${n === 1 ? 'vote' : 'votes'}`;
+
 /** A dollar amount, rounded to cents: '$49.00', '$1,250.50' (pages, mail, certificates, refusals). */
 export function formatUsd(amount: number): string {
   const cents = Math.round(Math.abs(amount) * 100);

@@ -138,7 +138,7 @@ test('My Tracks lists the track; Send to Radio charges the tokens and shows the 
   await page.setViewportSize({ width: 1280, height: 720 });
   await expect(row).toContainText('approved');
   await expect(row).toContainText('Contest');
-  await expect(row).toContainText('0 votes');
+  await expect(row).toContainText('No votes yet');
   await expect(row).toContainText('Costs 1000 tokens');
   await expect(page.getByText(RADIO_MSG.noSubmissions)).toBeVisible();
 

@@ -42,7 +42,7 @@ test('home shows the offer, hero, how it works, migration countdown, leaderboard
   // The demo seed's votes fill the Deception Leaderboard and the token boards.
   const deception = page.locator('section', { has: page.getByRole('heading', { name: 'Deception Leaderboard' }) });
   await expect(deception.getByText('#1', { exact: true })).toBeVisible();
-  await expect(deception.getByText(/\d+ votes · \d+ wrong · \d+ right/).first()).toBeVisible();
+  await expect(deception.getByText(/[\d,]+ votes? · \d+ wrong · \d+ right/).first()).toBeVisible();
   await expect(page.getByText('@nova')).toBeVisible();
   await page.getByRole('tab', { name: 'Fooling Tracks' }).click();
   await expect(page.getByText(/fooled/).first()).toBeVisible();

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { DeceptionRow } from '@common/leaderboards';
 import { comparedWithChance } from '@common/fool-rate';
 import { CHANCE_HINT, CHANCE_TEXT } from '@common/leaderboard-messages';
+import { voteCount } from '@common/format';
 import { PATHS } from '@common/paths';
 import { Card } from '@/components/ui/card';
 import { coverVariantUrl } from '@common/covers';
@@ -52,7 +53,7 @@ export function DeceptionLeaderboard({ rows, failed }: { rows: DeceptionRow[] | 
                 <div className="text-right max-sm:col-span-2 sm:col-start-4">
                   <ChanceNote incorrect={r.incorrect_guesses} total={r.total_votes} />
                   <p className="text-xs text-zinc-400">
-                    {r.total_votes} votes · {r.incorrect_guesses} wrong · {r.correct_guesses} right
+                    {voteCount(r.total_votes)} · {r.incorrect_guesses} wrong · {r.correct_guesses} right
                   </p>
                 </div>
               </div>

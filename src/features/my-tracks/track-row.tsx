@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { RadioTower } from 'lucide-react';
 import { SONG_TYPE_LABELS } from '@common/contest';
+import { voteCount } from '@common/format';
 import { PATHS } from '@common/paths';
 import type { RadioStatus } from '@common/radio';
 import { RADIO_MSG } from '@common/radio-messages';
@@ -56,7 +57,8 @@ export function TrackRow({ track, radioStatus, cost, uploadCost, online, busy, f
           <span className="text-zinc-400">{SONG_TYPE_LABELS[track.song_type]}</span>
           {contest && track.status === 'approved' ? (
             <span className="text-zinc-300">
-              {track.total_votes ?? 0} votes · {(track.fool_rate ?? 0).toFixed(1)}% fool rate
+              {/* No fool rate before the first vote: "0.0%" would read as a result. */}
+              {track.total_votes ? `${voteCount(track.total_votes)} · ${(track.fool_rate ?? 0).toFixed(1)}% fool rate` : 'No votes yet'}
             </span>
           ) : null}
         </div>
