@@ -191,15 +191,19 @@ test('a seller sets the Cash App tag buyers pay, and it is kept', async ({ page 
   await page.getByRole('tab', { name: 'My Sales' }).click();
   await expect(page.getByText('No sales yet')).toBeVisible();
   const tag = page.getByLabel('Your Cash App tag');
-  await tag.fill('no-dollar-sign');
+  // A tag must start with a letter after its '$'.
+  await tag.fill('9lives');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText("A Cash App tag is '$' and a letter, then up to 19 letters, digits, - or _").first()).toBeVisible();
   // Under the field, which is marked invalid and described by it, then by its help.
   await expect(tag).toHaveAttribute('aria-invalid', 'true');
   await expect(tag).toHaveAccessibleDescription(/^A Cash App tag is '\$' and a letter, then up to 19 letters, digits, - or _ Buyers who pay by Cash App/);
-  await tag.fill('$TagSeller_1');
+  // Typed without its '$', the tag is saved with it.
+  await tag.fill('TagSeller_1');
+  await expect(tag).not.toHaveAttribute('aria-invalid', 'true');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Cash App tag saved!')).toBeVisible();
+  await expect(tag).toHaveValue('$TagSeller_1');
   await page.reload();
   await page.getByRole('tab', { name: 'My Sales' }).click();
   await expect(page.getByLabel('Your Cash App tag')).toHaveValue('$TagSeller_1');

@@ -8,16 +8,23 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { saveCashTag } from './order-requests';
 
 /** The seller's Cash App $cashtag, where buyers paying by Cash App send their money. */
+/** The tag as typed, with Cash App's `$` added when it was left out ("nova" → "$nova"). */
+const withDollar = (typed: string) => {
+  const tag = typed.trim();
+  return tag && !tag.startsWith('$') ? `$${tag}` : tag;
+};
+
 export function CashTagForm({ initial }: { initial: string | null }) {
   const [tag, setTag] = useState(initial ?? '');
   const [busy, setBusy] = useState(false);
-  const invalid = tag !== '' && !CASH_TAG_PATTERN.test(tag.trim());
+  const invalid = tag !== '' && !CASH_TAG_PATTERN.test(withDollar(tag));
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    const value = tag.trim();
+    const value = withDollar(tag);
     if (busy) return;
     if (!CASH_TAG_PATTERN.test(value)) return notifyError(ORDER_MSG.cashTagFailed, ORDER_MSG.cashTagInvalid);
+    setTag(value);
     setBusy(true);
     try {
       await saveCashTag(value);
