@@ -24,6 +24,18 @@ test('Google sign-in (Auth emulator account) creates the account once and lands 
   await expect(balancePill(page)).toHaveText('50 tokens');
 });
 
+test('a coupon typed on the sign-up form is redeemed when the account comes through Google', async ({ page }) => {
+  await page.goto('/auth?mode=signup');
+  await page.getByLabel(/Coupon code/).fill('welcome25');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await page.getByLabel('Google email').fill(`gcpn${Date.now().toString(36)}@gmail.test`);
+  await page.getByLabel('Display name').fill('Coupon Fan');
+  await page.getByRole('button', { name: 'Sign in with Google.com' }).click();
+  await expect(page).toHaveURL(/\/welcome$/);
+  await expect(page.getByText('Coupon Redeemed!')).toBeVisible();
+  await expect(page.getByTestId('welcome-balance')).toHaveText('75 tokens');
+});
+
 test('an account made straight through Firebase Auth (not the sign-up form) gets no profile or tokens from the Google path', async ({ request }) => {
   // Firebase Auth's public sign-up call, as anyone with the web API key can make it: a password
   // account, and an anonymous one, that skipped the sign-up form and its per-IP limit.

@@ -7,7 +7,7 @@ import {
 } from 'firebase/auth';
 import { env } from '@/config/env';
 import type { SignupInput } from '@common/schemas';
-import { api } from '@/lib/api';
+import { api, ApiError } from '@/lib/api';
 import { reportEmailVerified } from '@/lib/email-verification';
 import { auth } from '@/lib/firebase';
 import type { SignupCoupon } from '@/lib/coupon-outcome';
@@ -56,6 +56,20 @@ export async function signInWithGoogle(referralCode?: string, emulatorAccount?: 
   }
   const res = await api<{ created: boolean }>('/accounts/ensure-profile', { body: referralCode ? { referral_code: referralCode } : {} });
   return res.created;
+}
+
+/**
+ * A coupon typed on the sign-up form, when the account came through Google (whose sign-in makes
+ * the profile with no form): redeemed as the welcome page's Redeem card does, and reported as a
+ * sign-up's coupon is. A refusal (400) names the code; anything else could not apply it.
+ */
+export async function redeemSignupCoupon(code: string): Promise<SignupCoupon> {
+  try {
+    return await api<SignupCoupon>('/coupons/redeem', { method: 'POST', body: { code } });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 400) return { success: false, message: err.message };
+    return { success: false, message: '', error: true };
+  }
 }
 
 /** Firebase Auth's error codes, in words a person can act on. */

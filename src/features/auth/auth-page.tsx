@@ -16,6 +16,7 @@ import { PASSWORD_MIN, TIMINGS_MS } from '@common/constants';
 import { useLivePricing } from '@/hooks/use-live-pricing';
 import {
   authErrorText,
+  redeemSignupCoupon,
   signInWithGoogle,
   signInWithPassword,
   signUpWithPassword,
@@ -140,6 +141,8 @@ export function AuthPage({ referralCode, initialMode, returnTo }: { referralCode
     try {
       // A new account is welcomed; a returning one goes where the sign-in was asked for.
       const created = await signInWithGoogle(referralCode, emulatorAccount);
+      // The sign-up form's coupon, typed before choosing Google: the form's own sign-up sends it.
+      if (mode === 'signup' && coupon.trim()) reportCoupon(await redeemSignupCoupon(normalizeCoupon(coupon)));
       await navigate({ to: created ? PATHS.welcome : (returnTo ?? PATHS.home) });
     } catch (err) {
       flowOwnsNavigation.current = false;
