@@ -19,8 +19,9 @@ export const PATHS = {
 
 /**
  * Where sign-in may return to (/auth?next=): the screens that need an account, which mails and
- * guarded links lead to. Nothing else, so the parameter can never send anyone off the site.
+ * guarded links lead to, and the two whose Buy asks a visitor to sign in first. Nothing else, so
+ * the parameter can never send anyone off the site.
  */
-export const RETURN_PATHS = [PATHS.welcome, PATHS.vote, PATHS.submit, PATHS.orders, PATHS.myTracks, PATHS.cms, PATHS.uploadPlaceholders] as const;
+export const RETURN_PATHS = [PATHS.welcome, PATHS.vote, PATHS.submit, PATHS.orders, PATHS.myTracks, PATHS.cms, PATHS.uploadPlaceholders, PATHS.marketplace, PATHS.pricing] as const;
 export type ReturnPath = (typeof RETURN_PATHS)[number];
 export const isReturnPath = (path: unknown): path is ReturnPath => (RETURN_PATHS as readonly unknown[]).includes(path);

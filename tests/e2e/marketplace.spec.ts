@@ -214,3 +214,14 @@ test('a listing plays its preview once asked: the button gives way to the playin
   await page.keyboard.press('Space');
   await expect.poll(() => player.evaluate((a: HTMLAudioElement) => a.paused)).toBe(true);
 });
+
+test('a signed-out Buy asks to sign in, and the sign-in returns to the listings', async ({ page }) => {
+  await page.goto('/marketplace');
+  await page.getByRole('region', { name: 'Featured Tracks' }).getByTestId('listing-card').filter({ hasText: SEEDED }).getByRole('button', { name: 'Buy' }).click();
+  await expect(page).toHaveURL(/\/auth\?next=%2Fmarketplace$/);
+  await page.getByLabel('Email').fill('listener@demo.test');
+  await page.getByLabel('Password').fill('demo1234');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
+  await expect(page).toHaveURL(/\/marketplace$/);
+  await expect(page.getByRole('region', { name: 'Featured Tracks' })).toContainText(SEEDED);
+});

@@ -19,11 +19,16 @@ test('shows the four packs with per-token prices', async ({ page }) => {
     await expect(page.getByTestId(`pack-${id}`).getByRole('button', { name: 'Buy' })).toHaveAccessibleDescription(name);
 });
 
-test('buying while signed out asks to sign in and goes to /auth', async ({ page }) => {
+test('buying while signed out asks to sign in, and the sign-in returns to the packs', async ({ page }) => {
   await page.goto('/pricing');
   await page.getByTestId('pack-starter').getByRole('button', { name: 'Buy' }).click();
   await expect(page.getByText('Please sign in to purchase tokens')).toBeVisible();
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?next=%2Fpricing$/);
+  await page.getByLabel('Email').fill('listener@demo.test');
+  await page.getByLabel('Password').fill('demo1234');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.getByTestId('pack-starter')).toBeVisible();
 });
 
 test('a new user buys Starter through the local checkout (which fits a phone) and sees the tokens', async ({ page }) => {

@@ -33,7 +33,8 @@ export function MarketplacePage() {
   const [buyingId, setBuyingId] = useState<string | null>(null);
   const onBuy = (l: MarketplaceListing) => {
     if (signedIn) setBuyingId(l.id);
-    else void navigate({ to: PATHS.auth });
+    // Back to the listings once signed in.
+    else void navigate({ to: PATHS.auth, search: { next: PATHS.marketplace } });
   };
 
   const active = listings ?? [];

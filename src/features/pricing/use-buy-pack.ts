@@ -16,7 +16,8 @@ export function useBuyPack(): { buy: (packageId: string) => Promise<void>; pendi
   async function buy(packageId: string): Promise<void> {
     if (!user) {
       notifyError(MSG.signInToPurchase);
-      await navigate({ to: PATHS.auth });
+      // Back to the packs once signed in.
+      await navigate({ to: PATHS.auth, search: { next: PATHS.pricing } });
       return;
     }
     setPending(packageId);
