@@ -51,8 +51,13 @@ describe('comparedWithChance', () => {
 });
 
 describe('percentagesOf', () => {
-  it('gives whole percentages that add up to 100', () => {
-    expect(percentagesOf({ ai: 1, human: 1, hybrid: 1 })).toEqual({ ai: 34, human: 33, hybrid: 33 });
+  it('gives whole percentages that add up to 100, unless that would set equal counts apart', () => {
+    // A tie stays a tie (34/33/33 read as most guessing AI): 99 in all.
+    expect(percentagesOf({ ai: 1, human: 1, hybrid: 1 })).toEqual({ ai: 33, human: 33, hybrid: 33 });
+    expect(percentagesOf({ ai: 2, human: 2, hybrid: 2 })).toEqual({ ai: 33, human: 33, hybrid: 33 });
+    expect(percentagesOf({ ai: 1, human: 2, hybrid: 0 })).toEqual({ ai: 33, human: 67, hybrid: 0 });
+    expect(percentagesOf({ ai: 1, human: 1, hybrid: 1, x: 3 } as Record<string, number>)).toEqual({ ai: 16, human: 16, hybrid: 16, x: 50 });
+    expect(percentagesOf({ ai: 3, human: 3, hybrid: 1 })).toEqual({ ai: 43, human: 43, hybrid: 14 });
     expect(percentagesOf({ ai: 3, human: 1, hybrid: 0 })).toEqual({ ai: 75, human: 25, hybrid: 0 });
     expect(percentagesOf({ ai: 0, human: 0, hybrid: 0 })).toEqual({ ai: 0, human: 0, hybrid: 0 });
   });

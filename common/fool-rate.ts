@@ -49,19 +49,26 @@ export function comparedWithChance(incorrect: number, total: number): ChanceComp
   return 'at';
 }
 
-/** Whole percentages of a set of counts (largest remainder, so they add up to 100); all 0 without counts. */
+/**
+ * Whole percentages of a set of counts (largest remainder, so they add up to 100), except that
+ * equal counts always get equal percentages: 1/1/1 is 33/33/33, not 34/33/33, which would read
+ * as one guess leading. All 0 without counts.
+ */
 export function percentagesOf<K extends string>(counts: Record<K, number>): Record<K, number> {
   const keys = Object.keys(counts) as K[];
   const total = keys.reduce((sum, k) => sum + counts[k], 0);
   const out = Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
   if (total === 0) return out;
-  const exact = keys.map((k) => ({ k, v: (counts[k] * 100) / total }));
-  for (const { k, v } of exact) out[k] = Math.floor(v);
+  for (const k of keys) out[k] = Math.floor((counts[k] * 100) / total);
   let left = 100 - keys.reduce((sum, k) => sum + out[k], 0);
-  for (const { k } of [...exact].sort((a, b) => (b.v % 1) - (a.v % 1))) {
-    if (left <= 0) break;
-    out[k] += 1;
-    left -= 1;
+  // The points left go to the largest remainders, a whole group of equal counts at a time.
+  const remainder = (k: K) => counts[k] * 100 - out[k] * total;
+  const byRemainder = [...new Set(keys.map((k) => counts[k]))].sort((a, b) => remainder(keys.find((k) => counts[k] === b)!) - remainder(keys.find((k) => counts[k] === a)!));
+  for (const count of byRemainder) {
+    const group = keys.filter((k) => counts[k] === count && remainder(k) > 0);
+    if (group.length === 0 || group.length > left) break;
+    for (const k of group) out[k] += 1;
+    left -= group.length;
   }
   return out;
 }
