@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { musicSubmissionId, radioAdFields, radioFileName, sftpPath } from './radio';
+import { musicSubmissionId, paymentLabel, radioAdFields, radioFileName, sftpPath } from './radio';
 
 describe('radioFileName', () => {
   it('is the title as a lower-case ASCII slug, then the id, then .mp3', () => {
@@ -30,3 +30,13 @@ describe('radioAdFields', () => {
     expect(radioAdFields.safeParse({ tier: 'prime', duration_seconds: '15', name: 'x'.repeat(81) }).success).toBe(false);
   });
 });
+
+describe('paymentLabel', () => {
+  it('tells a paid submission from a free one, and a refund from one never paid', () => {
+    expect(paymentLabel({ payment_status: 'paid', payment_amount: 1000, status: 'pending' })).toBe('paid');
+    expect(paymentLabel({ payment_status: 'paid', payment_amount: 0, status: 'rejected' })).toBe('free');
+    expect(paymentLabel({ payment_status: 'unpaid', payment_amount: 1000, status: 'rejected' })).toBe('refunded');
+    expect(paymentLabel({ payment_status: 'unpaid', payment_amount: 0, status: 'pending' })).toBe('unpaid');
+  });
+});
+

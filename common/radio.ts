@@ -114,3 +114,15 @@ export type RadioAdFields = z.infer<typeof radioAdFields>;
 
 /** Scheduling: an ISO date-time. */
 export const radioScheduleInput = z.strictObject({ scheduled_broadcast_time: z.iso.datetime({ offset: true }) });
+
+/**
+ * What a submission's payment badge says: `payment_status` (the spec's unpaid | paid) read with
+ * its amount and status. A paid one of 0 tokens was free (a super admin's send, an admin's quick
+ * send); an unpaid one that cost tokens and was turned down had them given back.
+ */
+export type PaymentLabel = 'paid' | 'free' | 'refunded' | 'unpaid';
+export function paymentLabel(s: Pick<RadioSubmission, 'payment_status' | 'payment_amount' | 'status'>): PaymentLabel {
+  if (s.payment_status === 'paid') return s.payment_amount > 0 ? 'paid' : 'free';
+  return s.payment_amount > 0 && s.status === 'rejected' ? 'refunded' : 'unpaid';
+}
+

@@ -1,4 +1,4 @@
-import type { RadioStatus } from '@common/radio';
+import { paymentLabel, type RadioStatus, type RadioSubmission } from '@common/radio';
 import { Badge } from '@/components/ui/badge';
 
 /** The spec's badge variants (§4), in the kit's tinted-ring look the CMS uses. */
@@ -28,10 +28,11 @@ export function RadioStatusBadge({ status, prefix = '' }: { status: RadioStatus;
   );
 }
 
-/** Payment: paid is highlighted. */
-export function PaymentBadge({ status }: { status: 'paid' | 'unpaid' }) {
-  const tone = status === 'paid' ? 'bg-emerald-400/15 text-emerald-200 ring-emerald-400/50' : VARIANTS.secondary;
-  return <Badge className={`inline-block capitalize ring-1 ${tone}`}>{status}</Badge>;
+/** Payment (paymentLabel): paid is highlighted. */
+export function PaymentBadge({ submission }: { submission: Pick<RadioSubmission, 'payment_status' | 'payment_amount' | 'status'> }) {
+  const label = paymentLabel(submission);
+  const tone = label === 'paid' ? 'bg-emerald-400/15 text-emerald-200 ring-emerald-400/50' : VARIANTS.secondary;
+  return <Badge className={`inline-block capitalize ring-1 ${tone}`}>{label}</Badge>;
 }
 
 /** A local date-time for a stored ISO time, or a dash. */

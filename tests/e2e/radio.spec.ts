@@ -295,6 +295,8 @@ test('the Radio Queue: tabs with counts, ad rows, a failed upload, approve and r
   const no = queueRow(page, toReject);
   await no.getByRole('button', { name: 'Reject' }).click();
   await expect(no.getByTestId('radio-status')).toHaveText('rejected');
+  // An admin's quick send costs nothing: its payment reads free (not paid, nor unpaid once turned down).
+  await expect(no.getByText('free', { exact: true })).toBeVisible();
 
   // Until the station file is ready, the button says it is being prepared.
   let releaseLink!: () => void;

@@ -50,7 +50,7 @@ export function RadioQueueTable({ kind, rows, stationUpload }: { kind: 'music' |
             <RadioStatusBadge status={s.status} />
           </td>
           <td className={td}>
-            <PaymentBadge status={s.payment_status} />
+            <PaymentBadge submission={s} />
           </td>
           <td className={td}>
             <Sftp s={s} />

@@ -24,7 +24,7 @@ export function RadioSubmissionsList({ submissions }: { submissions: RadioSubmis
               {/* At least 12rem before the badges wrap below it: on a phone the name keeps a readable width. */}
               <span className="min-w-48 flex-1 break-words font-medium">{label(s)}</span>
               <RadioStatusBadge status={s.status} />
-              <PaymentBadge status={s.payment_status} />
+              <PaymentBadge submission={s} />
               <span className="text-zinc-400">
                 <span className="sr-only">Scheduled: </span>
                 {localDateTime(s.scheduled_broadcast_time)}
