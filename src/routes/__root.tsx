@@ -5,6 +5,7 @@ import { RadioPlayer } from '@/features/radio/radio-player';
 import { NotFoundPage } from '@/features/not-found/not-found-page';
 import { Footer } from '@/features/shell/footer';
 import { NavBar } from '@/features/shell/nav-bar';
+import { usePageTitle } from '@/lib/page-title';
 import { useRouteFocus } from '@/features/shell/route-focus';
 import { MAIN_ID, SkipLink } from '@/features/shell/skip-link';
 import { UpdatePrompt } from '@/features/pwa/update-prompt';
@@ -18,6 +19,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   useRouteFocus();
+  usePageTitle();
   return (
     <div className="flex min-h-dvh flex-col pb-16">
       <SkipLink />

@@ -8,9 +8,21 @@ test('unknown paths show the 404 page and log the path', async ({ page }) => {
   const logged = page.waitForEvent('console', { predicate: (m) => m.type() === 'error' && m.text().includes('/some/missing/page') });
   await page.goto('/some/missing/page');
   await expect(page.getByText('Oops! Page not found')).toBeVisible();
+  await expect(page).toHaveTitle('Page not found — Fool Rate');
   await logged;
   await page.getByRole('link', { name: 'Return to Home' }).click();
   await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveTitle('Fool Rate — Human or AI?');
+});
+
+test('each page names itself in the browser tab, after a reload and after a navigation in the app', async ({ page }) => {
+  await page.goto('/pricing');
+  await expect(page).toHaveTitle('Get Tokens — Fool Rate');
+  await page.getByRole('link', { name: 'Marketplace' }).first().click();
+  await expect(page).toHaveURL(/\/marketplace$/);
+  await expect(page).toHaveTitle('Marketplace — Fool Rate');
+  await page.goto('/privacy');
+  await expect(page).toHaveTitle('Privacy Policy — Fool Rate');
 });
 
 test('signed-out visitors are sent to /auth from guarded routes, and come back there once signed in', async ({ page }) => {

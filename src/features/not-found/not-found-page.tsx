@@ -1,11 +1,13 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from '@tanstack/react-router';
+import { NOT_FOUND_TITLE } from '@/lib/page-title';
 
 export function NotFoundPage() {
   const pathname = useLocation({ select: (l) => l.pathname });
 
   useEffect(() => {
     console.error('404 Error: User attempted to access non-existent route:', pathname);
+    document.title = NOT_FOUND_TITLE;
   }, [pathname]);
 
   return (
