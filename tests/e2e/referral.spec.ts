@@ -45,6 +45,15 @@ test('a referral link whose lookup fails still reaches sign-up with the referrer
   await expect(page.getByText(/Referred by/)).toHaveCount(0);
 });
 
+test('a made-up referrer in ?ref= is not shown as real', async ({ page }) => {
+  const looked = page.waitForResponse((r) => r.url().includes('/api/accounts/username/doesnotexist99'));
+  await page.goto('/auth?mode=signup&ref=doesnotexist99');
+  await expect(page.getByRole('button', { name: 'Sign Up & Get 50 Tokens' })).toBeVisible();
+  // Shown from the first render before; now only once the lookup says the user exists (it does not).
+  await looked;
+  await expect(page.getByText(/Referred by/)).toHaveCount(0);
+});
+
 test('an unknown username redirects home', async ({ page }) => {
   await page.goto('/no_such_user_here');
   await expect(page).toHaveURL(/\/$/);

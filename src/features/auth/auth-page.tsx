@@ -9,7 +9,8 @@ import { tokenCount } from '@common/format';
 import { Button } from '@/components/ui/button';
 import { Field, INPUT } from '@/components/ui/field';
 import { Tab, TabList, TabPanel, Tabs } from '@/components/ui/tabs';
-import { ApiError } from '@/lib/api';
+import { api, ApiError } from '@/lib/api';
+import { useApiRead } from '@/hooks/use-api-read';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { PASSWORD_MIN, TIMINGS_MS } from '@common/constants';
@@ -55,6 +56,13 @@ export function AuthPage({ referralCode, initialMode, returnTo }: { referralCode
   const [coupon, setCoupon] = useState('');
   const [busy, setBusy] = useState(false);
   const { signup_grant } = useLivePricing({ afterFirstPaint: true });
+  // ?ref= names a referrer only once the name is known to exist (a /{username} link checked it
+  // already; a typed or made-up one had shown as real). Unknown for want of an answer: shown.
+  const referrer = useApiRead(
+    referralCode ? (signal) => api<{ exists: boolean }>(`/accounts/username/${encodeURIComponent(referralCode)}`, { signal }) : null,
+    [referralCode],
+  );
+  const shownReferrer = referralCode && (referrer.data?.exists === true || referrer.failed) ? referralCode : undefined;
   /** The sign-up field a refusal is about: marked invalid, its message under it, and focused. */
   const [invalid, setInvalid] = useState<{ field: FieldName; message: string } | null>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -176,9 +184,9 @@ export function AuthPage({ referralCode, initialMode, returnTo }: { referralCode
           </TabList>
           {MODES.map((m) => (
             <TabPanel key={m} value={m}>
-              {mode === 'signup' && referralCode ? (
+              {mode === 'signup' && shownReferrer ? (
                 <div className="mt-5 flex items-center gap-2 rounded-lg border border-emerald-500/30 bg-emerald-500/10 px-3 py-2 text-sm text-emerald-200">
-                  <UserPlus className="size-4" aria-hidden /> Referred by <strong>@{referralCode}</strong>
+                  <UserPlus className="size-4" aria-hidden /> Referred by <strong>@{shownReferrer}</strong>
                 </div>
               ) : null}
 
