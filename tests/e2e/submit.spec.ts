@@ -36,6 +36,7 @@ test('an artist picks the clip, enters the contest, pays 10 tokens and lands on 
   await chooseTrack(page, mp3);
   const slider = page.getByLabel('Clip start');
   await expect(page.getByText('Clip: 0:00 – 0:45')).toBeVisible();
+  await expect(page.getByText('Voters hear 45 seconds from this point, with a short fade in and out.')).toBeVisible();
   await expect(slider).toHaveAttribute('max', '25');
   await slider.press('End');
   await expect(page.getByText('Clip: 0:25 – 1:10')).toBeVisible();

@@ -1,7 +1,8 @@
 import { Lock, Pause, Play, Unlock } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { CLIP_SECONDS, SLIDER_STEP_SECONDS } from '@common/constants';
-import { clampClipStart, clipEnd, clipReadout, maxClipStart } from './submit-rules';
+import { SLIDER_STEP_SECONDS } from '@common/constants';
+import type { SubmissionRoute } from '@common/contest';
+import { clampClipStart, clipEnd, clipReadout, maxClipStart, segmentHint } from './submit-rules';
 import { useClipPreview } from './use-clip-preview';
 import { Waveform } from './waveform';
 
@@ -15,10 +16,10 @@ function useObjectUrl(file: File): string | null {
   return url;
 }
 
-type Props = { file: File; start: number; onStartChange: (start: number) => void; disabled?: boolean };
+type Props = { file: File; start: number; onStartChange: (start: number) => void; routes: readonly SubmissionRoute[]; disabled?: boolean };
 
 /** Picks the start of the 45 s voting clip on the file's waveform; decoded locally, never uploaded for this. */
-export function SegmentPicker({ file, start, onStartChange, disabled = false }: Props) {
+export function SegmentPicker({ file, start, onStartChange, routes, disabled = false }: Props) {
   const url = useObjectUrl(file);
   const [decoded, setDecoded] = useState(0);
   const [locked, setLocked] = useState(false);
@@ -60,7 +61,7 @@ export function SegmentPicker({ file, start, onStartChange, disabled = false }: 
         <p className="text-xs text-zinc-400">
           {duration === 0
             ? 'Reading the audio file…'
-            : `Voters hear ${CLIP_SECONDS} seconds from this point, with a short fade in and out.`}
+            : segmentHint(routes, Math.round(end - start))}
         </p>
       </div>
       <div className="flex flex-wrap gap-2">

@@ -166,6 +166,7 @@ export function SubmitPage() {
                 file={form.audioFile}
                 start={form.previewStart}
                 onStartChange={(s) => set('previewStart', s)}
+                routes={form.routes}
                 disabled={busy}
               />
             </div>

@@ -3,16 +3,7 @@ import { formatClock } from '../../../common/clip';
 import { DEFAULT_PRICING } from '../../../common/constants';
 import { submissionCost } from '../../../common/contest';
 import { titleFromFileName } from '../../../common/submission';
-import {
-  audioProblem,
-  bothRoutesSaving,
-  clampClipStart,
-  clipEnd,
-  clipReadout,
-  maxClipStart,
-  toggleIn,
-  videoProblem,
-} from './submit-rules';
+import { audioProblem, bothRoutesSaving, clampClipStart, clipEnd, clipReadout, maxClipStart, segmentHint, toggleIn, videoProblem } from './submit-rules';
 
 const MB = 1024 * 1024;
 
@@ -113,3 +104,15 @@ describe('toggleIn', () => {
     expect(toggleIn(['contest', 'marketplace'], 'contest')).toEqual(['marketplace']);
   });
 });
+
+describe('segmentHint', () => {
+  it('says what the segment is for, as long as the file allows', () => {
+    expect(segmentHint(['contest'], 45)).toBe('Voters hear 45 seconds from this point, with a short fade in and out.');
+    // A 30 s upload: the clip is the whole file.
+    expect(segmentHint(['contest'], 30)).toBe('Voters hear 30 seconds from this point, with a short fade in and out.');
+    expect(segmentHint(['marketplace'], 45)).toBe('The marketplace preview plays 30 seconds from this point.');
+    expect(segmentHint(['contest', 'marketplace'], 45)).toBe('Voters hear 45 seconds from this point, with a short fade in and out; the marketplace preview plays 30.');
+    expect(segmentHint(['marketplace'], 12)).toBe('The marketplace preview plays 12 seconds from this point.');
+  });
+});
+

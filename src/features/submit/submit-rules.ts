@@ -1,7 +1,7 @@
 /** Pure rules of the submit form: which files are refused, the clip window, costs. */
 import { formatClock, latestClipStart, snapToStep } from '@common/clip';
-import { CLIP_SECONDS, VIDEO_MAX_BYTES } from '@common/constants';
-import { AUDIO_MAX_BYTES, submissionCost, type RoutePricing } from '@common/contest';
+import { CLIP_SECONDS, PREVIEW_SECONDS, VIDEO_MAX_BYTES } from '@common/constants';
+import { AUDIO_MAX_BYTES, submissionCost, type RoutePricing, type SubmissionRoute } from '@common/contest';
 import { isAudioName, isVideoName, SUBMISSION_MESSAGES as M } from '@common/submission';
 import { SUBMIT_CLIENT_MSG as C } from './submit-messages';
 
@@ -52,3 +52,12 @@ export const bothRoutesSaving = (pricing: RoutePricing): number =>
 
 /** A multi-select's toggle: adds a missing item, removes a present one. */
 export const toggleIn = <T>(list: readonly T[], item: T): T[] => (list.includes(item) ? list.filter((x) => x !== item) : [...list, item]);
+
+/** What the segment is for: the voters' clip (as long as the file allows), the marketplace preview, or both. */
+export function segmentHint(routes: readonly SubmissionRoute[], clipSeconds: number): string {
+  const preview = Math.min(PREVIEW_SECONDS, clipSeconds);
+  const contest = routes.includes('contest');
+  if (contest && routes.includes('marketplace')) return `Voters hear ${clipSeconds} seconds from this point, with a short fade in and out; the marketplace preview plays ${preview}.`;
+  if (!contest && routes.includes('marketplace')) return `The marketplace preview plays ${preview} seconds from this point.`;
+  return `Voters hear ${clipSeconds} seconds from this point, with a short fade in and out.`;
+}
