@@ -14,6 +14,9 @@ export const SUBMISSION_MESSAGES = {
   submissionFailed: 'Submission failed',
   submissionFailedDefault: 'Failed to submit track. Please try again.',
   submitted: 'Track submitted successfully!',
+  // What happens next (not spec texts): a new track waits for moderation before it is voted on or listed.
+  submittedForReview: 'It goes to the contest once an admin approves it; follow it on My Tracks.',
+  submittedForListing: 'It shows in the marketplace once an admin approves and lists it; follow it on My Tracks.',
   audioTooLarge: 'Audio file too large',
   audioUnsupported: 'The audio file is not a supported audio format',
   audioUndecodable: 'The audio file could not be decoded',

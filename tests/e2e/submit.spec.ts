@@ -136,6 +136,8 @@ test('marketplace goes to /marketplace, both routes cost 20, and a short balance
   await expect(page.getByTestId('submission-cost')).toContainText('Cost: 15 tokens');
   await submitButton(page).click();
   await expect(page.getByText('Track submitted successfully!')).toBeVisible();
+  // The marketplace does not show it yet: the toast says why, and where to follow it.
+  await expect(page.getByText('It shows in the marketplace once an admin approves and lists it; follow it on My Tracks.')).toBeVisible();
   await expect(page).toHaveURL(/\/marketplace$/);
   await expect(balancePill(page)).toHaveText('35 tokens');
 

@@ -60,7 +60,7 @@ export function useSubmitTrack() {
       setProgress(null);
       return;
     }
-    notifySuccess(M.submitted);
+    notifySuccess(M.submitted, form.routes.includes('contest') ? M.submittedForReview : M.submittedForListing);
     const to = form.routes.includes('contest') ? PATHS.vote : PATHS.marketplace;
     redirect.current = setTimeout(() => void navigate({ to }), TIMINGS_MS.postSubmitRedirect);
   };
