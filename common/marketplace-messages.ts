@@ -1,5 +1,7 @@
 /** Marketplace texts shared by the API and the client (product spec, section 8). */
 export const SELECT_TRACK_MESSAGE = 'Please select a track.';
+/** The CMS Track select with nothing to offer (not a spec text). */
+export const NO_ELIGIBLE_TRACKS = 'No track to list: a track shows here once it is approved for the marketplace and has no listing.';
 export const LISTINGS_LOAD_FAILED = 'Failed to load marketplace listings.';
 export const CREATE_LISTING_FAILED = 'Failed to create listing.';
 export const UPDATE_LISTING_FAILED = 'Failed to update listing.';

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { FieldValue } from 'firebase-admin/firestore';
-import { NO_SELLER_CASH_TAG } from '../../common/marketplace-messages';
+import { NO_ELIGIBLE_TRACKS, NO_SELLER_CASH_TAG } from '../../common/marketplace-messages';
 import { bearer, e2eFirestore, idToken, signIn, uniqueName } from './helpers';
 
 /** The seeded marketplace track whose files a fresh copy shares (the seed lists it already: one listing per track). */
@@ -224,4 +224,11 @@ test('a signed-out Buy asks to sign in, and the sign-in returns to the listings'
   await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
   await expect(page).toHaveURL(/\/marketplace$/);
   await expect(page.getByRole('region', { name: 'Featured Tracks' })).toContainText(SEEDED);
+});
+
+test('with no track to list, the CMS Track select says why', async ({ page }) => {
+  await page.route('**/api/marketplace/eligible-tracks', (route) => route.fulfill({ json: { tracks: [] } }));
+  await signIn(page, 'admin@demo.test', 'demo1234');
+  await openMarketplaceTab(page);
+  await expect(page.getByLabel('Track', { exact: true })).toHaveAccessibleDescription(NO_ELIGIBLE_TRACKS);
 });

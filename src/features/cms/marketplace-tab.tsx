@@ -7,6 +7,7 @@ import {
   CREATE_LISTING_FAILED,
   LISTINGS_LOAD_FAILED,
   NO_PAYMENT_METHOD,
+  NO_ELIGIBLE_TRACKS,
   SELECT_TRACK_MESSAGE,
   UPDATE_LISTING_FAILED,
   UPDATE_LISTING_STATUS_FAILED,
@@ -86,7 +87,7 @@ function NumberInput({ label, step, value, onChange }: { label: string; step: nu
 
 /** CMS Marketplace tab: create listings for approved tracks, edit, activate or deactivate, delete. */
 export function MarketplaceTab() {
-  const [tracks, setTracks] = useState<EligibleTrack[]>([]);
+  const [tracks, setTracks] = useState<EligibleTrack[] | null>(null);
   const [listings, setListings] = useState<MarketplaceListing[]>([]);
   const [form, setForm] = useState<Form>(DEFAULTS);
   const [editing, setEditing] = useState<string | null>(null);
@@ -181,7 +182,14 @@ export function MarketplaceTab() {
             Editing the listing for “{edited?.title}”
           </p>
         )}
-        <Field label="Track" compact className="sm:col-span-2" error={noTrack ? SELECT_TRACK_MESSAGE : null}>
+        <Field
+          label="Track"
+          compact
+          className="sm:col-span-2"
+          error={noTrack ? SELECT_TRACK_MESSAGE : null}
+          // Nothing to offer: say why, rather than a select with only its placeholder.
+          hint={!editing && tracks?.length === 0 ? NO_ELIGIBLE_TRACKS : undefined}
+        >
           <select
             ref={trackRef}
             className={input}
@@ -193,13 +201,13 @@ export function MarketplaceTab() {
             }}
           >
             <option value="">Select a track</option>
-            {tracks.map((t) => (
+            {(tracks ?? []).map((t) => (
               <option key={t.id} value={t.id}>
                 {t.title} — {t.artist_name}
               </option>
             ))}
             {/* The listed track is not among the unlisted ones offered: it shows by its title. */}
-            {editing && !tracks.some((t) => t.id === form.track_id) && (
+            {editing && !(tracks ?? []).some((t) => t.id === form.track_id) && (
               <option value={form.track_id}>
                 {edited ? `${edited.title} — ${edited.artist_name}` : form.track_id}
               </option>
