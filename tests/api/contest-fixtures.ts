@@ -95,9 +95,14 @@ export async function makeAdmin(db: Firestore, uid: string, role: 'admin' | 'sup
   await db.collection('user_roles').doc(uid).set({ user_id: uid, roles: ['user', role], updatedAt: FieldValue.serverTimestamp(), _deleted: false });
 }
 
-export type SessionResponse = { status: number; body: { session: VoteSessionView | null; balance?: number; error?: { message: string; detail?: string } } };
+export type SessionResponse = {
+  status: number;
+  body: { session: VoteSessionView | null; balance?: number; error?: { code: string; message: string; detail?: string; cost?: number; balance?: number } };
+};
 
-export const openSession = (h: Harness, token: string): Promise<SessionResponse> => h.call('POST', '/api/vote-sessions', { token, body: {} });
+/** POST /api/vote-sessions; `tokenCost`: the price the caller confirms (needed for a paid session). */
+export const openSession = (h: Harness, token: string, tokenCost?: number): Promise<SessionResponse> =>
+  h.call('POST', '/api/vote-sessions', { token, body: tokenCost === undefined ? {} : { token_cost: tokenCost } });
 
 export const pushVotes = (h: Harness, token: string, docs: Array<Record<string, unknown>>) =>
   h.call('POST', '/api/sync/votes/push', { token, body: docs.map((d) => ({ assumedMasterState: null, newDocumentState: d })) });

@@ -165,7 +165,9 @@ export const ROUTE_FUZZ: Record<string, Gen> = {
   'POST /api/cms/tracks/:id/delete': (p) => post(at('/api/cms/tracks/*/delete', p.trackIds), jsonBody(fromZod(emptyInput))),
   'POST /api/cms/tracks/:id': (p) =>
     post(at('/api/cms/tracks/*', p.trackIds), jsonBody(fromZod(editTrackInput, { genre: fc.constantFrom(...GENRES, 'Polka'), song_type: fc.constantFrom(...SONG_TYPES, 'robot') }))),
-  'POST /api/vote-sessions': () => post(fc.constant('/api/vote-sessions'), noBody),
+  // `token_cost`: the price confirmed for a paid session (10 by default), or none.
+  'POST /api/vote-sessions': () =>
+    post(fc.constant('/api/vote-sessions'), jsonBody(fc.record({ token_cost: fc.oneof(fc.constant(10), fc.integer({ min: -5, max: 1_000_000_001 })) }, { requiredKeys: [] }))),
   'POST /api/payments/checkout': () =>
     post(fc.constant('/api/payments/checkout'), jsonBody(fc.record({ packageId: fc.oneof(fc.constantFrom(...TOKEN_PACKS.map((t) => t.id)), fc.string({ maxLength: 50 })) }))),
   'GET /api/payments/session/:id': (p) => getAt(at('/api/payments/session/*', p.checkoutIds)),

@@ -109,10 +109,10 @@ describe('POST /api/vote-sessions', () => {
     expect(await voteSessionEntries(u.uid)).toEqual([]);
   });
 
-  it('charges vote_session_cost through the ledger after the free week', async () => {
+  it('charges vote_session_cost through the ledger after the free week, once its price is confirmed', async () => {
     const u = await veteran('vs_paid');
     h.clock.now = T0 + 8 * DAY;
-    const res = await openSession(h, u.token);
+    const res = await openSession(h, u.token, 10);
     expect(res.status).toBe(201);
     const s = sessionOf(res);
     expect(s).toMatchObject({ is_first_session: false, token_cost: 10 });
@@ -166,7 +166,7 @@ describe('POST /api/vote-sessions', () => {
 
     const u = await veteran('vs_rush');
     h.clock.now = T0 + 8 * DAY;
-    const all = await Promise.all(Array.from({ length: 20 }, () => openSession(h, u.token)));
+    const all = await Promise.all(Array.from({ length: 20 }, () => openSession(h, u.token, 10)));
     expect(all.map((r) => r.status).sort()).toEqual([...Array(19).fill(200), 201]);
     expect(new Set(all.map((r) => r.body.session?.id)).size).toBe(1);
     expect(all.every((r) => r.body.balance === 40)).toBe(true);
@@ -224,6 +224,130 @@ describe('POST /api/vote-sessions', () => {
     expect(bad.body.error.message).toBe('Unrecognized key: "track_ids"');
     expect(await sessionDocs(u.uid)).toHaveLength(0);
     expect((await h.call('POST', '/api/vote-sessions', { token: u.token })).status).toBe(201);
+  });
+});
+
+describe('POST /api/vote-sessions: a paid session opens only at the price the caller confirmed', () => {
+  const ledgerOf = async (uid: string) => (await h.db.collection('token_ledger').where('user_id', '==', uid).get()).size;
+  /** What a refused open must leave as it was. */
+  const written = async (uid: string) => ({
+    sessions: (await sessionDocs(uid)).length,
+    ledger: await ledgerOf(uid),
+    lock: (await h.db.collection('user_vote_stats').doc(uid).get()).data(),
+  });
+  const setCost = (cost: number) => h.db.collection('app_config').doc('1').set({ data: { pricing: { vote_session_cost: cost } } }, { merge: true });
+
+  it('without a price: 409 payment_required with the cost and balance, nothing charged or written; then the price shown opens it', async () => {
+    const u = await veteran('vs_consent');
+    h.clock.now = T0 + 8 * DAY;
+    const before = await written(u.uid);
+    for (const body of [undefined, {}]) {
+      const res = await h.call('POST', '/api/vote-sessions', { token: u.token, ...(body ? { body } : {}) });
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({
+        error: { code: 'payment_required', message: 'This session costs 10 tokens. Confirm the price to start it.', cost: 10, balance: 50 },
+      });
+    }
+    expect(await written(u.uid)).toEqual(before);
+    expect((await h.call('GET', '/api/me', { token: u.token })).body.balance).toBe(50);
+
+    const res = await openSession(h, u.token, 10);
+    expect(res.status).toBe(201);
+    const s = sessionOf(res);
+    expect(s.token_cost).toBe(10);
+    expect(res.body.balance).toBe(40);
+    expect(await voteSessionEntries(u.uid)).toHaveLength(1);
+    // The open session is returned without a price, and with any, at no charge.
+    for (const again of [await openSession(h, u.token), await openSession(h, u.token, 10), await openSession(h, u.token, 3)]) {
+      expect(again.status).toBe(200);
+      expect(sessionOf(again).id).toBe(s.id);
+      expect(again.body.balance).toBe(40);
+    }
+    expect(await voteSessionEntries(u.uid)).toHaveLength(1);
+    for (const row of await ledgerInvariant(h.db)) expect(row.balance).toBe(row.sum);
+  });
+
+  it('refuses a price that is not the price now with 409 price_changed, charging nothing', async () => {
+    const u = await veteran('vs_stale_price');
+    h.clock.now = T0 + 8 * DAY;
+    const before = await written(u.uid);
+    for (const shown of [0, 9, 11]) {
+      const res = await openSession(h, u.token, shown);
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ error: { code: 'price_changed', message: 'A vote session now costs 10 tokens. Nothing was charged.', cost: 10, balance: 50 } });
+    }
+    // The price changed between the confirm and the request.
+    await setCost(12);
+    try {
+      const res = await openSession(h, u.token, 10);
+      expect(res.status).toBe(409);
+      expect(res.body.error).toMatchObject({ code: 'price_changed', cost: 12, balance: 50 });
+      expect(await written(u.uid)).toEqual(before);
+      const paid = await openSession(h, u.token, 12);
+      expect(paid.status).toBe(201);
+      expect(paid.body.balance).toBe(38);
+      expect(await voteSessionEntries(u.uid)).toEqual([expect.objectContaining({ delta: -12, ref: paid.body.session!.id })]);
+    } finally {
+      await setCost(10);
+    }
+  });
+
+  it('keeps the 402 when the balance is short, with or without a price', async () => {
+    const u = await veteran('vs_short_consent');
+    h.clock.now = T0 + 8 * DAY;
+    expect((await h.call('POST', '/api/admin/tokens/adjust', { token: root.token, body: { user_id: u.uid, delta: -44 } })).body.balance).toBe(6);
+    const before = await written(u.uid);
+    for (const shown of [undefined, 10]) {
+      const res = await openSession(h, u.token, shown);
+      expect(res.status).toBe(402);
+      expect(res.body.error).toEqual({ code: 'insufficient_tokens', message: 'Insufficient tokens', detail: 'You need 10 tokens but only have 6.' });
+    }
+    expect(await written(u.uid)).toEqual(before);
+  });
+
+  it('asks no price for a free session: the first one, the free week, an admin; a price sent for one is not charged', async () => {
+    h.clock.now = T0;
+    const first = await signUp(h, 'vs_free_first');
+    const res = await openSession(h, first.token);
+    expect(res.status).toBe(201);
+    expect(sessionOf(res).token_cost).toBe(0);
+
+    const week = await veteran('vs_free_week');
+    h.clock.now = T0 + 3 * DAY;
+    const inWeek = await openSession(h, week.token, 10);
+    expect(inWeek.status).toBe(201);
+    expect(sessionOf(inWeek).token_cost).toBe(0);
+    expect(inWeek.body.balance).toBe(50);
+
+    const admin = await veteran('vs_free_admin');
+    await makeAdmin(h.db, admin.uid, 'admin');
+    h.clock.now = T0 + 30 * DAY;
+    const adminRes = await openSession(h, admin.token);
+    expect(adminRes.status).toBe(201);
+    expect(sessionOf(adminRes).token_cost).toBe(0);
+    for (const uid of [first.uid, week.uid, admin.uid]) expect(await voteSessionEntries(uid)).toEqual([]);
+  });
+
+  it('20 concurrent opens at the confirmed price: one session, one charge', async () => {
+    const u = await veteran('vs_rush_consent');
+    h.clock.now = T0 + 8 * DAY;
+    const all = await Promise.all(Array.from({ length: 20 }, () => openSession(h, u.token, 10)));
+    expect(all.map((r) => r.status).sort()).toEqual([...Array(19).fill(200), 201]);
+    expect(new Set(all.map((r) => r.body.session?.id)).size).toBe(1);
+    expect(await voteSessionEntries(u.uid)).toHaveLength(1);
+    expect((await h.call('GET', '/api/me', { token: u.token })).body.balance).toBe(40);
+  });
+
+  it('refuses bodies that are not a price with 400, writing nothing', async () => {
+    const u = await veteran('vs_bad_price');
+    h.clock.now = T0 + 8 * DAY;
+    const before = await written(u.uid);
+    for (const body of [{ token_cost: '10' }, { token_cost: 10.5 }, { token_cost: -10 }, { token_cost: null }, { token_cost: 10, track_ids: [] }, { price: 10 }, [10], 'x']) {
+      const res = await h.call('POST', '/api/vote-sessions', { token: u.token, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await h.call('POST', '/api/vote-sessions', { token: u.token, body: { token_cost: 10, cost: 0 } })).body.error.message).toBe('Unrecognized key: "cost"');
+    expect(await written(u.uid)).toEqual(before);
   });
 });
 

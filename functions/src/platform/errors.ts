@@ -25,7 +25,11 @@ export const forbidden = (message = 'Forbidden') => new HttpError(403, 'forbidde
 export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
 export const conflict = (message: string) => new HttpError(409, 'conflict', message);
 /** A 409 for a price the caller saw that is not the price now (`cost`): nothing was charged. */
-export const priceChanged = (message: string, cost: number) => new HttpError(409, 'price_changed', message, { cost });
+export const priceChanged = (message: string, cost: number, details?: Record<string, unknown>) =>
+  new HttpError(409, 'price_changed', message, { cost, ...details });
+/** A 409 for a charge the caller has not confirmed yet: `cost` is the price to show and send back; nothing was charged. */
+export const paymentRequired = (message: string, details: { cost: number } & Record<string, unknown>) =>
+  new HttpError(409, 'payment_required', message, details);
 export const payloadTooLarge = (message = 'Request body too large') => new HttpError(413, 'payload_too_large', message);
 /** A body of a type the endpoint does not read; `bad_request`, as the body parser's own 415s. */
 export const unsupportedMediaType = (message: string) => new HttpError(415, 'bad_request', message);

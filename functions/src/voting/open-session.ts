@@ -2,10 +2,11 @@ import { FieldValue, type DocumentSnapshot } from 'firebase-admin/firestore';
 import type { VoteSessionView } from '../../../common/voting';
 import type { Role } from '../../../common/constants';
 import { MSG } from '../../../common/messages';
+import { VOTE_SESSION_MSG } from '../../../common/vote-session-messages';
 import { isAdmin } from '../../../common/roles';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
-import { insufficientTokens, notFound } from '../platform/errors';
+import { insufficientTokens, notFound, paymentRequired, priceChanged } from '../platform/errors';
 import { readBalance, writeLedgerEntry } from '../tokens/ledger';
 import { readPricing } from '../tokens/pricing';
 import { CLIP_URL_SECONDS, pickSessionTracks } from './pick-tracks';
@@ -29,8 +30,12 @@ type TxResult =
  * its cost in the same transaction. user_vote_stats/{uid} is the per-user lock: it holds
  * `open_session_id` and `sessions_opened`, so concurrent opens by one user serialize on it
  * and at most one of them creates (and pays for) a session.
+ * A new session that costs tokens opens only when `shownCost` (the price the caller confirmed)
+ * is its cost: without it a 409 `payment_required` tells the cost and balance, with another
+ * price a 409 `price_changed`; either way nothing is written. Free sessions and the open one
+ * need no price.
  */
-export async function openVoteSession(deps: Deps, uid: string): Promise<OpenedSession> {
+export async function openVoteSession(deps: Deps, uid: string, shownCost?: number): Promise<OpenedSession> {
   const { db } = deps;
   const lockRef = db.collection(COL.userVoteStats).doc(uid);
   // Candidates are picked outside the transaction (reads of up to ~2000 documents must not be
@@ -59,6 +64,9 @@ export async function openVoteSession(deps: Deps, uid: string): Promise<OpenedSe
       const cost = free ? 0 : Math.max(0, Math.floor((await readPricing(db, tx)).vote_session_cost));
       let balance = await readBalance(db, tx, uid);
       if (cost > balance) throw insufficientTokens(MSG.insufficientTokens, { detail: MSG.needTokens(cost, balance) });
+      // Money follows what the user saw: a paid session is opened only at the price they confirmed.
+      if (cost > 0 && shownCost === undefined) throw paymentRequired(VOTE_SESSION_MSG.confirmFirst(cost), { cost, balance });
+      if (cost > 0 && shownCost !== cost) throw priceChanged(VOTE_SESSION_MSG.costChanged(cost), cost, { balance });
 
       const ref = db.collection(COL.voteSessions).doc();
       // Handles of this session only: another voter's session names the same tracks differently.
