@@ -13,7 +13,7 @@ type Props = {
   onClose: () => void;
 };
 
-/** Confirms an action that costs tokens (a radio send, featuring a listing) before anything is charged. */
+/** Confirms an action that costs tokens (a radio send, featuring a listing, a paid vote session) before anything is charged. */
 export function ConfirmDialog({ action, description, busyLabel, busy, onConfirm, onClose }: Props) {
   return (
     <Dialog

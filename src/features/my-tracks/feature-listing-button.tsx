@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { afterWrite } from '@/data/lazy';
 import { isPriceChanged } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { featureListing } from './my-tracks-api';
 import { tokenCount } from '@common/format';
 

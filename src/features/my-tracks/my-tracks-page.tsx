@@ -18,7 +18,7 @@ import { useFocusRescue } from '@/lib/use-focus-rescue';
 import { useSession } from '@/lib/session';
 import { AdForm } from './ad-form';
 import { RadioSubmissionsList } from './radio-submissions-list';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { TrackRow } from './track-row';
 import { useRadioPricing } from './use-radio-pricing';
 import { useSendToRadio } from './use-send-to-radio';

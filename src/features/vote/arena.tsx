@@ -35,8 +35,8 @@ function OfflineReady({ state }: { state: ReturnType<typeof useClipCache> }) {
  * screen's heading. Focus kept in the arena is scrolled into view. Focus that moved elsewhere
  * (the radio bar, the menu) is left where it is.
  */
-function useFocusKept(container: RefObject<HTMLElement | null>, step: string): void {
-  const inside = useRef(false);
+function useFocusKept(container: RefObject<HTMLElement | null>, step: string, takeFocus: boolean): void {
+  const inside = useRef(takeFocus);
   useEffect(() => {
     const onFocusIn = (e: FocusEvent) => {
       inside.current = container.current?.contains(e.target as Node) ?? false;
@@ -57,12 +57,13 @@ function useFocusKept(container: RefObject<HTMLElement | null>, step: string): v
 }
 
 /** A session in play: header, the current track, navigation, and the end screen. */
-export function Arena({ session, onNewSession }: { session: VoteSessionView; onNewSession: () => void }) {
+/** `takeFocus`: the focus, lost to the page, comes to the arena's first control (as if it had been in the arena). */
+export function Arena({ session, onNewSession, takeFocus = false }: { session: VoteSessionView; onNewSession: () => void; takeFocus?: boolean }) {
   const arena = useArena(session);
   const cache = useClipCache(session.clips);
   const root = useRef<HTMLDivElement>(null);
   const voted = !!arena.vote && !arena.submitting;
-  useFocusKept(root, arena.finished ? 'end' : `${arena.index}:${voted ? 'voted' : 'open'}`);
+  useFocusKept(root, !arena.ready ? 'loading' : arena.finished ? 'end' : `${arena.index}:${voted ? 'voted' : 'open'}`, takeFocus);
   return (
     <div ref={root}>
       <ArenaBody arena={arena} cache={cache} onNewSession={onNewSession} />

@@ -1,32 +1,39 @@
 import type { VoteSessionView } from '@common/voting';
 import { api } from '@/lib/api';
-import { insufficientTokens } from './session-errors';
+import { insufficientTokens, sessionCost, type SessionCost } from './session-errors';
 
 type OpenSessionResponse = { session: VoteSessionView | null; balance: number };
 
 export type OpenSessionResult =
   | { kind: 'session'; session: VoteSessionView }
   | { kind: 'empty' }
-  | { kind: 'insufficient'; message: string; detail: string };
+  | { kind: 'insufficient'; message: string; detail: string }
+  | ({ kind: 'confirm' } & SessionCost);
 
-let inFlight: Promise<OpenSessionResult> | null = null;
+const inFlight = new Map<number | undefined, Promise<OpenSessionResult>>();
 
 /**
- * POST /api/vote-sessions: opens (and pays for, unless free) a session of up to 10 clips.
- * Concurrent calls share one request, so a remount never opens two sessions.
+ * POST /api/vote-sessions: the open session, or a new one of up to 10 clips. A new session
+ * that costs tokens opens only with `tokenCost`, the price the listener confirmed; without it
+ * (or at a price that is no longer the price) nothing is charged and the answer is the price to
+ * confirm (`confirm`). Concurrent calls for one price share one request, so a remount never
+ * opens two sessions.
  */
-export function openVoteSession(): Promise<OpenSessionResult> {
-  inFlight ??= (async (): Promise<OpenSessionResult> => {
+export function openVoteSession(tokenCost?: number): Promise<OpenSessionResult> {
+  const running = inFlight.get(tokenCost);
+  if (running) return running;
+  const request = (async (): Promise<OpenSessionResult> => {
     try {
-      const res = await api<OpenSessionResponse>('/vote-sessions', { body: {} });
+      const res = await api<OpenSessionResponse>('/vote-sessions', { body: tokenCost === undefined ? {} : { token_cost: tokenCost } });
       return res.session && res.session.clips.length > 0 ? { kind: 'session', session: res.session } : { kind: 'empty' };
     } catch (err) {
       const tokens = insufficientTokens(err);
       if (tokens) return { kind: 'insufficient', ...tokens };
+      const cost = sessionCost(err);
+      if (cost) return { kind: 'confirm', ...cost };
       throw err;
     }
-  })().finally(() => {
-    inFlight = null;
-  });
-  return inFlight;
+  })().finally(() => inFlight.delete(tokenCost));
+  inFlight.set(tokenCost, request);
+  return request;
 }

@@ -7,6 +7,7 @@ import { Card } from '@/components/ui/card';
 import { useOnline } from '@/hooks/use-online';
 import { useSession } from '@/lib/session';
 import { Arena } from './arena';
+import { SessionCostCard } from './session-cost';
 import { useVoteSession } from './use-vote-session';
 import { VOTE_TEXT } from './vote-texts';
 
@@ -25,7 +26,7 @@ function Notice({ title, children, testId }: { title: string; children: ReactNod
 }
 
 function VoteBody({ uid }: { uid: string }) {
-  const { phase, session, reload } = useVoteSession(uid);
+  const { phase, session, reload, start, starting, confirmed } = useVoteSession(uid);
   const online = useOnline();
   const failed = phase.kind === 'error';
   // A load that failed (offline, most often) is tried again once the connection is back, a moment
@@ -59,6 +60,8 @@ function VoteBody({ uid }: { uid: string }) {
           </Link>
         </Notice>
       );
+    case 'confirm':
+      return <SessionCostCard key={`${phase.cost}:${phase.balance}`} price={phase} starting={starting} onStart={start} />;
     case 'error':
       return (
         <Notice title={VOTE_TEXT.loadFailed} testId="load-failed">
@@ -69,7 +72,8 @@ function VoteBody({ uid }: { uid: string }) {
         </Notice>
       );
     case 'ready':
-      if (session) return <Arena key={session.id} session={session} onNewSession={reload} />;
+      // A session just paid for from the confirm dialog (gone with the focus it held) takes the focus.
+      if (session) return <Arena key={session.id} session={session} onNewSession={reload} takeFocus={confirmed} />;
   }
   return <Loader2 className="mx-auto mt-10 size-8 animate-spin text-zinc-400" aria-label="Loading" />;
 }
