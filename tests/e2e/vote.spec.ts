@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { MSG } from '../../common/messages';
 import type { VoteSessionView } from '../../common/voting';
@@ -387,6 +388,71 @@ test('a finished session shows the final score; with every track voted on: No Mo
   await page.goto('/vote');
   await expect(noMore).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText("You've voted on all available tracks! Check back later.")).toBeVisible();
+});
+
+test('after the free week, a new session shows its price and asks first: cancelled, nothing is charged; confirmed by keyboard, it opens and is paid once', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const user = newUser('payer');
+  await signUp(page, user);
+  const headers = bearer(await idToken(request, user.email, user.password));
+  // The free first session, all but its last clip voted on by another device of the listener.
+  const first = await openSession(request, headers);
+  expect(first).not.toBeNull();
+  await pushVotes(request, headers, { ...first!, clips: first!.clips.slice(0, -1) });
+  const db = await e2eFirestore();
+  const uid = await uidOf(user);
+  // The free week is over.
+  await db.collection('profiles').doc(uid).update({ free_voting_until: new Date(Date.now() - 86_400_000).toISOString() });
+  const paidEntries = async () => (await db.collection('token_ledger').where('user_id', '==', uid).get()).docs.filter((d) => d.get('reason') === 'vote_session');
+  const sessions = async () => (await db.collection('vote_sessions').where('user_id', '==', uid).get()).size;
+
+  // The open session is returned free, at its last clip; finishing it brings the end screen.
+  await page.goto('/vote');
+  const count = first!.clips.length;
+  await expect(trackPosition(page)).toHaveText(`Track ${count} of ${count}`, { timeout: 20_000 });
+  await guess(page, 'Human');
+  await expect(page.getByTestId('verdict')).toHaveText(VERDICT);
+  await page.getByRole('button', { name: 'Finish Competition' }).click();
+  await expect(page.getByRole('heading', { name: 'Competition Complete! 🏆' })).toBeFocused();
+  await expect(balancePill(page)).toHaveText(/^\d+ tokens$/);
+  const balance = Number((await balancePill(page).textContent())!.replace(/\D/g, ''));
+  expect(balance).toBeGreaterThanOrEqual(10);
+
+  // New Session, by keyboard: the price and the balance, asked before anything is charged.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'New Session' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Start Session' });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await expect(dialog).toHaveAccessibleDescription(`Start a session of up to 10 clips? It costs 10 tokens; you have ${balance} tokens.`);
+  await expect(page.getByTestId('session-cost')).toContainText(`This session costs 10 tokens. You have ${balance} tokens.`);
+  const axe = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  // Escape goes back: the card stays, its button has the focus, nothing is charged.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  const startOnCard = page.getByTestId('session-cost').getByRole('button', { name: 'Start Session' });
+  await expect(startOnCard).toBeFocused();
+  await expect(balancePill(page)).toHaveText(`${balance} tokens`);
+  expect(await paidEntries()).toHaveLength(0);
+  expect(await sessions()).toBe(1);
+
+  // Opening /vote again asks again; Start Session (Tab past Close and Cancel) opens and pays once.
+  await page.goto('/vote');
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  expect(await paidEntries()).toHaveLength(0);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  const startInDialog = dialog.getByRole('button', { name: 'Start Session' });
+  await expect(startInDialog).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(trackPosition(page)).toHaveText(/^Track 1 of \d+$/, { timeout: 20_000 });
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Play clip' })).toBeFocused();
+  await expect(balancePill(page)).toHaveText(`${balance - 10} tokens`, { timeout: 20_000 });
+  expect((await paidEntries()).map((d) => d.get('delta') as number)).toEqual([-10]);
+  expect(await sessions()).toBe(2);
 });
 
 /**
