@@ -4,7 +4,18 @@ import { chromiumLaunchOptions as launchOptions } from './scripts/lib/chromium';
 /** Specs that run after every other browser test (run one alone with --no-deps). */
 const AFTER_ALL = ['e2e/migration.spec.ts', 'e2e/placeholders.spec.ts'];
 
-export const E2E_PORTS = { web: 5273, api: 5101, auth: 9199, firestore: 8180, station: 8100, stationSftp: 2122, mailSmtp: 1125, mailWeb: 1180 };
+/** The stack's ports, or those of the environment's (a stack of one's own started with WEB_PORT etc., reused by a config without webServer). */
+const port = (name: string, fallback: number): number => Number(process.env[name] ?? fallback);
+export const E2E_PORTS = {
+  web: port('WEB_PORT', 5273),
+  api: port('API_PORT', 5101),
+  auth: port('AUTH_PORT', 9199),
+  firestore: port('FIRESTORE_PORT', 8180),
+  station: port('STATION_PORT', 8100),
+  stationSftp: port('STATION_SFTP_PORT', 2122),
+  mailSmtp: port('MAIL_SMTP_PORT', 1125),
+  mailWeb: port('MAIL_WEB_PORT', 1180),
+};
 
 /** Sign-ups share one client address locally, so the browser tests lift that limit; the coupon limit stays low for the runtime suite (which counts its guesses under an address of its own). */
 const E2E_RATE_LIMITS = JSON.stringify({ signup: { max: 1000, windowSeconds: 3600 }, coupon: { max: 5, windowSeconds: 3600 } });
