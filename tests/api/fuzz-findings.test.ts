@@ -167,31 +167,21 @@ describe('an unsubscribe link whose user id is no document id', () => {
  * A page cursor is base64url JSON the server made, but a caller can make one up: its document
  * id went into startAfter() on a document-id order, where a "/" throws (a 500 on four CMS lists,
  * found by an outside audit). Ids are checked like any other document id now.
+ * A made-up cursor's JSON can also carry a lone surrogate ("\ud800"), which Firestore refused
+ * in the query, another 500 (outside review, 2026-11-28).
  */
-describe('a made-up page cursor whose id is no document id', () => {
+describe('a made-up page cursor', () => {
   const cursor = (position: Record<string, unknown>) => Buffer.from(JSON.stringify(position)).toString('base64url');
   it.each([
-    { name: 'users', path: () => `/api/cms/users?cursor=${cursor({ p: 'all', v: 'a', id: 'a/b' })}` },
-    { name: 'users search', path: () => `/api/cms/users?q=zz&cursor=${cursor({ p: 'username', v: 'zz', id: 'x/y' })}` },
-    { name: "a user's ledger", path: (uid: string) => `/api/cms/users/${uid}/ledger?cursor=${cursor({ v: 'a', id: 'a/b' })}` },
-    { name: 'mail logs', path: () => `/api/cms/email/logs?cursor=${cursor({ s: 1, n: 0, id: 'a/b' })}` },
-    { name: 'audit log', path: () => `/api/cms/audit?cursor=${cursor({ v: 'a', id: 'a/b' })}` },
-  ])('is refused with a 400: $name', async (c) => {
-    const superAdmin = await w.newAdmin('super_admin');
-    const res = await probe.request({ method: 'GET', path: c.path(user.uid), headers: bearer(superAdmin) });
-    expectClean(res, [400]);
-    expect(res.json).toMatchObject({ error: { message: expect.stringMatching(/^Invalid (page )?cursor$/) } });
-  });
-});
-
-/** A made-up cursor's JSON can carry a lone surrogate ("\ud800"): Firestore refused it in the query, a 500 (outside review). */
-describe('a made-up page cursor that is not well-formed UTF-16', () => {
-  const cursor = (position: Record<string, unknown>) => Buffer.from(JSON.stringify(position)).toString('base64url');
-  it.each([
-    { name: 'users', path: () => `/api/cms/users?cursor=${cursor({ p: 'all', v: '\ud800', id: 'abc' })}` },
-    { name: 'users search', path: () => `/api/cms/users?q=a&cursor=${cursor({ p: 'username', v: 'a\ud800', id: 'abc' })}` },
-    { name: "a user's ledger", path: (uid: string) => `/api/cms/users/${uid}/ledger?cursor=${cursor({ v: '\udc00', id: 'abc' })}` },
-    { name: 'audit log', path: () => `/api/cms/audit?cursor=${cursor({ v: '\ud800', id: 'abc' })}` },
+    { name: 'users, an id with /', path: () => `/api/cms/users?cursor=${cursor({ p: 'all', v: 'a', id: 'a/b' })}` },
+    { name: 'users search, an id with /', path: () => `/api/cms/users?q=zz&cursor=${cursor({ p: 'username', v: 'zz', id: 'x/y' })}` },
+    { name: "a user's ledger, an id with /", path: (uid: string) => `/api/cms/users/${uid}/ledger?cursor=${cursor({ v: 'a', id: 'a/b' })}` },
+    { name: 'mail logs, an id with /', path: () => `/api/cms/email/logs?cursor=${cursor({ s: 1, n: 0, id: 'a/b' })}` },
+    { name: 'audit log, an id with /', path: () => `/api/cms/audit?cursor=${cursor({ v: 'a', id: 'a/b' })}` },
+    { name: 'users, a lone surrogate', path: () => `/api/cms/users?cursor=${cursor({ p: 'all', v: '\ud800', id: 'abc' })}` },
+    { name: 'users search, a lone surrogate', path: () => `/api/cms/users?q=a&cursor=${cursor({ p: 'username', v: 'a\ud800', id: 'abc' })}` },
+    { name: "a user's ledger, a lone surrogate", path: (uid: string) => `/api/cms/users/${uid}/ledger?cursor=${cursor({ v: '\udc00', id: 'abc' })}` },
+    { name: 'audit log, a lone surrogate', path: () => `/api/cms/audit?cursor=${cursor({ v: '\ud800', id: 'abc' })}` },
   ])('is refused with a 400: $name', async (c) => {
     const superAdmin = await w.newAdmin('super_admin');
     const res = await probe.request({ method: 'GET', path: c.path(user.uid), headers: bearer(superAdmin) });
