@@ -16,8 +16,8 @@ export const shownTokenCost = z.number().int().min(0).max(1_000_000_000).optiona
  * Money follows what the user saw: a price shown (`shown`) that is not the price now (`cost`)
  * is a 409 `price_changed` with the new one, before anything is charged. No price shown: not checked.
  */
-export function checkShownPrice(shown: number | undefined, cost: number, message: (cost: number) => string): void {
-  if (shown !== undefined && shown !== cost) throw priceChanged(message(cost), cost);
+export function checkShownPrice(shown: number | undefined, cost: number, message: (cost: number) => string, details?: Record<string, unknown>): void {
+  if (shown !== undefined && shown !== cost) throw priceChanged(message(cost), cost, details);
 }
 
 /** A stored token amount: a whole number of tokens, at least 0 (anything else falls back to the default). */

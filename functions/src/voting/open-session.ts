@@ -6,9 +6,9 @@ import { VOTE_SESSION_MSG } from '../../../common/vote-session-messages';
 import { isAdmin } from '../../../common/roles';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
-import { insufficientTokens, notFound, paymentRequired, priceChanged } from '../platform/errors';
+import { insufficientTokens, notFound, paymentRequired } from '../platform/errors';
 import { readBalance, writeLedgerEntry } from '../tokens/ledger';
-import { readPricing } from '../tokens/pricing';
+import { checkShownPrice, readPricing } from '../tokens/pricing';
 import { CLIP_URL_SECONDS, pickSessionTracks } from './pick-tracks';
 import { newClipHandle, sessionClipUrl } from './session-clips';
 import { sessionView, type VoteSessionDoc } from './session-doc';
@@ -65,8 +65,9 @@ export async function openVoteSession(deps: Deps, uid: string, shownCost?: numbe
       let balance = await readBalance(db, tx, uid);
       if (cost > balance) throw insufficientTokens(MSG.insufficientTokens, { detail: MSG.needTokens(cost, balance) });
       // Money follows what the user saw: a paid session is opened only at the price they confirmed.
+      // Unlike a radio send or a feature, no price shown is not a pass here: it asks for one.
       if (cost > 0 && shownCost === undefined) throw paymentRequired(VOTE_SESSION_MSG.confirmFirst(cost), { cost, balance });
-      if (cost > 0 && shownCost !== cost) throw priceChanged(VOTE_SESSION_MSG.costChanged(cost), cost, { balance });
+      if (cost > 0) checkShownPrice(shownCost, cost, VOTE_SESSION_MSG.costChanged, { balance });
 
       const ref = db.collection(COL.voteSessions).doc();
       // Handles of this session only: another voter's session names the same tracks differently.

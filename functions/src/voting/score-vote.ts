@@ -161,8 +161,8 @@ function writtenVote(id: string, data: Record<string, unknown> & { updatedAt: Ti
 
 /** Marks the clip voted in its session and completes the session when it was the last one. */
 function settleClip(db: Firestore, tx: Transaction, snap: DocumentSnapshot, session: VoteSessionDoc, clipId: string, nowIso: string): void {
+  // Never a clip settled already: settle() answers those before it gets here.
   const voted = new Set([...(session.voted_clip_ids ?? []), clipId]);
-  if (voted.size === (session.voted_clip_ids ?? []).length) return;
   const complete = session.completed_at === null && session.clips.every((c) => voted.has(c.clip_id));
   tx.update(
     db.collection(COL.voteSessions).doc(snap.id),
