@@ -59,8 +59,9 @@ export function useVoteSession(uid: string) {
       // The arena shows the session's votes from RxDB: they are pulled while the server answers.
       const layer = pulled(uid);
       const [choice] = await Promise.all([chooseSession(navigator.onLine, () => onDevice(layer), () => openVoteSession(tokenCost)), layer]);
-      // A session the server returns is read from RxDB like any other: pull it (and the balance it may have cost) before showing it.
-      if (choice.kind === 'session') await afterWrite(['vote_sessions', 'token_balances']);
+      // A session the server returns is read from RxDB like any other: pull it before showing it,
+      // and the balance with it when it was paid for (a free one changed none).
+      if (choice.kind === 'session') await afterWrite(tokenCost === undefined ? ['vote_sessions'] : ['vote_sessions', 'token_balances']);
       if (cancelled) return;
       if (choice.kind === 'resume') return setPhase({ kind: 'ready', sessionId: choice.sessionId });
       setPhase(choice.kind === 'session' ? { kind: 'ready', sessionId: choice.session.id } : choice);
