@@ -5,7 +5,9 @@
  * refresh at two sizes (about 100 and 10,000 votes; the larger one seeded directly with
  * batched writes). Prints figures; asserts nothing.
  * The emulator runs on a thread of its own (as in the local stack, where it runs in another
- * process than the functions), the API and the voters on the main thread.
+ * process than the functions), the API on the main thread, and the measured crowds' voters on a
+ * third (voters-thread.ts), as browsers are apart from the API; sign-ups and sessions go through
+ * the main thread's client.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
@@ -35,10 +37,11 @@ import { FakeAuth } from '../api/fake-auth';
 import { testConfig } from '../api/test-config';
 import { addTrack } from '../api/contest-fixtures';
 import { jsonClient, unmappedStacks } from './http-client';
+import { startVotersThread, votePush } from './voters-thread';
 
 const VOTERS = 50;
 /** Crowds voting before the measured ones (JIT warm-up). */
-const WARM_UP_CROWDS = 2;
+const WARM_UP_CROWDS = 5;
 const TRACKS = 60;
 const BIG_USERS = 1000;
 const BIG_TRACKS = 2000;
@@ -60,8 +63,7 @@ function client(base: string) {
       return `test:${res.uid as string}`;
     },
     session: async (token: string): Promise<VoteSessionView> => (await call('POST', '/vote-sessions', {}, token)).session,
-    vote: (token: string, session: VoteSessionView, clipId: string, guess: SongType) =>
-      call('POST', '/sync/votes/push', [{ assumedMasterState: null, newDocumentState: { id: `v_${randomUUID()}`, session_id: session.id, clip_id: clipId, guess, created_at: new Date().toISOString(), status: 'pending' } }], token),
+    vote: (token: string, session: VoteSessionView, clipId: string, guess: SongType) => call('POST', '/sync/votes/push', votePush(session.id, clipId, guess), token),
     leaderboards: () => call('GET', '/public/leaderboards'),
   };
 }
@@ -193,8 +195,13 @@ async function main() {
   const config = testConfig();
   const deps: Deps = { db, auth: new FakeAuth(), storage, ffmpegPath, payments: stripePayments(config.payments), station: null, chain: null, mailer: null, config, now: () => Date.now() };
   const server = createApp(deps).listen(0, '127.0.0.1');
+  // The voters' thread keeps its connections idle between crowds (sign-ups take a while): the
+  // server's default 5 s would close them, and a request racing that close is reset.
+  server.keepAliveTimeout = 10 * 60_000;
   await new Promise((r) => server.once('listening', r));
-  const api = client(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api`);
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  const api = client(base);
+  const votersThread = await startVotersThread(base);
 
   for (let i = 0; i < TRACKS; i++) await addTrack({ db, deps: { storage } }, { song_type: TYPES[i % 3]! });
   // Small size: 100 votes (8 voters x 10, plus the 20 the measurement adds).
@@ -213,22 +220,12 @@ async function main() {
     const tokens: string[] = [];
     for (let i = 0; i < VOTERS; i++) tokens.push(await api.voter(`crowd_${tag}_${i}`));
     const sessions = await Promise.all(tokens.map((t) => api.session(t)));
-    const latencies: number[] = [];
+    const voters = tokens.map((token, i) => ({ token, sessionId: sessions[i]!.id, clipIds: sessions[i]!.clips.map((c) => c.clip_id) }));
     await emulator.resetLockStats();
     await emulator.resetOps();
     const busy0 = { api: performance.eventLoopUtilization(), emulator: emulator.utilization() };
     const cpu0 = process.cpuUsage();
-    const t0 = performance.now();
-    await Promise.all(
-      tokens.map(async (t, i) => {
-        for (const c of sessions[i]!.clips) {
-          const s = performance.now();
-          await api.vote(t, sessions[i]!, c.clip_id, TYPES[latencies.length % 3]!);
-          latencies.push(performance.now() - s);
-        }
-      }),
-    );
-    const wall = performance.now() - t0;
+    const { latencies, wallMs: wall } = await votersThread.crowd(voters);
     const cpu = process.cpuUsage(cpu0);
     const busy = { api: performance.eventLoopUtilization(busy0.api).utilization, emulator: emulator.utilization(busy0.emulator).utilization };
     latencies.sort((a, b) => a - b);
@@ -240,7 +237,7 @@ async function main() {
     return { votes, wall, perSecond: (votes / wall) * 1000, p50: pct(latencies, 50), p95: pct(latencies, 95), max: latencies.at(-1)!, aborted, busy, cpuMs, calls: calls / votes };
   };
   // A fresh process runs its first thousand or so votes at about half speed (until V8 has
-  // compiled the hot paths): both runs below measure the steady state.
+  // compiled the hot paths, the voters' thread's too): both runs below measure the steady state.
   for (let i = 0; i < WARM_UP_CROWDS; i++) await crowd(`warm${i}`);
   await sleep(LEADERBOARD_REFRESH_DEBOUNCE_MS + 500);
   const perDocument = await crowd('doc');
@@ -264,6 +261,7 @@ async function main() {
   await measureSize(`${TRACKS + BIG_TRACKS + 1} tracks, ${BIG_USERS} more users`, api, deps, emulator, 'big');
   printCostTable();
 
+  await votersThread.stop();
   server.closeAllConnections();
   server.close();
   await emulator.stop();
