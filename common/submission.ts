@@ -29,6 +29,8 @@ export const SUBMISSION_MESSAGES = {
   audioTooDemanding: 'The audio file could not be processed within the time and memory limits',
   videoUnreadable: 'The video file could not be read',
   uploadTooLarge: 'The upload is too large (audio at most 50MB, video at most 20MB)',
+  // One contest entry per recording: a voter who heard one would know the other's answer.
+  audioInContest: 'This audio has already been submitted to the contest.',
 } as const;
 
 export const TITLE_MAX = 120;

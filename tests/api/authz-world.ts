@@ -11,13 +11,15 @@ import { packById, priceCents } from '../../functions/src/payments/packs';
 import { addTrack, makeAdmin, openSession } from './contest-fixtures';
 import { signUp, TEST_WEBHOOK_SECRET, type Harness } from './harness';
 import { buy, listTrack, setCashTag, uploadProof, type User } from './order-fixtures';
-import { taggedSong } from './submission-fixtures';
+import { distinctSong } from './submission-fixtures';
 
 export type { User };
 
-let song: Promise<Buffer> | null = null;
-/** A 2 s mp3 the submission endpoint accepts (decodable, at least 1 s). */
-export const submittableSong = (): Promise<Buffer> => (song ??= taggedSong(2, 330));
+/**
+ * A 2 s mp3 the submission endpoint accepts (decodable, at least 1 s), another recording at each
+ * call, since the contest takes one entry per recording.
+ */
+export const submittableSong = (): Promise<Buffer> => distinctSong(2);
 
 let names = 0;
 /** A username no other fixture uses (3 to 20 characters). */

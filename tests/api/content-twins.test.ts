@@ -2,13 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarketplaceListing } from '../../common/listing-doc';
 import { ensureContentTwins } from '../../functions/src/marketplace/backfill-audio-keys';
 import type { TrackDoc } from '../../functions/src/tracks/track-doc';
-import { runFfmpeg } from '../../scripts/lib/media';
 import { addTrack, clipOfTrack, makeAdmin, openSession, voteAll } from './contest-fixtures';
 import { signUp, startHarness, type Harness } from './harness';
-import { approve, list, storedTrack, submitSong, taggedSong } from './submission-fixtures';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { approve, list, retagged, storedTrack, submitSong, taggedSong } from './submission-fixtures';
 
 /**
  * Blind means blind across uploads: the same audio uploaded separately to the marketplace and to
@@ -43,18 +39,6 @@ async function expectListing(id: string, expected: Partial<MarketplaceListing>) 
   expect(await pulledListing(id)).toMatchObject(expected);
 }
 const HIDDEN = { song_type: null, fool_rate: null, in_contest: true };
-
-/** `audio` with its ID3 title changed: other bytes, the same decoded samples. */
-async function retagged(audio: Buffer, title: string): Promise<Buffer> {
-  const dir = await mkdtemp(join(tmpdir(), 'retag-'));
-  try {
-    await writeFile(join(dir, 'in.mp3'), audio);
-    await runFfmpeg(['-i', join(dir, 'in.mp3'), '-c', 'copy', '-metadata', `title=${title}`, '-id3v2_version', '3', join(dir, 'out.mp3')]);
-    return await readFile(join(dir, 'out.mp3'));
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 describe('separate uploads of the same audio', () => {
   it('the same file sent marketplace-only and contest-only: the listing hides its type while the contest track is live', { timeout: 60_000 }, async () => {

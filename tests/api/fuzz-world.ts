@@ -25,10 +25,11 @@ export async function fuzzWorld(h: Harness): Promise<FuzzWorld> {
   await grant(h, alice.uid, 100_000);
   await grant(h, bob.uid, 100_000);
 
-  const song = await taggedSong(50, 440);
+  // A recording per contest entry (the contest takes one entry per recording).
+  const [song, song2, song3] = await Promise.all([taggedSong(50, 440), taggedSong(50, 494), taggedSong(50, 523)]);
   const both = { title: 'Fuzz Song', songType: 'ai', submissionRoutes: '["contest","marketplace"]' };
-  const bobTracks = [...(await submitSong(h, bob, both, song)), ...(await submitSong(h, bob, { ...both, songType: 'hybrid' }, song))];
-  const aliceTracks = await submitSong(h, alice, { title: 'Pending', songType: 'human', submissionRoutes: '["contest"]' }, song);
+  const bobTracks = [...(await submitSong(h, bob, both, song)), ...(await submitSong(h, bob, { ...both, songType: 'hybrid' }, song2))];
+  const aliceTracks = await submitSong(h, alice, { title: 'Pending', songType: 'human', submissionRoutes: '["contest"]' }, song3);
   await approve(h, admin, ...bobTracks);
   const market = bobTracks.filter((t) => t.submission_type === 'marketplace');
   await must(setCashTag(h, bob, '$BobSells'), 'cash tag');

@@ -8,6 +8,7 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeAudio, sniffAudio, sniffVideo } from '../../functions/src/platform/media';
 import { ledgerInvariant, losingCommitAnswers, serveWithDeps, signUp, startHarness, type Harness } from './harness';
+import { distinctSong } from './submission-fixtures';
 
 /** POST /api/tracks: multipart submission, media checks, the clip, the fee and what is (not) written. */
 
@@ -40,6 +41,8 @@ beforeAll(async () => {
     render('clip.mp4', ['-f', 'lavfi', '-i', 'testsrc=size=64x64:rate=10:duration=1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p']),
   ]);
   Object.assign(media, { mp3, wav, flac, mp4 });
+  // Over 50 s, so that a clip can start at 5 s.
+  songs.push(...(await Promise.all(Array.from({ length: SONGS }, () => distinctSong(55)))));
   h = await startHarness();
   boss = await signUp(h, 'sub_boss');
   await setRoles(boss.uid, ['user', 'super_admin']);
@@ -78,7 +81,16 @@ async function submit(token: string | null, form: Record<string, string>, audio:
   return { status: res.status, body: (await res.json()) as any };
 }
 
-const mp3 = (): File => ({ data: media.mp3, name: 'night-drive.mp3' });
+/** Recordings of their own for the submissions after the first (one contest entry per recording): mp3() sends the next. */
+const songs: Buffer[] = [];
+const SONGS = 24;
+const mp3 = (): File => {
+  const data = songs.shift();
+  if (!data) throw new Error(`more than ${SONGS} submissions: render more songs`);
+  return { data, name: 'night-drive.mp3' };
+};
+/** The first test's recording, for requests refused before what they send is stored. */
+const sameSong = (): File => ({ data: media.mp3, name: 'night-drive.mp3' });
 const doc = async (col: string, id: string) => (await h.db.collection(col).doc(id).get()).data();
 const balanceOf = async (who: Who): Promise<number> => (await h.call('GET', '/api/me', { token: who.token })).body.balance;
 const fees = async (who: Who) =>
@@ -108,7 +120,7 @@ async function clipOf(trackId: string) {
 describe('POST /api/tracks: success', () => {
   it('creates a pending contest track for 10 tokens, with stats, a tag-free 45 s clip and the original', async () => {
     const who = await signUp(h, 'sub_contest');
-    const res = await submit(who.token, fields({ hybridAiElements: '["Vocals"]', creationStory: 'not kept' }), mp3());
+    const res = await submit(who.token, fields({ hybridAiElements: '["Vocals"]', creationStory: 'not kept' }), { data: media.mp3, name: 'night-drive.mp3' });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ tracks: [{ id: expect.any(String), submission_type: 'contest', status: 'pending' }], cost: 10, balance: 40 });
     const id = res.body.tracks[0].id as string;
@@ -240,7 +252,7 @@ describe('POST /api/tracks: refusals write nothing', () => {
   it('402 with the spec texts when the balance is short', async () => {
     const who = await signUp(h, 'sub_poor');
     expect((await h.call('POST', '/api/admin/tokens/adjust', { token: boss.token, body: { user_id: who.uid, delta: -40 } })).status).toBe(200);
-    const res = await refused(who, fields({ submissionRoutes: '["contest","marketplace"]' }), mp3());
+    const res = await refused(who, fields({ submissionRoutes: '["contest","marketplace"]' }), sameSong());
     expect(res.status).toBe(402);
     expect(res.body.error).toEqual({ code: 'insufficient_tokens', message: 'Insufficient tokens', detail: 'You need 20 tokens but only have 10.' });
     expect(await balanceOf(who)).toBe(10);
@@ -270,14 +282,14 @@ describe('POST /api/tracks: refusals write nothing', () => {
     ['no route field', { submissionRoutes: undefined }],
   ])('400 with the spec text for %s', async (_label, over) => {
     const who = await signUp(h, `sub_route_${Math.random().toString(36).slice(2, 8)}`);
-    const res = await refused(who, fields(over), mp3());
+    const res = await refused(who, fields(over), sameSong());
     expect(res.status).toBe(400);
     expect(res.body.error).toEqual({ code: 'invalid_argument', message: 'Please select at least one submission route (Contest or Marketplace)' });
   });
 
   it('413 "Maximum video size is 20MB" for a 21 MB video, "Audio file too large" over 50 MB', async () => {
     const who = await signUp(h, 'sub_bigvideo');
-    const res = await refused(who, fields(), mp3(), { video: { data: BIG_VIDEO, name: 'movie.mp4' } });
+    const res = await refused(who, fields(), sameSong(), { video: { data: BIG_VIDEO, name: 'movie.mp4' } });
     expect(res.status).toBe(413);
     expect(res.body.error).toEqual({ code: 'payload_too_large', message: 'Maximum video size is 20MB' });
     const bigAudio = Buffer.concat([media.mp3, Buffer.alloc(50 * 1024 * 1024)]);
@@ -296,14 +308,14 @@ describe('POST /api/tracks: refusals write nothing', () => {
     ['a route list that is not JSON', { submissionRoutes: 'contest' }, /^submissionRoutes: must be a JSON array$/],
   ])('400 for %s', async (_label, over, message) => {
     const who = await signUp(h, `sub_field_${Math.random().toString(36).slice(2, 8)}`);
-    const res = await refused(who, fields(over), mp3());
+    const res = await refused(who, fields(over), sameSong());
     expect(res.status).toBe(400);
     expect(res.body.error.message).toMatch(message);
   });
 
   it('400 for a video whose content is not video, and for a missing audio file', async () => {
     const who = await signUp(h, 'sub_fakevideo');
-    const fake = await refused(who, fields(), mp3(), { video: { data: PNG, name: 'movie.mp4' } });
+    const fake = await refused(who, fields(), sameSong(), { video: { data: PNG, name: 'movie.mp4' } });
     expect(fake.status).toBe(400);
     expect(fake.body.error.message).toBe('The video file is not a supported video format');
     const none = await refused(who, fields(), null);
@@ -312,7 +324,7 @@ describe('POST /api/tracks: refusals write nothing', () => {
   });
 
   it('401 without a sign-in; 400 for a body that is not multipart', async () => {
-    const anon = await refused(null, fields(), mp3());
+    const anon = await refused(null, fields(), sameSong());
     expect(anon.status).toBe(401);
     expect(anon.body.error.message).toBe('Sign in required');
     const who = await signUp(h, 'sub_json');
@@ -330,7 +342,7 @@ describe('POST /api/tracks: refusals write nothing', () => {
     const res = await fetch(h.url('/api/tracks'), { method: 'POST', headers: { Authorization: `Bearer ${who.token}` }, body });
     expect(res.status).toBe(400);
     expect(((await res.json()) as any).error.message).toBe('Form fields must come before the files');
-    const badKey = await submit(who.token, fields(), mp3(), { key: 'a/b' });
+    const badKey = await submit(who.token, fields(), sameSong(), { key: 'a/b' });
     expect(badKey.status).toBe(400);
     expect(await balanceOf(who)).toBe(50);
   });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { APIRequestContext, Locator } from '@playwright/test';
 import { expect, test, type Page } from './fixtures';
 import { runFfmpeg } from '../../scripts/lib/media';
-import { bearer, idToken, newUser, setOnline, signIn, uniqueName } from './helpers';
+import { bearer, freshTone, idToken, newUser, setOnline, signIn, uniqueName } from './helpers';
 
 const PASSWORD = 'demo1234';
 let dir = '';
@@ -39,7 +39,8 @@ async function submitTrack(request: APIRequestContext, token: string, title: str
       songType: 'human',
       submissionRoutes: JSON.stringify(['contest']),
       previewStartTime: '2',
-      audioFile: { name: 'tone.mp3', mimeType: 'audio/mpeg', buffer: mp3 },
+      // A recording of its own for each contest entry (one entry per recording), as long as `mp3`.
+      audioFile: { name: 'tone.mp3', mimeType: 'audio/mpeg', buffer: await freshTone(join(dir, `${crypto.randomUUID()}.mp3`), 50) },
     },
   });
   expect(res.status(), await res.text()).toBe(201);

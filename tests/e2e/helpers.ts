@@ -1,8 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { errors, expect, type APIRequestContext, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { SongType } from '../../common/contest';
 import { E2E_PORTS } from '../../playwright.config';
+import { runFfmpeg } from '../../scripts/lib/media';
 import { disableMetadataProbe } from '../../scripts/lib/no-metadata-probe';
 
 let counter = 0;
@@ -130,6 +132,20 @@ export async function firstAnswer(user: NewUser): Promise<SongType> {
   const sessionId = (await db.collection('user_vote_stats').doc(await uidOf(user)).get()).get('open_session_id') as string;
   const trackIds = (await db.collection('vote_sessions').doc(sessionId).get()).get('track_ids') as string[];
   return (await db.collection('tracks').doc(trackIds[0]!).get()).get('song_type') as SongType;
+}
+
+/**
+ * A tone of `seconds` (mono mp3, 48 kb/s) at a pitch drawn at random, written to `file`: no other
+ * call, in any spec on the shared stack, makes the same recording, and the contest takes one
+ * entry per recording (functions/src/tracks/contest-audio.ts). `pitches` tones of equal length in
+ * a row make a song whose waveform changes along it.
+ */
+export async function freshTone(file: string, seconds: number, pitches = 1): Promise<Buffer> {
+  const base = 200 + Math.random() * 800;
+  const inputs = Array.from({ length: pitches }, (_, i) => ['-f', 'lavfi', '-i', `sine=frequency=${(base * (1 + i / 4)).toFixed(3)}:duration=${seconds / pitches}`]).flat();
+  const concat = pitches > 1 ? ['-filter_complex', `${Array.from({ length: pitches }, (_, i) => `[${i}:a]`).join('')}concat=n=${pitches}:v=0:a=1`] : [];
+  await runFfmpeg([...inputs, ...concat, '-ac', '1', '-b:a', '48k', file]);
+  return readFile(file);
 }
 
 /** On /submit: chooses the audio file and waits until the title is taken from its name, its waveform drawn and the slider usable. */

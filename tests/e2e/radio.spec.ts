@@ -6,7 +6,7 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { RADIO_MSG } from '../../common/radio-messages';
 import { runFfmpeg } from '../../scripts/lib/media';
 import { expect, test, type Page } from './fixtures';
-import { balancePill, bearer, e2eFirestore, idToken, newUser, signIn, signUp, uniqueName, type NewUser } from './helpers';
+import { balancePill, bearer, e2eFirestore, freshTone, idToken, newUser, signIn, signUp, uniqueName, type NewUser } from './helpers';
 
 /**
  * Radio: My Tracks (Send to Radio, the shortage), the CMS Radio Queue (tabs, actions, the
@@ -69,8 +69,10 @@ async function newArtist(request: APIRequestContext): Promise<Artist> {
 
 type Song = { route: 'contest' | 'marketplace'; audio: Buffer };
 
-/** Submits a track as the artist (contest: 10 tokens, the 50 s song): pending; returns its id. */
-async function submittedTrack(request: APIRequestContext, artist: Artist, title: string, song: Song = { route: 'contest', audio: mp3 }): Promise<string> {
+/** Submits a track as the artist (by default a 50 s song of its own, to the contest: 10 tokens): pending; returns its id. */
+async function submittedTrack(request: APIRequestContext, artist: Artist, title: string, given?: Song): Promise<string> {
+  // A recording of its own for each contest entry (one entry per recording).
+  const song = given ?? { route: 'contest', audio: await freshTone(join(dir, `${crypto.randomUUID()}.mp3`), 50) };
   const res = await request.post('/api/tracks', {
     headers: { ...bearer(artist.token), 'Idempotency-Key': crypto.randomUUID() },
     multipart: {

@@ -1,24 +1,26 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { expect, test, type Page } from './fixtures';
-import { runFfmpeg } from '../../scripts/lib/media';
-import { balancePill, chooseTrack, newUser, signIn, signUp } from './helpers';
+import { balancePill, chooseTrack, freshTone, newUser, signIn, signUp } from './helpers';
 
 let dir = '';
-let mp3 = '';
+let songs = 0;
 
 test.beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'submit-e2e-'));
-  mp3 = join(dir, 'Sunset Drive.mp3');
-  // 70 s: three tones (25 + 25 + 20 s), so the 45 s window can move by up to 25 s.
-  await runFfmpeg([
-    ...['-f', 'lavfi', '-i', 'sine=frequency=330:duration=25'],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=25'],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=550:duration=20'],
-    ...['-filter_complex', '[0:a][1:a][2:a]concat=n=3:v=0:a=1', '-ac', '2', '-ar', '44100', '-c:a', 'libmp3lame', '-b:a', '96k', mp3],
-  ]);
 });
+
+/**
+ * "Sunset Drive.mp3", 70 s of three tones (so the 45 s window can move by up to 25 s), a recording
+ * of its own at each call (the contest takes one entry per recording); its path.
+ */
+async function sunsetDrive(): Promise<string> {
+  const file = join(dir, String(songs++), 'Sunset Drive.mp3');
+  await mkdir(dirname(file));
+  await freshTone(file, 70, 3);
+  return file;
+}
 
 test.afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
@@ -26,7 +28,8 @@ test.afterAll(async () => {
 
 const submitButton = (page: Page) => page.getByRole('button', { name: 'Submit Track' });
 
-test('an artist picks the clip, enters the contest, pays 10 tokens and lands on /vote', async ({ page }) => {
+test('an artist picks the clip, enters the contest, pays 10 tokens and lands on /vote; the same song again is refused', async ({ page }) => {
+  const mp3 = await sunsetDrive();
   await signUp(page, newUser('subm'));
   await page.goto('/submit');
   await expect(submitButton(page)).toBeDisabled();
@@ -78,9 +81,22 @@ test('an artist picks the clip, enters the contest, pays 10 tokens and lands on 
   await expect(page.getByText('Track submitted successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/vote$/);
   await expect(balancePill(page)).toHaveText('40 tokens');
+
+  // The same recording again: one contest entry per recording, nothing charged.
+  await page.goto('/submit');
+  await chooseTrack(page, mp3);
+  await page.getByLabel('Genre').selectOption('Electronic');
+  await page.getByLabel('Contest', { exact: true }).check();
+  await submitButton(page).click();
+  await expect(page.getByText('Submission failed')).toBeVisible();
+  await expect(page.getByText('This audio has already been submitted to the contest.')).toBeVisible();
+  await expect(page).toHaveURL(/\/submit$/);
+  await expect(submitButton(page)).toBeEnabled();
+  await expect(balancePill(page)).toHaveText('40 tokens');
 });
 
 test('refused files and a missing route are explained, and nothing is charged', async ({ page }) => {
+  const mp3 = await sunsetDrive();
   await signUp(page, newUser('subx'));
   await page.goto('/submit');
 
@@ -126,6 +142,7 @@ test('refused files and a missing route are explained, and nothing is charged', 
 });
 
 test('marketplace goes to /marketplace, both routes cost 20, and a short balance is refused', async ({ page }) => {
+  const mp3 = await sunsetDrive();
   await signUp(page, newUser('subm3'));
 
   await page.goto('/submit');

@@ -38,6 +38,8 @@ export const COL = {
   orders: 'orders',
   /** marketplace_listings/{id}: public listings of marketplace tracks. */
   listings: 'marketplace_listings',
+  /** contest_audio/{content key}: the contest track of that audio (one at a time), taken in the submission's transaction. */
+  contestAudio: 'contest_audio',
   /** listing_tracks/{trackId}: the track's live listing (one per track), taken in the create's transaction. */
   listingTracks: 'listing_tracks',
   /** purchase_keys/{buyerId}_{listingId}: the buyer's open order or licence for a listing (one at a time). */

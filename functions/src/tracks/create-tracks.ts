@@ -12,6 +12,7 @@ import { peekPayer, readPayer } from '../tokens/payer';
 import { newSampleKey } from '../voting/sample-key';
 import type { SubmissionInput } from './parse-submission';
 import type { StoredMedia } from './store-media';
+import { claimContestAudio } from './contest-audio';
 import { submissionKeyRef } from './idempotency';
 import { statsFromTrack, type TrackDoc } from './track-doc';
 
@@ -75,8 +76,9 @@ function writeTrack(db: Firestore, tx: Transaction, track: TrackDoc, clipPath: s
 }
 
 /**
- * One transaction: the caller's balance, roles and pricing decide the fee; then one track per
- * route (each with its clip and stats), the fee through the ledger, and the idempotency record.
+ * One transaction: the caller's balance, roles and pricing decide the fee, and a contest entry
+ * needs audio no contest track holds (contest-audio.ts); then one track per route (each with its
+ * clip and stats), the fee through the ledger, and the idempotency record.
  * A repeated key returns the first response and writes nothing. The stored files are removed
  * unless the tracks were created (platform/files-transaction.ts): the track ids are chosen
  * before, so a re-run after a lost commit answer can tell that its request's tracks exist.
@@ -96,10 +98,13 @@ export async function createTracks(deps: Deps, s: NewSubmission): Promise<Submis
       const { roles, balance, pricing } = read.payer;
       const cost = submissionCost(routes, pricing, isAdmin(roles));
       if (cost > balance) throw insufficientTokens(MSG.insufficientTokens, { detail: MSG.needTokens(cost, balance) });
-
       const nowIso = new Date(deps.now()).toISOString();
+      const contest = routes.indexOf('contest');
+      const takeAudio = contest >= 0 ? await claimContestAudio(db, tx, s.audioKeys, ids[contest]!, nowIso) : null;
+
       const tracks = routes.map((route, i) => trackDoc(s, ids[i]!, route, s.media.clips[i]!.clipId, nowIso));
       tracks.forEach((t, i) => writeTrack(db, tx, t, s.media.clips[i]!.path));
+      takeAudio?.();
       const fee = { userId: s.uid, delta: -cost, reason: 'submission_fee' as const, ref: s.groupId };
       const after = cost > 0 ? writeLedgerEntry(db, tx, balance, fee, nowIso) : balance;
       const result: SubmissionResult = {
