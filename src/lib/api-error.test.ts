@@ -16,3 +16,16 @@ describe('ApiError.withoutField', () => {
     expect(new ApiError(400, 'Too many requests: try later', null).withoutField).toBe('Too many requests: try later');
   });
 });
+
+describe('ApiError.field', () => {
+  it("is the body's error.field when it names one (a refusal that is not a validation's), the message kept whole", () => {
+    const taken = new ApiError(409, 'Email already in use', { error: { code: 'conflict', message: 'Email already in use', field: 'email' } });
+    expect([taken.field, taken.withoutField]).toEqual(['email', 'Email already in use']);
+  });
+
+  it("is the field a validation message starts with, and nothing for other messages", () => {
+    expect(new ApiError(400, 'password: Password must be at least 6 characters', null).field).toBe('password');
+    expect(new ApiError(409, 'conflict: not a field', null).field).toBeNull();
+    expect(new ApiError(400, 'Username already taken', { error: { field: 7 } }).field).toBeNull();
+  });
+});

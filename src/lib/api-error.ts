@@ -17,19 +17,29 @@ export class ApiError extends Error {
     return typeof code === 'string' ? code : null;
   }
 
-  /** The field a refused input names (`password`, `pricing.daily_drip`), if the message starts with one. */
+  /**
+   * The field a refused input is about (`password`, `pricing.daily_drip`): the body's
+   * `error.field` (a refusal that is not a validation's, e.g. a taken email), or the field a
+   * validation message starts with.
+   */
   get field(): string | null {
-    return this.status === 400 ? (FIELD_PREFIX.exec(this.message)?.[1] ?? null) : null;
+    const named = (this.body as { error?: { field?: unknown } } | null)?.error?.field;
+    if (typeof named === 'string') return named;
+    return this.prefix?.[1] ?? null;
   }
 
   /**
-   * The message without the field it is about: the server's validation answers
+   * The message without the field it starts with: the server's validation answers
    * `password: Password must be at least 6 characters`. For forms whose messages name their
    * field already, or name it by its label (settings-form.ts).
    */
   get withoutField(): string {
-    const field = this.field;
-    return field === null ? this.message : this.message.slice(field.length + 2);
+    const prefix = this.prefix;
+    return prefix ? this.message.slice(prefix[0].length) : this.message;
+  }
+
+  private get prefix(): RegExpExecArray | null {
+    return this.status === 400 ? FIELD_PREFIX.exec(this.message) : null;
   }
 }
 

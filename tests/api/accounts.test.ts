@@ -33,6 +33,16 @@ describe('sign-up', () => {
     expect(h.auth.users.size).toBe(usersBefore);
   });
 
+  it('refuses a taken email with 409 "Email already in use", naming the email field for the form, and writes no profile', async () => {
+    await signUp(h, 'mailtaken1');
+    const profiles = (await h.db.collection('profiles').get()).size;
+    const res = await h.call('POST', '/api/accounts/signup', { body: { username: 'mailtaken2', email: 'mailtaken1@example.test', password: 'secret123' } });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toEqual({ code: 'conflict', message: 'Email already in use', field: 'email' });
+    expect((await h.db.collection('profiles').get()).size).toBe(profiles);
+    expect((await h.db.collection('usernames').doc('mailtaken2').get()).exists).toBe(false);
+  });
+
   it("refuses a page's name as a username (its referral link would open the page): 409 'Username already taken'", async () => {
     for (const name of ['vote', 'Terms', 'cms', 'api', 'privacy', 'welcome', 'unsubscribe']) {
       const res = await h.call('POST', '/api/accounts/signup', { body: { username: name, email: `${name.toLowerCase()}_page@example.test`, password: 'secret123' } });

@@ -2,7 +2,7 @@ import { PASSWORD_MSG, VERIFY_MSG } from '../../common/messages';
 import { WALLET_KEY_MESSAGE } from '../../common/schemas';
 import { malformedSolanaWallet, solanaWallet } from '../api/wallets';
 import { expect, test, type Page } from './fixtures';
-import { balancePill, e2eFirestore, fillSignUp, newUser, signIn, signUp, waitForMail } from './helpers';
+import { balancePill, e2eFirestore, fillSignUp, newUser, signIn, signUp, uniqueName, waitForMail } from './helpers';
 
 /** The sign-up form's help under Username. */
 const USERNAME_HINT = '3 to 20 characters: letters, digits and underscore.';
@@ -55,6 +55,17 @@ test('a taken username is refused with "Username already taken"', async ({ page 
   // Editing the field clears its error.
   await page.getByLabel('Username').fill('artist_two');
   await expect(page.getByLabel('Username')).not.toHaveAttribute('aria-invalid');
+});
+
+test('a taken email is refused with "Email already in use", on the Email field', async ({ page }) => {
+  await page.goto('/auth?mode=signup');
+  await fillSignUp(page, { username: uniqueName('mailtaken'), email: 'admin@demo.test', password: 'secret123' });
+  await expect(page.locator('[data-sonner-toast]').getByText('Sign up failed')).toBeVisible();
+  await expect(page.locator('[data-sonner-toast]').getByText('Email already in use')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth/);
+  await expectFieldRefused(page, 'Email', 'Email already in use');
+  await page.getByLabel('Email').fill('someone-else@e2e.test');
+  await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid');
 });
 
 /**

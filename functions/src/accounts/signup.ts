@@ -13,12 +13,12 @@ import { parse } from '../platform/validate';
 import { redeemCouponResult } from '../tokens/redeem-coupon';
 import { createAccount } from './create-account';
 
-/** Maps Firebase Auth's errors on user creation to the caller's 4xx. */
+/** Maps Firebase Auth's errors on user creation to the caller's 4xx, naming the form field each is about (`field`). */
 function authCreateError(err: unknown): HttpError {
   const code = (err as { code?: string }).code ?? '';
-  if (code.includes('email-already-exists')) return conflict('Email already in use');
-  if (code.includes('invalid-email')) return badRequest('Invalid email address');
-  if (code.includes('invalid-password') || code.includes('weak-password')) return badRequest('Password is too weak');
+  if (code.includes('email-already-exists')) return new HttpError(409, 'conflict', 'Email already in use', { field: 'email' });
+  if (code.includes('invalid-email')) return badRequest('Invalid email address', { field: 'email' });
+  if (code.includes('invalid-password') || code.includes('weak-password')) return badRequest('Password is too weak', { field: 'password' });
   throw err;
 }
 
