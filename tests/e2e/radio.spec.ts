@@ -235,9 +235,11 @@ test('a user without 1000 tokens is told so, with a link to /pricing; an empty l
   await approvedTrack(request, poor, title);
   await page.reload();
   const row = trackRow(page, title);
+  await expect(balancePill(page)).toHaveText('40 tokens');
+  // Told at once: no confirm to pay what the balance cannot.
   await row.getByRole('button', { name: 'Send to Radio' }).click();
-  await page.getByRole('dialog', { name: 'Send to Radio' }).getByRole('button', { name: 'Send to Radio' }).click();
   await expect(row.getByRole('alert')).toContainText(RADIO_MSG.tokenShortage(1000));
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(balancePill(page)).toHaveText('40 tokens');
   await row.getByRole('link', { name: 'Go to Pricing' }).click();
   await expect(page).toHaveURL(/\/pricing$/);

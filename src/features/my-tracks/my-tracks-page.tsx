@@ -7,7 +7,7 @@ import type { RadioStatus, RadioSubmission } from '@common/radio';
 import { RADIO_MSG } from '@common/radio-messages';
 import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { useRoles } from '@/hooks/use-account';
+import { useBalanceDoc, useRoles } from '@/hooks/use-account';
 import { useApiRead } from '@/hooks/use-api-read';
 import { useOnline } from '@/hooks/use-online';
 import { usePageVisible } from '@/hooks/use-page-visible';
@@ -62,6 +62,9 @@ export function MyTracksPage() {
   // What a send costs this user, as shown and as sent: the API charges only that.
   const uploadCost = superAdmin ? 0 : pricing.upload;
   const cost = superAdmin ? RADIO_MSG.sendFree : RADIO_MSG.sendCost(uploadCost);
+  const balance = useBalanceDoc()?.balance ?? null;
+  // A balance short of the price is told so at once, rather than asked to confirm a send the API refuses.
+  const startSend = (t: MyTrack) => (balance !== null && balance < uploadCost ? sender.refuseShort(t.id, uploadCost) : setConfirming(t));
 
   const confirm = async () => {
     if (!confirming) return;
@@ -111,7 +114,7 @@ export function MyTracksPage() {
                 online={online}
                 busy={sender.busyId === t.id}
                 failure={sender.failures[t.id] ?? null}
-                onSend={() => setConfirming(t)}
+                onSend={() => startSend(t)}
                 featureCost={pricing.featured}
                 onFeatured={reload}
                 onPriceChanged={pricing.reload}

@@ -20,6 +20,12 @@ export function useSendToRadio(onPriceChanged: () => void) {
   const [busyId, setBusyId] = useState<string | null>(null);
   const [failures, setFailures] = useState<Record<string, SendFailure>>({});
 
+  /** The row says the balance is short of `message`'s price, with its link to /pricing; the toast too. */
+  const shortOf = (trackId: string, message: string) => {
+    setFailures((f) => ({ ...f, [trackId]: 'shortage' }));
+    toast.error(message, { action: { label: RADIO_MSG.goToPricing, onClick: () => void navigate({ to: PATHS.pricing }) } });
+  };
+
   const send = async (trackId: string, tokenCost: number): Promise<boolean> => {
     setBusyId(trackId);
     try {
@@ -31,8 +37,7 @@ export function useSendToRadio(onPriceChanged: () => void) {
     } catch (err) {
       const status = err instanceof ApiError ? err.status : 0;
       if (status === 402) {
-        setFailures((f) => ({ ...f, [trackId]: 'shortage' }));
-        toast.error(err instanceof Error ? err.message : RADIO_MSG.addFailed, { action: { label: RADIO_MSG.goToPricing, onClick: () => void navigate({ to: PATHS.pricing }) } });
+        shortOf(trackId, err instanceof Error ? err.message : RADIO_MSG.addFailed);
       } else if (status === 409 && err instanceof Error && err.message === RADIO_MSG.alreadyQueued) {
         setFailures((f) => ({ ...f, [trackId]: 'queued' }));
         notifyError(RADIO_MSG.alreadyQueued);
@@ -51,5 +56,8 @@ export function useSendToRadio(onPriceChanged: () => void) {
     }
   };
 
-  return { busyId, failures, send };
+  /** A send the balance cannot pay (as far as this device knows: the API decides), said before any confirm. */
+  const refuseShort = (trackId: string, tokenCost: number) => shortOf(trackId, RADIO_MSG.tokenShortage(tokenCost));
+
+  return { busyId, failures, send, refuseShort };
 }
