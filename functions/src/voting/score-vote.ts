@@ -8,7 +8,7 @@ import type { RateLimitCounter } from '../platform/rate-limit';
 import { SYNC_REGISTRY, toClientDoc, type ClientDoc } from '../sync/registry';
 import type { TrackDoc } from '../tracks/track-doc';
 import { voteKeyRef } from './pick-tracks';
-import { othersOf, revealOf } from './reveal';
+import { othersGuessed, othersOf, revealOf } from './reveal';
 import { trackOfClip, type VoteSessionDoc } from './session-doc';
 import { rememberedTrack, rememberSessionTracks } from './session-tracks';
 import { countVote } from './vote-shards';
@@ -65,8 +65,9 @@ export async function scoreVote(deps: Deps, uid: string, vote: ClientVote, limit
     db.collection(COL.userVoteStats).doc(uid),
   ];
   // How the others guessed, as last rolled up: read outside the transaction (no lock, since
-  // locking track_stats would queue a hot track's votes behind its rollup), beside its reads.
-  const othersGuessed = (trackId: string) => db.collection(COL.trackStats).doc(trackId).get();
+  // locking track_stats would queue a hot track's votes behind its rollup), beside its reads, and
+  // kept by this instance for a moment (reveal.ts).
+  const others = (trackId: string) => othersGuessed(db, trackId);
   const settled = await db.runTransaction(async (tx): Promise<Settled> => {
     const voteRef = db.collection(COL.votes).doc(vote.id);
     const sessionRef = db.collection(COL.voteSessions).doc(vote.session_id);
@@ -75,7 +76,7 @@ export async function scoreVote(deps: Deps, uid: string, vote: ClientVote, limit
     const hint = rememberedTrack(db, vote.session_id, uid, vote.clip_id);
     const [snaps, hintStats] = await Promise.all([
       tx.getAll(voteRef, sessionRef, ...(hint ? trackRefs(hint) : []), ...(limit ? [limit.ref] : [])),
-      hint ? othersGuessed(hint) : null,
+      hint ? others(hint) : null,
     ]);
     const [existing, sessionSnap] = snaps;
     const early: TrackReads | null = hint ? { trackId: hint, snaps: snaps.slice(2, 5), stats: hintStats! } : null;
@@ -130,7 +131,7 @@ export async function scoreVote(deps: Deps, uid: string, vote: ClientVote, limit
 
     const [trackRef, keyRef, userStatsRef] = trackRefs(trackId);
     const [[trackSnap, key, userStats], statsSnap] =
-      early?.trackId === trackId ? [early.snaps, early.stats] : await Promise.all([tx.getAll(trackRef, keyRef, userStatsRef), othersGuessed(trackId)]);
+      early?.trackId === trackId ? [early.snaps, early.stats] : await Promise.all([tx.getAll(trackRef, keyRef, userStatsRef), others(trackId)]);
     const track = trackSnap?.exists ? ({ ...(trackSnap.data() as TrackDoc), id: trackSnap.id } as TrackDoc) : null;
 
     // From here on the clip is settled for this session, whether the vote counts or not.

@@ -3,6 +3,7 @@ import type { SongType } from '../../../common/contest';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { statsFromTrack, type GuessCounts, type TrackDoc, type TrackStatsDoc } from '../tracks/track-doc';
+import { forgetOthersGuessed } from './reveal';
 
 /**
  * Distributed vote counters (docs/decisions.md, Vote counters): a vote increments one of its
@@ -98,6 +99,7 @@ export async function rollUpVoteCounts(deps: Deps): Promise<number> {
     rolled += tracks.length;
     if (dirty.size < ROLLUP_PAGE) break;
   }
+  if (rolled > 0) forgetOthersGuessed(deps.db);
   return rolled;
 }
 
