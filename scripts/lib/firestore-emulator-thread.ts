@@ -6,7 +6,8 @@
  * this file through tsx's loader, whatever runs the caller (tsx, vitest).
  */
 import type { EventLoopUtilization } from 'node:perf_hooks';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { tsxWorker } from './tsx-worker';
 import { firestoreLockStats, firestoreOps, setFirestoreLocking, startFirestoreEmulator, type FirestoreLocking } from './firestore-emulator';
 
 type Options = { locking?: FirestoreLocking; leaseMs?: number };
@@ -33,8 +34,7 @@ export type FirestoreEmulatorThread = {
 
 /** Starts the emulator on `port` in a worker thread; resolves once it listens. */
 export async function startFirestoreEmulatorThread(port: number, opts: Options = {}): Promise<FirestoreEmulatorThread> {
-  const bootstrap = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(import.meta.url)}, ${JSON.stringify(import.meta.url)}))`;
-  const worker = new Worker(bootstrap, { eval: true, workerData: { [THREAD_FLAG]: true, port, opts } });
+  const worker = tsxWorker(import.meta.url, { [THREAD_FLAG]: true, port, opts });
   const ready = await new Promise<Ready>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);

@@ -7,8 +7,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { SongType } from '../../common/contest';
+import { tsxWorker } from '../../scripts/lib/tsx-worker';
 import { jsonClient } from './http-client';
 
 export type Voter = { token: string; sessionId: string; clipIds: string[] };
@@ -33,8 +34,7 @@ export type VotersThread = { crowd(voters: Voter[]): Promise<CrowdResult>; stop(
  * API does.
  */
 export async function startVotersThread(base: string): Promise<VotersThread> {
-  const bootstrap = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(import.meta.url)}, ${JSON.stringify(import.meta.url)}))`;
-  const worker = new Worker(bootstrap, { eval: true, workerData: { [THREAD_FLAG]: true, base } });
+  const worker = tsxWorker(import.meta.url, { [THREAD_FLAG]: true, base });
   const failed = new Promise<never>((_, reject) => worker.once('error', reject));
   failed.catch(() => undefined); // reported by the call it fails
   const next = () => Promise.race([new Promise<unknown>((resolve) => worker.once('message', resolve)), failed]);
