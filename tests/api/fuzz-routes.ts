@@ -12,7 +12,8 @@ import { settleClaimInput } from '../../common/migration-schemas';
 import { CASH_TAG_PATTERN, ORDER_METHODS } from '../../common/orders';
 import { adjustTokensInput, couponInput, ensureProfileInput, passwordResetInput, roleChangeInput, signupInput, walletInput } from '../../common/schemas';
 import { SYNC_COLLECTIONS } from '../../common/sync';
-import { approveInput, editTrackInput, emptyInput } from '../../functions/src/cms/cms-schemas';
+import { approveInput, editTrackInput } from '../../functions/src/cms/cms-schemas';
+import { noFields } from '../../functions/src/platform/validate';
 import { couponCampaignInput, mailContentInput } from '../../functions/src/mail/cms-schemas';
 import { TEMPLATE_NAMES } from '../../functions/src/mail/templates';
 import { activeInput, createListingInput, editListingInput } from '../../functions/src/marketplace/listing-schemas';
@@ -161,8 +162,8 @@ export const ROUTE_FUZZ: Record<string, Gen> = {
   'POST /api/cms/email/templates/:name/preview': () => post(at('/api/cms/email/templates/*/preview', TEMPLATE_NAMES), jsonBody(fromZod(mailContentInput, { subject: templateText, body: templateText }))),
   'GET /api/cms/tracks': () => getAt(query({ status: fc.oneof(fc.constantFrom(...CMS_TRACK_FILTERS), fc.string({ maxLength: 10 })) }).map((q) => `/api/cms/tracks${q}`)),
   'POST /api/cms/tracks/:id/approve': (p) => post(at('/api/cms/tracks/*/approve', p.trackIds), jsonBody(fromZod(approveInput))),
-  'POST /api/cms/tracks/:id/reject': (p) => post(at('/api/cms/tracks/*/reject', p.trackIds), jsonBody(fromZod(emptyInput))),
-  'POST /api/cms/tracks/:id/delete': (p) => post(at('/api/cms/tracks/*/delete', p.trackIds), jsonBody(fromZod(emptyInput))),
+  'POST /api/cms/tracks/:id/reject': (p) => post(at('/api/cms/tracks/*/reject', p.trackIds), jsonBody(fromZod(noFields))),
+  'POST /api/cms/tracks/:id/delete': (p) => post(at('/api/cms/tracks/*/delete', p.trackIds), jsonBody(fromZod(noFields))),
   'POST /api/cms/tracks/:id': (p) =>
     post(at('/api/cms/tracks/*', p.trackIds), jsonBody(fromZod(editTrackInput, { genre: fc.constantFrom(...GENRES, 'Polka'), song_type: fc.constantFrom(...SONG_TYPES, 'robot') }))),
   // `token_cost`: the price confirmed for a paid session (10 by default), or none.

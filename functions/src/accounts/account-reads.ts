@@ -10,11 +10,13 @@ import { parse } from '../platform/validate';
 import { publicMigration } from '../migration/public-migration';
 import { appConfigRef, pricingFrom } from '../tokens/pricing';
 
+const usernameParams = z.object({ username: z.string().max(200) });
+
 /** GET /api/accounts/username/:username — whether a (lower-cased) username exists. */
 export const usernameExists =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
-    const { username } = parse(z.object({ username: z.string().max(200) }), req.params);
+    const { username } = parse(usernameParams, req.params);
     const normalized = normalizeUsername(username);
     const exists = isDocId(normalized) && (await deps.db.collection(COL.usernames).doc(normalized).get()).exists;
     res.json({ exists, username: normalized });

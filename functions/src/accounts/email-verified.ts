@@ -5,13 +5,13 @@ import { requireCaller } from '../platform/auth';
 import type { Deps } from '../platform/deps';
 import { COL } from '../platform/collections';
 import { conflict, notFound, unavailable } from '../platform/errors';
-import { parse } from '../platform/validate';
+import { noFields, parse } from '../platform/validate';
 import { consumeRateLimit, refund } from '../platform/rate-limit';
 import { sameAddress, vouchesFor } from '../platform/verified-address';
 import { rewardReferral } from './referral';
 import { sendVerificationMail } from './signup';
 
-const noBody = z.union([z.undefined(), z.strictObject({})]);
+const noBody = z.union([z.undefined(), noFields]);
 
 /**
  * POST /api/accounts/email-verified: called by the app once the caller has followed Firebase's

@@ -12,9 +12,6 @@ export const listTracksQuery = z.strictObject({ status: z.enum(CMS_TRACK_FILTERS
 
 export const approveInput = z.strictObject({ cover_art_url: coverUrl.optional() });
 
-/** Reject and delete take no fields; an absent body counts as {}. */
-export const emptyInput = z.strictObject({});
-
 /** The edit body is shared with the CMS edit form (common/cms-edit.ts). */
 export { editTrackInput, type EditTrackInput } from '../../../common/cms-edit';
 

@@ -10,9 +10,9 @@ import { requireCaller } from '../platform/auth';
 import type { Deps } from '../platform/deps';
 import { conflict, notFound } from '../platform/errors';
 import { log } from '../platform/log';
-import { parse } from '../platform/validate';
+import { noFields, parse } from '../platform/validate';
 import { clipPathOf } from './clip-file';
-import { emptyInput, trackIdParams } from './cms-schemas';
+import { trackIdParams } from './cms-schemas';
 import { auditTrack, trackOf } from './track-write';
 
 /** Whether another track than `id` points at the same stored value (one upload sent to both routes). */
@@ -32,7 +32,7 @@ export const deleteTrack =
   async (req, res) => {
     const caller = requireCaller(res);
     const { id } = parse(trackIdParams, req.params);
-    parse(emptyInput, req.body ?? {});
+    parse(noFields, req.body ?? {});
     const { db } = deps;
     const { files, track } = await db.runTransaction(async (tx) => {
       const ref = db.collection(COL.tracks).doc(id);

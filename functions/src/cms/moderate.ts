@@ -2,8 +2,8 @@ import type { RequestHandler } from 'express';
 import { refreshListingCopiesAfterChange } from '../marketplace/listing-write';
 import { requireCaller } from '../platform/auth';
 import type { Deps } from '../platform/deps';
-import { parse } from '../platform/validate';
-import { approveInput, emptyInput, trackIdParams } from './cms-schemas';
+import { noFields, parse } from '../platform/validate';
+import { approveInput, trackIdParams } from './cms-schemas';
 import { randomCover } from './covers';
 import { toCmsTrack, updateTrack } from './track-write';
 
@@ -29,7 +29,7 @@ export const rejectTrack =
   async (req, res) => {
     const caller = requireCaller(res);
     const { id } = parse(trackIdParams, req.params);
-    parse(emptyInput, req.body ?? {});
+    parse(noFields, req.body ?? {});
     const { track, counts } = await updateTrack(deps, id, () => ({ status: 'rejected' }), { actorId: caller.uid, action: 'track.reject' });
     // A rejected contest twin leaves the contest: its listed twin shows its type again. A rejected
     // marketplace track's listings go off sale.

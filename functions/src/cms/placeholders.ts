@@ -15,7 +15,7 @@ import type { Deps } from '../platform/deps';
 import { badRequest } from '../platform/errors';
 import { imageRunError, webpVariant } from '../platform/image';
 import { readForm } from '../platform/multipart';
-import { parse } from '../platform/validate';
+import { noFields, parse } from '../platform/validate';
 import { refreshListingCopies } from '../marketplace/listing-write';
 import { updateTrack } from './track-write';
 
@@ -52,7 +52,7 @@ export const uploadPlaceholder =
       missing: PLACEHOLDER_MSG.missing,
       limits: { fields: 1, fieldSize: 64, files: 1, parts: 2 },
       tooLarge: PLACEHOLDER_MSG.tooLarge,
-      fields: (raw) => parse(z.strictObject({}), raw),
+      fields: (raw) => parse(noFields, raw),
     });
     if (!isJpeg(form.file.data)) throw badRequest(`${PLACEHOLDER_FIELD}: ${PLACEHOLDER_MSG.notJpeg}`);
     // It must decode, too: the public cover URL serves it as WebP at each width (files/router.ts).
@@ -73,7 +73,7 @@ const PAGE = 100;
 export const migratePlaceholderTracks =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
-    parse(z.strictObject({}), req.body ?? {});
+    parse(noFields, req.body ?? {});
     const stored = new Map((await storedCovers(deps)).filter((c) => c.stored_url).map((c) => [c.local_url, c.stored_url!]));
     const query = deps.db
       .collection(COL.tracks)

@@ -1,5 +1,4 @@
 import type { RequestHandler } from 'express';
-import { z } from 'zod';
 import type { DeceptionRow, Leaderboards } from '../../../common/leaderboards';
 import type { PublicMigration } from '../../../common/migration';
 import { migrationConfigRef } from '../migration/migration-refs';
@@ -8,7 +7,7 @@ import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { log } from '../platform/log';
 import { openEventStream } from '../platform/sse';
-import { parse } from '../platform/validate';
+import { noFields, parse } from '../platform/validate';
 import { deceptionQuery, deceptionRows } from './deception';
 import { leaderboardStreamOpened, refreshLeaderboardsNow } from './refresh-scheduler';
 import { SUMMARY_CATEGORIES, summariesFrom, type Summaries } from './summary';
@@ -23,7 +22,7 @@ import { SUMMARY_CATEGORIES, summariesFrom, type Summaries } from './summary';
 export const leaderboardsStream =
   (deps: Deps): RequestHandler =>
   (req, res) => {
-    parse(z.strictObject({}), req.query);
+    parse(noFields, req.query);
     const stream = openEventStream(req, res);
     let deception: DeceptionRow[] | null = null;
     let summaries: Summaries | null = null;

@@ -9,9 +9,9 @@ import type { AuthEmail, Deps } from '../platform/deps';
 import { badRequest, notFound } from '../platform/errors';
 import { idempotencyKey } from '../platform/idempotency';
 import { alreadyExists, mailRef, newMailDoc, type MailDoc } from '../platform/mail';
-import { parse } from '../platform/validate';
+import { noFields, parse } from '../platform/validate';
 import { vouchesFor } from '../platform/verified-address';
-import { campaignParams, couponCampaignInput, mailContentInput, noInput } from './cms-schemas';
+import { campaignParams, couponCampaignInput, mailContentInput } from './cms-schemas';
 import { subscribedUids } from './prefs';
 
 /**
@@ -172,7 +172,7 @@ export const sendCampaignBatch =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
     const { id } = parse(campaignParams, req.params);
-    parse(noInput, req.body ?? {});
+    parse(noFields, req.body ?? {});
     const { db } = deps;
     const ref = campaignRef(db, id);
     const snap = await ref.get();

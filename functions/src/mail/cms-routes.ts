@@ -6,10 +6,9 @@ import type { Deps } from '../platform/deps';
 import { badRequest } from '../platform/errors';
 import { enqueueMail } from '../platform/mail';
 import { consumeRateLimit } from '../platform/rate-limit';
-import { parse } from '../platform/validate';
+import { noFields, parse } from '../platform/validate';
 import { createCouponCampaign, createMessageCampaign, sendCampaignBatch } from './campaigns';
 import { mailLogs } from './cms-logs';
-import { noInput } from './cms-schemas';
 import { listTemplates, previewTemplate, resetTemplate, saveTemplate } from './cms-templates';
 
 /** POST /api/cms/email/test — a test message to the signed-in admin: { id, to }. Limited per admin (mail_send). */
@@ -17,7 +16,7 @@ const sendTest =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
     const caller = requireCaller(res);
-    parse(noInput, req.body ?? {});
+    parse(noFields, req.body ?? {});
     const email = (await deps.db.collection(COL.profiles).doc(caller.uid).get()).get('email') as unknown;
     if (typeof email !== 'string' || email.trim() === '') throw badRequest(EMAIL_MSG.noEmail);
     await consumeRateLimit(deps, 'mail_send', caller.uid);

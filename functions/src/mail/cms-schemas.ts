@@ -19,9 +19,6 @@ export const mailContentInput = z.strictObject({ subject, body });
 /** Send Coupon Email: the code of an active coupon. */
 export const couponCampaignInput = z.strictObject({ code: couponCode });
 
-/** The test email and a template reset take no fields; an absent body counts as {}. */
-export const noInput = z.strictObject({});
-
 export const campaignParams = z.object({ id: docId });
 export const templateParams = z.object({ name: z.string().max(100) });
 export const logsQuery = z.strictObject({ cursor: z.string().max(2000).optional() });

@@ -5,8 +5,8 @@ import { requireCaller } from '../platform/auth';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { badRequest } from '../platform/errors';
-import { parse } from '../platform/validate';
-import { mailContentInput, noInput, templateParams } from './cms-schemas';
+import { noFields, parse } from '../platform/validate';
+import { mailContentInput, templateParams } from './cms-schemas';
 import { composeMail, fillPlaceholders } from './compose';
 import { unsubscribeLinks } from './prefs';
 import { readTemplate } from './template-store';
@@ -83,7 +83,7 @@ export const resetTemplate =
   async (req, res) => {
     const caller = requireCaller(res);
     const name = templateName(req.params);
-    parse(noInput, req.body ?? {});
+    parse(noFields, req.body ?? {});
     const { db } = deps;
     const ref = db.collection(COL.mailTemplates).doc(name);
     const nowIso = new Date(deps.now()).toISOString();

@@ -1,11 +1,10 @@
 import type { RequestHandler } from 'express';
 import { claimProblem, MIGRATION_MSG } from '../../../common/migration-messages';
 import { requireCaller } from '../platform/auth';
-import { emptyInput } from '../cms/cms-schemas';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { conflict, notFound, unavailable } from '../platform/errors';
-import { parse } from '../platform/validate';
+import { noFields, parse } from '../platform/validate';
 import { claimPendingTokens } from './claim';
 
 /**
@@ -19,7 +18,7 @@ export const retryClaim =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
     const caller = requireCaller(res);
-    parse(emptyInput, req.body ?? {});
+    parse(noFields, req.body ?? {});
     const profile = await deps.db.collection(COL.profiles).doc(caller.uid).get();
     if (!profile.exists) throw notFound('Profile not found');
     const wallet = profile.get('wallet_address') as string | null | undefined;

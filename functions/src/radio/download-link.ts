@@ -4,11 +4,11 @@ import { RADIO_MSG } from '../../../common/radio-messages';
 import type { Deps } from '../platform/deps';
 import { HttpError, notFound } from '../platform/errors';
 import { log } from '../platform/log';
-import { parse } from '../platform/validate';
+import { noFields, parse } from '../platform/validate';
 import { loadSubmission } from './radio-transition';
 import { baseName, sourceAudioPath } from './source-audio';
 import { failureText, StationStageError, stationFile } from './station-upload';
-import { emptyBody, submissionIdParams } from './submission-doc';
+import { submissionIdParams } from './submission-doc';
 
 /** Where a submission's station file is kept for the manual download (rewritten on each). */
 export const stationCopyPath = (id: string): string => `radio-ready/${id}.mp3`;
@@ -23,7 +23,7 @@ export const downloadLink =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
     const { id } = parse(submissionIdParams, req.params);
-    parse(emptyBody, req.body ?? {});
+    parse(noFields, req.body ?? {});
     const doc = await loadSubmission(deps, id);
     const source = await sourceAudioPath(deps, doc);
     let mp3: Buffer;

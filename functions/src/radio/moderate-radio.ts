@@ -5,9 +5,9 @@ import { enqueueAccountMail, formatMailTime } from '../platform/account-mail';
 import { requireCaller } from '../platform/auth';
 import type { Deps } from '../platform/deps';
 import { badRequest, conflict, notFound } from '../platform/errors';
-import { parse } from '../platform/validate';
+import { noFields, parse } from '../platform/validate';
 import { auditSubmission, changeSubmission } from './radio-transition';
-import { emptyBody, radioRef, scheduleBody, storedOf, submissionIdParams, toSubmission, uploadRunning } from './submission-doc';
+import { radioRef, scheduleBody, storedOf, submissionIdParams, toSubmission, uploadRunning } from './submission-doc';
 import { mailTitle, prepareTurnDown, turnedDown } from './withdraw';
 
 /** POST /api/cms/radio/:id/approve — only from pending (spec §4); the submitter is mailed. */
@@ -16,7 +16,7 @@ export const approveRadio =
   async (req, res) => {
     const caller = requireCaller(res);
     const { id } = parse(submissionIdParams, req.params);
-    parse(emptyBody, req.body ?? {});
+    parse(noFields, req.body ?? {});
     const submission = await changeSubmission(
       deps,
       id,
@@ -39,7 +39,7 @@ export const rejectRadio =
   async (req, res) => {
     const caller = requireCaller(res);
     const { id } = parse(submissionIdParams, req.params);
-    parse(emptyBody, req.body ?? {});
+    parse(noFields, req.body ?? {});
     const submission = await deps.db.runTransaction(async (tx) => {
       const snap = await tx.get(radioRef(deps.db, id));
       if (!snap.exists || snap.get('_deleted') === true) throw notFound(RADIO_MSG.submissionNotFound);
@@ -63,7 +63,7 @@ export const markUploaded =
   async (req, res) => {
     const caller = requireCaller(res);
     const { id } = parse(submissionIdParams, req.params);
-    parse(emptyBody, req.body ?? {});
+    parse(noFields, req.body ?? {});
     const submission = await changeSubmission(
       deps,
       id,

@@ -6,10 +6,10 @@ import type { RadioStation } from '../platform/station';
 import { conflict, HttpError, unavailable } from '../platform/errors';
 import { log } from '../platform/log';
 import { encodeForStation, sniffAudio } from '../platform/media';
-import { parse } from '../platform/validate';
+import { noFields, parse } from '../platform/validate';
 import { changeSubmission, loadSubmission } from './radio-transition';
 import { sourceAudioPath } from './source-audio';
-import { emptyBody, stationTags, submissionIdParams, UPLOAD_CLAIM_MS, uploadRunning, type StoredRadioSubmission } from './submission-doc';
+import { stationTags, submissionIdParams, UPLOAD_CLAIM_MS, uploadRunning, type StoredRadioSubmission } from './submission-doc';
 
 const uploadable = (doc: StoredRadioSubmission, now: number): void => {
   if (doc.status !== 'approved') throw conflict(RADIO_MSG.notApprovedForUpload);
@@ -73,7 +73,7 @@ export const stationUpload =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
     const { id } = parse(submissionIdParams, req.params);
-    parse(emptyBody, req.body ?? {});
+    parse(noFields, req.body ?? {});
     const station = deps.station;
     if (!station) throw conflict(RADIO_MSG.stationNotConfigured);
     const doc = await loadSubmission(deps, id);

@@ -56,4 +56,3 @@ export const trackIdBody = z.strictObject({ track_id: trackId });
 /** Spec §7's create-radio-submission body; `token_cost` (optional) is the price the caller saw, refused when it is not the price now. */
 export const musicBody = z.strictObject({ track_id: trackId, submission_type: z.literal('music'), token_cost: shownTokenCost });
 export const scheduleBody = z.strictObject(radioScheduleInput.shape);
-export const emptyBody = z.strictObject({});

@@ -1,12 +1,12 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { docId } from '../../../common/schemas';
-import { SYNC_COLLECTIONS, SYNC_PULL_MAX } from '../../../common/sync';
+import { SYNC_PULL_MAX } from '../../../common/sync';
 import { callerOf, viewerOf } from '../platform/auth';
 import type { Deps } from '../platform/deps';
 import { parse } from '../platform/validate';
 import { expireDueOrders } from '../orders/expire-orders';
-import { afterCheckpoint, checkpointOf, needsRoles, toClientDoc, visibleQuery } from './registry';
+import { afterCheckpoint, checkpointOf, collectionParams, needsRoles, toClientDoc, visibleQuery } from './registry';
 
 const pullQuery = z.strictObject({
   id: docId.optional(),
@@ -18,7 +18,7 @@ const pullQuery = z.strictObject({
 export const pull =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
-    const { collection } = parse(z.object({ collection: z.enum(SYNC_COLLECTIONS) }), req.params);
+    const { collection } = parse(collectionParams, req.params);
     const q = parse(pullQuery, req.query);
     const checkpoint = q.id !== undefined && q.updatedAt !== undefined ? { id: q.id, updatedAt: q.updatedAt } : null;
     const uid = callerOf(res)?.uid ?? null;

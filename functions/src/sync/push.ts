@@ -1,11 +1,11 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import { SYNC_COLLECTIONS, type SyncCollectionName } from '../../../common/sync';
+import type { SyncCollectionName } from '../../../common/sync';
 import { requireCaller } from '../platform/auth';
 import type { Deps, VerifiedUser } from '../platform/deps';
 import { badRequest } from '../platform/errors';
 import { parse } from '../platform/validate';
-import type { ClientDoc } from './registry';
+import { collectionParams, type ClientDoc } from './registry';
 
 const PUSH_MAX_ROWS = 50;
 
@@ -33,7 +33,7 @@ export const push =
   (deps: Deps, handlers: Partial<Record<SyncCollectionName, PushHandler>>): RequestHandler =>
   async (req, res) => {
     const caller = requireCaller(res);
-    const { collection } = parse(z.object({ collection: z.enum(SYNC_COLLECTIONS) }), req.params);
+    const { collection } = parse(collectionParams, req.params);
     const handler = handlers[collection];
     if (!handler) throw badRequest(`${collection} does not accept writes`);
     const rows = parse(pushRows, req.body).map((r) => ({ assumedMasterState: r.assumedMasterState ?? null, newDocumentState: r.newDocumentState }));
