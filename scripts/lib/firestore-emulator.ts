@@ -34,6 +34,7 @@ import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import type { FirestoreServer as FirestoreServerType } from '@firestore-emulator/server';
 import { loadIndexes, missingIndex, type IndexSpec, type QueryShape } from './firestore-indexes';
+import { documentMessage, lengthDelimited, timestampBytes, type WireDocument } from './firestore-wire';
 
 const LEASE_MS = 15_000;
 
@@ -567,22 +568,7 @@ type Locking = {
 };
 
 /** What encodedReads needs of the package's state (FirestoreState). */
-type StateDocument = { fields: object; metadata: { hasExist: boolean }; toV1Document(): { serialize(): Uint8Array } };
-type EmulatorState = { getDocument(path: string): StateDocument };
-
-/** Protobuf's base-128 varint. */
-function varint(n: number): number[] {
-  const out: number[] = [];
-  for (; n > 127; n = Math.floor(n / 128)) out.push((n % 128) | 128);
-  out.push(n);
-  return out;
-}
-
-/** A length-delimited field (wire type 2) of a protobuf message. */
-const lengthDelimited = (field: number, bytes: Uint8Array): Buffer => Buffer.concat([Buffer.from([...varint((field << 3) | 2), ...varint(bytes.length)]), bytes]);
-
-/** google.protobuf.Timestamp of `ms`. */
-const timestampBytes = (ms: number): Buffer => Buffer.from([0x08, ...varint(Math.floor(ms / 1000)), 0x10, ...varint((ms % 1000) * 1e6)]);
+type EmulatorState = { getDocument(path: string): WireDocument };
 
 /**
  * A BatchGetDocumentsResponse already encoded, but for its transaction, which the locking sets
@@ -600,12 +586,12 @@ class EncodedBatchGetResponse {
 }
 
 /** Each document's encoding, kept until it changes: every change replaces its fields or its metadata object. */
-const encodedDocuments = new WeakMap<StateDocument, { fields: object; metadata: object; bytes: Uint8Array }>();
+const encodedDocuments = new WeakMap<WireDocument, { fields: object; metadata: object; bytes: Uint8Array }>();
 
-function documentBytes(doc: StateDocument): Uint8Array {
+function documentBytes(doc: WireDocument): Uint8Array {
   const kept = encodedDocuments.get(doc);
   if (kept && kept.fields === doc.fields && kept.metadata === doc.metadata) return kept.bytes;
-  const bytes = doc.toV1Document().serialize();
+  const bytes = documentMessage(doc);
   encodedDocuments.set(doc, { fields: doc.fields, metadata: doc.metadata, bytes });
   return bytes;
 }
