@@ -738,17 +738,34 @@ export function setFirestoreLocking(server: FirestoreServer, mode: FirestoreLock
  * immer's produce, which copies the collection's whole map of documents: each new document
  * costs time in proportion to the collection's size. Nothing holds on to the former map
  * (autofreeze is off, queries and snapshots read the current one), so add it in place.
+ * Finding a project, database or collection went through produce too, even when it existed (a
+ * draft for each level of every path read or written): one that exists is now returned as it
+ * is, and only a new one goes through the package's method, which adds it and announces it.
  */
 function patchDocumentLookup(): void {
-  const { FirestoreStateCollection, FirestoreStateDocument } = createRequire(require_resolve_emulator())('@firestore-emulator/server') as {
-    FirestoreStateCollection: { prototype: { getDocument(name: string): unknown } };
-    FirestoreStateDocument: new (...args: unknown[]) => unknown;
+  type Class = { prototype: Record<string, unknown> };
+  const { FirestoreState, FirestoreStateProject, FirestoreStateDatabase, FirestoreStateCollection, FirestoreStateDocument } = createRequire(require_resolve_emulator())(
+    '@firestore-emulator/server',
+  ) as Record<'FirestoreState' | 'FirestoreStateProject' | 'FirestoreStateDatabase' | 'FirestoreStateCollection', Class> & {
+    FirestoreStateDocument: Class & (new (...args: unknown[]) => unknown);
   };
   type Collection = { emitter: unknown; database: unknown; documents: Record<string, unknown> };
   FirestoreStateCollection.prototype.getDocument = function (this: Collection, name: string) {
     if (!Object.hasOwn(this.documents, name)) this.documents[name] = new FirestoreStateDocument(this.emitter, this.database, this, name, {}, {});
     return this.documents[name];
   };
+  type Holder = Record<string, Record<string, unknown>>;
+  const existingFirst = (owner: Class, method: string, children: string) => {
+    const add = owner.prototype[method] as (this: Holder, name: string) => unknown;
+    owner.prototype[method] = function (this: Holder, name: string) {
+      const found = this[children]!;
+      return Object.hasOwn(found, name) ? found[name] : add.call(this, name);
+    };
+  };
+  existingFirst(FirestoreState, 'getProject', 'projects');
+  existingFirst(FirestoreStateProject, 'getDatabase', 'databases');
+  existingFirst(FirestoreStateDatabase, 'getCollection', 'collections');
+  existingFirst(FirestoreStateDocument, 'getCollection', 'collections');
 }
 
 type WriteHandler = (event: { document?: { parent?: { getPath(): string } } }) => unknown;
