@@ -19,23 +19,6 @@ const VARINT = 0;
 const FIXED64 = 1;
 const LENGTH_DELIMITED = 2;
 
-/** Protobuf's base-128 varint of a non-negative integer up to 2^53. */
-export function varint(n: number): number[] {
-  const out: number[] = [];
-  for (; n > 127; n = Math.floor(n / 128)) out.push((n % 128) | 128);
-  out.push(n);
-  return out;
-}
-
-const key = (field: number, wireType: number) => varint(field * 8 + wireType);
-
-/** A length-delimited field (wire type 2) of a protobuf message. */
-export const lengthDelimited = (field: number, bytes: Uint8Array): Buffer =>
-  Buffer.concat([Buffer.from([...key(field, LENGTH_DELIMITED), ...varint(bytes.length)]), bytes]);
-
-/** google.protobuf.Timestamp of a millisecond time, every field written (a read's read_time). */
-export const timestampBytes = (ms: number): Buffer => Buffer.from([...key(1, VARINT), ...varint(Math.floor(ms / 1000)), ...key(2, VARINT), ...varint((ms % 1000) * 1e6)]);
-
 const varintSize = (n: number) => {
   let size = 1;
   for (; n > 127; n = Math.floor(n / 128)) size++;
@@ -122,6 +105,19 @@ class WireWriter {
 }
 
 const writer = new WireWriter();
+
+/** A length-delimited field (wire type 2) of a protobuf message. */
+export function lengthDelimited(field: number, bytes: Uint8Array): Buffer {
+  writer.bytes(field, bytes);
+  return writer.take();
+}
+
+/** google.protobuf.Timestamp of a millisecond time, every field written (a read's read_time). */
+export function timestampBytes(ms: number): Buffer {
+  writer.int64(1, Math.floor(ms / 1000));
+  writer.int64(2, (ms % 1000) * 1e6);
+  return writer.take();
+}
 
 /** google.protobuf.Timestamp, its zero fields left out (proto3). */
 function timestamp(seconds: number, nanos: number): void {
