@@ -28,6 +28,10 @@ export const IN_CONTEST_EXPLANATION = 'This track is still in the Fool Rate cont
 export const OWN_LISTING = 'Your listing';
 export const OWN_LISTING_MANAGE = 'manage it in My Tracks';
 
+/** In place of Buy on a listing whose licence the user bought (the API refuses it again: ORDER_MSG.alreadyOwned); it links to My Orders, with the downloads. */
+export const OWNED_LICENCE = 'Owned';
+export const OWNED_LICENCE_VIEW = 'view it in My Orders';
+
 export type EligibleTrack = { id: string; title: string; artist_name: string };
 
 /** Featuring a listing (the seller pays app_config's marketplace.featured price; docs/decisions.md, issue 11). */

@@ -275,6 +275,11 @@ test('a listener: every signed-in route, the purchase dialog, a paid checkout, a
   await settled(page, 'My Orders');
   await expect(page.getByTestId('order-row').filter({ hasText: listing })).toContainText('Approved');
   await auditWidths(page, 'listener /orders with an order');
+  // Back on /marketplace, the bought licence's card says Owned (a link to My Orders) in place of Buy.
+  await page.goto('/marketplace');
+  await settled(page, 'Marketplace');
+  await expect(page.getByRole('link', { name: 'Owned: view it in My Orders', description: listing })).toBeVisible();
+  await auditWidths(page, 'listener /marketplace with a licence bought');
 
   // A campaign mail's unsubscribe link: the question, then the answer.
   await page.goto(await unsubscribePath(user));

@@ -68,12 +68,16 @@ test('a new user buys a licence with tokens: both balances move and the track an
   expect(certificate.suggestedFilename()).toMatch(/^licence-.+\.pdf$/);
   expect((await readFile((await certificate.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
 
-  // The same licence cannot be bought twice: the dialog says it is owned, and offers no payment.
+  // The same licence cannot be bought twice: its card says Owned, a link to My Orders, and offers no Buy.
   await page.goto('/marketplace');
-  await openPurchase(page, 'All Listings', BASIC);
-  const again = page.getByRole('dialog', { name: BASIC });
-  await expect(again.getByRole('status')).toHaveText('You already own this licence. View my orders');
-  await expect(again.getByRole('button', { name: 'Pay with Tokens' })).toHaveCount(0);
+  const bought = page.getByRole('region', { name: 'All Listings' }).getByTestId('listing-card').filter({ hasText: BASIC });
+  const ownedLink = bought.getByRole('link', { name: 'Owned: view it in My Orders', description: BASIC });
+  await expect(ownedLink).toBeVisible();
+  await expect(bought.getByRole('button', { name: 'Buy' })).toHaveCount(0);
+  // The other listing is still for sale.
+  await expect(page.getByRole('region', { name: 'Featured Tracks' }).getByTestId('listing-card').filter({ hasText: FEATURED }).getByRole('button', { name: 'Buy' })).toBeVisible();
+  await ownedLink.click();
+  await expect(page).toHaveURL(/\/orders$/);
   await expect(balancePill(page)).toHaveText('35 tokens');
 
   // The seller's own listings offer no Buy, but a way to My Tracks (where a listing is featured).

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Coins, Banknote, Play } from 'lucide-react';
-import { IN_CONTEST_BADGE, IN_CONTEST_EXPLANATION, OWN_LISTING, OWN_LISTING_MANAGE } from '@common/marketplace-messages';
+import { IN_CONTEST_BADGE, IN_CONTEST_EXPLANATION, OWN_LISTING, OWN_LISTING_MANAGE, OWNED_LICENCE, OWNED_LICENCE_VIEW } from '@common/marketplace-messages';
 import type { MarketplaceListing } from '@common/listing-doc';
 import { SONG_TYPE_LABELS } from '@common/contest';
 import { ORDER_MSG } from '@common/orders';
@@ -17,16 +17,18 @@ type Props = {
   listing: MarketplaceListing;
   /** The user's own listing: a link to My Tracks in place of Buy. */
   own: boolean;
+  /** A licence the user bought: a link to My Orders in place of Buy. */
+  owned: boolean;
   online: boolean;
   onBuy: () => void;
   /** Given to the page's first card: its cover (in view on arrival, the page's largest paint) loads at once, and this runs once it has shown (or there is none). */
   onFirstCover?: () => void;
 };
 
-/** One listing: cover, track info, fool rate (once voted on; or 'In the contest'), prices, a preview player and Buy (or, on the user's own, a link to My Tracks). */
-export function ListingCard({ listing, own, online, onBuy, onFirstCover }: Props) {
+/** One listing: cover, track info, fool rate (once voted on; or 'In the contest'), prices, a preview player and Buy (or, on the user's own, a link to My Tracks; on one bought, a link to My Orders). */
+export function ListingCard({ listing, own, owned, online, onBuy, onFirstCover }: Props) {
   const eager = onFirstCover !== undefined;
-  // The title describes the card's one action (Buy, or Your listing): one per card, told apart by it.
+  // The title describes the card's one action (Buy, Your listing or Owned): one per card, told apart by it.
   const titleId = `listing-${listing.id}-title`;
   const hasCover = Boolean(listing.cover_art_url);
   useEffect(() => {
@@ -95,6 +97,15 @@ export function ListingCard({ listing, own, online, onBuy, onFirstCover }: Props
               className={buttonClass('secondary', 'ml-auto px-4 py-2 font-semibold')}
             >
               {OWN_LISTING}
+            </Link>
+          ) : owned ? (
+            <Link
+              to={PATHS.orders}
+              aria-label={`${OWNED_LICENCE}: ${OWNED_LICENCE_VIEW}`}
+              aria-describedby={titleId}
+              className={buttonClass('secondary', 'ml-auto px-4 py-2 font-semibold')}
+            >
+              {OWNED_LICENCE}
             </Link>
           ) : (
             <button

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Loader2, ShoppingBag, WifiOff } from 'lucide-react';
 import { ORDER_MSG } from '@common/orders';
 import type { MarketplaceListing } from '@common/listing-doc';
@@ -9,6 +9,7 @@ import { formatCount } from '@common/format';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useOnline } from '@/hooks/use-online';
+import { useFirstPaintPassed } from '@/lib/first-paint';
 import { useSession } from '@/lib/session';
 import { ListingCard } from './listing-card';
 import { useListings } from './use-listings';
@@ -16,6 +17,9 @@ import { useOwnListingIds } from './use-own-listings';
 
 /** The purchase dialog's code (Radix Dialog, the order flow) loads on the first Buy, not with the page. */
 const PurchaseDialog = lazy(() => import('./purchase-dialog').then((m) => ({ default: m.PurchaseDialog })));
+/** The user's bought licences come from the orders' local database, which loads after the page's first paint. */
+const OwnedLicences = lazy(() => import('./owned-licences').then((m) => ({ default: m.OwnedLicences })));
+const NONE: ReadonlySet<string> = new Set();
 
 /**
  * The cards a section shows at first, and adds with each "Show more listings": the page's first
@@ -28,7 +32,18 @@ export function MarketplacePage() {
   const { listings, failed, savedOffline, firstCoverShown } = useListings();
   const own = useOwnListingIds(listings);
   const online = useOnline();
-  const signedIn = useSession((s) => s.user !== null);
+  const uid = useSession((s) => s.user?.uid ?? null);
+  const signedIn = uid !== null;
+  const painted = useFirstPaintPassed();
+  // Whose they are: another user signing in here sees none until their own orders are read.
+  const [bought, setBought] = useState<{ uid: string; ids: ReadonlySet<string> } | null>(null);
+  const onOwned = useCallback(
+    (ids: ReadonlySet<string>) => {
+      if (uid) setBought({ uid, ids });
+    },
+    [uid],
+  );
+  const owned = bought && bought.uid === uid ? bought.ids : NONE;
   const navigate = useNavigate();
   const [buyingId, setBuyingId] = useState<string | null>(null);
   const onBuy = (l: MarketplaceListing) => {
@@ -57,6 +72,11 @@ export function MarketplacePage() {
           <WifiOff className="size-4 shrink-0" aria-hidden /> {ORDER_MSG.offline}
         </p>
       )}
+      {uid && painted && (
+        <Suspense fallback={null}>
+          <OwnedLicences key={uid} uid={uid} onChange={onOwned} />
+        </Suspense>
+      )}
       {listings === null ? (
         <div className="flex justify-center text-zinc-400" role="status">
           <Loader2 className="size-6 animate-spin" aria-hidden />
@@ -69,11 +89,11 @@ export function MarketplacePage() {
       ) : (
         <>
           {featured.length > 0 && (
-            <ListingSection id="featured-title" title="Featured Tracks" grid="md:grid-cols-2" listings={featured} own={own} online={online} onBuy={onBuy} onFirstCover={firstCoverShown} />
+            <ListingSection id="featured-title" title="Featured Tracks" grid="md:grid-cols-2" listings={featured} own={own} owned={owned} online={online} onBuy={onBuy} onFirstCover={firstCoverShown} />
           )}
           {/* Every listing featured: no empty All Listings heading. */}
           {basic.length > 0 && (
-            <ListingSection id="all-title" title="All Listings" grid="sm:grid-cols-2 lg:grid-cols-3" listings={basic} own={own} online={online} onBuy={onBuy} onFirstCover={featured.length === 0 ? firstCoverShown : undefined} />
+            <ListingSection id="all-title" title="All Listings" grid="sm:grid-cols-2 lg:grid-cols-3" listings={basic} own={own} owned={owned} online={online} onBuy={onBuy} onFirstCover={featured.length === 0 ? firstCoverShown : undefined} />
           )}
         </>
       )}
@@ -93,13 +113,15 @@ type SectionProps = {
   listings: MarketplaceListing[];
   /** The user's own listings (no Buy on them). */
   own: ReadonlySet<string>;
+  /** The listings whose licence the user bought (no Buy on them either). */
+  owned: ReadonlySet<string>;
   online: boolean;
   onBuy: (l: MarketplaceListing) => void;
   /** The page's first section: its first card's cover loads at once; this runs once it shows. */
   onFirstCover?: () => void;
 };
 
-function ListingSection({ id, title, grid, listings, own, online, onBuy, onFirstCover }: SectionProps) {
+function ListingSection({ id, title, grid, listings, own, owned, online, onBuy, onFirstCover }: SectionProps) {
   const [shown, setShown] = useState(LISTINGS_PER_PAGE);
   // The first card "Show more listings" added takes the focus (the keyboard goes on from there).
   const focusFrom = useRef<number | null>(null);
@@ -118,7 +140,7 @@ function ListingSection({ id, title, grid, listings, own, online, onBuy, onFirst
       </h2>
       <div ref={cards} className={`grid gap-6 ${grid}`}>
         {visible.map((l, i) => (
-          <ListingCard key={l.id} listing={l} own={own.has(l.id)} online={online} onBuy={() => onBuy(l)} onFirstCover={i === 0 ? onFirstCover : undefined} />
+          <ListingCard key={l.id} listing={l} own={own.has(l.id)} owned={owned.has(l.id)} online={online} onBuy={() => onBuy(l)} onFirstCover={i === 0 ? onFirstCover : undefined} />
         ))}
       </div>
       {visible.length < listings.length && (

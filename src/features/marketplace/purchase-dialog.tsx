@@ -10,6 +10,7 @@ import { useBalanceDoc } from '@/hooks/use-account';
 import { useOnline } from '@/hooks/use-online';
 import { useSession } from '@/lib/session';
 import { displayStatus, useNow, useOrders } from '@/hooks/use-orders';
+import { ownedListingIds } from './owned-licences';
 import { PurchaseDone } from './purchase-done';
 import { usePurchase } from './use-purchase';
 import { coverVariantUrl } from '@common/covers';
@@ -97,8 +98,8 @@ function useHeldLicence(listingId: string): 'owned' | 'open' | null {
   const uid = useSession((s) => s.user?.uid ?? null);
   const orders = useOrders(uid);
   const now = useNow();
+  if (uid && orders && ownedListingIds(orders, uid).has(listingId)) return 'owned';
   const statuses = (orders ?? []).filter((o) => o.listing_id === listingId && o.buyer_id === uid).map((o) => displayStatus(o, now));
-  if (statuses.includes('APPROVED')) return 'owned';
   return statuses.some((s) => s === 'PENDING' || s === 'AWAITING_SELLER' || s === 'UNDER_REVIEW') ? 'open' : null;
 }
 
