@@ -17,8 +17,16 @@ import { useOwnListingIds } from './use-own-listings';
 
 /** The purchase dialog's code (Radix Dialog, the order flow) loads on the first Buy, not with the page. */
 const PurchaseDialog = lazy(() => import('./purchase-dialog').then((m) => ({ default: m.PurchaseDialog })));
-/** The user's bought licences come from the orders' local database, which loads after the page's first paint. */
-const OwnedLicences = lazy(() => import('./owned-licences').then((m) => ({ default: m.OwnedLicences })));
+/**
+ * The user's bought licences come from the orders' local database, which loads after the page's
+ * first paint. Its code failing to load costs only the Owned marks (Buy shows, the API refuses).
+ */
+const OwnedLicences = lazy(() =>
+  import('./owned-licences').then(
+    (m) => ({ default: m.OwnedLicences }),
+    () => ({ default: () => null }),
+  ),
+);
 const NONE: ReadonlySet<string> = new Set();
 
 /**
