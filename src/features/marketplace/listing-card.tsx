@@ -25,12 +25,19 @@ type Props = {
   onFirstCover?: () => void;
 };
 
+const HELD = {
+  own: { to: PATHS.myTracks, label: OWN_LISTING, where: OWN_LISTING_MANAGE },
+  owned: { to: PATHS.orders, label: OWNED_LICENCE, where: OWNED_LICENCE_VIEW },
+} as const;
+
 /** One listing: cover, track info, fool rate (once voted on; or 'In the contest'), prices, a preview player and Buy (or, on the user's own, a link to My Tracks; on one bought, a link to My Orders). */
 export function ListingCard({ listing, own, owned, online, onBuy, onFirstCover }: Props) {
   const eager = onFirstCover !== undefined;
   // The title describes the card's one action (Buy, Your listing or Owned): one per card, told apart by it.
   const titleId = `listing-${listing.id}-title`;
   const hasCover = Boolean(listing.cover_art_url);
+  // Held already (their own listing, or a licence they bought): a link to where it is, in place of Buy.
+  const held = own ? HELD.own : owned ? HELD.owned : null;
   useEffect(() => {
     if (!hasCover) onFirstCover?.();
   }, [hasCover, onFirstCover]);
@@ -89,23 +96,9 @@ export function ListingCard({ listing, own, owned, online, onBuy, onFirstCover }
               {formatUsd(listing.price_usd)}
             </span>
           )}
-          {own ? (
-            <Link
-              to={PATHS.myTracks}
-              aria-label={`${OWN_LISTING}: ${OWN_LISTING_MANAGE}`}
-              aria-describedby={titleId}
-              className={buttonClass('secondary', 'ml-auto px-4 py-2 font-semibold')}
-            >
-              {OWN_LISTING}
-            </Link>
-          ) : owned ? (
-            <Link
-              to={PATHS.orders}
-              aria-label={`${OWNED_LICENCE}: ${OWNED_LICENCE_VIEW}`}
-              aria-describedby={titleId}
-              className={buttonClass('secondary', 'ml-auto px-4 py-2 font-semibold')}
-            >
-              {OWNED_LICENCE}
+          {held ? (
+            <Link to={held.to} aria-label={`${held.label}: ${held.where}`} aria-describedby={titleId} className={buttonClass('secondary', 'ml-auto px-4 py-2 font-semibold')}>
+              {held.label}
             </Link>
           ) : (
             <button
