@@ -58,7 +58,7 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGINT', timeout: 20_000 },
     env: {
       STACK_FRESH: '1',
-      STACK_DIR: '.local/e2e-stack',
+      STACK_DIR: process.env.STACK_DIR ?? '.local/e2e-stack',
       WEB_PORT: String(E2E_PORTS.web),
       API_PORT: String(E2E_PORTS.api),
       AUTH_PORT: String(E2E_PORTS.auth),
