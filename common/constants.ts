@@ -80,6 +80,8 @@ export type LedgerReason =
   /** A radio submission's tokens back to its payer: rejected, or its track withdrawn before it aired. */
   | 'radio_refund'
   | 'featured_listing'
+  /** A card purchase's tokens taken back: Stripe refunded the charge or the card holder disputed it (may leave the balance below zero). */
+  | 'purchase_reversed'
   /** A delta-0 marker: the token migration's snapshot of the balance (balance_after). */
   | 'migration_snapshot';
 

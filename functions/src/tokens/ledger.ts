@@ -48,7 +48,8 @@ export function writeLedgerEntry(
   const frozen = seenIn(tx).get(entry.userId)?.frozen ?? false;
   if (frozen && entry.delta < 0) throw conflict(MIGRATION_MSG.balanceFrozen);
   const balance = currentBalance + entry.delta;
-  if (balance < 0) throw insufficientTokens(MSG.insufficientTokens, { detail: MSG.needTokens(-entry.delta, currentBalance) });
+  // A reversed card purchase takes its tokens back even into the negative; a credit to a negative balance still lands.
+  if (balance < 0 && entry.delta < 0 && entry.reason !== 'purchase_reversed') throw insufficientTokens(MSG.insufficientTokens, { detail: MSG.needTokens(-entry.delta, currentBalance) });
   tx.set(db.collection(COL.balances).doc(entry.userId), {
     user_id: entry.userId,
     balance,
