@@ -122,12 +122,13 @@ export function proofBody(orderIds: string[]): fc.Arbitrary<FuzzBody> {
     .map(([parts, mangle]): FuzzBody => ({ kind: 'multipart', parts, mangle }));
 }
 
-/** Stripe deliveries: events for real and unknown checkout sessions, signed or not. */
-export function webhookBody(p: { checkoutIds: string[]; uids: string[] }): fc.Arbitrary<FuzzBody> {
+/** Stripe deliveries: events for real and unknown checkout sessions and payment intents (completions, refunds, disputes), signed or not. */
+export function webhookBody(p: { checkoutIds: string[]; paymentIntents: string[]; uids: string[] }): fc.Arbitrary<FuzzBody> {
   const event = fc
     .record({
       id: fc.oneof(fc.stringMatching(/^evt_[A-Za-z0-9]{8,20}$/), fc.constantFrom('', 'a/b', '__x__')),
-      type: fc.constantFrom('checkout.session.completed', 'checkout.session.async_payment_succeeded', 'payment_intent.created', 'x'),
+      type: fc.constantFrom('checkout.session.completed', 'checkout.session.async_payment_succeeded', 'charge.refunded', 'charge.dispute.created', 'payment_intent.created', 'x'),
+      intent: fc.option(fc.oneof(fc.constantFrom(...p.paymentIntents), fc.string({ maxLength: 20 }), fc.constantFrom('a/b', '', 'pi_unknown'), fc.record({ id: fc.constantFrom(...p.paymentIntents) })), { nil: undefined }),
       session: fc.oneof(fc.constantFrom(...p.checkoutIds), fc.string({ maxLength: 20 }), fc.constantFrom('a/b', '')),
       user: bodyId(p.uids),
       pack: fc.oneof(fc.constantFrom(...TOKEN_PACKS.map((t) => t.id)), fc.string({ maxLength: 10 })),
@@ -139,7 +140,7 @@ export function webhookBody(p: { checkoutIds: string[]; uids: string[] }): fc.Ar
         id: e.id,
         object: 'event',
         type: e.type,
-        data: { object: { id: e.session, object: 'checkout.session', payment_status: e.paid, amount_total: e.amount, currency: 'usd', client_reference_id: e.user, metadata: { user_id: e.user, pack_id: e.pack } } },
+        data: { object: { id: e.session, object: 'checkout.session', payment_status: e.paid, amount_total: e.amount, currency: 'usd', client_reference_id: e.user, metadata: { user_id: e.user, pack_id: e.pack }, payment_intent: e.intent } },
       }),
     );
   const payload = fc.oneof({ weight: 4, arbitrary: event }, { weight: 1, arbitrary: malformedJson }, { weight: 1, arbitrary: fc.json() });

@@ -30,6 +30,8 @@ export type Pools = {
   listingIds: string[];
   orderIds: string[];
   checkoutIds: string[];
+  /** The payment intents of those checkouts (refund and dispute events name them). */
+  paymentIntents: string[];
   voteSessionIds: string[];
   clipHandles: string[];
   /** Paths of real clips (/api/files/clips/:session/:handle). */

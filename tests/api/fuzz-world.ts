@@ -72,6 +72,7 @@ export async function fuzzWorld(h: Harness): Promise<FuzzWorld> {
       listingIds: listings,
       orderIds: [licence, awaiting, reviewed, superOrder],
       checkoutIds: checkouts,
+      paymentIntents: await Promise.all(checkouts.map(async (id) => (await h.db.collection('checkout_sessions').doc(id).get()).get('payment_intent') as string)),
       voteSessionIds: sessions.map((s) => s.id),
       clipHandles: sessions.flatMap((s) => s.clips.map((c) => c.clip_id)),
       clipPaths: sessions.flatMap((s) => s.clips.map((c) => c.clip_url)),

@@ -53,6 +53,8 @@ export const createCheckout =
     await consumeRateLimit(deps, 'checkout_create', caller.uid);
     const local = deps.payments.mode() === 'local';
     const session = local ? { id: `cs_local_${randomUUID().replaceAll('-', '')}`, url: null } : await stripeSession(deps, caller.uid, pack);
+    // A local session's payment intent exists from the start (a Stripe session's arrives with its completion): refunds name it.
+    const localIntent = local ? { payment_intent: `pi_local_${randomUUID().replaceAll('-', '')}` } : {};
     await deps.db.collection(COL.checkoutSessions).doc(session.id).create({
       user_id: caller.uid,
       pack_id: pack.id,
@@ -62,6 +64,7 @@ export const createCheckout =
       status: 'open',
       provider: local ? 'local' : 'stripe',
       created_at: new Date(deps.now()).toISOString(),
+      ...localIntent,
     });
     res.json({ url: local ? `/api/payments/local-checkout/${session.id}` : session.url });
   };

@@ -97,6 +97,7 @@ export const localCheckoutPay =
             payment_status: 'paid',
             status: 'complete',
             client_reference_id: snap.get('user_id'),
+            payment_intent: snap.get('payment_intent') as string,
             amount_total: snap.get('amount_cents') as number,
             currency: 'usd',
             metadata: { user_id: snap.get('user_id'), pack_id: snap.get('pack_id'), tokens: String(snap.get('tokens')) },

@@ -17,13 +17,20 @@ export interface PaymentGateway {
   /** 'stripe' (real Checkout) or 'local' (the emulators' own checkout page). */
   mode(): 'stripe' | 'local';
   createCheckoutSession(params: Stripe.Checkout.SessionCreateParams): Promise<{ id: string; url: string | null }>;
+  /**
+   * The Checkout Session that created `paymentIntentId`, asked of Stripe (a refund or dispute may
+   * arrive before the session's completion told us its payment intent); null when Stripe knows
+   * none, and always null locally, where a session carries its payment intent from the start.
+   */
+  checkoutSessionOfPaymentIntent(paymentIntentId: string): Promise<string | null>;
   /** The event of a webhook delivery, verified over the raw bytes; a bad signature is a 400. */
   verifyEvent(raw: Buffer | string, signature: string | undefined): Stripe.Event;
   /** A Stripe-Signature header for `payload`, as Stripe would sign it (the local checkout page). */
   sign(payload: string): string;
 }
 
-export function stripePayments(config: PaymentsConfig): PaymentGateway {
+/** `stripeOptions`: how the Stripe client reaches the API (a test's stand-in server); Stripe's own by default. */
+export function stripePayments(config: PaymentsConfig, stripeOptions: Stripe.StripeConfig = {}): PaymentGateway {
   const live = () => {
     if (config.mode !== 'off') return config;
     log.paymentsRefused(config.reason);
@@ -35,9 +42,23 @@ export function stripePayments(config: PaymentsConfig): PaymentGateway {
     async createCheckoutSession(params) {
       const payments = live();
       if (payments.mode !== 'stripe') throw new Error('Stripe Checkout needs a Stripe secret key');
-      client ??= new Stripe(payments.secretKey);
+      client ??= new Stripe(payments.secretKey, stripeOptions);
       const session = await client.checkout.sessions.create(params);
       return { id: session.id, url: session.url };
+    },
+    async checkoutSessionOfPaymentIntent(paymentIntentId) {
+      const payments = live();
+      if (payments.mode !== 'stripe') return null;
+      client ??= new Stripe(payments.secretKey, stripeOptions);
+      let found: Stripe.ApiList<Stripe.Checkout.Session>;
+      try {
+        found = await client.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1 });
+      } catch (err) {
+        // Stripe retries a delivery answered with a 5xx: the reversal waits rather than being dropped.
+        log.paymentsLookupFailed(paymentIntentId, err);
+        throw unavailable(PAYMENTS_UNAVAILABLE, 60);
+      }
+      return found.data[0]?.id ?? null;
     },
     verifyEvent(raw, signature) {
       const { webhookSecret } = live();
