@@ -29,10 +29,6 @@ export const log = {
   paymentsLookupFailed: (paymentIntent: string, err: unknown) => write('error', 'payments_lookup_failed', { paymentIntent, message: String(err) }),
   /** A card purchase's tokens were taken back (a refund or a dispute); `tokens` is 0 when the checkout had not been credited yet. */
   purchaseReversed: (eventId: string, sessionId: string, userId: string, tokens: number) => write('warn', 'purchase_reversed', { eventId, sessionId, userId, tokens }),
-  /** Stripe could not say which checkout a refunded or disputed payment belongs to (the delivery is answered 503; Stripe retries it). */
-  paymentsLookupFailed: (paymentIntent: string, err: unknown) => write('error', 'payments_lookup_failed', { paymentIntent, message: String(err) }),
-  /** A card purchase's tokens were taken back (a refund or a dispute); `tokens` is 0 when the checkout had not been credited yet. */
-  purchaseReversed: (eventId: string, sessionId: string, userId: string, tokens: number) => write('warn', 'purchase_reversed', { eventId, sessionId, userId, tokens }),
   configInvalid: (problems: string[]) => write('error', 'config_invalid', { problems }),
   /** A token migration transfer failed (the user stays migrating until a run resumes, or the claim stays pending). */
   chainTransferFailed: (userId: string, err: unknown) => write('error', 'chain_transfer_failed', { userId, message: String(err) }),
