@@ -23,6 +23,8 @@ export const log = {
   streamOpened: (uid: string | null, collections: string[]) => write('info', 'sync_stream_opened', { uid, collections }),
   streamError: (err: unknown) => write('warn', 'sync_stream_error', { message: String(err) }),
   seeded: (what: string) => write('info', 'seeded', { what }),
+  /** A stored clip is not an MP3 whose renditions can be made (voting/clip-rendition.ts): it was served as stored, the same for every session. */
+  clipNotRendered: (path: string) => write('warn', 'clip_not_rendered', { path }),
   stripeEventIgnored: (eventId: string, why: string) => write('warn', 'stripe_event_ignored', { eventId, why }),
   paymentsRefused: (reason: string) => write('error', 'payments_refused', { reason }),
   /** Stripe could not say which checkout a refunded or disputed payment belongs to (the delivery is answered 503; Stripe retries it). */

@@ -9,6 +9,7 @@ import type { Deps } from '../platform/deps';
 import { insufficientTokens, notFound, paymentRequired } from '../platform/errors';
 import { readBalance, writeLedgerEntry } from '../tokens/ledger';
 import { checkShownPrice, readPricing } from '../tokens/pricing';
+import { newClipSeed } from './clip-rendition';
 import { CLIP_URL_SECONDS, pickSessionTracks } from './pick-tracks';
 import { newClipHandle, sessionClipUrl } from './session-clips';
 import { sessionView, type VoteSessionDoc } from './session-doc';
@@ -78,6 +79,7 @@ export async function openVoteSession(deps: Deps, uid: string, shownCost?: numbe
         track_ids: picks.map((p) => p.track_id),
         clips: handles.map((h) => ({ clip_id: h, clip_url: sessionClipUrl(ref.id, h) })),
         clip_paths: picks.map((p) => p.clip_path),
+        clip_seed: newClipSeed(),
         clips_expire_at: new Date(now + CLIP_URL_SECONDS * 1000).toISOString(),
         voted_clip_ids: [],
         is_first_session: isFirst,

@@ -5,7 +5,9 @@ import { sendFile } from '../files/send-file';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { forbidden, notFound } from '../platform/errors';
+import { log } from '../platform/log';
 import { parse } from '../platform/validate';
+import { renderClip, renditionSeed } from './clip-rendition';
 import type { VoteSessionDoc } from './session-doc';
 
 const clipParams = z.strictObject({ sessionId: docId, handle: docId });
@@ -14,7 +16,8 @@ const clipParams = z.strictObject({ sessionId: docId, handle: docId });
  * GET /api/files/clips/:sessionId/:handle — a session's clip. Audio elements cannot send an
  * Authorization header, so the unguessable session id and handle are the capability: the clip
  * plays only while the session holds that handle and its clips have not expired. Private, so no
- * shared cache keeps it.
+ * shared cache keeps it. The bytes are this session's rendition of the stored clip
+ * (clip-rendition.ts): the same on every fetch, different from any other session's.
  */
 export const serveSessionClip =
   (deps: Deps): RequestHandler =>
@@ -28,5 +31,7 @@ export const serveSessionClip =
     if (!(Date.parse(session.clips_expire_at) > deps.now())) throw forbidden('Invalid or expired link');
     const file = await deps.storage.get(path);
     if (!file) throw notFound('Clip not found');
-    sendFile(req, res, file, 'private, max-age=3600');
+    const rendition = renderClip(file.data, renditionSeed(session, handle));
+    if (!rendition) log.clipNotRendered(path);
+    sendFile(req, res, { data: rendition ?? file.data, contentType: file.contentType }, 'private, max-age=3600');
   };

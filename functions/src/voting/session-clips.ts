@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 
 /**
  * A clip's handle within one session: random, unguessable, and different in every session, so
- * neither it nor the clip's URL names the track outside the session (the audio is the track's
- * one stored clip: docs/decisions.md, Clips are the same everywhere). Hex, so it is always a
- * valid document id (a vote names its clip by it).
+ * neither it nor the clip's URL names the track outside the session, and neither do the bytes
+ * (each session gets its own rendition of the stored clip: clip-rendition.ts). Hex, so it is
+ * always a valid document id (a vote names its clip by it).
  */
 export const newClipHandle = (): string => randomBytes(16).toString('hex');
 

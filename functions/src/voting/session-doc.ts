@@ -4,13 +4,15 @@ import type { VoteSessionView } from '../../../common/voting';
 /**
  * vote_sessions/{id} as stored. `clips[i].clip_id` is a handle of this session only, and
  * `track_ids[i]` / `clip_paths[i]` the track and stored clip behind it; those two,
- * `clips_expire_at` and `voted_clip_ids` never leave the server (the sync registry sends only
- * the view's fields).
+ * `clip_seed`, `clips_expire_at` and `voted_clip_ids` never leave the server (the sync registry
+ * sends only the view's fields).
  */
 export type VoteSessionDoc = Omit<VoteSessionView, 'id'> & {
   user_id: string;
   track_ids: string[];
   clip_paths: string[];
+  /** Seeds the session's renditions of its clips (clip-rendition.ts); absent in sessions stored before them. */
+  clip_seed?: string;
   /** Until when the session's clip URLs play (ISO; serve-clip.ts checks it). */
   clips_expire_at: string;
   /** Clips settled by a vote of this session (scored, or refused for the track's sake). */
