@@ -193,10 +193,11 @@ const tagValue = (s: string): string => s.replace(/\p{Cc}/gu, ' ').trim().slice(
 
 /**
  * The file the radio station plays: the whole first audio stream as mp3, 128 kbps CBR, 44.1 kHz
- * stereo, with only the ID3v2 title and artist (the station's now-playing reads them); nothing
- * else of the upload's metadata, cover art or chapters is kept.
+ * stereo, with only the ID3v2 title and artist, and an album when given (the station's
+ * now-playing reads them; an empty one is left out); nothing else of the upload's metadata, cover
+ * art or chapters is kept.
  */
-export async function encodeForStation(ffmpegPath: string, buf: Buffer, ext: string, tags: { title: string; artist: string }): Promise<Buffer> {
+export async function encodeForStation(ffmpegPath: string, buf: Buffer, ext: string, tags: { title: string; artist: string; album?: string }): Promise<Buffer> {
   return withTempInput(buf, ext, async (dir, inputArgs) => {
     const output = join(dir, 'station.mp3');
     const result = await run(ffmpegPath, [
@@ -204,6 +205,7 @@ export async function encodeForStation(ffmpegPath: string, buf: Buffer, ext: str
       '-map', '0:a:0', '-vn', '-sn', '-dn', '-map_metadata', '-1', '-map_chapters', '-1',
       '-c:a', 'libmp3lame', '-b:a', '128k', '-ar', '44100', '-ac', '2',
       '-metadata', `title=${tagValue(tags.title)}`, '-metadata', `artist=${tagValue(tags.artist)}`,
+      ...(tags.album ? ['-metadata', `album=${tagValue(tags.album)}`] : []),
       '-id3v2_version', '3', '-write_id3v1', '0',
       '-f', 'mp3', output,
     ], STATION_LIMITS); // prettier-ignore
