@@ -36,6 +36,7 @@ import { seedBaseConfig } from '../../scripts/lib/seed-config';
 import { FakeAuth } from '../api/fake-auth';
 import { testConfig } from '../api/test-config';
 import { addTrack } from '../api/contest-fixtures';
+import { measureClipRenditions } from './clip-renditions';
 import { jsonClient, unmappedStacks } from './http-client';
 import { startVotersThread, votePush } from './voters-thread';
 
@@ -286,6 +287,8 @@ async function main() {
     );
   line('per-document locks', perDocument);
   line('one global lock', global);
+
+  await measureClipRenditions({ db, storage, ffmpegPath, base, newSession: async (tag) => api.session(await api.voter(tag)) });
 
   const seedT0 = performance.now();
   const seeded = await seedBig(db, storage);
