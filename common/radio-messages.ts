@@ -1,3 +1,8 @@
+/** What the station and the radio bar call a track on air while it is in the contest (blind: no title, artist or type). */
+export const MYSTERY_TRACK = 'Mystery track';
+/** The radio bar's line under a mystery track: a link to /vote. */
+export const MYSTERY_INVITE = 'Human, AI or both? Vote';
+
 /** Every radio text the user sees, verbatim from the spec where it names one. */
 export const RADIO_MSG = {
   // Sending (spec §5, §8)
@@ -33,6 +38,7 @@ export const RADIO_MSG = {
   stationUploadFailed: 'Failed to upload to the station',
   stationPlayFailed: 'The station could not play the file at its SFTP path: upload it again, then schedule it',
   advertisement: 'Advertisement',
+  mysteryTrack: MYSTERY_TRACK,
   // Beyond the spec: the API's refusals
   trackNotFound: 'Track not found',
   submissionNotFound: 'Radio submission not found',

@@ -7,7 +7,7 @@ import { COL } from '../../functions/src/platform/collections';
 import type { Deps } from '../../functions/src/platform/deps';
 import { queueMusic } from '../../functions/src/radio/queue-music';
 import { sourceAudioPath } from '../../functions/src/radio/source-audio';
-import { putOnStation } from '../../functions/src/radio/station-upload';
+import { putOnStationAsPlanned } from '../../functions/src/radio/station-upload';
 import { storedOf } from '../../functions/src/radio/submission-doc';
 import { runFfmpeg } from './media';
 
@@ -52,7 +52,7 @@ const ADS: Array<{ name: string; tier: AdTier; seconds: AdDuration; status: Radi
 async function onStation(deps: Deps, id: string): Promise<void> {
   if (!deps.station) return;
   const doc = storedOf(await deps.db.collection(COL.radioSubmissions).doc(id).get());
-  await putOnStation(deps, deps.station, doc, await sourceAudioPath(deps, doc));
+  await putOnStationAsPlanned(deps, deps.station, doc, await sourceAudioPath(deps, doc));
 }
 
 /**

@@ -1,19 +1,28 @@
 import type { AiredSong, RadioStation, StationMedia } from '../../functions/src/platform/station';
 
+type Tags = { title: string; artist: string; album: string };
+
 /**
  * An in-memory radio station for the tests: it keeps what was uploaded and asked to play, can
  * be told to fail uploads (or to hold one until released, for concurrency tests), and reports
  * as recent what a test sets, else what it "played" (the play requests, oldest first, each
- * finished a minute after the previous one).
+ * finished a minute after the previous one). Like AzuraCast, it names a played file by its tags
+ * as they are now: after retag() the history says the new ones.
  */
 export class MemoryStation implements RadioStation {
   readonly uploads = new Map<string, Buffer>();
   readonly uploadCalls: string[] = [];
   readonly played: Array<StationMedia & { at: number }> = [];
+  /** Every retag() asked, in order. */
+  readonly retags: StationMedia[] = [];
+  /** The tags retag() gave a path (an upload of the path forgets them: the new file has its own). */
+  readonly tags = new Map<string, Tags>();
   /** When set, upload() rejects with this message. */
   failUploads: string | null = null;
   /** When set, playNext() rejects with this message (the file is not on the station, say). */
   failPlays: string | null = null;
+  /** When set, retag() rejects with this message. */
+  failRetags: string | null = null;
   /** When set, upload() waits for it before storing (a test resolves it). */
   hold: Promise<void> | null = null;
   /** What recent() returns; null: derived from `played`. */
@@ -26,6 +35,7 @@ export class MemoryStation implements RadioStation {
     if (this.hold) await this.hold;
     if (this.failUploads) throw new Error(this.failUploads);
     this.uploads.set(remotePath, Buffer.from(data));
+    this.tags.delete(remotePath);
   }
 
   async playNext(media: StationMedia): Promise<void> {
@@ -33,9 +43,18 @@ export class MemoryStation implements RadioStation {
     this.played.push({ ...media, at: this.now() });
   }
 
+  async retag(media: StationMedia): Promise<void> {
+    this.retags.push(media);
+    if (this.failRetags) throw new Error(this.failRetags);
+    if (!this.uploads.has(media.path)) throw new Error(`no file at ${media.path}`);
+    this.tags.set(media.path, { title: media.title, artist: media.artist, album: media.album ?? '' });
+  }
+
   async recent(): Promise<{ now: AiredSong | null; history: AiredSong[] }> {
     if (this.recentOverride) return this.recentOverride;
-    const history = this.played.map((p) => ({ title: p.title, artist: p.artist, playedAt: Math.floor(p.at / 1000), duration: 60 })).reverse();
+    const history = this.played
+      .map((p) => ({ title: p.title, artist: p.artist, album: p.album ?? '', ...this.tags.get(p.path), playedAt: Math.floor(p.at / 1000), duration: 60 }))
+      .reverse();
     return { now: null, history };
   }
 }

@@ -7,6 +7,7 @@ import { id3Length } from '../../functions/src/platform/media';
 import { makeAdmin } from './contest-fixtures';
 import { callWithDeps, ledgerInvariant, losingCommitAnswers, serveWithDeps, startHarness, withOverrides, type Harness } from './harness';
 import { balanceOf, grant, users, type User } from './order-fixtures';
+import { readId3 } from '../../scripts/lib/demo-station/id3';
 import { adAudio, adForm, addRadioSubmission, trackWithAudio } from './radio-fixtures';
 
 let h: Harness;
@@ -70,7 +71,7 @@ describe('POST /api/radio/submissions (music)', () => {
   it('queues the owner’s approved track for 1000 tokens, charged once through the ledger', async () => {
     const [owner] = await users(h, 'rown1');
     await grant(h, owner.uid, 1000);
-    const track = await trackWithAudio(h, owner, { title: 'Glass Harbor' });
+    const track = await trackWithAudio(h, owner, { title: 'Glass Harbor', submission_type: 'marketplace' });
     const res = await send(owner, track.id);
     expect(res.status).toBe(201);
     const s = res.body.submission;
@@ -94,6 +95,7 @@ describe('POST /api/radio/submissions (music)', () => {
       track_artist: track.artist_name,
     });
     expect(Object.keys(s)).not.toContain('upload_started_at');
+    expect(Object.keys(s)).not.toContain('station_key');
     expect(await balanceOf(h, owner.uid)).toBe(50);
     expect(await ledgerOf(owner.uid)).toContainEqual(expect.objectContaining({ delta: -1000, reason: 'radio_submission', ref: s.id }));
     const stored = await h.db.collection('radio_submissions').doc(s.id).get();
@@ -405,7 +407,12 @@ describe('the CMS radio queue', () => {
     expect(file.headers.get('content-disposition')).toContain(`filename="${name}"`);
     const bytes = Buffer.from(await file.arrayBuffer());
     expect(bytes.subarray(0, 3).toString('latin1')).toBe('ID3');
-    expect(bytes.includes(Buffer.from(m.track_title!))).toBe(true);
+    // A contest track's file is a mystery's (it is the file the admin uploads by hand).
+    const tags = readId3(bytes);
+    expect(tags.title).toBe(RADIO_MSG.mysteryTrack);
+    expect(tags.artist).toBeUndefined();
+    expect(bytes.includes(Buffer.from(m.track_title!))).toBe(false);
+    expect((await h.db.collection('radio_submissions').doc(m.id).get()).get('station_mystery')).toBe(true);
     // The name is part of the signature: another one is refused.
     expect((await fetch(h.url(res.body.url.replace(/download=[^&]+/, 'download=evil.exe')))).status).toBe(403);
     expect((await fetch(h.url(res.body.url.replace(/&download=[^&]+/, '')))).status).toBe(403);
@@ -461,6 +468,8 @@ describe('the CMS radio queue', () => {
     expect(await act(admin, pending.id, 'upload')).toMatchObject({ status: 409, body: { error: { message: RADIO_MSG.notApprovedForUpload } } });
 
     const m = await addRadioSubmission(h, owner, 'music', { status: 'approved' });
+    // A marketplace track: its file is named (a contest track's is a mystery, below).
+    await h.db.collection('tracks').doc(m.track_id!).update({ submission_type: 'marketplace' });
     h.station.failUploads = 'connect ECONNREFUSED 10.0.0.1:22 (password=hunter2)';
     const failed = await act(admin, m.id, 'upload');
     h.station.failUploads = null;
@@ -537,6 +546,138 @@ describe('the CMS radio queue', () => {
     const m = await addRadioSubmission(h, owner, 'music', { status: 'approved', sftp_upload_error: 'failed earlier' });
     expect(await act(admin, m.id, 'mark-uploaded')).toMatchObject({ status: 200, body: { submission: { status: 'uploaded', sftp_uploaded: true, sftp_upload_error: null } } });
     expect(await act(admin, m.id, 'mark-uploaded')).toMatchObject({ status: 409 });
+  });
+});
+
+describe('mystery tracks: a contest track on air has no name', () => {
+  const stored = async (id: string) => (await h.db.collection('radio_submissions').doc(id).get()).data()!;
+  const MYSTERY_PATH = /^\/music\/2026\/03\/mystery-[0-9a-f]{16}\.mp3$/;
+
+  /** A super admin's quick send of an approved track, approved, uploaded to the station and scheduled now; returns the submission. */
+  async function onStation(over: Parameters<typeof trackWithAudio>[2]) {
+    const { admin, sup } = await admins();
+    const [owner] = await users(h, rname());
+    const track = await trackWithAudio(h, owner, over);
+    const sent = await quick(sup, track.id);
+    expect(sent.status).toBe(201);
+    const id = sent.body.submission.id as string;
+    expect((await act(admin, id, 'approve')).status).toBe(200);
+    expect((await act(admin, id, 'upload')).status).toBe(200);
+    expect((await act(admin, id, 'schedule', { scheduled_broadcast_time: new Date(h.clock.now).toISOString() })).status).toBe(200);
+    return { admin, owner, track, submission: sent.body.submission as { id: string; sftp_path: string; track_title: string; track_artist: string } };
+  }
+
+  it('a contest track’s station file says Mystery track: no title, artist or track id in its tags or its path; the owner still sees the name', async () => {
+    const { owner, track, submission } = await onStation({ title: 'Velvet Alibi', artist_name: 'Nora Quill' });
+    expect(submission.sftp_path).toMatch(MYSTERY_PATH);
+    expect(submission.sftp_path).not.toContain(track.id);
+    // The owner's (and the admins') submission names the track; the station's key stays on the server.
+    expect(submission).toMatchObject({ track_title: 'Velvet Alibi', track_artist: 'Nora Quill' });
+    expect(Object.keys(submission)).not.toContain('station_key');
+    const key = (await stored(submission.id)).station_key as string;
+    expect(key).toMatch(/^[0-9a-f]{16}$/);
+    expect(submission.sftp_path).toContain(key);
+
+    const mp3 = h.station.uploads.get(submission.sftp_path)!;
+    expect(readId3(mp3)).toEqual({ title: RADIO_MSG.mysteryTrack, album: key });
+    const tag = mp3.subarray(0, id3Length(mp3));
+    for (const text of ['Velvet Alibi', 'Nora Quill', track.id, 'human']) {
+      expect(mp3.includes(Buffer.from(text, 'latin1')), text).toBe(false);
+      expect(tag.includes(Buffer.from(text, 'utf16le')), text).toBe(false);
+    }
+    expect(await stored(submission.id)).toMatchObject({ station_mystery: true });
+
+    // It airs as the mystery, and the airing is recognised by its code.
+    h.station.recentOverride = null;
+    await airScheduled(h.deps);
+    expect(h.station.played.filter((p) => p.path === submission.sftp_path)).toEqual([expect.objectContaining({ title: RADIO_MSG.mysteryTrack, artist: '', album: key })]);
+    h.clock.now += 1000;
+    await airScheduled(h.deps);
+    expect((await stored(submission.id)).status).toBe('broadcasted');
+    expect(h.station.retags).not.toContainEqual(expect.objectContaining({ path: submission.sftp_path }));
+
+    const mine = await h.call('GET', '/api/tracks/mine', { token: owner.token });
+    expect(mine.body.tracks).toContainEqual(expect.objectContaining({ id: track.id, title: 'Velvet Alibi', radio_status: 'broadcasted' }));
+  });
+
+  it('a marketplace-only track keeps its name: its file is named after it and tagged with its title and artist', async () => {
+    const { track, submission } = await onStation({ title: 'Glass Harbor', artist_name: 'Ida Fenn', submission_type: 'marketplace' });
+    expect(submission.sftp_path).toBe(`/music/2026/03/glass-harbor-music_${track.id}.mp3`);
+    expect(readId3(h.station.uploads.get(submission.sftp_path)!)).toEqual({ title: 'Glass Harbor', artist: 'Ida Fenn' });
+    expect((await stored(submission.id)).station_mystery).toBe(false);
+    await airScheduled(h.deps);
+    expect(h.station.played.filter((p) => p.path === submission.sftp_path)).toEqual([expect.objectContaining({ title: 'Glass Harbor', artist: 'Ida Fenn' })]);
+  });
+
+  it('once the track is retired from the contest (CMS reject) its file is named on the station, even after it aired; a refused rename is asked again', async () => {
+    const { admin, submission } = await onStation({ title: 'Copper Lanterns', artist_name: 'Ravi Ode' });
+    h.station.recentOverride = null;
+    await airScheduled(h.deps);
+    h.clock.now += 1000;
+    await airScheduled(h.deps);
+    expect((await stored(submission.id)).status).toBe('broadcasted');
+    const mysteryName = { title: RADIO_MSG.mysteryTrack, artist: '' };
+    // What the station's history calls this file: by its code while a mystery, by its title once named.
+    const key = (await stored(submission.id)).station_key as string;
+    const heard = async () => (await h.station.recent()).history.find((s) => s.album === key || s.title === 'Copper Lanterns');
+    expect(await heard()).toMatchObject(mysteryName);
+
+    // Still in the contest: nothing is renamed.
+    expect((await airScheduled(h.deps)).revealed).toBe(0);
+    const track = (await stored(submission.id)).track_id as string;
+    expect((await h.call('POST', `/api/cms/tracks/${track}/reject`, { token: admin.token, body: {} })).status).toBe(200);
+
+    h.station.failRetags = 'HTTP 503';
+    expect((await airScheduled(h.deps)).revealed).toBe(0);
+    expect(await stored(submission.id)).toMatchObject({ station_mystery: true, status: 'broadcasted' });
+    expect(await heard()).toMatchObject(mysteryName);
+    h.station.failRetags = null;
+
+    expect((await airScheduled(h.deps)).revealed).toBe(1);
+    expect(h.station.retags.at(-1)).toEqual({ path: submission.sftp_path, title: 'Copper Lanterns', artist: 'Ravi Ode', album: '' });
+    expect(await heard()).toMatchObject({ title: 'Copper Lanterns', artist: 'Ravi Ode' });
+    expect((await stored(submission.id)).station_mystery).toBe(false);
+    const calls = h.station.retags.length;
+    expect((await airScheduled(h.deps)).revealed).toBe(0);
+    expect(h.station.retags).toHaveLength(calls);
+  });
+
+  it('a track deleted, or moved to the marketplace, while its file waits on the station is named too (its queued airing is withdrawn or kept as the rules say)', async () => {
+    const moved = await onStation({ title: 'Salt Roads', artist_name: 'Mae Toll' });
+    const deleted = await onStation({ title: 'Paper Orbit', artist_name: 'Lu Venn' });
+    // An editor moves one to the marketplace; an admin deletes the other (its queued airing is turned down).
+    await h.db.collection('tracks').doc((await stored(moved.submission.id)).track_id).update({ submission_type: 'marketplace' });
+    expect((await h.call('POST', `/api/cms/tracks/${(await stored(deleted.submission.id)).track_id}/delete`, { token: deleted.admin.token, body: {} })).status).toBe(200);
+    expect((await stored(deleted.submission.id)).status).toBe('rejected');
+    await airScheduled(h.deps);
+    expect(h.station.retags).toEqual(
+      expect.arrayContaining([
+        { path: moved.submission.sftp_path, title: 'Salt Roads', artist: 'Mae Toll', album: '' },
+        { path: deleted.submission.sftp_path, title: 'Paper Orbit', artist: 'Lu Venn', album: '' },
+      ]),
+    );
+    expect(await stored(moved.submission.id)).toMatchObject({ station_mystery: false });
+    expect(await stored(deleted.submission.id)).toMatchObject({ station_mystery: false });
+  });
+
+  it('a mystery made only for the manual download waits until it is marked uploaded, then is named if its track left the contest', async () => {
+    const { admin, sup } = await admins();
+    const [owner] = await users(h, rname());
+    const track = await trackWithAudio(h, owner, { title: 'Hollow Bells', artist_name: 'Ada Rook' });
+    const id = (await quick(sup, track.id)).body.submission.id as string;
+    expect((await act(admin, id, 'approve')).status).toBe(200);
+    expect((await act(admin, id, 'download-link')).status).toBe(200);
+    expect(await stored(id)).toMatchObject({ station_mystery: true, sftp_uploaded: false });
+    await h.db.collection('tracks').doc(track.id).update({ submission_type: 'marketplace' });
+    const path = (await stored(id)).sftp_path as string;
+    await airScheduled(h.deps);
+    expect(h.station.retags).not.toContainEqual(expect.objectContaining({ path }));
+    // The admin uploads the downloaded file by hand (here: straight into the station) and marks it uploaded.
+    await h.station.upload(path, Buffer.from('ID3'));
+    expect((await act(admin, id, 'mark-uploaded')).status).toBe(200);
+    await airScheduled(h.deps);
+    expect(h.station.retags).toContainEqual({ path, title: 'Hollow Bells', artist: 'Ada Rook', album: '' });
+    expect((await stored(id)).station_mystery).toBe(false);
   });
 });
 

@@ -12,6 +12,9 @@ import type { AiredSong, RadioStation, StationConfig, StationMedia } from './sta
  *                                                        (newer versions may page: {rows: […]})
  *   POST {api}/api/station/{id}/request/{request_id}     queue a request (X-API-Key bypasses limits)
  *   GET  {api}/api/nowplaying/{id}                        now_playing, song_history (newest first)
+ *   GET  {api}/api/station/{id}/files[?searchPhrase=]     the media library: [{id, path, …}] (API key)
+ *   PUT  {api}/api/station/{id}/file/{media_id}           new title/artist/album of a file (API key);
+ *                                                        AzuraCast writes them into the file too
  */
 
 const SFTP_READY_TIMEOUT_MS = 10_000;
@@ -37,7 +40,8 @@ async function makeFolders(sftp: SftpClient, folder: string): Promise<void> {
 const FETCH_TIMEOUT_MS = 10_000;
 
 /** The parts of AzuraCast's song object this gateway reads. */
-type AzSong = { id?: string; text?: string; title?: string; artist?: string };
+type AzSong = { id?: string; text?: string; title?: string; artist?: string; album?: string };
+type AzMedia = { id?: number | string; unique_id?: string; path?: string };
 type AzRequestable = { request_id?: string; request_url?: string; song?: AzSong; path?: string };
 type AzHistoryItem = { played_at?: number; duration?: number; song?: AzSong };
 type AzNowPlaying = { now_playing?: AzHistoryItem | null; song_history?: AzHistoryItem[] };
@@ -68,13 +72,17 @@ function messageOf(body: unknown): string {
 /** A requests listing: a plain array, or a page ({rows: […]}) in newer AzuraCast versions. */
 function requestRows(body: unknown): AzRequestable[] {
   const rows = Array.isArray(body) ? body : isRecord(body) && Array.isArray(body.rows) ? body.rows : null;
-  if (!rows) throw new Error('The station answered its request list with an unexpected shape');
+  if (!rows) throw new Error('The station answered a list with an unexpected shape');
   return rows.filter(isRecord) as AzRequestable[];
 }
 
-/** The requestable song for `media`: same title and artist, and the same path when the listing says it. */
+/** Same title and artist, and the same album when `media` names one (mystery tracks differ only there). */
+const sameTags = (song: AzSong | undefined, media: StationMedia) =>
+  same(song?.title, media.title) && same(song?.artist, media.artist) && (!media.album || same(song?.album, media.album));
+
+/** The requestable song for `media`: the same tags, and the same path when the listing says it. */
 function findRequestable(rows: AzRequestable[], media: StationMedia): AzRequestable | undefined {
-  const tagged = rows.filter((r) => r.request_id && same(r.song?.title, media.title) && same(r.song?.artist, media.artist));
+  const tagged = rows.filter((r) => r.request_id && sameTags(r.song, media));
   return tagged.find((r) => typeof r.path === 'string' && samePath(r.path, media.path)) ?? tagged.find((r) => typeof r.path !== 'string');
 }
 
@@ -83,6 +91,7 @@ function airedSong(item: AzHistoryItem | null | undefined): AiredSong | null {
   return {
     title: typeof item.song.title === 'string' ? item.song.title : '',
     artist: typeof item.song.artist === 'string' ? item.song.artist : '',
+    album: typeof item.song.album === 'string' ? item.song.album : '',
     playedAt: typeof item.played_at === 'number' ? item.played_at * 1000 : 0,
     duration: typeof item.duration === 'number' ? item.duration : 0,
   };
@@ -98,6 +107,15 @@ export function azuracastStation(cfg: StationConfig): RadioStation {
     const { status, body } = await readJson(`${api}/api/station/${station}/requests${query}`, { headers: headers() });
     if (status !== 200) throw new Error(`The station's request list failed (HTTP ${status}): ${messageOf(body)}`);
     return requestRows(body);
+  }
+
+  /** The library's files (an API key with media permission), narrowed by `searchPhrase` when given. */
+  async function listFiles(searchPhrase?: string): Promise<AzMedia[]> {
+    const query = searchPhrase ? `?searchPhrase=${encodeURIComponent(searchPhrase)}` : '';
+    const { status, body } = await readJson(`${api}/api/station/${station}/files${query}`, { headers: headers() });
+    const hint = status === 401 || status === 403 ? ' (it needs an API key with media permission: STATION_API_KEY)' : '';
+    if (status !== 200) throw new Error(`The station's file list failed (HTTP ${status}): ${messageOf(body)}${hint}`);
+    return requestRows(body) as AzMedia[];
   }
 
   return {
@@ -131,6 +149,20 @@ export function azuracastStation(cfg: StationConfig): RadioStation {
       });
       if (status < 200 || status >= 300 || (isRecord(body) && body.success === false)) {
         throw new Error(`The station refused the request for "${media.artist} - ${media.title}" (HTTP ${status}): ${messageOf(body)}`);
+      }
+    },
+
+    async retag(media) {
+      const byPath = (rows: AzMedia[]) => rows.find((r) => typeof r.path === 'string' && samePath(r.path, media.path) && r.id !== undefined);
+      const found = byPath(await listFiles(posix.basename(media.path))) ?? byPath(await listFiles());
+      if (!found) throw new Error(`The station has no file at ${media.path} (has it processed the upload yet?)`);
+      const { status, body } = await readJson(`${api}/api/station/${station}/file/${encodeURIComponent(String(found.id))}`, {
+        method: 'PUT',
+        headers: { ...headers(), 'Content-Type': 'application/json' },
+        body: JSON.stringify({ title: media.title, artist: media.artist, album: media.album ?? '' }),
+      });
+      if (status < 200 || status >= 300 || (isRecord(body) && body.success === false)) {
+        throw new Error(`The station refused to rename ${media.path} (HTTP ${status}): ${messageOf(body)}`);
       }
     },
 

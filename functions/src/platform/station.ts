@@ -4,11 +4,15 @@
  * recent history say what aired. Tests pass an in-memory twin.
  */
 
-/** A file on the station, by its path under the station's media folder. */
-export type StationMedia = { path: string; title: string; artist: string };
+/**
+ * A file on the station, by its path under the station's media folder, and the tags it carries.
+ * `album`, when set, tells apart files with the same title and artist (every mystery track is
+ * "Mystery track" with no artist: its album is an opaque code of its own).
+ */
+export type StationMedia = { path: string; title: string; artist: string; album?: string };
 
 /** A song the station played or plays, as its now-playing API reports it. */
-export type AiredSong = { title: string; artist: string; playedAt: number; duration: number };
+export type AiredSong = { title: string; artist: string; album?: string; playedAt: number; duration: number };
 
 export interface RadioStation {
   /** Writes `data` to `remotePath` (e.g. /music/2026/11/x.mp3) under the media folder, making its folders. */
@@ -17,6 +21,12 @@ export interface RadioStation {
   playNext(media: StationMedia): Promise<void>;
   /** What plays now and what played recently, newest first. */
   recent(): Promise<{ now: AiredSong | null; history: AiredSong[] }>;
+  /**
+   * Gives the file at `media.path` the tags `media` names (title, artist, album; an empty one is
+   * cleared). The station's now-playing and history name a file by its current tags (AzuraCast
+   * builds them from the media's metadata), so a song playing now is renamed too.
+   */
+  retag(media: StationMedia): Promise<void>;
 }
 
 /**

@@ -3,7 +3,8 @@ import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { log } from '../platform/log';
 import { RADIO_MSG } from '../../../common/radio-messages';
-import { changed, radioRef, stationTags, storedOf, type StoredRadioSubmission } from './submission-doc';
+import { revealRetired } from './mystery';
+import { changed, mysteryTags, namedTags, radioRef, stationTags, storedOf, type StationTags, type StoredRadioSubmission } from './submission-doc';
 
 /** Scheduled submissions looked at per run (the queue is small; the rest wait for the next run). */
 const BATCH = 200;
@@ -14,15 +15,25 @@ const CLOCK_SLACK_MS = 10_000;
 
 /** AzuraCast reports unix seconds; milliseconds are taken as they are. */
 const playedAtMs = (song: AiredSong): number => (song.playedAt > 1e12 ? song.playedAt : song.playedAt * 1000);
-const same = (song: AiredSong, tags: { title: string; artist: string }) => song.title === tags.title && song.artist === tags.artist;
+const sameTags = (song: AiredSong, tags: StationTags) => song.title === tags.title && song.artist === tags.artist && (!tags.album || song.album === tags.album);
+
+/**
+ * The names the station may report the submission's file by: its tags, and, for a mystery key,
+ * the other of mystery and named (the file is renamed when its track leaves the contest, and
+ * the station names a song by its tags as they are now).
+ */
+function namesOf(doc: StoredRadioSubmission): StationTags[] {
+  return doc.station_key ? [namedTags(doc), mysteryTags(doc.station_key)] : [namedTags(doc)];
+}
 
 /** Whether the station has finished playing the submission asked for at `requestedAt`. */
 function hasAired(doc: StoredRadioSubmission, requestedAt: number, recent: { now: AiredSong | null; history: AiredSong[] }, now: number): boolean {
-  const tags = stationTags(doc);
+  const names = namesOf(doc);
+  const same = (song: AiredSong) => names.some((tags) => sameTags(song, tags));
   const since = requestedAt - CLOCK_SLACK_MS;
-  if (recent.history.some((s) => same(s, tags) && playedAtMs(s) >= since)) return true;
+  if (recent.history.some((s) => same(s) && playedAtMs(s) >= since)) return true;
   const playing = recent.now;
-  return Boolean(playing && same(playing, tags) && playedAtMs(playing) >= since && now - playedAtMs(playing) >= playing.duration * 1000);
+  return Boolean(playing && same(playing) && playedAtMs(playing) >= since && now - playedAtMs(playing) >= playing.duration * 1000);
 }
 
 /**
@@ -33,14 +44,20 @@ function hasAired(doc: StoredRadioSubmission, requestedAt: number, recent: { now
  *    claim is withdrawn so the next run asks again, MAX_PLAY_FAILURES times in a row at most:
  *    then it goes back to approved with the error on its SFTP status;
  * 2. a requested one becomes broadcasted once the station's history shows it played after the
- *    request, or its now-playing entry has run its whole duration.
+ *    request, or its now-playing entry has run its whole duration;
+ * and first, the mystery files of tracks that left the contest are named on the station
+ * (mystery.ts: revealRetired).
  * Every change is a transaction that re-reads the document, so runs may overlap. No station: nothing.
  */
-export async function airScheduled(deps: Deps): Promise<{ requested: number; broadcasted: number }> {
+export async function airScheduled(deps: Deps): Promise<{ requested: number; broadcasted: number; revealed: number }> {
   const station = deps.station;
-  const done = { requested: 0, broadcasted: 0 };
+  const done = { requested: 0, broadcasted: 0, revealed: 0 };
   if (!station) return done;
   const { db } = deps;
+  done.revealed = await revealRetired(deps, station).catch((err: unknown) => {
+    log.stationCallFailed('reveal', null, err);
+    return 0;
+  });
   const snap = await db.collection(COL.radioSubmissions).where('status', '==', 'scheduled').limit(BATCH).get();
   const scheduled = snap.docs.map(storedOf).filter((d) => d.scheduled_broadcast_time && d.sftp_path);
 

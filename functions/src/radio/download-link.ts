@@ -5,8 +5,9 @@ import type { Deps } from '../platform/deps';
 import { HttpError, notFound } from '../platform/errors';
 import { log } from '../platform/log';
 import { noFields, parse } from '../platform/validate';
-import { loadSubmission } from './radio-transition';
+import { changeSubmission, loadSubmission } from './radio-transition';
 import { baseName, sourceAudioPath } from './source-audio';
+import { settleKey, stationPlan } from './mystery';
 import { failureText, StationStageError, stationFile } from './station-upload';
 import { submissionIdParams } from './submission-doc';
 
@@ -18,6 +19,8 @@ export const stationCopyPath = (id: string): string => `radio-ready/${id}.mp3`;
  * (the original as a tagged 128 kbps mp3, as 'Upload to Station' sends it), downloading under
  * the name of its SFTP path, so the manual upload puts exactly that file where the queue expects
  * it. (It used to give the original: a WAV named .wav for an .mp3 path.) Allowed in any status.
+ * While the track is in the contest the file is a mystery's (mystery.ts); before the submission
+ * is uploaded, what the download carries is recorded, as the file the admin will upload.
  */
 export const downloadLink =
   (deps: Deps): RequestHandler =>
@@ -26,9 +29,17 @@ export const downloadLink =
     parse(noFields, req.body ?? {});
     const doc = await loadSubmission(deps, id);
     const source = await sourceAudioPath(deps, doc);
+    let plan = await stationPlan(deps, doc);
+    if (!doc.sftp_uploaded && (plan.mystery || doc.station_mystery)) {
+      await changeSubmission(deps, doc.id, (current) => {
+        const settled = settleKey(plan, current);
+        plan = settled.plan;
+        return current.sftp_uploaded ? settled.patch : { ...settled.patch, station_mystery: plan.mystery };
+      });
+    }
     let mp3: Buffer;
     try {
-      mp3 = await stationFile(deps, doc, source);
+      mp3 = await stationFile(deps, source, plan.tags);
     } catch (err) {
       const stage = err instanceof StationStageError ? err.stage : 'convert';
       log.stationCallFailed(`download:${stage}`, id, err);

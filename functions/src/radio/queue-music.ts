@@ -10,7 +10,8 @@ import { conflict, insufficientTokens, notFound } from '../platform/errors';
 import { readBalance, writeLedgerEntry } from '../tokens/ledger';
 import { checkShownPrice, readPricing } from '../tokens/pricing';
 import type { TrackDoc } from '../tracks/track-doc';
-import { changed, radioRef, toSubmission, type StoredRadioSubmission } from './submission-doc';
+import { MYSTERY_FILE_SLUG } from './mystery';
+import { changed, newStationKey, radioRef, toSubmission, type StoredRadioSubmission } from './submission-doc';
 
 /**
  * Who sends: the track's owner (pays the radio upload cost; super admins pay nothing), or an
@@ -54,6 +55,10 @@ export async function queueMusic(deps: Deps, trackId: string, send: MusicSend): 
 
     const now = new Date(deps.now());
     const nowIso = now.toISOString();
+    // A contest track's station file is named by a random key only: neither its title nor its
+    // track id (which the submission id carries) may name it while it airs blind (mystery.ts).
+    const stationKey = newStationKey();
+    const fileName = track.submission_type === 'contest' ? radioFileName(MYSTERY_FILE_SLUG, stationKey) : radioFileName(track.title, id);
     const doc: StoredRadioSubmission = {
       id,
       user_id: track.submitted_by,
@@ -67,11 +72,12 @@ export async function queueMusic(deps: Deps, trackId: string, send: MusicSend): 
       ad_duration_seconds: null,
       sftp_uploaded: false,
       sftp_upload_error: null,
-      sftp_path: sftpPath('music', now, radioFileName(track.title, id)),
+      sftp_path: sftpPath('music', now, fileName),
       scheduled_broadcast_time: null,
       created_at: nowIso,
       track_title: track.title,
       track_artist: track.artist_name,
+      station_key: stationKey,
     };
     if (charge > 0) writeLedgerEntry(db, tx, balance, { userId: send.uid, delta: -charge, reason: 'radio_submission', ref: id }, nowIso);
     tx.create(radioRef(db, id), { ...doc, ...changed(), _deleted: false });

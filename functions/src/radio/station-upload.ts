@@ -7,9 +7,10 @@ import { conflict, HttpError, unavailable } from '../platform/errors';
 import { log } from '../platform/log';
 import { encodeForStation, sniffAudio } from '../platform/media';
 import { noFields, parse } from '../platform/validate';
+import { settleKey, stationPlan } from './mystery';
 import { changeSubmission, loadSubmission } from './radio-transition';
 import { sourceAudioPath } from './source-audio';
-import { stationTags, submissionIdParams, UPLOAD_CLAIM_MS, uploadRunning, type StoredRadioSubmission } from './submission-doc';
+import { submissionIdParams, UPLOAD_CLAIM_MS, uploadRunning, type StationTags, type StoredRadioSubmission } from './submission-doc';
 
 const uploadable = (doc: StoredRadioSubmission, now: number): void => {
   if (doc.status !== 'approved') throw conflict(RADIO_MSG.notApprovedForUpload);
@@ -36,24 +37,25 @@ export class StationStageError extends Error {
 
 /**
  * The file the station takes: the submission's original audio (at `path` in storage) as a
- * 128 kbps mp3 tagged with its title and artist. Throws a StationStageError ('read', 'convert').
+ * 128 kbps mp3 tagged with `tags` (stationPlan: its title and artist, or a mystery's while its
+ * track is in the contest). Throws a StationStageError ('read', 'convert').
  */
-export async function stationFile(deps: Deps, doc: StoredRadioSubmission, path: string): Promise<Buffer> {
+export async function stationFile(deps: Deps, path: string, tags: StationTags): Promise<Buffer> {
   let stage: Stage = 'read';
   try {
     const original = await deps.storage.get(path);
     const kind = original ? sniffAudio(original.data) : null;
     if (!original || !kind) throw new Error(`no readable audio at ${path}`);
     stage = 'convert';
-    return await encodeForStation(deps.ffmpegPath, original.data, kind, stationTags(doc));
+    return await encodeForStation(deps.ffmpegPath, original.data, kind, tags);
   } catch (err) {
     throw new StationStageError(stage, err);
   }
 }
 
 /** The station file (stationFile) written to the submission's SFTP path on the station. Throws a StationStageError. */
-export async function putOnStation(deps: Deps, station: RadioStation, doc: StoredRadioSubmission, path: string): Promise<void> {
-  const mp3 = await stationFile(deps, doc, path);
+export async function putOnStation(deps: Deps, station: RadioStation, doc: StoredRadioSubmission, path: string, tags: StationTags): Promise<void> {
+  const mp3 = await stationFile(deps, path, tags);
   try {
     await station.upload(doc.sftp_path!, mp3);
   } catch (err) {
@@ -62,8 +64,25 @@ export async function putOnStation(deps: Deps, station: RadioStation, doc: Store
 }
 
 /**
+ * The station file put as 'Upload to Station' makes it (a mystery's while the track is in the
+ * contest), recording its key and whether it is a mystery, without the claim or a status change:
+ * the seeded queue's way (scripts/lib/seed-radio.ts). Throws a StationStageError.
+ */
+export async function putOnStationAsPlanned(deps: Deps, station: RadioStation, doc: StoredRadioSubmission, path: string): Promise<void> {
+  let plan = await stationPlan(deps, doc);
+  await changeSubmission(deps, doc.id, (current) => {
+    const settled = settleKey(plan, current);
+    plan = settled.plan;
+    return settled.patch;
+  });
+  await putOnStation(deps, station, doc, path, plan.tags);
+  await changeSubmission(deps, doc.id, () => ({ station_mystery: plan.mystery }));
+}
+
+/**
  * POST /api/cms/radio/:id/upload — 'Upload to Station': the original audio as a 128 kbps mp3
- * tagged with title and artist, to the submission's SFTP path. Only from approved (also after a
+ * tagged with title and artist (a mystery's tags while the track is in the contest: mystery.ts),
+ * to the submission's SFTP path. Only from approved (also after a
  * failed attempt). The attempt is claimed in a transaction first (`upload_started_at`), so a
  * second concurrent call gets a 409. Success: uploaded; failure: sftp_upload_error set, status
  * unchanged, 502. Uploaded but not recorded (the database failed): 503, and the claim lapses
@@ -79,14 +98,17 @@ export const stationUpload =
     const doc = await loadSubmission(deps, id);
     uploadable(doc, deps.now());
     const path = await sourceAudioPath(deps, doc);
+    let plan = await stationPlan(deps, doc);
     const startedAt = new Date(deps.now()).toISOString();
     await changeSubmission(deps, id, (current) => {
       uploadable(current, deps.now());
-      return { upload_started_at: startedAt };
+      const settled = settleKey(plan, current);
+      plan = settled.plan;
+      return { upload_started_at: startedAt, ...settled.patch };
     });
 
     try {
-      await putOnStation(deps, station, doc, path);
+      await putOnStation(deps, station, doc, path, plan.tags);
     } catch (err) {
       const stage = err instanceof StationStageError ? err.stage : 'upload';
       log.stationCallFailed(`upload:${stage}`, id, err);
@@ -95,7 +117,9 @@ export const stationUpload =
     }
     let submission;
     try {
-      submission = await changeSubmission(deps, id, () => ({ status: 'uploaded', sftp_uploaded: true, sftp_upload_error: null, upload_started_at: null }), undefined, {
+      // The file now on the station is a mystery, or named: the reveal (mystery.ts) goes by this.
+      const uploaded = { status: 'uploaded', sftp_uploaded: true, sftp_upload_error: null, upload_started_at: null, station_mystery: plan.mystery } as const;
+      submission = await changeSubmission(deps, id, () => uploaded, undefined, {
         actorId: requireCaller(res).uid,
         action: 'radio.upload',
       });

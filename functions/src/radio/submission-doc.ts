@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { RADIO_MSG } from '../../../common/radio-messages';
@@ -9,12 +10,22 @@ import { HttpError } from '../platform/errors';
 
 /**
  * radio_submissions/{id} as stored: the public document (common/radio.ts) plus `_deleted`,
- * `updatedAt` and two server-only markers that never leave the server:
+ * `updatedAt` and server-only markers that never leave the server:
  * - `upload_started_at`: an upload to the station is running (the claim against a second one);
  * - `station_requested_at`: the station was asked to play it (air-scheduled.ts);
- * - `station_play_failures`: how many times in a row the station refused to play it.
+ * - `station_play_failures`: how many times in a row the station refused to play it;
+ * - `station_key`: a random code of the music submission's station file (its name and, while it
+ *   is a mystery, its album tag), so a mystery's file says nothing of its track;
+ * - `station_mystery`: its station file (uploaded, or made for the manual download) is tagged as
+ *   a mystery track and has not been renamed since (mystery.ts).
  */
-export type StoredRadioSubmission = RadioSubmission & { upload_started_at?: string | null; station_requested_at?: string | null; station_play_failures?: number };
+export type StoredRadioSubmission = RadioSubmission & {
+  upload_started_at?: string | null;
+  station_requested_at?: string | null;
+  station_play_failures?: number;
+  station_key?: string | null;
+  station_mystery?: boolean;
+};
 
 export const radioRef = (db: Firestore, id: string) => db.collection(COL.radioSubmissions).doc(id);
 
@@ -30,10 +41,24 @@ export function toSubmission(doc: StoredRadioSubmission): RadioSubmission {
   return out as RadioSubmission;
 }
 
-/** The title and artist the station file is tagged with (its now-playing shows them). */
-export function stationTags(doc: Pick<RadioSubmission, 'submission_type' | 'track_title' | 'track_artist'>): { title: string; artist: string } {
+/** Tags of a station file: what its now-playing shows; `album` set only on a mystery (its code). */
+export type StationTags = { title: string; artist: string; album?: string };
+
+/** A new station key: 16 hex digits of randomness, unrelated to the track. */
+export const newStationKey = (): string => randomBytes(8).toString('hex');
+
+/** The named tags: the track's title and artist (music), Advertisement and the ad's name. */
+export function namedTags(doc: Pick<RadioSubmission, 'submission_type' | 'track_title' | 'track_artist'>): StationTags {
   if (doc.submission_type === 'advertisement') return { title: RADIO_MSG.advertisement, artist: doc.track_title ?? RADIO_MSG.advertisement };
   return { title: doc.track_title ?? '', artist: doc.track_artist ?? '' };
+}
+
+/** A mystery's tags: "Mystery track", no artist, and the file's own code as album (mysteries differ only there). */
+export const mysteryTags = (key: string): StationTags => ({ title: RADIO_MSG.mysteryTrack, artist: '', album: key });
+
+/** The tags the station file carries now (its now-playing shows them). */
+export function stationTags(doc: Pick<StoredRadioSubmission, 'submission_type' | 'track_title' | 'track_artist' | 'station_key' | 'station_mystery'>): StationTags {
+  return doc.station_mystery && doc.station_key ? mysteryTags(doc.station_key) : namedTags(doc);
 }
 
 /** A storage reference we may read: a relative path of our own storage (letters, digits, . _ - segments, no '..'). */

@@ -174,6 +174,32 @@ describe('the demo station through the AzuraCast gateway', () => {
     abort.abort();
     expect(received).toBeGreaterThanOrEqual(16_000);
   });
+
+  it('tells two mystery tracks apart by their album, and renames a file as AzuraCast does: the song playing now takes its new name', async () => {
+    const gateway = azuracastStation(config);
+    const mystery = (album: string) => ({ title: 'Mystery track', album });
+    const [a, b] = ['/music/2027/02/mystery-aaa.mp3', '/music/2027/02/mystery-bbb.mp3'];
+    await gateway.upload(a, await mp3(join(dir, 'ma.mp3'), 2, mystery('aaa')));
+    const bFile = await mp3(join(dir, 'mb.mp3'), 3, mystery('bbb'));
+    await gateway.upload(b, bFile);
+    advance(2_500); // past any request still playing
+    await gateway.playNext({ path: b, title: 'Mystery track', artist: '', album: 'bbb' });
+    const np = await nowPlaying();
+    expect(np.now_playing.song).toMatchObject({ title: 'Mystery track', artist: '', album: 'bbb', text: 'Mystery track' });
+    expect((await gateway.recent()).now).toMatchObject({ title: 'Mystery track', artist: '', album: 'bbb' });
+
+    await gateway.retag({ path: b, title: 'Glass Harbor', artist: 'Lena Hart', album: '' });
+    expect((await nowPlaying()).now_playing.song).toMatchObject({ title: 'Glass Harbor', artist: 'Lena Hart', album: '', text: 'Lena Hart - Glass Harbor' });
+    const onDisk = await readFile(join(dir, 'media', b));
+    expect(readId3(onDisk)).toEqual({ title: 'Glass Harbor', artist: 'Lena Hart' });
+    expect(stripTags(onDisk)).toEqual(stripTags(bFile));
+    advance(3_500);
+    expect((await gateway.recent()).history[0]).toMatchObject({ title: 'Glass Harbor', artist: 'Lena Hart' });
+    // The other mystery kept its tags; a file the station does not have cannot be renamed.
+    const files = (await (await fetch(`${station.urls.api}/api/station/foolrate/files?searchPhrase=mystery-aaa`)).json()) as any[];
+    expect(files).toEqual([expect.objectContaining({ path: 'music/2027/02/mystery-aaa.mp3', title: 'Mystery track', artist: '', album: 'aaa' })]);
+    await expect(gateway.retag({ path: '/music/2027/02/none.mp3', title: 'X', artist: 'Y' })).rejects.toThrow(/no file at/);
+  });
 });
 
 describe('the gateway against other AzuraCast answers', () => {
@@ -198,6 +224,45 @@ describe('the gateway against other AzuraCast answers', () => {
         { url: 'GET /api/station/7/requests?searchPhrase=Neon%20Rain', key: 'key-1' },
         { url: 'POST /api/station/7/request/abc123', key: 'key-1' },
       ]);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('requests the mystery track with the right album, and renames a file by its media id (PUT with the API key)', async () => {
+    const seen: Array<{ url: string; key: string | undefined; body: string }> = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        seen.push({ url: `${req.method} ${req.url}`, key: req.headers['x-api-key'] as string | undefined, body });
+        res.setHeader('Content-Type', 'application/json');
+        if (req.url?.startsWith('/api/station/7/requests')) {
+          res.end(JSON.stringify([
+            { request_id: 'm1', song: { title: 'Mystery track', artist: '', album: 'k1' } },
+            { request_id: 'm2', song: { title: 'Mystery track', artist: '', album: 'k2' } },
+          ])); // prettier-ignore
+        } else if (req.url?.startsWith('/api/station/7/files')) {
+          res.end(JSON.stringify([
+            { id: 41, unique_id: 'u41', path: 'music/2026/11/mystery-k1.mp3', title: 'Mystery track' },
+            { id: 42, unique_id: 'u42', path: 'music/2026/11/mystery-k2.mp3', title: 'Mystery track' },
+          ])); // prettier-ignore
+        } else res.end(JSON.stringify({ success: true, message: 'ok' }));
+      });
+    });
+    const port = await freePort();
+    await new Promise<void>((ok) => server.listen(port, '127.0.0.1', ok));
+    try {
+      const gateway = azuracastStation({ ...config, apiUrl: `http://127.0.0.1:${port}/`, stationId: '7', apiKey: 'key-1' });
+      await gateway.playNext({ path: '/music/2026/11/mystery-k2.mp3', title: 'Mystery track', artist: '', album: 'k2' });
+      await gateway.retag({ path: '/music/2026/11/mystery-k2.mp3', title: 'Neon Rain', artist: 'Kai Monroe', album: '' });
+      expect(seen.map(({ url, key }) => ({ url, key }))).toEqual([
+        { url: 'GET /api/station/7/requests?searchPhrase=Mystery%20track', key: 'key-1' },
+        { url: 'POST /api/station/7/request/m2', key: 'key-1' },
+        { url: 'GET /api/station/7/files?searchPhrase=mystery-k2.mp3', key: 'key-1' },
+        { url: 'PUT /api/station/7/file/42', key: 'key-1' },
+      ]);
+      expect(JSON.parse(seen[3]!.body)).toEqual({ title: 'Neon Rain', artist: 'Kai Monroe', album: '' });
     } finally {
       server.close();
     }

@@ -9,6 +9,10 @@ import type { Playout, Song } from './playout';
  *   GET  /listen/{station}/radio.mp3             the live stream (one shared clock)
  *   GET  /api/station/{station}/requests         the requestable songs (every file in the library)
  *   POST /api/station/{station}/request/{id}     request a song: it plays next
+ *   GET  /api/station/{station}/files            the media library (AzuraCast's needs an API key; this one checks none)
+ *   PUT  /api/station/{station}/file/{id}        new title/artist/album of a file, written into it
+ * Like AzuraCast's, now-playing and the history name a library file by its tags as they are now
+ * (an edit renames even the song playing).
  * GET answers carry `Access-Control-Allow-Origin: *`, like AzuraCast's, so the PWA reads them.
  */
 
@@ -31,7 +35,14 @@ function json(res: ServerResponse, status: number, body: unknown): void {
 /** AzuraCast's error and status shape. */
 const status = (code: number, type: string, message: string) => ({ code, type, message, formatted_message: message, extra_data: [], success: code < 400 });
 
-const songJson = (s: Song) => ({ id: s.id, text: `${s.artist} - ${s.title}`, artist: s.artist, title: s.title, album: s.album, genre: '', isrc: '', lyrics: '', art: '', custom_fields: [] });
+const songText = (s: Pick<Song, 'title' | 'artist'>) => (s.artist ? `${s.artist} - ${s.title}` : s.title);
+const songJson = (s: Song) => ({ id: s.id, text: songText(s), artist: s.artist, title: s.title, album: s.album, genre: '', isrc: '', lyrics: '', art: '', custom_fields: [] });
+
+/** A song as the station names it now: a library file's current tags (a request's song id is the file's request id), else as it played. */
+function live(ctx: Ctx, s: Song): Song {
+  const file = ctx.library.byRequestId(s.id);
+  return file ? { id: s.id, title: file.title, artist: file.artist, album: file.album } : s;
+}
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
 function nowPlaying(ctx: Ctx) {
@@ -62,12 +73,12 @@ function nowPlaying(ctx: Ctx) {
       playlist: now.playlist,
       streamer: '',
       is_request: now.isRequest,
-      song: songJson(now.song),
+      song: songJson(live(ctx, now.song)),
       elapsed: Math.min(Math.round(now.duration), Math.floor(now.elapsed)),
       remaining: Math.max(0, Math.round(now.duration - now.elapsed)),
     },
-    playing_next: { cued_at: seconds(next.cuedAt), played_at: null, duration: Math.round(next.duration), playlist: next.playlist, is_request: next.isRequest, song: songJson(next.song) },
-    song_history: history.map((h) => ({ sh_id: h.shId, played_at: seconds(h.playedAt), duration: Math.round(h.duration), playlist: h.playlist, streamer: '', is_request: h.isRequest, song: songJson(h.song) })),
+    playing_next: { cued_at: seconds(next.cuedAt), played_at: null, duration: Math.round(next.duration), playlist: next.playlist, is_request: next.isRequest, song: songJson(live(ctx, next.song)) },
+    song_history: history.map((h) => ({ sh_id: h.shId, played_at: seconds(h.playedAt), duration: Math.round(h.duration), playlist: h.playlist, streamer: '', is_request: h.isRequest, song: songJson(live(ctx, h.song)) })),
     is_online: true,
     cache: null,
   };
@@ -85,6 +96,35 @@ function requestable(ctx: Ctx, searchPhrase: string) {
       song: songJson({ id: file.requestId, title: file.title, artist: file.artist, album: file.album }),
       path: file.path.replace(/^\//, ''),
     }));
+}
+
+/** AzuraCast's media listing (GET /api/station/{id}/files): every file with its media id, path and tags. */
+function files(ctx: Ctx, searchPhrase: string) {
+  const phrase = searchPhrase.trim().toLowerCase();
+  return ctx.library
+    .list()
+    .filter((f) => !phrase || [f.title, f.artist, f.path].some((v) => v.toLowerCase().includes(phrase)))
+    .map((f) => ({ id: f.requestId, unique_id: f.requestId, path: f.path.replace(/^\//, ''), title: f.title, artist: f.artist, album: f.album, text: songText(f) }));
+}
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') as unknown;
+}
+
+/** AzuraCast's media edit (PUT /api/station/{id}/file/{media_id}): the tags given replace the file's. */
+async function editFile(ctx: Ctx, id: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const file = ctx.library.byRequestId(id);
+  if (!file) return json(res, 404, status(404, 'NotFoundException', 'Record not found.'));
+  const body = await readBody(req).catch(() => null);
+  if (typeof body !== 'object' || body === null) return json(res, 400, status(400, 'InvalidArgumentException', 'Could not parse input data.'));
+  const text = (key: string, was: string) => {
+    const v = (body as Record<string, unknown>)[key];
+    return typeof v === 'string' ? v : was;
+  };
+  await ctx.library.retag(file.path, { title: text('title', file.title), artist: text('artist', file.artist), album: text('album', file.album) });
+  json(res, 200, status(200, 'Success', 'Changes saved successfully.'));
 }
 
 async function request(ctx: Ctx, id: string, res: ServerResponse): Promise<void> {
@@ -129,6 +169,11 @@ export function createStationHttp(ctx: Omit<Ctx, 'baseUrl'>): Server {
     if (get && path === `/api/nowplaying/${sc}`) return json(res, 200, nowPlaying(c));
     if (get && path === `/listen/${sc}/${STREAM_MOUNT}`) return listen(c, req, res);
     if (get && path === `/api/station/${sc}/requests`) return json(res, 200, requestable(c, url.searchParams.get('searchPhrase') ?? ''));
+    if (get && path === `/api/station/${sc}/files`) return json(res, 200, files(c, url.searchParams.get('searchPhrase') ?? ''));
+    const edit = /^\/api\/station\/([^/]+)\/file\/([^/]+)$/.exec(path);
+    if (edit && edit[1] === sc && req.method === 'PUT') {
+      return void editFile(c, decodeURIComponent(edit[2]!), req, res).catch((err: unknown) => json(res, 500, status(500, 'Exception', String(err))));
+    }
     const match = /^\/api\/station\/([^/]+)\/request\/([^/]+)$/.exec(path);
     if (match && match[1] === sc && (req.method === 'POST' || req.method === 'GET')) {
       req.resume();

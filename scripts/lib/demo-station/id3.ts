@@ -71,3 +71,16 @@ export function readId3(buf: Buffer): Id3Tags {
   }
   return tags;
 }
+
+/** An ID3v2.4 tag with UTF-8 title, artist and album frames (an empty value gets no frame), as AzuraCast writes edited tags into the file. */
+export function writeId3(tags: Id3Tags): Buffer {
+  const synchsafeBytes = (n: number) => Buffer.from([(n >> 21) & 0x7f, (n >> 14) & 0x7f, (n >> 7) & 0x7f, n & 0x7f]);
+  const frames = (Object.entries({ TIT2: tags.title, TPE1: tags.artist, TALB: tags.album }) as Array<[string, string | undefined]>)
+    .filter(([, value]) => value)
+    .map(([id, value]) => {
+      const body = Buffer.concat([Buffer.from([3]), Buffer.from(value!, 'utf8')]);
+      return Buffer.concat([Buffer.from(id, 'latin1'), synchsafeBytes(body.length), Buffer.from([0, 0]), body]);
+    });
+  const body = Buffer.concat(frames);
+  return Buffer.concat([Buffer.from('ID3', 'latin1'), Buffer.from([4, 0, 0]), synchsafeBytes(body.length), body]);
+}

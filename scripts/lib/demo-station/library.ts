@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, extname, join, posix, relative, sep } from 'node:path';
-import { readId3, stripTags } from './id3';
+import { readId3, stripTags, writeId3, type Id3Tags } from './id3';
 
 /**
  * The station's media library: every mp3 under the media folder, by its path inside it
- * (/music/2026/11/x.mp3), with the title and artist of its ID3 tag. Like AzuraCast, every file
- * is requestable; its request id is a stable hash of the path.
+ * (/music/2026/11/x.mp3), with the title, artist and album of its ID3 tag (no artist tag: an
+ * empty artist, as AzuraCast reports it). Like AzuraCast, every file is requestable; its request
+ * id (and media id) is a stable hash of the path.
  */
 
 export type MediaFile = { path: string; requestId: string; title: string; artist: string; album: string; bytes: number };
@@ -48,7 +49,7 @@ export class MediaLibrary {
       path: normal,
       requestId: requestIdOf(normal),
       title: tags.title ?? basename(normal, extname(normal)),
-      artist: tags.artist ?? 'Unknown Artist',
+      artist: tags.artist ?? '',
       album: tags.album ?? '',
       bytes: stripTags(data).length,
     };
@@ -64,8 +65,20 @@ export class MediaLibrary {
     return [...this.files.values()].sort((a, b) => a.path.localeCompare(b.path));
   }
 
+  /**
+   * New tags for a file (AzuraCast's media edit, which writes them into the file): its ID3 tag is
+   * replaced (the audio kept) and the file read again. Null when there is no such file.
+   */
+  async retag(path: string, tags: Id3Tags): Promise<MediaFile | null> {
+    const normal = posix.normalize(`/${path}`);
+    if (!this.files.has(normal)) return null;
+    const local = this.localPath(normal);
+    await writeFile(local, Buffer.concat([writeId3(tags), stripTags(await readFile(local))]));
+    return this.add(normal);
+  }
+
   byRequestId(id: string): MediaFile | undefined {
-    return this.list().find((f) => f.requestId === id);
+    return [...this.files.values()].find((f) => f.requestId === id);
   }
 
   /** The file's audio without its tags, ready to stream. */

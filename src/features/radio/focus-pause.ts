@@ -13,5 +13,5 @@ export const RADIO_ALBUM = 'Fool Rate Radio';
 
 /** The OS media controls' metadata for the live radio. */
 export function radioMetadata(song: { title: string; artist: string } | null): { title: string; artist: string; album: string } {
-  return { title: song?.title ?? RADIO_ALBUM, artist: song?.artist ?? 'Live stream', album: RADIO_ALBUM };
+  return { title: song?.title ?? RADIO_ALBUM, artist: song?.artist || 'Live stream', album: RADIO_ALBUM };
 }

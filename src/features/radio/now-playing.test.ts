@@ -4,7 +4,14 @@ import { parseNowPlaying } from './now-playing';
 describe('parseNowPlaying', () => {
   it('reads the song title and artist of an AzuraCast response', () => {
     const json = { station: { name: 'X' }, now_playing: { elapsed: 3, song: { id: 'a', title: 'Neon Rain', artist: 'Kai', art: '' } } };
-    expect(parseNowPlaying(json)).toEqual({ title: 'Neon Rain', artist: 'Kai' });
+    expect(parseNowPlaying(json)).toEqual({ title: 'Neon Rain', artist: 'Kai', mystery: false });
+  });
+
+  it('knows a mystery track: "Mystery track" with no artist (a contest track on air), not a song that only shares the title', () => {
+    const song = (title: string, artist: string) => ({ now_playing: { song: { id: 'm', title, artist, album: '3f9a0c7e1b2d4a56' } } });
+    expect(parseNowPlaying(song('Mystery track', ''))).toEqual({ title: 'Mystery track', artist: '', mystery: true });
+    expect(parseNowPlaying(song('Mystery track', 'Lena Hart'))).toMatchObject({ mystery: false });
+    expect(parseNowPlaying(song('Mystery Train', ''))).toMatchObject({ mystery: false });
   });
 
   it('returns null when the song is missing or malformed', () => {

@@ -1,10 +1,17 @@
-/** AzuraCast's now-playing response; only the song's title and artist matter here. */
-export type NowPlaying = { title: string; artist: string };
+import { MYSTERY_TRACK } from '@common/radio-messages';
+
+/**
+ * AzuraCast's now-playing response; only the song's title and artist matter here. `mystery`: the
+ * station names it "Mystery track" with no artist, as the API tags a track on air while it is in
+ * the contest (docs/radio-station.md): the bar names no one and invites to vote.
+ */
+export type NowPlaying = { title: string; artist: string; mystery: boolean };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 export function parseNowPlaying(json: unknown): NowPlaying | null {
   if (!isRecord(json) || !isRecord(json.now_playing) || !isRecord(json.now_playing.song)) return null;
   const { title, artist } = json.now_playing.song;
-  return typeof title === 'string' && typeof artist === 'string' ? { title, artist } : null;
+  if (typeof title !== 'string' || typeof artist !== 'string') return null;
+  return { title, artist, mystery: title.trim() === MYSTERY_TRACK && artist.trim() === '' };
 }

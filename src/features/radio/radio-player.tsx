@@ -1,6 +1,8 @@
+import { Link } from '@tanstack/react-router';
 import type { Howl } from 'howler';
 import { Loader2, Pause, Play, Radio, Volume2, VolumeX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { MYSTERY_INVITE } from '@common/radio-messages';
 import { useAudioFocus } from '@/lib/audio-focus';
 import { onFocusChange, radioMetadata } from './focus-pause';
 import { useRadio } from './radio-store';
@@ -121,6 +123,8 @@ export function RadioPlayer() {
 
   const title = song?.title ?? 'Fool Rate Radio';
   const subtitle = waiting ? 'Connecting…' : failed ? RADIO_BAR.failed : unreachable ? RADIO_BAR.unreachable : (song?.artist ?? (STATION.streamUrl ? 'Live stream' : 'Off air'));
+  // A contest track on air has no name (the station calls it Mystery track): the line under it invites to vote.
+  const invite = Boolean(song?.mystery) && !waiting && !failed && !unreachable;
   return (
     <div className="fixed inset-x-0 bottom-0 z-40 h-16 border-t border-zinc-800 bg-zinc-900/95 backdrop-blur" role="region" aria-label="Radio player">
       <div className="mx-auto flex h-full max-w-6xl items-center gap-3 px-4">
@@ -143,9 +147,17 @@ export function RadioPlayer() {
           <p className="truncate text-sm font-semibold" data-testid="radio-title" title={title}>
             {title}
           </p>
-          <p className="truncate text-xs text-zinc-400" data-testid="radio-artist" title={subtitle}>
-            {subtitle}
-          </p>
+          {invite ? (
+            <p className="truncate text-xs" data-testid="radio-artist">
+              <Link to="/vote" className="text-fuchsia-300 underline underline-offset-2 hover:text-fuchsia-200" data-testid="radio-vote">
+                {MYSTERY_INVITE}
+              </Link>
+            </p>
+          ) : (
+            <p className="truncate text-xs text-zinc-400" data-testid="radio-artist" title={subtitle}>
+              {subtitle}
+            </p>
+          )}
           {/* Said once when the sound starts: until then the bar reads Connecting… */}
           <span className="sr-only" role="status">
             {waiting ? 'Connecting to the radio…' : failed ? RADIO_BAR.failed : playing ? (muted ? 'Radio playing, muted' : 'Radio playing') : ''}
