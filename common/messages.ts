@@ -74,4 +74,7 @@ export const VERIFY_MSG = {
   /** The verification link opened where no one is signed in (another browser, the phone's mail app). */
   verifiedSignIn: 'Your email address is verified. Sign in to continue.',
   signInForBonus: 'Sign in to see your welcome bonus.',
+  /** A debit refused because the account's address is not verified yet (tokens bought by card spend at once). */
+  spendNeedsVerified: 'Verify your email to spend tokens',
+  spendNeedsVerifiedDetail: 'Follow the link in the verification email we sent you, then try again.',
 } as const;

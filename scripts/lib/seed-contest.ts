@@ -103,6 +103,7 @@ async function submitDemo(deps: Deps, uid: string, { fields, media }: Awaited<Re
     media: stored,
     durationSeconds: media.audio.durationSeconds,
     audioKeys: media.audio.keys,
+    print: media.print,
     previewStart: media.previewStart,
   });
   return result.tracks.map((track) => track.id);
@@ -133,9 +134,9 @@ export async function seedContest(deps: Deps, auth: Auth, cacheDir: string, log:
     try {
       uid = (await auth.getUserByEmail(`${name}@demo.test`)).uid;
     } catch {
-      uid = (await auth.createUser({ email: `${name}@demo.test`, password: DEMO_PASSWORD, displayName: name })).uid;
+      uid = (await auth.createUser({ email: `${name}@demo.test`, password: DEMO_PASSWORD, displayName: name, emailVerified: true })).uid;
     }
-    await createAccount(deps, { uid, username: name, email: `${name}@demo.test`, fullName: name[0]!.toUpperCase() + name.slice(1), avatarUrl: null });
+    await createAccount(deps, { uid, username: name, email: `${name}@demo.test`, fullName: name[0]!.toUpperCase() + name.slice(1), avatarUrl: null, emailVerified: true });
     const opened = await openVoteSession(deps, uid);
     for (const [c, clip] of (opened.session?.clips ?? []).entries()) {
       await scoreVote(deps, uid, {

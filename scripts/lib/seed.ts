@@ -41,6 +41,8 @@ export async function seedDemo(deps: Deps, auth: Auth): Promise<void> {
       fullName: account.fullName,
       avatarUrl: null,
       referralCode: 'referredBy' in account ? account.referredBy : undefined,
+      // The demo accounts' Auth records are verified (uidFor).
+      emailVerified: true,
     });
     await db.collection('user_roles').doc(uid).set({
       user_id: uid,

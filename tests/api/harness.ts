@@ -24,6 +24,7 @@ import { FakeAuth } from './fake-auth';
 
 export { FakeAuth };
 import { disableMetadataProbe } from '../../scripts/lib/no-metadata-probe';
+import { releaseSpends } from '../../functions/src/tokens/ledger';
 import { seedBaseConfig } from '../../scripts/lib/seed-config';
 
 export { TEST_APP_URL, TEST_WEBHOOK_SECRET, testConfig } from './test-config';
@@ -177,13 +178,19 @@ export function withOverrides<T extends object>(target: T, overrides: { [K in ke
   });
 }
 
-/** Signs up through the API and returns the uid and a token for it. */
-export async function signUp(h: Harness, username: string, extra: Record<string, unknown> = {}) {
+/**
+ * Signs up through the API and returns the uid and a token for it. The account may spend at once,
+ * as one that followed its verification link (its spends are released; its Auth record and its
+ * referrer are left as they are); `{ unverified: true }` keeps the hold a new account has.
+ */
+export async function signUp(h: Harness, username: string, extra: Record<string, unknown> = {}, opts: { unverified?: boolean } = {}) {
   const res = await h.call('POST', '/api/accounts/signup', {
     body: { username, email: `${username}@example.test`, password: 'secret123', ...extra },
   });
   if (res.status !== 201) throw new Error(`signup ${username}: ${res.status} ${JSON.stringify(res.body)}`);
-  return { uid: res.body.uid as string, token: `test:${res.body.uid}`, body: res.body };
+  const uid = res.body.uid as string;
+  if (!opts.unverified) await releaseSpends(h.db, uid);
+  return { uid, token: `test:${uid}`, body: res.body };
 }
 
 /**

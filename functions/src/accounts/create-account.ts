@@ -8,7 +8,7 @@ import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { conflict } from '../platform/errors';
 import { enqueueAccountMail } from '../platform/account-mail';
-import { oneTimeKeyUsed, readBalance, useOneTimeKey, writeLedgerEntry } from '../tokens/ledger';
+import { holdSpendsUntilVerified, oneTimeKeyUsed, readBalance, useOneTimeKey, writeHeldBalance, writeLedgerEntry } from '../tokens/ledger';
 import { recordReferral } from './referral';
 import { readPricing } from '../tokens/pricing';
 
@@ -19,6 +19,8 @@ export type NewAccount = {
   fullName: string;
   avatarUrl: string | null;
   referralCode?: string;
+  /** Whether Firebase Auth vouches for the address already (a Google account): otherwise spending waits for the verification link. */
+  emailVerified: boolean;
 };
 
 export type CreatedAccount = { created: boolean; username: string; balance: number; /** The referrer's username, when a referral was recorded. */ referredBy: string | null };
@@ -27,7 +29,7 @@ const DAY_MS = 86_400_000;
 
 /**
  * Creates the profile, the username claim, the user role, the signup grant and the welcome mail
- * in one transaction, and records the referral (rewarded once the new account verifies its email:
+ * in one transaction (an account whose address is not verified yet cannot spend: tokens/ledger.ts), and records the referral (rewarded once the new account verifies its email:
  * accounts/referral.ts). The username document is the uniqueness lock: two sign-ups racing
  * for one name cannot both commit. Nothing that already exists is overwritten: roles granted
  * earlier are kept, tokens credited earlier stay (the grant is added to them, once).
@@ -79,9 +81,12 @@ export async function createAccount(deps: Deps, account: NewAccount): Promise<Cr
       });
     }
     let balance = current;
+    if (!account.emailVerified) holdSpendsUntilVerified(tx, account.uid);
     if (pricing.signup_grant > 0 && !granted) {
       balance = writeLedgerEntry(db, tx, current, { userId: account.uid, delta: pricing.signup_grant, reason: 'signup_grant' }, nowIso);
       useOneTimeKey(db, tx, signupKey, nowIso);
+    } else if (!account.emailVerified) {
+      writeHeldBalance(db, tx, account.uid, balance);
     }
     if (referrer) recordReferral(db, tx, { referrerUid: referrer.uid, referrerUsername: referrer.username, refereeUid: account.uid }, nowIso);
     // The welcome mail is written with the account, so every new account gets exactly one.

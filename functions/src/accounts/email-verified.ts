@@ -8,6 +8,7 @@ import { conflict, notFound, unavailable } from '../platform/errors';
 import { noFields, parse } from '../platform/validate';
 import { consumeRateLimit, refund } from '../platform/rate-limit';
 import { sameAddress, vouchesFor } from '../platform/verified-address';
+import { releaseSpends } from '../tokens/ledger';
 import { rewardReferral } from './referral';
 import { sendVerificationMail } from './signup';
 
@@ -17,8 +18,8 @@ const noBody = z.union([z.undefined(), noFields]);
  * POST /api/accounts/email-verified: called by the app once the caller has followed Firebase's
  * verification link. Firebase Auth's own record decides (a token claim could be stale), and only
  * for the account's address of record: Auth's address must be the profile's, which referrals,
- * campaigns and account mail use (platform/verified-address.ts). The caller's referrer is then
- * paid once (accounts/referral.ts). Calling it again changes nothing.
+ * campaigns and account mail use (platform/verified-address.ts). The account may then spend
+ * (tokens/ledger.ts releaseSpends), and the caller's referrer is paid once (accounts/referral.ts). Calling it again changes nothing.
  */
 export const emailVerified =
   (deps: Deps): RequestHandler =>
@@ -29,6 +30,7 @@ export const emailVerified =
     // A profile's address never changes (accounts/create-account.ts), so the referral's
     // transaction reads the one checked here.
     if (!vouchesFor(record, profile.get('email'))) throw conflict(EMAIL_NOT_VERIFIED);
+    await releaseSpends(deps.db, caller.uid);
     res.json({ verified: true, referral: await rewardReferral(deps, caller.uid) });
   };
 
@@ -48,7 +50,11 @@ export const resendVerification =
     if (!profile.exists) throw notFound('Profile not found');
     const email = profile.get('email') as unknown;
     const record = await deps.auth.emailRecord(caller.uid);
-    if (vouchesFor(record, email)) throw conflict(EMAIL_ALREADY_VERIFIED);
+    if (vouchesFor(record, email)) {
+      // Verified where the app never heard of it (another browser): spending is released now.
+      await releaseSpends(deps.db, caller.uid);
+      throw conflict(EMAIL_ALREADY_VERIFIED);
+    }
     if (typeof email !== 'string' || !email.trim()) throw conflict('Your account has no email address');
     if (!record.email || !sameAddress(record.email, email)) throw conflict(EMAIL_NOT_SIGN_IN);
     // The hourly limit first: refused there, the day's allowance is not used up.

@@ -22,6 +22,8 @@ export const unauthenticated = (message = 'Sign in required') => new HttpError(4
 export const insufficientTokens = (message: string, details?: Record<string, unknown>) =>
   new HttpError(402, 'insufficient_tokens', message, details);
 export const forbidden = (message = 'Forbidden') => new HttpError(403, 'forbidden', message);
+/** A debit by an account whose address is not verified yet (403 `email_unverified`): nothing was charged. */
+export const emailUnverified = (message: string, details?: Record<string, unknown>) => new HttpError(403, 'email_unverified', message, details);
 export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
 export const conflict = (message: string) => new HttpError(409, 'conflict', message);
 /** A 409 for a price the caller saw that is not the price now (`cost`): nothing was charged. */
