@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CASH_EXPIRY_HOURS_MAX, TOKEN_SETTING_MAX, USER_THRESHOLD_MAX } from './app-config';
+import { CASH_EXPIRY_HOURS_MAX, GRANT_SETTING_MAX, TOKEN_SETTING_MAX, USER_THRESHOLD_MAX } from './app-config';
 import { AD_DURATIONS, AD_TIERS } from './radio';
 import { formatCount } from './format';
 
@@ -19,12 +19,13 @@ const adTiers = z.strictObject(Object.fromEntries(AD_TIERS.map((t) => [t, adSlot
 export const saveConfigInput = z.strictObject({
   pricing: z
     .strictObject({
-      signup_grant: tokens.optional(),
-      daily_drip: tokens.optional(),
+      /** The grants (GRANT_SETTINGS): super admins only, each with its own maximum. */
+      signup_grant: whole(0, GRANT_SETTING_MAX.signup_grant).optional(),
+      daily_drip: whole(0, GRANT_SETTING_MAX.daily_drip).optional(),
       vote_session_cost: tokens.optional(),
       contest_entry_cost: tokens.optional(),
       marketplace: z.strictObject({ basic: tokens.optional(), featured: tokens.optional() }).optional(),
-      referral_reward: tokens.optional(),
+      referral_reward: whole(0, GRANT_SETTING_MAX.referral_reward).optional(),
       radio_upload_cost: tokens.optional(),
       radio_ads: adTiers.optional(),
     })

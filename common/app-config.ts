@@ -10,6 +10,14 @@ import { DEFAULT_AD_PRICES, type AdPrices } from './radio';
 
 /** The highest token amount any one price or grant may be set to. */
 export const TOKEN_SETTING_MAX = 100_000;
+/**
+ * The settings that create tokens from nothing (every account's grant, each day's, each
+ * referral's), with their own maxima: only super admins change them (functions/src/cms/save-config.ts).
+ * A new grant belongs here.
+ */
+export const GRANT_SETTING_MAX = { signup_grant: 1_000, daily_drip: 100, referral_reward: 1_000 } as const;
+export type GrantSetting = keyof typeof GRANT_SETTING_MAX;
+export const GRANT_SETTINGS = Object.keys(GRANT_SETTING_MAX) as GrantSetting[];
 export const CASH_EXPIRY_HOURS_MAX = 720;
 export const USER_THRESHOLD_MAX = 100_000_000;
 
@@ -64,4 +72,5 @@ export const CONFIG_MSG = {
   saveFailed: 'Failed to save configuration.',
   saved: 'Configuration saved',
   migrationSuperOnly: 'Only super admins can change migration settings',
+  grantsSuperOnly: 'Only super admins can change token grants',
 } as const;

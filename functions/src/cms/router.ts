@@ -13,7 +13,7 @@ import { listTracks } from './list-tracks';
 import { listUsers } from './list-users';
 import { approveTrack, rejectTrack } from './moderate';
 import { overview } from './overview';
-import { saveConfig, superAdminForMigration } from './save-config';
+import { saveConfig, superAdminForGrantsAndMigration } from './save-config';
 import { userLedger } from './user-ledger';
 import { listPlaceholders, migratePlaceholderTracks, uploadPlaceholder } from './placeholders';
 
@@ -23,7 +23,7 @@ export function cmsRouter(deps: Deps): Router {
   router.use(requireAdmin(deps));
   router.get('/overview', overview(deps));
   router.get('/config', getConfig(deps));
-  router.post('/config', superAdminForMigration(deps), saveConfig(deps));
+  router.post('/config', superAdminForGrantsAndMigration(deps), saveConfig(deps));
   router.get('/tracks', listTracks(deps));
   router.get('/export/:file', exportCsv(deps));
   router.post('/tracks/:id/approve', approveTrack(deps));

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
-import { CONFIG_MSG, type AppSettings } from '../../../common/app-config';
+import { CONFIG_MSG, GRANT_SETTINGS, type AppSettings } from '../../../common/app-config';
 import { saveConfigInput } from '../../../common/app-config-schema';
 import { recordAudit } from '../platform/audit';
 import { requireCaller, requireSuperAdmin } from '../platform/auth';
@@ -39,14 +39,25 @@ function changes(before: AppSettings, after: AppSettings): { before: Leaves; aft
   return { before: Object.fromEntries(keys.map((k) => [k, b[k]])), after: Object.fromEntries(keys.map((k) => [k, a[k]])) };
 }
 
+/** What a save names that only super admins may change, with the refusal's words; null for what admins may. */
+function superAdminPart(body: unknown): string | null {
+  if (!isPlainObject(body)) return null;
+  if (body.migration !== undefined) return CONFIG_MSG.migrationSuperOnly;
+  const pricing = body.pricing;
+  if (isPlainObject(pricing) && GRANT_SETTINGS.some((k) => pricing[k] !== undefined)) return CONFIG_MSG.grantsSuperOnly;
+  return null;
+}
+
 /**
- * Router middleware: a save that names the migration settings needs the super admin role
- * (admins may change the token economy only).
+ * Router middleware: a save that names the migration settings or a setting that creates tokens
+ * (GRANT_SETTINGS: the signup grant, the daily token, the referral reward) needs the super admin
+ * role; admins keep the prices. Refused before anything is read or written.
  */
-export const superAdminForMigration =
+export const superAdminForGrantsAndMigration =
   (deps: Deps): RequestHandler =>
   async (req, res, next) => {
-    if (isPlainObject(req.body) && req.body.migration !== undefined) return requireSuperAdmin(deps, CONFIG_MSG.migrationSuperOnly)(req, res, next);
+    const part = superAdminPart(req.body);
+    if (part) return requireSuperAdmin(deps, part)(req, res, next);
     next();
   };
 
@@ -70,7 +81,7 @@ async function save(db: Firestore, actorId: string, patch: unknown, nowIso: stri
 }
 
 /**
- * POST /api/cms/config — admin (the migration settings: super admin, see superAdminForMigration);
+ * POST /api/cms/config — admin (the migration settings and the token grants: super admin, see superAdminForGrantsAndMigration);
  * changes the named settings, validated (whole numbers, no negative costs, maxima: a 400 naming
  * the field), in one transaction with its audit entry. Answers the settings now in force.
  */

@@ -4,13 +4,15 @@ import type { ApiError } from '@/lib/api-error';
 
 /** The settings form's fields: dotted paths into AppSettings, with their labels, grouped. */
 export type SettingField = { path: string; label: string };
-export type SettingGroup = { title: string; fields: SettingField[] };
+/** `superAdminOnly`: settings that create tokens (GRANT_SETTINGS), which only super admins change. */
+export type SettingGroup = { title: string; fields: SettingField[]; superAdminOnly?: boolean };
 
 const AD_TIER_LABELS: Record<(typeof AD_TIERS)[number], string> = { standard: 'Standard', premium: 'Premium', prime: 'Prime' };
 
 export const ECONOMY_GROUPS: SettingGroup[] = [
   {
     title: 'Rewards',
+    superAdminOnly: true,
     fields: [
       { path: 'pricing.signup_grant', label: 'Signup grant' },
       { path: 'pricing.daily_drip', label: 'Daily drip' },
@@ -57,12 +59,14 @@ export function valuesFrom(settings: AppSettings): FormValues {
 /**
  * The save body: the fields the admin changed since the form was filled (`loaded`), parsed (text
  * that does not parse becomes 0, as the spec says; the server still validates); the migration
- * settings only in the Config tab. Unchanged fields are not sent, so a save does not put back
+ * settings only in the Config tab, the rewards only when `grants` (a super admin). Unchanged fields are not sent, so a save does not put back
  * values another admin changed meanwhile.
  */
-export function bodyFrom(values: FormValues, loaded: FormValues, migration: { enabled: boolean; loadedEnabled: boolean } | null): SaveConfigInput {
+export function bodyFrom(values: FormValues, loaded: FormValues, migration: { enabled: boolean; loadedEnabled: boolean } | null, grants = true): SaveConfigInput {
   const body: Record<string, unknown> = {};
+  const rewards = new Set(ECONOMY_GROUPS.filter((g) => g.superAdminOnly).flatMap((g) => g.fields.map((f) => f.path)));
   for (const f of numberFields(migration !== null)) {
+    if (!grants && rewards.has(f.path)) continue;
     const text = values[f.path] ?? '';
     if (text !== (loaded[f.path] ?? '')) put(body, f.path, numberOrZero(text));
   }

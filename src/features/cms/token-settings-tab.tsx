@@ -1,9 +1,11 @@
 import { Coins, Settings } from 'lucide-react';
+import clsx from 'clsx';
 import { useEffect, useState, type FormEvent } from 'react';
 import { CONFIG_MSG, type AppSettings } from '@common/app-config';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field, INPUT } from '@/components/ui/field';
+import { useRoles } from '@/hooks/use-account';
 import { ApiError } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { saveSettings, useSettings } from './load-settings';
@@ -11,12 +13,15 @@ import { bodyFrom, ECONOMY_GROUPS, MIGRATION_THRESHOLD_FIELD, saveErrorText, val
 
 type Invalid = { path: string; message: string } | null;
 
-function NumberField({ field, values, onChange, invalid }: { field: SettingField; values: FormValues; onChange: (path: string, v: string) => void; invalid: Invalid }) {
+type NumberFieldProps = { field: SettingField; values: FormValues; onChange: (path: string, v: string) => void; invalid: Invalid; readOnly?: boolean };
+
+function NumberField({ field, values, onChange, invalid, readOnly = false }: NumberFieldProps) {
   return (
     <Field label={field.label} compact error={invalid?.path === field.path ? invalid.message : null}>
       <input
-        className={INPUT}
+        className={clsx(INPUT, readOnly && 'opacity-70')}
         inputMode="numeric"
+        readOnly={readOnly}
         name={field.path}
         value={values[field.path] ?? ''}
         onChange={(e) => onChange(field.path, e.target.value)}
@@ -52,6 +57,8 @@ export function TokenSettingsTab({ mode }: { mode: 'tokens' | 'config' }) {
     setValues((old) => ({ ...old, [path]: v }));
   };
   const config = mode === 'config';
+  // The rewards create tokens: an admin sees them, only a super admin changes them (the API refuses anyone else).
+  const { superAdmin } = useRoles();
   const title = config ? CONFIG_MSG.configTitle : CONFIG_MSG.tokensSubtitle;
 
   const submit = async (e: FormEvent) => {
@@ -60,7 +67,7 @@ export function TokenSettingsTab({ mode }: { mode: 'tokens' | 'config' }) {
     const form = e.currentTarget as HTMLFormElement;
     setSaving(true);
     try {
-      show(await saveSettings(bodyFrom(values, loaded.values, config ? { enabled, loadedEnabled: loaded.enabled } : null)));
+      show(await saveSettings(bodyFrom(values, loaded.values, config ? { enabled, loadedEnabled: loaded.enabled } : null, superAdmin)));
       setInvalid(null);
       notifySuccess(CONFIG_MSG.saved);
     } catch (err) {
@@ -90,11 +97,16 @@ export function TokenSettingsTab({ mode }: { mode: 'tokens' | 'config' }) {
       ) : (
         <form className="mt-4 space-y-6" onSubmit={submit} aria-label={title}>
           {ECONOMY_GROUPS.map((g) => (
-            <fieldset key={g.title}>
+            <fieldset key={g.title} aria-describedby={g.superAdminOnly && !superAdmin ? `${mode}-grants-note` : undefined}>
               <legend className="text-sm font-semibold text-zinc-300">{g.title}</legend>
+              {g.superAdminOnly && !superAdmin ? (
+                <p id={`${mode}-grants-note`} className="mt-1 text-xs text-zinc-400">
+                  {CONFIG_MSG.grantsSuperOnly}
+                </p>
+              ) : null}
               <div className="mt-2 grid gap-3 sm:grid-cols-3">
                 {g.fields.map((f) => (
-                  <NumberField key={f.path} field={f} values={values} onChange={change} invalid={invalid} />
+                  <NumberField key={f.path} field={f} values={values} onChange={change} invalid={invalid} readOnly={g.superAdminOnly === true && !superAdmin} />
                 ))}
               </div>
             </fieldset>
