@@ -5,8 +5,13 @@
 export type RateLimit = { max: number; windowSeconds: number };
 
 export const DEFAULT_RATE_LIMITS = {
-  /** Accounts created from one IP. */
+  /** Accounts created from one IP (an IPv6 client: from its /64). */
   signup: { max: 10, windowSeconds: 3600 },
+  /**
+   * Accounts created from anywhere: the budget above the per-IP limit, so a flood from many
+   * addresses is refused too (set it above the busiest real hour through RATE_LIMITS).
+   */
+  signup_global: { max: 1000, windowSeconds: 3600 },
   /** Coupon attempts from one IP (failed guesses count too). */
   coupon: { max: 20, windowSeconds: 3600 },
   /** Vote pushes by one user (one push may carry several votes). */

@@ -7,12 +7,13 @@ import { requireCaller } from '../platform/auth';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { HttpError, forbidden } from '../platform/errors';
-import { clientIp } from '../platform/client-ip';
+import { clientKey } from '../platform/client-ip';
 import { log } from '../platform/log';
-import { consumeRateLimit } from '../platform/rate-limit';
+import { consumeRateLimits } from '../platform/rate-limit';
 import { parse } from '../platform/validate';
 import { vouchesFor } from '../platform/verified-address';
 import { createAccount } from './create-account';
+import { SIGNUP_LIMITS } from './signup';
 import { rewardReferral } from './referral';
 
 /** A username for an account made through Google: from the name or email, made unique by digits. */
@@ -42,7 +43,7 @@ export const ensureProfile =
     const input = parse(ensureProfileInput, req.body ?? {});
     if (!(await deps.db.collection(COL.profiles).doc(caller.uid).get()).exists) {
       if (!caller.provider || !PROFILE_PROVIDERS.has(caller.provider)) throw forbidden(NOT_A_PROVIDER_SIGN_IN);
-      await consumeRateLimit(deps, 'signup', clientIp(req));
+      await consumeRateLimits(deps, SIGNUP_LIMITS(clientKey(req)));
     }
     const seed = caller.email?.split('@')[0] ?? caller.name ?? 'user';
     for (let attempt = 0; attempt < 6; attempt++) {
@@ -55,6 +56,8 @@ export const ensureProfile =
           fullName: caller.name ?? seed,
           avatarUrl: caller.picture ?? null,
           referralCode: input.referral_code,
+          // Google vouches for the address of a Google account: it spends at once.
+          emailVerified: true,
         });
       } catch (err) {
         if (!(err instanceof HttpError && err.status === 409)) throw err;

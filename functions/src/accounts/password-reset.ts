@@ -5,7 +5,7 @@ import { passwordResetInput } from '../../../common/schemas';
 import { PATHS } from '../../../common/paths';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
-import { clientIp } from '../platform/client-ip';
+import { clientKey } from '../platform/client-ip';
 import { unavailable } from '../platform/errors';
 import { log } from '../platform/log';
 import { enqueueMail } from '../platform/mail';
@@ -39,7 +39,7 @@ export const requestPasswordReset =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
     const { email } = parse(passwordResetInput, req.body);
-    await consumeRateLimit(deps, 'password_reset', clientIp(req));
+    await consumeRateLimit(deps, 'password_reset', clientKey(req));
     const daily = await consumeRateLimit(deps, 'password_reset_mail', mailboxHash(email));
     let reset: Awaited<ReturnType<Deps['auth']['passwordResetCode']>>;
     try {

@@ -7,8 +7,8 @@ import type { Deps } from '../platform/deps';
 import { HttpError, badRequest, conflict } from '../platform/errors';
 import { log } from '../platform/log';
 import { enqueueMail } from '../platform/mail';
-import { clientIp } from '../platform/client-ip';
-import { consumeRateLimit } from '../platform/rate-limit';
+import { clientKey } from '../platform/client-ip';
+import { consumeRateLimit, consumeRateLimits, EVERYONE } from '../platform/rate-limit';
 import { parse } from '../platform/validate';
 import { redeemCouponResult } from '../tokens/redeem-coupon';
 import { createAccount } from './create-account';
@@ -65,6 +65,9 @@ async function signupCoupon(deps: Deps, uid: string, raw: string, ip: string) {
   return code.success ? await redeemCouponResult(deps, uid, code.data) : { success: false, message: 'Coupon code is invalid' };
 }
 
+/** The limits a new account counts against: its client's (IPv6: /64) and everyone's, in one transaction. */
+export const SIGNUP_LIMITS = (client: string) => [['signup', client], ['signup_global', EVERYONE]] as const;
+
 /**
  * POST /api/accounts/signup. The username is claimed in a transaction before the account
  * exists for anyone; if the claim loses a race the new Auth user is deleted again. Limited per
@@ -75,7 +78,7 @@ export const signup =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
     const input = parse(signupInput, req.body);
-    await consumeRateLimit(deps, 'signup', clientIp(req));
+    await consumeRateLimits(deps, SIGNUP_LIMITS(clientKey(req)));
     if (isReservedUsername(input.username) || (await deps.db.collection(COL.usernames).doc(input.username).get()).exists) throw conflict(MSG.usernameTaken);
 
     let uid: string;
@@ -94,6 +97,8 @@ export const signup =
         fullName: input.username,
         avatarUrl: null,
         referralCode: input.referral_code,
+        // Spending waits for Firebase's verification link (accounts/email-verified.ts).
+        emailVerified: false,
       });
     } catch (err) {
       await deps.auth.deleteUser(uid).catch(() => undefined);
@@ -102,7 +107,7 @@ export const signup =
     }
 
     await sendVerificationMail(deps, uid, input.email, account.referredBy !== null);
-    const coupon = input.coupon === undefined ? undefined : await signupCoupon(deps, uid, input.coupon, clientIp(req));
+    const coupon = input.coupon === undefined ? undefined : await signupCoupon(deps, uid, input.coupon, clientKey(req));
     res.status(201).json({
       uid,
       username: account.username,

@@ -4,7 +4,7 @@ import { isDocId } from '../../../common/doc-id';
 import { MAIL_MSG } from '../../../common/email-messages';
 import type { Deps } from '../platform/deps';
 import { notFound } from '../platform/errors';
-import { clientIp } from '../platform/client-ip';
+import { clientKey } from '../platform/client-ip';
 import { admitAlone, rateLimitCounter } from '../platform/rate-limit';
 import { parse } from '../platform/validate';
 import { setCampaignMail, unsubscribeLinks } from './prefs';
@@ -29,7 +29,7 @@ const unsubscribe =
     // A body that names u (of any type) is the page's; one without it, one-click's (the link in the query).
     const input = parse(linkParams, Object.hasOwn(body, 'u') ? body : { u: req.query.u, t: req.query.t });
     const subscribe = input.subscribe === true;
-    const failures = rateLimitCounter(deps, 'mail_link', clientIp(req));
+    const failures = rateLimitCounter(deps, 'mail_link', clientKey(req));
     // A `u` that cannot be a user's id (a "/", "..", "__x__") is a link that was never sent: Firestore refuses such ids.
     if (!isDocId(input.u)) {
       await admitAlone(deps.db, failures);

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { describe, expect, it } from 'vitest';
-import { clientIp, isCdnAddress } from './client-ip';
+import { clientIp, clientKey, clientNetwork, isCdnAddress } from './client-ip';
 
 const request = (headers: Record<string, string>, socket = '10.1.2.3') =>
   ({ get: (name: string) => headers[name.toLowerCase()], socket: { remoteAddress: socket } }) as unknown as Request;
@@ -33,5 +33,30 @@ describe('isCdnAddress', () => {
     expect(isCdnAddress('203.0.113.9')).toBe(false);
     expect(isCdnAddress('127.0.0.1')).toBe(false);
     expect(isCdnAddress('not an address')).toBe(false);
+  });
+});
+
+describe('clientNetwork', () => {
+  it('counts an IPv4 address as it is, an IPv4-mapped one as its IPv4', () => {
+    expect(clientNetwork('203.0.113.9')).toBe('203.0.113.9');
+    expect(clientNetwork('::ffff:203.0.113.9')).toBe('203.0.113.9');
+  });
+
+  it('counts an IPv6 address by its /64, however it is written', () => {
+    const net = '2001:db8:abcd:12::/64';
+    expect(clientNetwork('2001:db8:abcd:12::1')).toBe(net);
+    expect(clientNetwork('2001:0db8:abcd:0012:ffff:ffff:ffff:fffe')).toBe(net);
+    expect(clientNetwork('2001:DB8:ABCD:12:1:2:3:4%eth0')).toBe(net);
+    expect(clientNetwork('2001:db8:abcd:13::1')).toBe('2001:db8:abcd:13::/64');
+    expect(clientNetwork('::1')).toBe('0:0:0:0::/64');
+    expect(clientNetwork('2001:db8::')).toBe('2001:db8:0:0::/64');
+  });
+
+  it('leaves what is not an address as it is', () => {
+    expect(clientNetwork('unknown')).toBe('unknown');
+  });
+
+  it('is what clientKey counts a request under', () => {
+    expect(clientKey(request({ 'x-forwarded-for': '2001:db8:abcd:12:aaaa::1' }))).toBe('2001:db8:abcd:12::/64');
   });
 });

@@ -26,7 +26,7 @@ export function isCdnAddress(address: string): boolean {
 }
 
 /**
- * The caller's IP for per-IP limits, from what the caller cannot forge: Google's front end appends
+ * The caller's IP (clientKey: what per-IP limits count), from what the caller cannot forge: Google's front end appends
  * the connecting address as the last X-Forwarded-For entry (earlier entries are whatever the
  * client sent). Through Hosting that address is the CDN's, and the CDN names the client in
  * Fastly-Client-IP; a request that reached the function's own URL directly (public: the streams
@@ -40,3 +40,36 @@ export function clientIp(req: Request): string {
   const ip = named && isCdnAddress(connecting) ? named : connecting;
   return ip.slice(0, 64);
 }
+
+/** The eight 16-bit groups of an IPv6 address (an IPv4 tail as two of them), or null if it is not one. */
+function ipv6Groups(address: string): number[] | null {
+  if (isIP(address) !== 6) return null;
+  const [head = '', tail] = address.split('::') as [string, string | undefined];
+  const part = (s: string): number[] =>
+    s === ''
+      ? []
+      : s.split(':').flatMap((g) => {
+          if (!g.includes('.')) return [parseInt(g, 16)];
+          const [a = 0, b = 0, c = 0, d = 0] = g.split('.').map(Number);
+          return [(a << 8) | b, (c << 8) | d];
+        });
+  const first = part(head);
+  const last = tail === undefined ? [] : part(tail);
+  return [...first, ...Array<number>(8 - first.length - last.length).fill(0), ...last];
+}
+
+/**
+ * What per-IP limits count a client under: an IPv4 address as it is (an IPv4-mapped IPv6 one
+ * too), an IPv6 address by its /64 network, which one subscriber is usually handed whole (RFC
+ * 6177): counted per address, one /64 would sign up without limit.
+ */
+export function clientNetwork(ip: string): string {
+  const address = ip.split('%')[0]!;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) return mapped;
+  const groups = ipv6Groups(address);
+  return groups ? `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64` : ip;
+}
+
+/** The caller's key for per-IP limits: clientNetwork of clientIp. */
+export const clientKey = (req: Request): string => clientNetwork(clientIp(req));

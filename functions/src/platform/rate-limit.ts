@@ -68,3 +68,19 @@ export async function consumeRateLimit(deps: Deps, name: RateLimitName, key: str
   await admitAlone(deps.db, counter);
   return counter;
 }
+
+/** The key of a limit counted over every caller at once (the global sign-up budget). */
+export const EVERYONE = '*';
+
+/**
+ * Counts one request against several limits in one transaction: all of them admit it, or none
+ * counts it (a 429 from the first one full, with nothing written).
+ */
+export async function consumeRateLimits(deps: Deps, limits: ReadonlyArray<readonly [RateLimitName, string]>): Promise<void> {
+  const counters = limits.map(([name, key]) => rateLimitCounter(deps, name, key));
+  await deps.db.runTransaction(async (tx) => {
+    const snaps = await Promise.all(counters.map((c) => tx.get(c.ref)));
+    const writes = counters.map((c, i) => c.admit(snaps[i]));
+    for (const write of writes) write(tx);
+  });
+}

@@ -4,7 +4,7 @@ import { MSG } from '../../../common/messages';
 import { couponCode } from '../../../common/schemas';
 import { requireCaller } from '../platform/auth';
 import type { Deps } from '../platform/deps';
-import { clientIp } from '../platform/client-ip';
+import { clientKey } from '../platform/client-ip';
 import { badRequest } from '../platform/errors';
 import { consumeRateLimit } from '../platform/rate-limit';
 import { parse } from '../platform/validate';
@@ -18,7 +18,7 @@ export const redeem =
   async (req, res) => {
     const caller = requireCaller(res);
     const { code: typed } = parse(redeemInput, req.body);
-    await consumeRateLimit(deps, 'coupon', clientIp(req));
+    await consumeRateLimit(deps, 'coupon', clientKey(req));
     // A code no coupon can have ("A/B", "__X__", blank) is refused like any unknown one: every refusal reads the same.
     const code = couponCode.safeParse(typed);
     if (!code.success) throw badRequest(MSG.couponInvalidDefault);
