@@ -8,9 +8,17 @@ import type { AuthGateway, VerifiedUser } from '../../functions/src/platform/dep
  */
 export class FakeAuth implements AuthGateway {
   users = new Map<string, { email: string; password: string; name: string; verified?: boolean; provider?: string }>();
-  async verifyIdToken(token: string): Promise<VerifiedUser> {
+  /** Accounts disabled (or whose tokens were revoked) since their tokens were issued: refused where revocation is checked. */
+  disabled = new Set<string>();
+  /** How many verifications checked revocation (each is one Auth lookup deployed). */
+  revocationChecks = 0;
+  async verifyIdToken(token: string, checkRevoked = false): Promise<VerifiedUser> {
     const uid = /^test:(.+)$/.exec(token)?.[1];
     if (!uid) throw new Error('auth/argument-error');
+    if (checkRevoked) {
+      this.revocationChecks++;
+      if (this.disabled.has(uid)) throw Object.assign(new Error('disabled'), { code: 'auth/user-disabled' });
+    }
     const user = this.users.get(uid);
     return { uid, email: user?.email ?? `${uid}@example.test`, name: user?.name ?? uid, provider: user?.provider ?? 'password' };
   }

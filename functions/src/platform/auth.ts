@@ -1,11 +1,25 @@
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Role } from '../../../common/constants';
 import { isAdmin, isSuperAdmin } from '../../../common/roles';
 import { COL } from './collections';
 import type { Deps, VerifiedUser } from './deps';
 import { forbidden, unauthenticated } from './errors';
 
-/** Reads the bearer token, if any; a present but invalid token is a 401. */
+const INVALID_TOKEN = 'Invalid or expired token';
+/** A write's refusal: the token may be fine but revoked (a disabled account), which the caller cannot tell apart. */
+const REVOKED_OR_INVALID = `${INVALID_TOKEN}. Please sign in again.`;
+
+/**
+ * Whether a request's token is checked against revocation as it is read: every write (tokens,
+ * money, roles, anything an admin changes) but the replication pushes (votes: 60 a minute, not
+ * worth an Auth lookup each). Admin reads are checked by requireAdmin.
+ */
+const checksRevocation = (req: Request): boolean => req.method !== 'GET' && req.method !== 'HEAD' && !req.path.startsWith('/sync/');
+
+/**
+ * Reads the bearer token, if any; a present but invalid token is a 401, and so is a revoked one
+ * (a disabled account) on a write (checksRevocation).
+ */
 export const authenticate =
   (deps: Deps): RequestHandler =>
   async (req, res, next) => {
@@ -16,13 +30,30 @@ export const authenticate =
     }
     const match = /^Bearer (.+)$/.exec(header);
     if (!match?.[1]) return next(unauthenticated('Malformed Authorization header'));
+    const checked = checksRevocation(req);
     try {
-      res.locals.caller = await deps.auth.verifyIdToken(match[1]);
+      res.locals.caller = await deps.auth.verifyIdToken(match[1], checked);
+      res.locals.token = match[1];
+      res.locals.revocationChecked = checked;
       next();
     } catch {
-      next(unauthenticated('Invalid or expired token'));
+      next(unauthenticated(checked ? REVOKED_OR_INVALID : INVALID_TOKEN));
     }
   };
+
+/** An admin route's caller, checked against revocation once per request (a GET was not, in authenticate). */
+async function requireLiveCaller(deps: Deps, res: Response): Promise<VerifiedUser> {
+  const caller = requireCaller(res);
+  if (res.locals.revocationChecked !== true) {
+    try {
+      await deps.auth.verifyIdToken(res.locals.token as string, true);
+    } catch {
+      throw unauthenticated(REVOKED_OR_INVALID);
+    }
+    res.locals.revocationChecked = true;
+  }
+  return caller;
+}
 
 export const callerOf = (res: Response): VerifiedUser | null => (res.locals.caller as VerifiedUser | null) ?? null;
 
@@ -44,11 +75,11 @@ export async function viewerOf(deps: Deps, uid: string | null, withRoles: boolea
   return { uid, admin: withRoles && isAdmin(await rolesOf(deps, uid)) };
 }
 
-/** Middleware for admin-only routes: 401 signed out, 403 without the admin role. */
+/** Middleware for admin-only routes: 401 signed out or revoked, 403 without the admin role. */
 export const requireAdmin =
   (deps: Deps): RequestHandler =>
   async (_req, res, next) => {
-    const caller = requireCaller(res);
+    const caller = await requireLiveCaller(deps, res);
     if (!isAdmin(await rolesOf(deps, caller.uid))) throw forbidden('Admin role required');
     next();
   };
@@ -57,7 +88,7 @@ export const requireAdmin =
 export const requireSuperAdmin =
   (deps: Deps, message: string): RequestHandler =>
   async (_req, res, next) => {
-    const caller = requireCaller(res);
+    const caller = await requireLiveCaller(deps, res);
     if (!isSuperAdmin(await rolesOf(deps, caller.uid))) throw forbidden(message);
     next();
   };

@@ -14,7 +14,11 @@ export type AuthEmail = { email: string | null; verified: boolean };
 
 /** What the API needs from Firebase Auth; tests pass an in-memory twin. */
 export interface AuthGateway {
-  verifyIdToken(token: string): Promise<VerifiedUser>;
+  /**
+   * The token's user; with `checkRevoked`, also refused when the account was disabled or its
+   * tokens revoked since the token was issued (Firebase Auth's own record: one lookup more).
+   */
+  verifyIdToken(token: string, checkRevoked?: boolean): Promise<VerifiedUser>;
   createUser(input: { email: string; password: string; displayName: string }): Promise<{ uid: string }>;
   deleteUser(uid: string): Promise<void>;
   /**

@@ -4,8 +4,8 @@ import type { AuthGateway } from './deps';
 /** The AuthGateway backed by Firebase Auth (or its emulator, via FIREBASE_AUTH_EMULATOR_HOST). */
 export function firebaseAuthGateway(auth: Auth): AuthGateway {
   return {
-    async verifyIdToken(token) {
-      const decoded = await auth.verifyIdToken(token);
+    async verifyIdToken(token, checkRevoked = false) {
+      const decoded = await auth.verifyIdToken(token, checkRevoked);
       return { uid: decoded.uid, email: decoded.email, name: decoded.name as string | undefined, picture: decoded.picture, provider: decoded.firebase.sign_in_provider };
     },
     async createUser(input) {

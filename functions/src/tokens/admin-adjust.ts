@@ -24,7 +24,8 @@ export const adjustTokens =
       const profile = await tx.get(db.collection(COL.profiles).doc(input.user_id));
       if (!profile.exists) throw notFound(USERS_MSG.userNotFound);
       const current = await readBalance(db, tx, input.user_id);
-      if (current + input.delta < 0) throw badRequest(MSG.negativeBalance);
+      // A deduction may not take a balance below zero; a grant to one made negative by a reversed purchase still lands.
+      if (input.delta < 0 && current + input.delta < 0) throw badRequest(MSG.negativeBalance);
       const nowIso = new Date(deps.now()).toISOString();
       const after = writeLedgerEntry(
         db,
