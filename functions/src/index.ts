@@ -20,7 +20,8 @@ import type { Deps } from './platform/deps';
 import { azuracastStation } from './platform/azuracast-station';
 import { chainOf } from './platform/chain-of';
 import { firebaseAuthGateway } from './platform/firebase-auth';
-import { API_CONCURRENCY } from './platform/instance';
+import { installBodyBudget } from './platform/admission';
+import { API_CONCURRENCY, API_MAX_INSTANCES } from './platform/instance';
 import { log } from './platform/log';
 import { stripePayments } from './platform/payments';
 import { smtpMailer } from './platform/smtp-mailer';
@@ -33,6 +34,9 @@ const REGION = 'us-central1';
  * without a station or an SMTP server sets those secrets to `none`.
  */
 const SECRETS = [...API_SECRETS, ...STATION_SECRETS, ...MAIL_SECRETS];
+
+// Before the runtime creates its HTTP server: bodies are admitted by their declared length (platform/admission.ts).
+installBodyBudget();
 
 let deps: Deps | null = null;
 let app: Express | null = null;
@@ -76,7 +80,7 @@ const ready = (): Deps => {
  * The whole HTTP API. `cors: false`: the app answers CORS itself for its configured origins
  * (the Functions emulator would otherwise allow every origin).
  */
-export const api = onRequest({ region: REGION, timeoutSeconds: 120, memory: '512MiB', concurrency: API_CONCURRENCY, secrets: SECRETS, cors: false }, (req, res) => {
+export const api = onRequest({ region: REGION, timeoutSeconds: 120, memory: '512MiB', concurrency: API_CONCURRENCY, maxInstances: API_MAX_INSTANCES, secrets: SECRETS, cors: false }, (req, res) => {
   if (!app) throw new Error(NOT_READY);
   app(req, res);
 });
