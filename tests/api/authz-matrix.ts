@@ -236,7 +236,8 @@ export const MATRIX: Record<RouteKey, Entry> = {
   'GET /api/cms/tracks': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(get('/api/cms/tracks?status=pending')) },
   // Issue 11: settings (the migration part of a save is super admin only, tests/api/config.test.ts) and CSV reports.
   'GET /api/cms/config': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(get('/api/cms/config')) },
-  'POST /api/cms/config': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(post('/api/cms/config', { pricing: { daily_drip: 1 } })) },
+  // A setting that creates tokens (the daily token) is the super admins' alone; admins keep the prices (grant-settings.test.ts).
+  'POST /api/cms/config': { owner: 'n/a', expect: cells(401, 403, 'n/a', 403, 200), request: fixed(post('/api/cms/config', { pricing: { daily_drip: 1 } })) },
   'GET /api/cms/export/:file': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(get('/api/cms/export/users.csv')), check: hasType('text/csv') },
   'GET /api/cms/users': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(get('/api/cms/users?q=matrix')) },
   // A user's own ledger is not theirs to read here: the CMS view is for admins.

@@ -27,11 +27,23 @@ export async function fillSignUp(page: Page, user: NewUser): Promise<void> {
   await page.getByRole('button', { name: 'Sign Up & Get 50 Tokens' }).click();
 }
 
-export async function signUp(page: Page, user: NewUser): Promise<void> {
+/**
+ * Signs up on /auth. The account may then spend, as one that followed its verification link
+ * (its spends are released behind the UI; its Auth record and its referrer are left as they are:
+ * referral.spec and accounts.spec follow the real link); `{ unverified: true }` keeps the hold.
+ */
+export async function signUp(page: Page, user: NewUser, opts: { unverified?: boolean } = {}): Promise<void> {
   await page.goto('/auth?mode=signup');
   await fillSignUp(page, user);
   await expect(page.getByText('Account created! Check your email to verify 🎉')).toBeVisible();
   await expect(page).toHaveURL(/\/welcome$/);
+  if (!opts.unverified) await releaseSpendsOf(user);
+}
+
+/** What following the verification link does to the account's spending (tokens/ledger.ts releaseSpends), without the link. */
+export async function releaseSpendsOf(user: NewUser): Promise<void> {
+  const { releaseSpends } = await import('../../functions/src/tokens/ledger');
+  await releaseSpends(await e2eFirestore(), await uidOf(user));
 }
 
 const API_REQUESTS = '**/api/**';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from '@playwright/test';
 import { expect, test, type Page } from './fixtures';
-import { balancePill, newUser, openPurchase, signIn, signUp } from './helpers';
+import { balancePill, newUser, openPurchase, signIn, signUp, verificationLink, waitForMail } from './helpers';
 
 /** The demo seed lists two of the artist's tracks: a basic one (15 tokens) and a featured one that takes Cash App. */
 const BASIC = 'Skyline Licensing Loop';
@@ -96,6 +96,37 @@ test('a new user buys a licence with tokens: both balances move and the track an
   await expect(seller.getByText('Signed out successfully')).toBeVisible();
   expect(await seller.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('foolrate:own-listings:')))).toEqual([]);
   await seller.context().close();
+});
+
+test('a new account is refused a purchase until it verifies its email: the refusal offers a new link, the mail arrives, and after following it the purchase goes through', async ({ page, request }) => {
+  const buyer = newUser('unverified');
+  await signUp(page, buyer, { unverified: true });
+  await expect(balancePill(page)).toHaveText('50 tokens');
+  await page.goto('/marketplace');
+  await openPurchase(page, 'All Listings', BASIC);
+  const dialog = page.getByRole('dialog', { name: BASIC });
+  await dialog.getByRole('button', { name: 'Pay with Tokens' }).click();
+  const refusal = page.locator('[data-sonner-toast]').filter({ hasText: 'Verify your email to spend tokens. Follow the link in the verification email we sent you, then try again.' });
+  await expect(refusal).toBeVisible();
+  await expect(balancePill(page)).toHaveText('50 tokens');
+
+  // The toast's button mails a new link (by keyboard).
+  await refusal.getByRole('button', { name: 'Resend verification email' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Verification email sent. Check your inbox.')).toBeVisible();
+  await waitForMail(request, buyer.email, /verify/i);
+
+  const reported = page.waitForResponse((r) => r.url().endsWith('/api/accounts/email-verified') && r.ok());
+  await page.goto(await verificationLink(request, buyer.email));
+  await expect(page).toHaveURL(/\/welcome$/);
+  await reported;
+  await expect(page.getByTestId('email-status')).toHaveText('Email verified');
+
+  await page.goto('/marketplace');
+  await openPurchase(page, 'All Listings', BASIC);
+  await page.getByRole('dialog', { name: BASIC }).getByRole('button', { name: 'Pay with Tokens' }).click();
+  await expect(page.getByText('Purchase successful!').first()).toBeVisible();
+  await expect(balancePill(page)).toHaveText('35 tokens');
 });
 
 test('a Cash App order goes from creation through proof to the seller’s approval', async ({ page, browser }) => {

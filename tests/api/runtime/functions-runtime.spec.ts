@@ -13,7 +13,7 @@ import Stripe from 'stripe';
 import { E2E_PORTS } from '../../../playwright.config';
 import { runFfmpeg } from '../../../scripts/lib/media';
 import { ensureLocalSecrets } from '../../../scripts/lib/local-secrets';
-import { idToken, newUser } from '../../e2e/helpers';
+import { idToken, newUser, releaseSpendsOf } from '../../e2e/helpers';
 import { voteDoc } from '../vote-doc';
 
 const FUNCTION_URL = `http://127.0.0.1:${E2E_PORTS.api}/demo-foolrate/us-central1/api`;
@@ -38,6 +38,7 @@ async function newAccount(request: APIRequestContext, prefix: string): Promise<A
   const res = await request.post('/api/accounts/signup', { data: user });
   expect(res.status(), await res.text()).toBe(201);
   const { uid } = (await res.json()) as { uid: string };
+  await releaseSpendsOf(user);
   return { uid, auth: { Authorization: `Bearer ${await idToken(request, user.email, user.password)}` } };
 }
 
