@@ -1,9 +1,19 @@
+import { logger } from 'firebase-functions/logger';
 import { logSilenced } from '../config';
 
-/** Every server log line is a named function here, so tests can assert which one fired. */
-const write = (level: 'info' | 'warn' | 'error', event: string, data: Record<string, unknown>) => {
+/** Cloud Logging's severity of each level: errors are ERROR; a refused request or delivery is a WARNING at most. */
+const SEVERITY = { info: 'INFO', warn: 'WARNING', error: 'ERROR' } as const;
+
+/**
+ * Every server log line is a named function here, so tests can assert which one fired. Each goes
+ * through firebase-functions' logger as one structured entry: `severity` (what Cloud Logging
+ * filters and alerts on), `message` (the event, with the error's text when it has one), `event`
+ * and the event's fields.
+ */
+const write = (level: keyof typeof SEVERITY, event: string, data: Record<string, unknown>) => {
   if (logSilenced()) return;
-  console[level](JSON.stringify({ level, event, ...data }));
+  const detail = typeof data.message === 'string' ? `${event}: ${data.message}` : event;
+  logger.write({ ...data, severity: SEVERITY[level], event, message: detail });
 };
 
 export const log = {
@@ -26,7 +36,8 @@ export const log = {
   /** A stored clip is not an MP3 whose renditions can be made (voting/clip-rendition.ts): it was served as stored, the same for every session. */
   clipNotRendered: (path: string) => write('warn', 'clip_not_rendered', { path }),
   stripeEventIgnored: (eventId: string, why: string) => write('warn', 'stripe_event_ignored', { eventId, why }),
-  paymentsRefused: (reason: string) => write('error', 'payments_refused', { reason }),
+  /** Payments are off (the configuration): logged at start and for each request refused with a 503. */
+  paymentsRefused: (reason: string) => write('warn', 'payments_refused', { reason }),
   /** Stripe could not say which checkout a refunded or disputed payment belongs to (the delivery is answered 503; Stripe retries it). */
   paymentsLookupFailed: (paymentIntent: string, err: unknown) => write('error', 'payments_lookup_failed', { paymentIntent, message: String(err) }),
   /** A card purchase's tokens were taken back (a refund or a dispute); `tokens` is 0 when the checkout had not been credited yet. */
