@@ -31,6 +31,9 @@ export const SUBMISSION_MESSAGES = {
   uploadTooLarge: 'The upload is too large (audio at most 50MB, video at most 20MB)',
   // One contest entry per recording: a voter who heard one would know the other's answer.
   audioInContest: 'This audio has already been submitted to the contest.',
+  // Acoustic twins (a re-encoded, trimmed or louder copy): refused for the same reason, and a listing that shows its type would give the answer.
+  soundsLikeContestTrack: 'This audio sounds the same as a track already in the contest (a re-encoded, trimmed or louder copy counts as the same recording).',
+  soundsLikeListing: 'This audio sounds the same as a song listed in the marketplace with its type shown, so it cannot be entered in the contest.',
 } as const;
 
 export const TITLE_MAX = 120;

@@ -9,7 +9,8 @@ import { recutFiles } from './clip-file';
 import { editTrackInput, trackIdParams } from './cms-schemas';
 import { randomCover, withCoverIfApproved } from './covers';
 import { editPatch } from './edit-patch';
-import { toCmsTrack, trackOf, updateTrack } from './track-write';
+import { contestEntryGuard, toCmsTrack, trackOf, updateTrack } from './track-write';
+import type { TrackDoc } from '../tracks/track-doc';
 import { refreshListingCopiesAfterChange } from '../marketplace/listing-write';
 
 /**
@@ -20,7 +21,9 @@ import { refreshListingCopiesAfterChange } from '../marketplace/listing-write';
  * with the old clip, and the retry, seeing the start unchanged, never re-cut it.) Only an edit
  * refused by the transaction itself after the files are stored (the track deleted or changed
  * meanwhile) leaves the new clip with the old start, until the next edit of the start.
- * The listings of the track and of its twin from the other route follow.
+ * The listings of the track and of its twin from the other route follow. A change that enters the
+ * track into the contest (a move to it, an approval, rejected to pending) is refused (409) when its
+ * audio sounds like another contest track or a listing that shows its type (contestEntryGuard).
  */
 export const editTrack =
   (deps: Deps): RequestHandler =>
@@ -38,7 +41,10 @@ export const editTrack =
     }
     await Promise.all(files.map((f) => deps.storage.put(f.path, f.data, 'audio/mpeg')));
     const random = await randomCover(deps);
-    const { track, counts } = await updateTrack(deps, id, (current) => withCoverIfApproved(current, editPatch(current, input), random), { actorId: caller.uid, action: 'track.edit' });
+    const change = (current: TrackDoc) => withCoverIfApproved(current, editPatch(current, input), random);
+    // A move to the contest, or a status that enters it again, is checked as a new entry.
+    const guard = await contestEntryGuard(deps, id, change);
+    const { track, counts } = await updateTrack(deps, id, change, { actorId: caller.uid, action: 'track.edit' }, guard);
     await refreshListingCopiesAfterChange(deps.db, { trackId: id, audio: track });
     res.json({ track: await toCmsTrack(deps, track, counts) });
   };

@@ -5,11 +5,13 @@ import type { Deps } from '../platform/deps';
 import { noFields, parse } from '../platform/validate';
 import { approveInput, trackIdParams } from './cms-schemas';
 import { randomCover } from './covers';
-import { toCmsTrack, updateTrack } from './track-write';
+import { contestEntryGuard, toCmsTrack, updateTrack } from './track-write';
 
 /**
  * POST /api/cms/tracks/:id/approve { cover_art_url? } — approved with the chosen cover, or a
- * random placeholder. Allowed from any status (the editor can set any status anyway).
+ * random placeholder. Allowed from any status (the editor can set any status anyway); a contest
+ * track that is not yet approved is checked as a new entry (contestEntryGuard): 409 when its audio
+ * sounds like another contest track or a listing that shows its type.
  */
 export const approveTrack =
   (deps: Deps): RequestHandler =>
@@ -18,7 +20,10 @@ export const approveTrack =
     const { id } = parse(trackIdParams, req.params);
     const input = parse(approveInput, req.body ?? {});
     const cover = input.cover_art_url ?? (await randomCover(deps));
-    const { track, counts } = await updateTrack(deps, id, () => ({ status: 'approved', cover_art_url: cover }), { actorId: caller.uid, action: 'track.approve' });
+    const approve = () => ({ status: 'approved' as const, cover_art_url: cover });
+    // Approving a contest track enters it again: refused when its audio sounds like another contest track or a type-showing listing.
+    const guard = await contestEntryGuard(deps, id, approve);
+    const { track, counts } = await updateTrack(deps, id, approve, { actorId: caller.uid, action: 'track.approve' }, guard);
     await refreshListingCopiesAfterChange(deps.db, { trackId: id, audio: track });
     res.json({ track: await toCmsTrack(deps, track, counts) });
   };

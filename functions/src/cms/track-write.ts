@@ -10,6 +10,7 @@ import { foolRate, statsFromTrack, type TrackDoc, type TrackStatsDoc } from '../
 import { newSampleKey } from '../voting/sample-key';
 import { prepareRadioWithdrawal } from '../radio/withdraw';
 import { recordDocChange, type AuditAction } from '../platform/audit';
+import { refuseAcousticTwins, trackSubject } from '../tracks/acoustic-twins';
 
 export type Counts = Pick<TrackStatsDoc, 'total_votes' | 'correct_guesses' | 'incorrect_guesses'>;
 
@@ -46,8 +47,15 @@ export function auditTrack(db: Firestore, tx: Transaction, action: AuditAction, 
 }
 
 /**
+ * A check of a change in its transaction, after the track is read and before anything is
+ * written: it reads in `tx` and may throw a typed error to refuse; it returns the writes to queue, if any.
+ */
+export type TrackGuard = (tx: Transaction, current: TrackDoc, next: TrackDoc) => Promise<(() => void) | null>;
+
+/**
  * Changes a track and keeps its track_stats in step, in one transaction (reads first). `change`
- * sees the stored track and returns the fields to set; it may throw a typed error to refuse.
+ * sees the stored track and returns the fields to set; it may throw a typed error to refuse, and
+ * so may `guard` (which may read).
  * A track that is no longer approved withdraws its radio submission (prepareRadioWithdrawal).
  * The leaderboard summaries (titles, covers, eligibility) are refreshed soon after.
  */
@@ -56,6 +64,7 @@ export async function updateTrack(
   id: string,
   change: (track: TrackDoc) => Partial<TrackDoc>,
   audit?: { actorId: string; action: AuditAction },
+  guard?: TrackGuard,
 ): Promise<{ track: TrackDoc; counts: Counts }> {
   const { db } = deps;
   const ref = db.collection(COL.tracks).doc(id);
@@ -67,9 +76,11 @@ export async function updateTrack(
     const current = trackOf(snap);
     const patch = { ...(typeof snap.get('rand') === 'number' ? {} : { rand: newSampleKey() }), ...change(current) };
     const next: TrackDoc = { ...current, ...patch };
+    const guarded = guard ? await guard(tx, current, next) : null;
     // A track that stops being approved leaves the radio queue, refunded (spec §4).
     const withdraw = next.status !== 'approved' ? await prepareRadioWithdrawal(deps, tx, id) : null;
     tx.update(ref, { ...patch, updatedAt: FieldValue.serverTimestamp() });
+    guarded?.();
     await withdraw?.();
     if (audit) auditTrack(db, tx, audit.action, audit.actorId, current, next, new Date(deps.now()).toISOString());
     // merge: fields other writers keep on the stats document (none are ours) survive.
@@ -79,6 +90,36 @@ export async function updateTrack(
   });
   scheduleLeaderboardRefresh(deps);
   return result;
+}
+
+/**
+ * Whether a change enters a track into the contest again: moved to the contest route, approved
+ * (from pending or rejected), or made pending from rejected. Each is checked as an entry is.
+ */
+export function entersContest(current: TrackDoc, next: TrackDoc): boolean {
+  if (next.submission_type !== 'contest') return false;
+  if (current.submission_type !== 'contest') return true;
+  return (next.status === 'approved' && current.status !== 'approved') || (next.status === 'pending' && current.status === 'rejected');
+}
+
+/**
+ * The guard of a CMS change that may enter track `id` into the contest (`change` of its current
+ * state, as updateTrack will apply it): refused (409) when its audio sounds like another contest
+ * track or a listing that shows its type (tracks/acoustic-twins.ts). Its print is read, or made
+ * from its original for a track stored before prints, before the transaction; a track without a
+ * decodable original has nothing to compare.
+ */
+export async function contestEntryGuard(deps: Deps, id: string, change: (track: TrackDoc) => Partial<TrackDoc>): Promise<TrackGuard | undefined> {
+  const snap = await deps.db.collection(COL.tracks).doc(id).get();
+  if (!snap.exists) return undefined; // updateTrack answers 404
+  const current = trackOf(snap);
+  if (!entersContest(current, { ...current, ...change(current) })) return undefined;
+  const nowIso = new Date(deps.now()).toISOString();
+  const subject = await trackSubject(deps, current, nowIso);
+  return async (tx, before, next) => {
+    if (!entersContest(before, next) || !subject) return null;
+    return refuseAcousticTwins(deps.db, tx, { ...subject, audio: next, ownIds: [before.id] }, before.id, nowIso);
+  };
 }
 
 /** The CMS view of a track: no storage paths or clip id; stats and a signed URL of the full audio (null if it cannot be signed). */

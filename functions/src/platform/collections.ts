@@ -40,6 +40,10 @@ export const COL = {
   listings: 'marketplace_listings',
   /** contest_audio/{content key}: the contest track of that audio (one at a time), taken in the submission's transaction. */
   contestAudio: 'contest_audio',
+  /** audio_prints/{id}: an upload's acoustic fingerprint (tracks/fingerprint.ts; tracks name it by `print_id`), server-only. */
+  audioPrints: 'audio_prints',
+  /** contest_prints/{print key}: the lock concurrent contest entries of acoustic twins all read and write (tracks/acoustic-twins.ts). */
+  contestPrints: 'contest_prints',
   /** listing_tracks/{trackId}: the track's live listing (one per track), taken in the create's transaction. */
   listingTracks: 'listing_tracks',
   /** purchase_keys/{buyerId}_{listingId}: the buyer's open order or licence for a listing (one at a time). */

@@ -12,6 +12,7 @@ import { peekPayer, readPayer } from '../tokens/payer';
 import { newSampleKey } from '../voting/sample-key';
 import type { SubmissionInput } from './parse-submission';
 import type { StoredMedia } from './store-media';
+import { printDoc, refuseAcousticTwins, type PreparedPrint } from './acoustic-twins';
 import { claimContestAudio } from './contest-audio';
 import { submissionKeyRef } from './idempotency';
 import { statsFromTrack, type TrackDoc } from './track-doc';
@@ -25,6 +26,8 @@ export type NewSubmission = {
   durationSeconds: number;
   /** The audio's content keys (audio-keys.ts), stored on every track of the submission. */
   audioKeys: string[];
+  /** The audio's fingerprint (acoustic-twins.ts): stored once per upload (audio_prints/{groupId}), its keys on every track. */
+  print: PreparedPrint;
   previewStart: number;
 };
 
@@ -49,6 +52,8 @@ function trackDoc(s: NewSubmission, id: string, route: SubmissionRoute, clipId: 
     status: 'pending',
     audio_path: s.media.audioPath,
     audio_keys: s.audioKeys,
+    print_keys: s.print.keys,
+    print_id: s.groupId,
     clip_id: clipId,
     video_path: s.media.videoPath,
     // Only the listable twin has a preview; the contest twin's document never names it.
@@ -77,7 +82,8 @@ function writeTrack(db: Firestore, tx: Transaction, track: TrackDoc, clipPath: s
 
 /**
  * One transaction: the caller's balance, roles and pricing decide the fee, and a contest entry
- * needs audio no contest track holds (contest-audio.ts); then one track per route (each with its
+ * needs audio no contest track holds (contest-audio.ts) and that sounds like no contest track
+ * and no listing that shows its type (acoustic-twins.ts); then one track per route (each with its
  * clip and stats), the fee through the ledger, and the idempotency record.
  * A repeated key returns the first response and writes nothing. The stored files are removed
  * unless the tracks were created (platform/files-transaction.ts): the track ids are chosen
@@ -101,10 +107,14 @@ export async function createTracks(deps: Deps, s: NewSubmission): Promise<Submis
       const nowIso = new Date(deps.now()).toISOString();
       const contest = routes.indexOf('contest');
       const takeAudio = contest >= 0 ? await claimContestAudio(db, tx, s.audioKeys, ids[contest]!, nowIso) : null;
+      const subject = { print: s.print.print, lookup: s.print.lookup, keys: s.print.keys, audio: { audio_path: s.media.audioPath, audio_keys: s.audioKeys }, ownIds: ids };
+      const takePrints = contest >= 0 ? await refuseAcousticTwins(db, tx, subject, ids[contest]!, nowIso) : null;
 
       const tracks = routes.map((route, i) => trackDoc(s, ids[i]!, route, s.media.clips[i]!.clipId, nowIso));
       tracks.forEach((t, i) => writeTrack(db, tx, t, s.media.clips[i]!.path));
       takeAudio?.();
+      takePrints?.();
+      tx.set(db.collection(COL.audioPrints).doc(s.groupId), printDoc(s.print.print, nowIso));
       const fee = { userId: s.uid, delta: -cost, reason: 'submission_fee' as const, ref: s.groupId };
       const after = cost > 0 ? writeLedgerEntry(db, tx, balance, fee, nowIso) : balance;
       const result: SubmissionResult = {

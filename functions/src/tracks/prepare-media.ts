@@ -3,6 +3,7 @@ import { CLIP_SECONDS } from '../../../common/constants';
 import { SUBMISSION_MESSAGES as M } from '../../../common/submission';
 import { badRequest } from '../platform/errors';
 import { cutClip, cutPreview, probeAudio, sniffVideo, type AudioKind, type VideoKind } from '../platform/media';
+import { computePrint, type PreparedPrint } from './acoustic-twins';
 import { audioKeys } from './audio-keys';
 import { audioRefusal, checkAudio, cleanVideo } from './check-media';
 import type { ParsedSubmission } from './parse-submission';
@@ -10,6 +11,8 @@ import type { ParsedSubmission } from './parse-submission';
 export type PreparedMedia = {
   /** `keys`: the content keys (audio-keys.ts) that make a separate upload of the same audio its twin. */
   audio: { kind: AudioKind; data: Buffer; durationSeconds: number; keys: string[] };
+  /** The acoustic fingerprint (acoustic-twins.ts): how a re-encoded, trimmed or louder copy is found to be its twin. */
+  print: PreparedPrint;
   /** The 45 s voting clip (mp3, no tags) from `previewStart`. */
   clip: Buffer;
   /** The marketplace preview (≤ 30 s, lower bitrate, no tags) from `previewStart`; only for the marketplace route. */
@@ -40,7 +43,7 @@ function clampPreviewStart(requested: number, durationSeconds: number): number {
   return Math.min(snapToStep(Math.max(0, requested)), latestClipStart(durationSeconds));
 }
 
-/** Checks the files by content (not by name), measures and keys the audio by decoding it, and cuts the clip (and the preview of a marketplace track). */
+/** Checks the files by content (not by name), measures, keys and fingerprints the audio by decoding it, and cuts the clip (and the preview of a marketplace track). */
 export async function prepareMedia(ffmpegPath: string, parsed: ParsedSubmission): Promise<PreparedMedia> {
   const kind = checkAudio(parsed.audio.data);
   const videoKind = parsed.video ? sniffVideo(parsed.video.data) : null;
@@ -52,8 +55,10 @@ export async function prepareMedia(ffmpegPath: string, parsed: ParsedSubmission)
     const clip = await cutClip(ffmpegPath, parsed.audio.data, kind, previewStart, CLIP_SECONDS);
     const listable = parsed.fields.submissionRoutes.includes('marketplace');
     const preview = listable ? await cutPreview(ffmpegPath, parsed.audio.data, kind, previewStart) : null;
+    const print = await computePrint(ffmpegPath, parsed.audio.data, kind);
     return {
       audio: { kind, data: parsed.audio.data, durationSeconds, keys: audioKeys(parsed.audio.data, samplesSha256) },
+      print,
       clip,
       preview,
       previewStart,

@@ -41,6 +41,7 @@ export const submitTrack =
       media: stored,
       durationSeconds: media.audio.durationSeconds,
       audioKeys: media.audio.keys,
+      print: media.print,
       previewStart: media.previewStart,
     });
     res.status(201).json(result);

@@ -13,6 +13,15 @@ export type TrackDoc = TrackFields & {
    * then those of the same `audio_path`).
    */
   audio_keys?: string[];
+  /**
+   * The acoustic fingerprint's lookup keys (tracks/fingerprint.ts printKeys) and the id of its
+   * stored print (audio_prints/{print_id}): how a re-encoded, trimmed or louder copy is found to
+   * be its twin (tracks/acoustic-twins.ts). Absent on tracks stored before prints, until
+   * backfilled (marketplace/backfill-audio-prints.ts); an empty list for audio without a print
+   * (a steady tone, silence).
+   */
+  print_keys?: string[];
+  print_id?: string;
   /** Opaque id of the 45 s voting clip (clips/{clip_id}); never shown next to the track. */
   clip_id: string;
   video_path: string | null;
