@@ -2,7 +2,8 @@ import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBMISSION_MESSAGES } from '../../common/submission';
-import { makeAdmin } from './contest-fixtures';
+import { backfillAudioPrints } from '../../functions/src/marketplace/backfill-audio-prints';
+import { addTrack, makeAdmin } from './contest-fixtures';
 import { ledgerInvariant, signUp, startHarness, type Harness } from './harness';
 import { piece, reencode, type Encoding } from './music-fixtures';
 import { approve, list, storedTrack } from './submission-fixtures';
@@ -175,5 +176,30 @@ describe('CMS: a re-approval or a move to the contest is checked as an entry', (
     expect(stored.print_id).toBe(copy!.id);
     expect(stored.print_keys!.length).toBeGreaterThan(10);
     expect((await storedTrack(h, entry!.id)).status).toBe('pending');
+  });
+
+  it('the backfill prints tracks stored before prints from their originals, once, and a later copy is then refused', { timeout: 120_000 }, async () => {
+    const e = await startHarness();
+    try {
+      const eArtist = await signUp(e, 'old_print_artist');
+      const song = await freshPiece('mp3');
+      // Stored before prints: a contest track with its original, and one whose original is gone.
+      await e.deps.storage.put('originals/old-entry.mp3', song, 'audio/mpeg');
+      const old = await addTrack(e, { submission_type: 'contest', status: 'approved', audio_path: 'originals/old-entry.mp3' });
+      const lost = await addTrack(e, { submission_type: 'contest', status: 'approved', audio_path: 'originals/gone.mp3' });
+      const nowIso = new Date().toISOString();
+      expect(await backfillAudioPrints(e.deps, nowIso)).toEqual({ printed: 2, done: true });
+      expect((await e.db.collection('tracks').doc(old.id).get()).get('print_keys').length).toBeGreaterThan(10);
+      expect((await e.db.collection('tracks').doc(lost.id).get()).get('print_keys')).toEqual([]);
+      expect(await backfillAudioPrints(e.deps, nowIso)).toEqual({ printed: 0, done: true });
+
+      const body = new FormData();
+      for (const [k, v] of Object.entries({ title: 'Late', artistName: 'Old Hand', songType: 'human', genre: 'Jazz', previewStartTime: '1', submissionRoutes: '["contest"]' })) body.append(k, v);
+      body.append('audioFile', new Blob([new Uint8Array(await reencode(song, 'm4a', { trimSeconds: 1 }))]), 'song.m4a');
+      const res = await fetch(e.url('/api/tracks'), { method: 'POST', headers: { Authorization: `Bearer ${eArtist.token}` }, body });
+      expect({ status: res.status, body: await res.json() }).toMatchObject(SOUNDS_LIKE_CONTEST);
+    } finally {
+      await e.close();
+    }
   });
 });
