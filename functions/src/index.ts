@@ -14,6 +14,7 @@ import { deliverDueMail, deliverMail } from './mail/deliver';
 import { refreshLeaderboardsNow } from './leaderboards/refresh-scheduler';
 import { ensureSampleKeys } from './voting/sample-key';
 import { ensureContentTwins } from './marketplace/backfill-audio-keys';
+import { backfillAudioPrints } from './marketplace/backfill-audio-prints';
 import { expireDueOrders } from './orders/expire-orders';
 import { airScheduled } from './radio/air-scheduled';
 import type { Deps } from './platform/deps';
@@ -98,11 +99,15 @@ export const backfillTrackSampleKeys = onSchedule({ schedule: 'every 60 minutes'
 
 /**
  * Tracks stored before content keys get them from their originals, a hundred per run (each is
- * read and decoded), then older listings are brought up to date, once (marketplace/backfill-audio-keys.ts).
+ * read and decoded), then older listings are brought up to date, once (marketplace/backfill-audio-keys.ts);
+ * then tracks stored before acoustic prints get theirs, a hundred originals per run
+ * (marketplace/backfill-audio-prints.ts), so a new copy of an old track is found at submission.
  */
 export const backfillContentTwins = onSchedule({ schedule: 'every 60 minutes', region: REGION, timeoutSeconds: 540, memory: '512MiB', secrets: SECRETS }, async () => {
   const deps = ready();
-  await ensureContentTwins(deps, new Date(deps.now()).toISOString());
+  const nowIso = new Date(deps.now()).toISOString();
+  await ensureContentTwins(deps, nowIso);
+  await backfillAudioPrints(deps, nowIso);
 });
 
 /** Unpaid Cash App orders past their deadline become EXPIRED (reads expire them too). */
