@@ -1,9 +1,28 @@
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 /** Debian's Chromium when present (no browser downloads here); Playwright's own otherwise. */
 export const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 const hasSystemChromium = existsSync(SYSTEM_CHROMIUM);
+
+/** The browser this machine has: Debian's, Playwright's own (`npx playwright install chromium`), or none. */
+export type InstalledBrowser = 'system' | 'playwright' | null;
+
+/** Where Playwright's own Chromium is (or would be) installed; Playwright loads only when asked (the postinstall's no-op stays quick). */
+const playwrightChromium = () => (createRequire(import.meta.url)('playwright-core') as typeof import('playwright-core')).chromium.executablePath();
+
+/** Which browser is installed; `exists` and `playwrightPath` are for the tests. */
+export function installedBrowser(exists: (path: string) => boolean = existsSync, playwrightPath: () => string = playwrightChromium): InstalledBrowser {
+  if (exists(SYSTEM_CHROMIUM)) return 'system';
+  let path = '';
+  try {
+    path = playwrightPath();
+  } catch {
+    // No build of Playwright's for this platform: none.
+  }
+  return path && exists(path) ? 'playwright' : null;
+}
 
 /**
  * Debian's Chromium is the full browser: every new window (each Playwright context, each

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appCsp } from './csp';
-import { APP_SHELL, PRERENDERED_PAGES, prerenderedHtml } from './prerender';
+import { APP_SHELL, PRERENDERED_PAGES, prerender, prerenderedHtml } from './prerender';
 import { SIGNED_IN_HINT_KEY } from '../../src/lib/signed-in-hint';
 import { PRERENDER_GUARD, PRERENDERED_ATTR } from './prerender-guard';
 
@@ -98,5 +101,24 @@ describe('Hosting serves the snapshots', () => {
     expect(fallback.destination).toBe(`/${APP_SHELL}`);
     // Rewrites apply in order: the snapshots' come before the catch-all.
     expect(rewrites.indexOf(fallback)).toBe(rewrites.length - 1);
+  });
+});
+
+describe('prerender without a browser', () => {
+  it('says so once, writes the plain shell for each snapshot Hosting rewrites to, and lets the build finish', async () => {
+    const outDir = await mkdtemp(join(tmpdir(), 'prerender-'));
+    try {
+      await writeFile(join(outDir, APP_SHELL), SHELL);
+      await writeFile(join(outDir, 'index.html'), SHELL);
+      const said: string[] = [];
+      await prerender(outDir, {
+        launch: () => Promise.reject(new Error("browserType.launch: Executable doesn't exist at /root/.cache/ms-playwright/chromium/chrome\n╔═══╗")),
+        say: (line) => said.push(line),
+      });
+      expect(said).toEqual([expect.stringMatching(/^No browser could start \(browserType\.launch: Executable doesn't exist at [^\n]*\): the build does not prerender the public pages/)]);
+      for (const { file } of PRERENDERED_PAGES) expect(await readFile(join(outDir, file), 'utf8')).toBe(SHELL);
+    } finally {
+      await rm(outDir, { recursive: true, force: true });
+    }
   });
 });

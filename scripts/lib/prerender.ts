@@ -14,7 +14,7 @@ import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, extname, join, normalize, sep } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from './chromium.ts';
 import { PRERENDER_GUARD, PRERENDERED_ATTR } from './prerender-guard.ts';
 
@@ -129,16 +129,37 @@ export function prerenderedHtml(shell: string, { path, title, html, preloads = [
     .replace(ROOT, () => `<div id="root"><div inert ${PRERENDERED_ATTR}="${escape(path)}">${html}</div></div><script>${PRERENDER_GUARD}</script>`);
 }
 
+async function writePages(outDir: string, pages: readonly { file: string; html: string }[]): Promise<void> {
+  for (const { file, html } of pages) {
+    await mkdir(dirname(join(outDir, file)), { recursive: true });
+    await writeFile(join(outDir, file), html);
+  }
+}
+
 /**
  * Captures every page of PRERENDERED_PAGES from the built app in `outDir` (its app.html already
  * written) and writes the snapshots. The API and other origins never answer while it runs, so
  * each page is caught as a visitor first sees it: before any data.
+ *
+ * Without a browser that starts (a machine with neither Debian's Chromium nor Playwright's, e.g.
+ * an install that could not fetch it offline) it says so once and writes the plain shell in place
+ * of each snapshot: the build works, its public pages paint once their script has run. `launch` and
+ * `say` are for the tests.
  */
-export async function prerender(outDir: string): Promise<void> {
+export async function prerender(
+  outDir: string,
+  { launch = () => chromium.launch(chromiumLaunchOptions), say = (line: string) => console.warn(line) }: { launch?: () => Promise<Browser>; say?: (line: string) => void } = {},
+): Promise<void> {
   const shell = await readFile(join(outDir, APP_SHELL), 'utf8');
-  const browser = await chromium.launch(chromiumLaunchOptions).catch((err: unknown) => {
-    throw new Error(`Prerendering the public pages needs Chromium: apt-get install chromium, or npx playwright install chromium (${String(err)})`);
-  });
+  let browser: Browser;
+  try {
+    browser = await launch();
+  } catch (err) {
+    const reason = (err instanceof Error ? err.message : String(err)).split('\n')[0];
+    say(`No browser could start (${reason}): the build does not prerender the public pages. apt-get install chromium, or npx playwright install chromium, to have them.`);
+    await writePages(outDir, PRERENDERED_PAGES.filter(({ file }) => file !== 'index.html').map(({ file }) => ({ file, html: shell })));
+    return;
+  }
   const server = await serveBuild(outDir);
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   try {
@@ -166,10 +187,7 @@ export async function prerender(outDir: string): Promise<void> {
       snapshots.push({ file, html: prerenderedHtml(shell, { path, title: await page.title(), html, preloads: [...preloads], modules: [...modules] }) });
       await page.close();
     }
-    for (const { file, html } of snapshots) {
-      await mkdir(dirname(join(outDir, file)), { recursive: true });
-      await writeFile(join(outDir, file), html);
-    }
+    await writePages(outDir, snapshots);
   } finally {
     await browser.close();
     server.closeAllConnections();
