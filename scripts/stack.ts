@@ -19,7 +19,6 @@ import { resolve } from 'node:path';
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
-import { MailDev } from 'maildev';
 import { build, createServer, type ViteDevServer } from 'vite';
 import { DEMO_MODE } from './lib/web-build';
 import { readConfig } from '../functions/src/config';
@@ -47,6 +46,7 @@ import {
   type Emulators,
 } from './lib/emulators';
 import { startFirestoreEmulator, type FirestoreServer } from './lib/firestore-emulator';
+import { startMailCatcher, type MailCatcher } from './lib/mail-catcher';
 import { loadSnapshot, saveSnapshot } from './lib/firestore-snapshot';
 import { ensureLocalSecrets, persistentSecret } from './lib/local-secrets';
 import { seedRadio } from './lib/seed-radio';
@@ -85,7 +85,7 @@ const say = (msg: string) => console.log(`[stack] ${msg}`);
 
 let firestore: FirestoreServer | null = null;
 let station: DemoStation | null = null;
-let mailCatcher: MailDev | null = null;
+let mailCatcher: MailCatcher | null = null;
 let emulators: Emulators | null = null;
 let web: ViteDevServer | null = null;
 let saveState: (() => Promise<void>) | null = null;
@@ -172,8 +172,7 @@ async function main(): Promise<void> {
     password: secrets.STATION_SFTP_PASSWORD!,
     hostKeyPath: `${stationDir}/ssh-host-key`,
   });
-  mailCatcher = new MailDev({ smtp: ports.mailSmtp, ip: '127.0.0.1', web: ports.mailWeb, webIp: '127.0.0.1', mailDirectory: `${stateDir}/maildev`, silent: true });
-  await mailCatcher.start();
+  mailCatcher = await startMailCatcher({ smtpPort: ports.mailSmtp, webPort: ports.mailWeb, mailDirectory: `${stateDir}/maildev` });
   say(`Mail catcher (maildev): SMTP 127.0.0.1:${ports.mailSmtp}, inbox http://localhost:${ports.mailWeb}`);
   say(`Demo radio station: ${station.urls.api} (stream ${station.urls.stream}), SFTP ${station.urls.sftp} (media in ${stationDir}/media)`);
   // What the function reads from its environment (config.ts); FUNCTIONS_EMULATOR is set by the emulator itself.

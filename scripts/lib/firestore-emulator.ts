@@ -719,9 +719,19 @@ export async function startFirestoreEmulator(
   (createRequire(require_resolve_emulator())('immer') as { setAutoFreeze(on: boolean): void }).setAutoFreeze(false);
   // Every onSnapshot (one per open SSE stream) adds listeners to the state's emitter.
   (server.state as unknown as { emitter?: { setMaxListeners(n: number): void } }).emitter?.setMaxListeners(0);
-  await server.start(port);
+  // The package's start() binds 0.0.0.0 (anyone on the network could read and write): loopback only.
+  await bindLoopback(server, port);
   lockings.set(server, locking);
   return server;
+}
+
+/** What start() does, on 127.0.0.1 instead of every interface. */
+function bindLoopback(server: FirestoreServer, port: number): Promise<void> {
+  const grpc = createRequire(require_resolve_emulator())('@grpc/grpc-js') as typeof import('@grpc/grpc-js');
+  const { server: grpcServer } = server as unknown as { server: import('@grpc/grpc-js').Server };
+  return new Promise((resolve, reject) =>
+    grpcServer.bindAsync(`127.0.0.1:${port}`, grpc.ServerCredentials.createInsecure(), (err) => (err ? reject(err) : resolve())),
+  );
 }
 
 /** Switches a running emulator's locking (e.g. a benchmark comparing them); only while no transaction is open. */
