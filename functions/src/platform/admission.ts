@@ -7,8 +7,8 @@ import http, { type IncomingMessage, type RequestListener, type ServerResponse }
  * bodies are 2.5 GB on a 512 MiB instance. This guard sits in front of the runtime's own server:
  * a body whose declared length (Content-Length) is over what its kind of request may carry is
  * refused with 413, and one that would take the bodies in flight on this instance over the budget
- * is refused with 503 and Retry-After, in both cases before a byte of it is read (and the
- * connection closed, as its body was never read). A body sent without a length (chunked) counts
+ * is refused with 503 and Retry-After, in both cases before a byte of it is read (what follows is
+ * discarded as it arrives, never held). A body sent without a length (chunked) counts
  * as the largest its kind may carry.
  */
 export type BodyBudget = {
@@ -27,9 +27,15 @@ export const BODY_BUDGET: BodyBudget = {
   inFlightBytes: 96 * 1024 * 1024,
 };
 
-const refuse = (res: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}) => {
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', Connection: 'close', ...headers });
+/**
+ * Answers at once, before a byte of the body is read; what the client still sends is discarded as
+ * it arrives, never buffered (a proxy in front, such as the Hosting emulator, fails on a
+ * connection closed while it is still writing the body: it would not pass the answer on).
+ */
+const refuse = (req: IncomingMessage, res: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}) => {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...headers });
   res.end(JSON.stringify({ error: { code, message } }));
+  req.resume();
 };
 
 /** Wraps a server's request listener with the budget (see BodyBudget). */
@@ -40,10 +46,10 @@ export function admitBodies(listener: RequestListener, budget: BodyBudget = BODY
     const max = upload ? budget.uploadBytes : budget.otherBytes;
     const header = req.headers['content-length'];
     const declared = header === undefined ? (req.headers['transfer-encoding'] ? max : 0) : Number(header);
-    if (!Number.isFinite(declared) || declared < 0) return refuse(res, 400, 'bad_request', 'Invalid Content-Length');
-    if (declared > max) return refuse(res, 413, 'payload_too_large', 'Request body too large');
+    if (!Number.isFinite(declared) || declared < 0) return refuse(req, res, 400, 'bad_request', 'Invalid Content-Length');
+    if (declared > max) return refuse(req, res, 413, 'payload_too_large', 'Request body too large');
     if (declared > 0 && inFlight + declared > budget.inFlightBytes) {
-      return refuse(res, 503, 'unavailable', 'Too many uploads at once, please try again', { 'Retry-After': '5' });
+      return refuse(req, res, 503, 'unavailable', 'Too many uploads at once, please try again', { 'Retry-After': '5' });
     }
     inFlight += declared;
     let released = false;
