@@ -34,6 +34,7 @@ import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import type { FirestoreServer as FirestoreServerType } from '@firestore-emulator/server';
 import { loadIndexes, missingIndex, type IndexSpec, type QueryShape } from './firestore-indexes';
+import { invalidQuery, patchQueries, pathSegments } from './firestore-emulator-query';
 import { documentMessage, lengthDelimited, timestampBytes, type WireDocument } from './firestore-wire';
 
 const LEASE_MS = 15_000;
@@ -321,10 +322,12 @@ function collect(handler: Handler, c: AnyCall): Message[] {
 type WriteSpec = { update?: { name?: string }; delete?: string; transform?: { document?: string } };
 const writtenPath = (w: WriteSpec): string => w.update?.name || w.delete || w.transform?.document || '';
 
-/** Sent as gRPC status FAILED_PRECONDITION (9), as Firestore refuses a query without its index. */
+/** A query Firestore refuses: FAILED_PRECONDITION (9) without its index, INVALID_ARGUMENT (3) past a limit. */
 class QueryRefused extends Error {
-  readonly code = 9;
-  constructor(readonly details: string) {
+  constructor(
+    readonly details: string,
+    readonly code: 3 | 9 = 9,
+  ) {
     super(details);
   }
 }
@@ -638,8 +641,10 @@ function wrapImpl(packageImpl: Impl, locking: Locking): Impl {
       if (typeof value !== 'function') return value;
       return (c: AnyCall, cb?: (err: unknown, value: unknown) => void) => {
         firestoreOps.calls++;
-        const query = locking.indexes ? queryOf(prop, c) : null;
-        const missing = query ? missingIndex(query, locking.indexes!) : null;
+        const query = queryOf(prop, c);
+        const invalid = query ? invalidQuery(query) : null;
+        if (invalid) return fail(c, new QueryRefused(invalid, 3), cb);
+        const missing = query && locking.indexes ? missingIndex(query, locking.indexes) : null;
         // As deployed Firestore answers a query no declared index serves.
         if (missing) return fail(c, new QueryRefused(`The query requires an index: ${missing}. Add it to firestore.indexes.json.`), cb);
         return (locking.impls![locking.mode][prop as string] as Handler)(c, cb);
@@ -659,7 +664,8 @@ let patched = false;
 function patchGrpcAddService(): void {
   if (patched) return;
   patched = true;
-  patchQueryCursors();
+  patchQueries(require_resolve_emulator());
+  patchFieldDeletes();
   patchDocumentLookup();
   patchListenScope();
   const require = createRequire(require_resolve_emulator());
@@ -778,7 +784,7 @@ function patchDocumentLookup(): void {
   existingFirst(FirestoreStateDocument, 'getCollection', 'collections');
 }
 
-type WriteHandler = (event: { document?: { parent?: { getPath(): string } } }) => unknown;
+type WriteHandler = (event: { document?: { parent?: { getPath(): string; name?: string } } }) => unknown;
 type Emitter = { on(event: string, handler: WriteHandler): unknown; off(event: string, handler: WriteHandler): unknown };
 
 /**
@@ -787,8 +793,9 @@ type Emitter = { on(event: string, handler: WriteHandler): unknown; off(event: s
  * been updated). Each open account stream holds several listeners, so every write cost each of
  * them a scan of its collection and a resend of all it matched: late in the browser suite,
  * about half a core of the stack's process. A write can change a query's answer only in the
- * query's own collection (the package answers no collection-group query), so a query listener
- * now ignores writes to other collections. Document listeners are unchanged.
+ * query's own collection (for a collection-group query: a collection of that id under the
+ * query's parent), so a query listener now ignores writes to other collections. Document
+ * listeners are unchanged.
  */
 function patchListenScope(): void {
   const { FirestoreState } = createRequire(require_resolve_emulator())('@firestore-emulator/server') as { FirestoreState: { prototype: Record<string, any> } };
@@ -799,7 +806,11 @@ function patchListenScope(): void {
   FirestoreState.prototype.v1Listen = function (this: { emitter: Emitter }, listen: any, ...rest: unknown[]) {
     const query = listen.has_add_target && listen.add_target.has_query ? listen.add_target.query : null;
     if (!query) return orig.call(this, listen, ...rest);
-    const collection = `${query.parent as string}/${(query.structured_query.from[0]?.collection_id as string | undefined) ?? ''}`;
+    const from = query.structured_query.from[0] as { collection_id?: string; all_descendants?: boolean } | undefined;
+    const collection = `${query.parent as string}/${from?.collection_id ?? ''}`;
+    const group = from?.all_descendants === true;
+    const inQuery = (parent: { getPath(): string; name?: string } | undefined): boolean =>
+      !!parent && (group ? parent.name === from?.collection_id && parent.getPath().startsWith(`${query.parent as string}/`) : parent.getPath() === collection);
     const emitter = this.emitter;
     if (!patchedOff.has(emitter)) {
       patchedOff.add(emitter);
@@ -813,7 +824,7 @@ function patchListenScope(): void {
     emitter.on = function (this: Emitter, event, handler) {
       let inScope = scoped.get(handler);
       if (!inScope) {
-        inScope = (e) => (e.document?.parent?.getPath() === collection ? handler(e) : undefined);
+        inScope = (e) => (inQuery(e.document?.parent) ? handler(e) : undefined);
         scoped.set(handler, inScope);
       }
       return on.call(this, event, inScope);
@@ -826,58 +837,63 @@ function patchListenScope(): void {
   };
 }
 
+type FieldMap = Record<string, { type: string; value: unknown }>;
+
+/** `fields` without the field at `segments` (maps on the way copied, not changed). */
+function withoutField(fields: FieldMap, segments: string[]): FieldMap {
+  const [head, ...rest] = segments;
+  if (head === undefined || !Object.hasOwn(fields, head)) return fields;
+  const out = { ...fields };
+  if (rest.length === 0) {
+    delete out[head];
+    return out;
+  }
+  const map = fields[head]!;
+  if (map.type !== 'map_value') return fields;
+  out[head] = Object.assign(Object.create(Object.getPrototypeOf(map) as object) as object, map, { value: withoutField(map.value as FieldMap, rest) });
+  return out;
+}
+
 /**
- * The package ignores query cursors (startAt/startAfter) and ordering by document name, which
- * checkpoint pulls depend on. Re-sort by every orderBy (including __name__), apply the
- * cursor, then the limit.
+ * The package's writes only ever add fields: a `set` without merge kept the fields the new data
+ * lacks, and a field in an update's mask but not in its data (`FieldValue.delete()`, in
+ * `update()` or `set(…, { merge: true })`, in a transaction or not) stayed. Firestore replaces
+ * the whole document on a plain set and deletes such a field
+ * (https://firebase.google.com/docs/firestore/manage-data/delete-data#fields). After the
+ * package's write, the fields it should have removed are removed (a new fields object, so
+ * the kept read encodings see the change).
  */
-function patchQueryCursors(): void {
-  const req = createRequire(require_resolve_emulator());
-  const { FirestoreState } = req('@firestore-emulator/server') as { FirestoreState: { prototype: Record<string, any> } };
-  const orig = FirestoreState.prototype.v1Query;
-  const num = (v: any) => (v === undefined || v === null ? 0 : Number(v));
-  const key = (v: any): [number, any] => {
-    if (!v) return [0, null];
-    if (v.timestamp_value) return [1, num(v.timestamp_value.seconds) * 1e9 + num(v.timestamp_value.nanos)];
-    if (v.reference_value !== undefined && v.reference_value !== '') return [2, v.reference_value];
-    if (v.string_value !== undefined && v.string_value !== '') return [3, v.string_value];
-    if (v.integer_value !== undefined) return [4, num(v.integer_value)];
-    if (v.double_value !== undefined) return [4, num(v.double_value)];
-    return [0, null];
-  };
-  const cmp = (a: any, b: any) => {
-    const [ka, va] = key(a);
-    const [kb, vb] = key(b);
-    if (ka !== kb) return ka - kb;
-    return va < vb ? -1 : va > vb ? 1 : 0;
-  };
-  FirestoreState.prototype.v1Query = function (parent: string, query: any) {
-    const orders = query.order_by as Array<{ field: { field_path: string }; direction: number }>;
-    const byName = orders.some((o) => o.field.field_path === '__name__');
-    if (!query.has_start_at && !byName) return orig.call(this, parent, query);
-    const q = Object.create(query);
-    Object.defineProperty(q, 'has_limit', { value: false });
-    let docs: any[] = orig.call(this, parent, q);
-    const valueOf = (d: any, path: string) =>
-      path === '__name__' ? { reference_value: d.getPath() } : d.getField(path)?.toV1ValueObject();
-    const tuple = (d: any) => orders.map((o) => valueOf(d, o.field.field_path));
-    const cmpTuple = (a: any[], b: any[]) => {
-      for (let i = 0; i < Math.min(a.length, b.length); i++) {
-        const c = cmp(a[i], b[i]) * (orders[i]!.direction === 2 ? -1 : 1);
-        if (c) return c;
+function patchFieldDeletes(): void {
+  const { FirestoreState } = createRequire(require_resolve_emulator())('@firestore-emulator/server') as { FirestoreState: { prototype: Record<string, any> } };
+  const orig = FirestoreState.prototype.writeV1Document as (this: EmulatorState, date: Date, write: any) => unknown;
+  FirestoreState.prototype.writeV1Document = function (this: EmulatorState, date: Date, write: any) {
+    const result = orig.call(this, date, write);
+    if (!write.has_update) return result;
+    const doc = this.getDocument(write.update.name as string) as unknown as { fields: FieldMap };
+    const given = write.update.fields as Map<string, unknown>;
+    let fields = doc.fields;
+    if (write.has_update_mask) {
+      const data = Object.fromEntries(given.entries()) as Record<string, any>;
+      for (const path of write.update_mask.field_paths as string[]) {
+        const segments = pathSegments(path);
+        if (!messageHasPath(data, segments)) fields = withoutField(fields, segments);
       }
-      return 0;
-    };
-    docs = docs.slice().sort((a, b) => cmpTuple(tuple(a), tuple(b)));
-    if (query.has_start_at) {
-      const values = query.start_at.values.map((v: any) => v.toObject());
-      const before = query.start_at.before;
-      docs = docs.filter((d) => {
-        const c = cmpTuple(tuple(d), values);
-        return before ? c >= 0 : c > 0;
-      });
+    } else {
+      const transformed = new Set((write.update_transforms as { field_path: string }[]).map((t) => pathSegments(t.field_path)[0]));
+      for (const key of Object.keys(fields)) if (!given.has(key) && !transformed.has(key)) fields = withoutField(fields, [key]);
     }
-    if (query.has_limit) docs = docs.slice(0, query.limit.value);
-    return docs;
+    if (fields !== doc.fields) doc.fields = fields;
+    return result;
   };
+}
+
+/** Whether a write's data (a map of protobuf Values) holds `segments`. */
+function messageHasPath(data: Record<string, any>, segments: string[]): boolean {
+  let level: Record<string, any> | undefined = data;
+  for (const seg of segments) {
+    const v: any = level?.[seg];
+    if (!v) return false;
+    level = v.has_map_value ? Object.fromEntries((v.map_value.fields as Map<string, unknown>).entries()) : undefined;
+  }
+  return true;
 }
