@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { APIRequestContext, Locator } from '@playwright/test';
 import { expect, test, type Page } from './fixtures';
 import { runFfmpeg } from '../../scripts/lib/media';
-import { bearer, freshTone, idToken, newUser, setOnline, signIn, uniqueName } from './helpers';
+import { bearer, freshTone, idToken, newUser, releaseSpendsOf, setOnline, signIn, uniqueName } from './helpers';
 
 const PASSWORD = 'demo1234';
 let dir = '';
@@ -26,6 +26,8 @@ async function newArtist(request: APIRequestContext): Promise<string> {
   const user = newUser('cmsart');
   const res = await request.post('/api/accounts/signup', { data: user });
   expect(res.status()).toBe(201);
+  // Submitting spends tokens, which an unverified address may not.
+  await releaseSpendsOf(user);
   return idToken(request, user.email, user.password);
 }
 
@@ -242,4 +244,22 @@ test('an admin approves with a chosen cover, rejects, edits and deletes submissi
   // The focus stays in the list: another card's Delete, or the card's heading once none is left.
   await expect(moderationCard(page).locator(':focus')).toHaveAccessibleName(/^(Delete|Track Moderation)$/);
   await expect(tableRow(page, toDelete!)).toHaveCount(0);
+});
+
+test("a quick send from the Contest tab shows in the Radio Queue tab at once (RxDB's first pull on that tab)", async ({ page, request }) => {
+  const token = await newArtist(request);
+  const title = uniqueName('Cms Radio ');
+  await submitTrack(request, token, title);
+
+  await openCms(page, 'superadmin@demo.test');
+  await page.getByRole('tab', { name: 'Contest' }).click();
+  await pendingItem(page, title).getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Track approved')).toBeVisible();
+  await tableRow(page, title).getByRole('button', { name: `Send to Radio: ${title}` }).click();
+  await expect(page.getByText('Added to Radio Queue')).toBeVisible();
+
+  // The tab opens the data layer now: its first pull must not wait for the stream or a retry.
+  await page.getByRole('tab', { name: 'Radio Queue' }).click();
+  const queue = page.getByRole('region', { name: 'Radio Queue' });
+  await expect(queue.getByRole('row').filter({ hasText: title })).toContainText('pending');
 });
