@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHANCE_FOOL_RATE, comparedWithChance, foolRank, foolRate, foolRateLow, percentagesOf, wilsonInterval } from './fool-rate';
+import { CHANCE_FOOL_RATE, comparedWithChance, foolRate, foolRateLow, percentagesOf, wilsonInterval } from './fool-rate';
 
 describe('wilsonInterval', () => {
   it('matches the textbook values', () => {
@@ -30,12 +30,6 @@ describe('foolRateLow', () => {
     expect(foolRateLow(20, 30)).toBeGreaterThan(foolRateLow(2, 3));
     expect(foolRateLow(200, 300)).toBeGreaterThan(foolRateLow(20, 30));
     expect(foolRateLow(0, 0)).toBe(0);
-  });
-
-  it('has a whole-number twin to order by', () => {
-    expect(foolRank(6, 6)).toBe(6097);
-    expect(Number.isInteger(foolRank(9, 10))).toBe(true);
-    expect(foolRank(0, 0)).toBe(0);
   });
 });
 

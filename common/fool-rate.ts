@@ -32,9 +32,6 @@ export function wilsonInterval(incorrect: number, total: number): { low: number;
 /** The lower bound of the 95% Wilson interval, in percent with one decimal: what the leaderboards rank by. */
 export const foolRateLow = (incorrect: number, total: number): number => (total === 0 ? 0 : percent(wilsonInterval(incorrect, total).low));
 
-/** The same lower bound in hundredths of a percent, a whole number 0..10000: what the leaderboards order by. */
-export const foolRank = (incorrect: number, total: number): number => (total === 0 ? 0 : Math.round(wilsonInterval(incorrect, total).low * 10_000));
-
 export type ChanceComparison = 'above' | 'at' | 'below';
 
 /**

@@ -3,7 +3,10 @@ import { readFile, writeFile, rename } from 'node:fs/promises';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type { FirestoreServer } from './firestore-emulator';
 
-/** Saves and restores the in-process emulator's data as JSON (root collections only). */
+/**
+ * Saves and restores the in-process emulator's data as JSON, one entry per collection path
+ * (subcollections such as track_stats/{id}/vote_shards included).
+ */
 
 type Encoded = unknown;
 
@@ -24,17 +27,28 @@ const decode = (v: Encoded): unknown => {
   return v;
 };
 
-function rootCollections(server: FirestoreServer, projectId: string): string[] {
+type CollectionJson = { documents: Record<string, { collections: Record<string, CollectionJson> }> };
+
+/** Every collection's path relative to the database (`a`, `a/x/b`, ...), from the emulator's state. */
+function collectionPaths(server: FirestoreServer, projectId: string): string[] {
   const json = server.state.toJSON() as {
-    projects: Record<string, { databases: Record<string, { collections: Record<string, unknown> }> }>;
+    projects: Record<string, { databases: Record<string, { collections: Record<string, CollectionJson> }> }>;
   };
-  return Object.keys(json.projects[projectId]?.databases['(default)']?.collections ?? {});
+  const out: string[] = [];
+  const walk = (collections: Record<string, CollectionJson>, prefix: string) => {
+    for (const [name, collection] of Object.entries(collections)) {
+      out.push(`${prefix}${name}`);
+      for (const [id, doc] of Object.entries(collection.documents)) walk(doc.collections, `${prefix}${name}/${id}/`);
+    }
+  };
+  walk(json.projects[projectId]?.databases['(default)']?.collections ?? {}, '');
+  return out;
 }
 
 export async function saveSnapshot(server: FirestoreServer, db: Firestore, projectId: string, file: string): Promise<number> {
   const out: Record<string, Record<string, Encoded>> = {};
   let count = 0;
-  for (const name of rootCollections(server, projectId)) {
+  for (const name of collectionPaths(server, projectId)) {
     const snap = await db.collection(name).get();
     if (snap.empty) continue;
     out[name] = Object.fromEntries(snap.docs.map((d) => [d.id, encode(d.data())]));

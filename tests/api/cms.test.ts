@@ -394,10 +394,16 @@ describe('the audit log of track moderation', () => {
 
   it('records who approved, edited, rejected and deleted a track, with the fields each changed, against its owner', async () => {
     const track = await makeTrack({ title: 'Audited Anthem' });
+    // A second between steps: entries of one instant come back in document id order, as from Firestore.
+    const started = h.clock.now;
     expect((await h.call('POST', `/api/cms/tracks/${track.id}/approve`, { token: admin.token, body: { cover_art_url: '/placeholders/cover-03.jpg' } })).status).toBe(200);
+    h.clock.now += 1_000;
     expect((await h.call('POST', `/api/cms/tracks/${track.id}`, { token: superAdmin.token, body: { genre: 'Jazz', creation_story: 'x'.repeat(500) } })).status).toBe(200);
+    h.clock.now += 1_000;
     expect((await h.call('POST', `/api/cms/tracks/${track.id}/reject`, { token: admin.token })).status).toBe(200);
+    h.clock.now += 1_000;
     expect((await h.call('POST', `/api/cms/tracks/${track.id}/delete`, { token: admin.token })).status).toBe(200);
+    h.clock.now = started;
     const entries = await auditsOf('Audited Anthem');
     expect(entries.map((e) => [e.action, e.actor_id, e.target_user_id])).toEqual([
       ['track.approve', admin.uid, plain.uid],

@@ -665,7 +665,7 @@ describe('300 voters on one track at once', () => {
     expect(votes).toHaveLength(300);
     expect(correct).toBe(guesses.filter((g) => g === 'ai').length);
     // The votes went to several of the configured 10 shards, whose counts add up to them all.
-    const shards = await allDocs(c.db, 'track_vote_shards');
+    const shards = await allDocs(c.db, `track_stats/${track.id}/vote_shards`);
     expect(shards.length).toBeGreaterThan(1);
     expect(shards.every((sh) => sh.track_id === track.id && sh.shard >= 0 && sh.shard < 10)).toBe(true);
     expect(shards.reduce((n, sh) => n + sh.total, 0)).toBe(300);
@@ -683,7 +683,7 @@ describe('300 voters on one track at once', () => {
       fool_rate_low: foolRateLow(300 - correct, 300),
       eligible: true,
     });
-    expect((await allDocs(c.db, 'track_vote_shards')).every((sh) => sh.dirty === false)).toBe(true);
+    expect((await c.db.collectionGroup('vote_shards').get()).docs.every((sh) => sh.get('dirty') === false)).toBe(true);
     expect((await c.call('GET', '/api/public/leaderboards')).body.deception[0]).toMatchObject({ track_id: track.id, total_votes: 300, incorrect_guesses: 300 - correct });
     // The CMS shows the same sums.
     const admin = await signUp(c, 'crowd_admin');
@@ -695,5 +695,17 @@ describe('300 voters on one track at once', () => {
     expect(userStats.reduce((n, s) => n + s.total, 0)).toBe(300);
     expect(userStats.reduce((n, s) => n + s.correct, 0)).toBe(correct);
     expect((await allDocs(c.db, 'vote_sessions')).every((s) => s.completed_at !== null)).toBe(true);
+  });
+});
+
+describe('vote counters of deployments before the shards moved under track_stats', () => {
+  it("the rollup moves a flat track_vote_shards document into the track's vote_shards, its counts kept", async () => {
+    const track = await addTrack(h);
+    const counts = (total: number, correct: number, ai: number, human: number) => ({ track_id: track.id, shard: 3, total, correct, incorrect: total - correct, guess_ai: ai, guess_human: human, guess_hybrid: total - ai - human });
+    await h.db.collection('track_vote_shards').doc(`${track.id}_3`).set({ ...counts(4, 1, 2, 1), dirty: false });
+    await h.db.doc(`track_stats/${track.id}/vote_shards/3`).set({ ...counts(1, 1, 1, 0), dirty: true });
+    expect(await stats(track.id)).toMatchObject({ total_votes: 5, correct_guesses: 2, incorrect_guesses: 3, guess_ai: 3, guess_human: 1, guess_hybrid: 1 });
+    expect((await h.db.collection('track_vote_shards').get()).empty).toBe(true);
+    expect((await h.db.doc(`track_stats/${track.id}/vote_shards/3`).get()).data()).toMatchObject({ total: 5, dirty: false });
   });
 });

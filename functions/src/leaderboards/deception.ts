@@ -7,14 +7,14 @@ import { COL } from '../platform/collections';
  * Eligible track_stats (approved contest tracks with at least the configured minimum of votes)
  * by the lower bound of their fool rate's 95% Wilson interval, then votes (docs/decisions.md,
  * Fairer leaderboard). The Deception Leaderboard and Fooling Tracks rank the same way. Ties end
- * on the track id, named (Firestore's implicit order, which the local emulator does not apply), so
+ * on the track id, named (Firestore's implicit order made explicit), so
  * every read and the stream list tied tracks alike.
  */
 export const rankedTracksQuery = (db: Firestore, limit: number): Query =>
   db
     .collection(COL.trackStats)
     .where('eligible', '==', true)
-    .orderBy('fool_rank', 'desc')
+    .orderBy('fool_rate_low', 'desc')
     .orderBy('total_votes', 'desc')
     .orderBy(FieldPath.documentId(), 'desc')
     .limit(limit);

@@ -18,8 +18,10 @@ export const COL = {
   /** Server-only: opaque clip id -> track and stored clip file. */
   clips: 'clips',
   trackStats: 'track_stats',
-  /** track_vote_shards/{trackId}_{n}: one of a track's vote counters (voting/vote-shards.ts), server-only. */
-  voteShards: 'track_vote_shards',
+  /** track_stats/{trackId}/vote_shards/{n}: one of a track's vote counters (voting/vote-shards.ts), server-only. */
+  voteShards: 'vote_shards',
+  /** The former flat shards (track_vote_shards/{trackId}_{n}), moved under track_stats by the rollup. */
+  legacyVoteShards: 'track_vote_shards',
   voteSessions: 'vote_sessions',
   votes: 'votes',
   /** One per (user, track): the lock that makes a vote count once. */

@@ -1,5 +1,5 @@
 import type { SubmissionRoute, TrackFields, TrackStatus } from '../../../common/contest';
-import { foolRank, foolRate, foolRateLow } from '../../../common/fool-rate';
+import { foolRate, foolRateLow } from '../../../common/fool-rate';
 
 export { foolRate };
 
@@ -51,13 +51,8 @@ export type TrackStatsDoc = {
   incorrect_guesses: number;
   /** Percent of wrong guesses, 0..100 with one decimal. */
   fool_rate: number;
-  /** Lower bound of the fool rate's 95% Wilson interval, percent with one decimal. */
+  /** Lower bound of the fool rate's 95% Wilson interval, percent with one decimal: what the boards order by. */
   fool_rate_low: number;
-  /**
-   * What the boards order by: the same lower bound in hundredths of a percent, a whole number
-   * (Firestore orders whole and fractional numbers alike; the in-process emulator does not).
-   */
-  fool_rank: number;
   /** Approved contest track with at least the configured minimum of votes: ranked on the leaderboards. */
   eligible: boolean;
 };
@@ -84,7 +79,6 @@ export function statsFromTrack(
     ...counts,
     fool_rate: foolRate(counts.incorrect_guesses, counts.total_votes),
     fool_rate_low: foolRateLow(counts.incorrect_guesses, counts.total_votes),
-    fool_rank: foolRank(counts.incorrect_guesses, counts.total_votes),
     eligible: track.status === 'approved' && track.submission_type === 'contest' && counts.total_votes >= Math.max(1, minVotes),
   };
 }

@@ -8,8 +8,9 @@ import { forgetOthersGuessed } from './reveal';
 /**
  * Distributed vote counters (docs/decisions.md, Vote counters): a vote increments one of its
  * track's shards, picked at random, instead of rewriting track_stats, a document Firestore
- * writes about once a second. track_vote_shards/{trackId}_{n} holds the counts of the votes that
- * landed on it and `dirty` until the rollup has added them into track_stats/{trackId}.
+ * writes about once a second. track_stats/{trackId}/vote_shards/{n} holds the counts of the votes
+ * that landed on it and `dirty` until the rollup has added them into its parent, as Firebase's
+ * distributed counter does (https://firebase.google.com/docs/firestore/solutions/counters).
  */
 export type VoteShard = GuessCounts & { track_id: string; shard: number; total: number; correct: number; incorrect: number; dirty: boolean };
 
@@ -24,7 +25,9 @@ const ROLLUP_MAX_PAGES = 20;
 /** Tracks rolled up at the same time. */
 const ROLLUP_PARALLEL = 8;
 
-export const voteShardRef = (db: Firestore, trackId: string, shard: number) => db.collection(COL.voteShards).doc(`${trackId}_${shard}`);
+const shardsOf = (db: Firestore, trackId: string) => db.collection(COL.trackStats).doc(trackId).collection(COL.voteShards);
+
+export const voteShardRef = (db: Firestore, trackId: string, shard: number) => shardsOf(db, trackId).doc(String(shard));
 
 /** Counts one scored vote in the caller's transaction: blind increments of a random shard, nothing read. */
 export function countVote(db: Firestore, tx: Transaction, shards: number, trackId: string, guess: SongType, isCorrect: boolean): void {
@@ -67,7 +70,7 @@ async function rollUpTrack(deps: Deps, trackId: string): Promise<void> {
   const statsRef = db.collection(COL.trackStats).doc(trackId);
   // Which shards exist: found outside the transaction, read inside it. A shard created after
   // this query is dirty, so the next rollup adds it.
-  const found = await db.collection(COL.voteShards).where('track_id', '==', trackId).get();
+  const found = await shardsOf(db, trackId).get();
   await db.runTransaction(async (tx) => {
     const [stats, ...shards] = await tx.getAll(statsRef, ...found.docs.map((d) => d.ref));
     if (!stats?.exists) {
@@ -91,9 +94,10 @@ async function rollUpTrack(deps: Deps, trackId: string): Promise<void> {
  * Returns how many tracks it rolled up.
  */
 export async function rollUpVoteCounts(deps: Deps): Promise<number> {
+  await moveLegacyShards(deps.db);
   let rolled = 0;
   for (let page = 0; page < ROLLUP_MAX_PAGES; page += 1) {
-    const dirty = await deps.db.collection(COL.voteShards).where('dirty', '==', true).limit(ROLLUP_PAGE).get();
+    const dirty = await deps.db.collectionGroup(COL.voteShards).where('dirty', '==', true).limit(ROLLUP_PAGE).get();
     const tracks = [...new Set(dirty.docs.map((d) => String(d.get('track_id'))))];
     for (let i = 0; i < tracks.length; i += ROLLUP_PARALLEL) await Promise.all(tracks.slice(i, i + ROLLUP_PARALLEL).map((id) => rollUpTrack(deps, id)));
     rolled += tracks.length;
@@ -105,6 +109,29 @@ export async function rollUpVoteCounts(deps: Deps): Promise<number> {
 
 /** Deletes a track's shards in the caller's transaction (reads first: call before its writes). */
 export async function readShardsToDelete(db: Firestore, tx: Transaction, trackId: string): Promise<() => void> {
-  const snap = await tx.get(db.collection(COL.voteShards).where('track_id', '==', trackId));
+  const snap = await tx.get(shardsOf(db, trackId));
   return () => snap.docs.forEach((d) => tx.delete(d.ref));
+}
+
+const COUNT_FIELDS = ['total', 'correct', 'incorrect', 'guess_ai', 'guess_human', 'guess_hybrid'] as const;
+
+/**
+ * Moves the flat shards of deployments before the subcollection (track_vote_shards/{trackId}_{n})
+ * into track_stats/{trackId}/vote_shards/{n}, adding their counts and marking them dirty, so the
+ * next rollup counts them: summing only the new shards would drop every vote counted before.
+ * One empty query per rollup once none is left (docs/decisions.md, Vote counters).
+ */
+async function moveLegacyShards(db: Firestore): Promise<void> {
+  const old = await db.collection(COL.legacyVoteShards).limit(ROLLUP_PAGE).get();
+  for (const doc of old.docs) {
+    const trackId = String(doc.get('track_id'));
+    const shard = Number(doc.get('shard')) || 0;
+    await db.runTransaction(async (tx) => {
+      const [legacy, current] = await tx.getAll(doc.ref, voteShardRef(db, trackId, shard));
+      if (!legacy?.exists) return;
+      const sums = Object.fromEntries(COUNT_FIELDS.map((f) => [f, num(legacy, f) + (current ? num(current, f) : 0)]));
+      tx.set(voteShardRef(db, trackId, shard), { track_id: trackId, shard, ...sums, dirty: true });
+      tx.delete(legacy.ref);
+    });
+  }
 }
