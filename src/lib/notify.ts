@@ -1,4 +1,5 @@
 import { VERIFY_MSG } from '@common/messages';
+import { resendVerificationWithToasts } from './resend-verification';
 import { toast } from './toast';
 
 /**
@@ -13,22 +14,14 @@ export function notifyError(title: string, detail?: unknown, fallback?: string):
 
 /**
  * A spend the API refused because the address is not verified yet (403 `email_unverified`): what
- * to do, and a button that mails a new verification link (its code loads only when pressed).
+ * to do, and a button that mails a new verification link. Inside a modal dialog the toast is out
+ * of reach (the page behind is inert): the dialog shows VerifyToSpend instead.
  */
 function notifyVerifyToSpend(title: string): void {
-  const resend = async () => {
-    try {
-      await (await import('./email-verification')).resendVerificationEmail();
-      toast.success(VERIFY_MSG.resent);
-    } catch (err) {
-      const status = (err as { status?: unknown }).status;
-      toast.error(typeof status === 'number' && status < 500 && err instanceof Error ? err.message : VERIFY_MSG.resendFailed);
-    }
-  };
   toast.error(title, {
     description: `${VERIFY_MSG.spendNeedsVerified}. ${VERIFY_MSG.spendNeedsVerifiedDetail}`,
     duration: 15_000,
-    action: { label: VERIFY_MSG.resend, onClick: () => void resend() },
+    action: { label: VERIFY_MSG.resend, onClick: () => void resendVerificationWithToasts() },
   });
 }
 

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import type { Browser } from '@playwright/test';
 import { expect, test, type Page } from './fixtures';
@@ -98,7 +99,7 @@ test('a new user buys a licence with tokens: both balances move and the track an
   await seller.context().close();
 });
 
-test('a new account is refused a purchase until it verifies its email: the refusal offers a new link, the mail arrives, and after following it the purchase goes through', async ({ page, request }) => {
+test('a new account is refused a purchase until it verifies its email: the dialog says so and offers a new link, the mail arrives, and after following it the purchase goes through', async ({ page, request }) => {
   const buyer = newUser('unverified');
   await signUp(page, buyer, { unverified: true });
   await expect(balancePill(page)).toHaveText('50 tokens');
@@ -106,11 +107,14 @@ test('a new account is refused a purchase until it verifies its email: the refus
   await openPurchase(page, 'All Listings', BASIC);
   const dialog = page.getByRole('dialog', { name: BASIC });
   await dialog.getByRole('button', { name: 'Pay with Tokens' }).click();
-  const refusal = page.locator('[data-sonner-toast]').filter({ hasText: 'Verify your email to spend tokens. Follow the link in the verification email we sent you, then try again.' });
-  await expect(refusal).toBeVisible();
+  // Said in the dialog (the page behind it is inert while it is open), with a way to a new link.
+  const refusal = dialog.getByRole('alert').filter({ hasText: 'Verify your email to spend tokens' });
+  await expect(refusal).toContainText('Follow the link in the verification email we sent you, then try again.');
   await expect(balancePill(page)).toHaveText('50 tokens');
+  const axe = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
-  // The toast's button mails a new link (by keyboard).
+  // Its button mails a new link (by keyboard).
   await refusal.getByRole('button', { name: 'Resend verification email' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByText('Verification email sent. Check your inbox.')).toBeVisible();

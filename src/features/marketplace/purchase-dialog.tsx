@@ -5,6 +5,7 @@ import type { OrderMethod } from '@common/orders';
 import { ORDER_MSG } from '@common/orders';
 import { PATHS } from '@common/paths';
 import { Button } from '@/components/ui/button';
+import { VerifyToSpend } from '@/components/verify-to-spend';
 import { Dialog, DialogCloseX, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { useBalanceDoc } from '@/hooks/use-account';
 import { useOnline } from '@/hooks/use-online';
@@ -22,7 +23,7 @@ const LICENCE_LABEL: Record<string, string> = { basic: 'Basic', featured: 'Featu
 export function PurchaseDialog({ listing, onClose }: { listing: MarketplaceListing; onClose: () => void }) {
   const online = useOnline();
   const balance = useBalanceDoc()?.balance ?? 0;
-  const { buy, pending, result } = usePurchase(listing, balance);
+  const { buy, pending, result, needsVerify } = usePurchase(listing, balance);
   const held = useHeldLicence(listing.id);
 
   return (
@@ -64,6 +65,7 @@ export function PurchaseDialog({ listing, onClose }: { listing: MarketplaceListi
               <WifiOff className="size-4 shrink-0" aria-hidden /> {ORDER_MSG.offline}
             </p>
           )}
+          {needsVerify && <VerifyToSpend />}
           {listing.accept_tokens && (
             <PayOption
               icon={<Coins className="size-5 text-amber-400" aria-hidden />}

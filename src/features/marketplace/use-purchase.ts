@@ -5,6 +5,7 @@ import { ORDER_MSG } from '@common/orders';
 import { formatUsd } from '@common/format';
 import { afterWrite } from '@/data/lazy';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { isUnverifiedSpend } from '@/lib/resend-verification';
 import { createOrder } from './create-order';
 import { purchaseFailure } from './purchase-errors';
 
@@ -15,6 +16,8 @@ export type PurchaseResult = { kind: 'tokens' } | ({ kind: 'cash' } & CashPaymen
 export function usePurchase(listing: MarketplaceListing, balance: number) {
   const [pending, setPending] = useState<OrderMethod | null>(null);
   const [result, setResult] = useState<PurchaseResult | null>(null);
+  /** The API refused the spend until the address is verified: the dialog says so (VerifyToSpend). */
+  const [needsVerify, setNeedsVerify] = useState(false);
 
   async function buy(method: OrderMethod): Promise<void> {
     setPending(method);
@@ -34,6 +37,7 @@ export function usePurchase(listing: MarketplaceListing, balance: number) {
         setResult({ kind: 'cash', ...payment });
       }
     } catch (err) {
+      if (isUnverifiedSpend(err)) return setNeedsVerify(true);
       const { title, description } = purchaseFailure(err, method, { price: listing.price_tokens, balance });
       notifyError(title, description);
     } finally {
@@ -41,5 +45,5 @@ export function usePurchase(listing: MarketplaceListing, balance: number) {
     }
   }
 
-  return { buy, pending, result };
+  return { buy, pending, result, needsVerify };
 }
