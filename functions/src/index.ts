@@ -1,5 +1,4 @@
 import { initializeApp } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
@@ -57,7 +56,7 @@ onInit(() => {
   const local = config.localStorage;
   deps = {
     db: getFirestore(firebase),
-    auth: firebaseAuthGateway(getAuth(firebase)),
+    auth: firebaseAuthGateway(async () => (await import('firebase-admin/auth')).getAuth(firebase)),
     // Files on disk exist only under the emulators (config.localStorage is null deployed).
     storage: local ? new DiskStorage(local.dir, local.secret, () => Date.now()) : new CloudStorage(getStorage(firebase).bucket()),
     ffmpegPath: ffmpegInstaller.path,

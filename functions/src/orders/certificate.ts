@@ -1,5 +1,9 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
+import type { PDFFont } from 'pdf-lib';
 import { LICENCE_TERMS } from '../../../common/orders';
+import { lazy } from '../platform/lazy';
+
+/** pdf-lib loads with the first certificate (platform/lazy.ts). */
+const pdfLib = lazy(() => import('pdf-lib'));
 
 export type CertificateInput = {
   licensee: string;
@@ -47,6 +51,7 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 
 /** The licence certificate of an approved order, as a one-page A4 PDF. */
 export async function licenceCertificate(input: CertificateInput): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts, rgb } = await pdfLib();
   const pdf = await PDFDocument.create();
   pdf.setTitle(printable(`Licence certificate — ${input.title}`));
   pdf.setSubject(`Order ${input.orderId}`);

@@ -104,7 +104,7 @@ export const localCheckoutPay =
           },
         },
       });
-      await processWebhook(deps, payload, deps.payments.sign(payload));
+      await processWebhook(deps, payload, await deps.payments.sign(payload));
     }
     res.redirect(303, success);
   };

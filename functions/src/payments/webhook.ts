@@ -132,7 +132,7 @@ async function handleEvent(deps: Deps, event: Stripe.Event): Promise<WebhookResu
 
 /** Verifies and handles one delivery; used by the webhook route and by the local checkout page. */
 export async function processWebhook(deps: Deps, raw: Buffer | string, signature: string | undefined): Promise<WebhookResult> {
-  return handleEvent(deps, deps.payments.verifyEvent(raw, signature));
+  return handleEvent(deps, await deps.payments.verifyEvent(raw, signature));
 }
 
 /** POST /api/payments/webhook: the raw bytes as received (rawBody under the Functions runtime). */

@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
-import SftpClient from 'ssh2-sftp-client';
+import type SftpClient from 'ssh2-sftp-client';
+import { lazy } from './lazy';
 import type { AiredSong, RadioStation, StationConfig, StationMedia } from './station';
 
 /**
@@ -18,6 +19,8 @@ import type { AiredSong, RadioStation, StationConfig, StationMedia } from './sta
  */
 
 const SFTP_READY_TIMEOUT_MS = 10_000;
+/** The SFTP client loads with the first upload (platform/lazy.ts). */
+const sftpClient = lazy(() => import('ssh2-sftp-client'));
 
 /**
  * Makes `folder` and the folders above it. The client checks each level, then creates it: another
@@ -120,7 +123,8 @@ export function azuracastStation(cfg: StationConfig): RadioStation {
 
   return {
     async upload(remotePath, data) {
-      const sftp = new SftpClient('fool-rate-api');
+      const { default: Client } = await sftpClient();
+      const sftp = new Client('fool-rate-api');
       try {
         await sftp.connect({
           host: cfg.sftp.host,

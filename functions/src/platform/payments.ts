@@ -1,8 +1,12 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { z } from 'zod';
 import type { PaymentsConfig } from '../config';
 import { badRequest, unavailable } from './errors';
+import { lazy } from './lazy';
 import { log } from './log';
+
+/** Stripe's library loads with the first checkout or webhook (platform/lazy.ts). */
+const stripeLib = lazy(async () => (await import('stripe')).default);
 
 export const PAYMENTS_UNAVAILABLE = 'Payments are not available right now. Please try again later.';
 
@@ -24,9 +28,9 @@ export interface PaymentGateway {
    */
   checkoutSessionOfPaymentIntent(paymentIntentId: string): Promise<string | null>;
   /** The event of a webhook delivery, verified over the raw bytes; a bad signature is a 400. */
-  verifyEvent(raw: Buffer | string, signature: string | undefined): Stripe.Event;
+  verifyEvent(raw: Buffer | string, signature: string | undefined): Promise<Stripe.Event>;
   /** A Stripe-Signature header for `payload`, as Stripe would sign it (the local checkout page). */
-  sign(payload: string): string;
+  sign(payload: string): Promise<string>;
 }
 
 /** `stripeOptions`: how the Stripe client reaches the API (a test's stand-in server); Stripe's own by default. */
@@ -42,14 +46,14 @@ export function stripePayments(config: PaymentsConfig, stripeOptions: Stripe.Str
     async createCheckoutSession(params) {
       const payments = live();
       if (payments.mode !== 'stripe') throw new Error('Stripe Checkout needs a Stripe secret key');
-      client ??= new Stripe(payments.secretKey, stripeOptions);
+      client ??= new (await stripeLib())(payments.secretKey, stripeOptions);
       const session = await client.checkout.sessions.create(params);
       return { id: session.id, url: session.url };
     },
     async checkoutSessionOfPaymentIntent(paymentIntentId) {
       const payments = live();
       if (payments.mode !== 'stripe') return null;
-      client ??= new Stripe(payments.secretKey, stripeOptions);
+      client ??= new (await stripeLib())(payments.secretKey, stripeOptions);
       let found: Stripe.ApiList<Stripe.Checkout.Session>;
       try {
         found = await client.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1 });
@@ -60,18 +64,22 @@ export function stripePayments(config: PaymentsConfig, stripeOptions: Stripe.Str
       }
       return found.data[0]?.id ?? null;
     },
-    verifyEvent(raw, signature) {
+    async verifyEvent(raw, signature) {
       const { webhookSecret } = live();
       if (!signature) throw badRequest('Missing Stripe-Signature header');
+      const { webhooks } = await stripeLib();
       let event: Stripe.Event;
       try {
-        event = Stripe.webhooks.constructEvent(raw, signature, webhookSecret);
+        event = webhooks.constructEvent(raw, signature, webhookSecret);
       } catch {
         throw badRequest('Invalid webhook signature');
       }
       if (!eventShape.safeParse(event).success) throw badRequest('Not a Stripe event');
       return event;
     },
-    sign: (payload) => Stripe.webhooks.generateTestHeaderString({ payload, secret: live().webhookSecret }),
+    async sign(payload) {
+      const secret = live().webhookSecret;
+      return (await stripeLib()).webhooks.generateTestHeaderString({ payload, secret });
+    },
   };
 }

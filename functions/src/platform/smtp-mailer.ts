@@ -1,5 +1,9 @@
-import { createTransport, type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { lazy } from './lazy';
 import type { MailConfig, Mailer, OutgoingMail, SentInfo } from './mailer';
+
+/** nodemailer loads with the first send (platform/lazy.ts). */
+const nodemailer = lazy(() => import('nodemailer'));
 
 /**
  * Mail over SMTP with nodemailer; the transport is made on the first send. Timeouts are short: the sender holds a lease on the
@@ -8,7 +12,8 @@ import type { MailConfig, Mailer, OutgoingMail, SentInfo } from './mailer';
 export function smtpMailer(config: MailConfig): Mailer {
   const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
   let transport: Transporter | null = null;
-  const transporter = (): Transporter => {
+  const transporter = async (): Promise<Transporter> => {
+    const { createTransport } = await nodemailer();
     const smtp = config.smtp;
     transport ??=
       'url' in smtp
@@ -24,7 +29,7 @@ export function smtpMailer(config: MailConfig): Mailer {
   };
   return {
     async send(mail: OutgoingMail): Promise<SentInfo> {
-      const t = transporter();
+      const t = await transporter();
       const info = await t.sendMail({
         from: mail.from,
         to: mail.to,
