@@ -5,9 +5,8 @@ import { COL } from './collections';
 import type { Deps, VerifiedUser } from './deps';
 import { forbidden, unauthenticated } from './errors';
 
+/** Also a revoked token's refusal (a disabled account): the caller cannot tell them apart, and signs in again either way. */
 const INVALID_TOKEN = 'Invalid or expired token';
-/** A write's refusal: the token may be fine but revoked (a disabled account), which the caller cannot tell apart. */
-const REVOKED_OR_INVALID = `${INVALID_TOKEN}. Please sign in again.`;
 
 /**
  * Whether a request's token is checked against revocation as it is read: every write (tokens,
@@ -37,7 +36,7 @@ export const authenticate =
       res.locals.revocationChecked = checked;
       next();
     } catch {
-      next(unauthenticated(checked ? REVOKED_OR_INVALID : INVALID_TOKEN));
+      next(unauthenticated(INVALID_TOKEN));
     }
   };
 
@@ -48,7 +47,7 @@ async function requireLiveCaller(deps: Deps, res: Response): Promise<VerifiedUse
     try {
       await deps.auth.verifyIdToken(res.locals.token as string, true);
     } catch {
-      throw unauthenticated(REVOKED_OR_INVALID);
+      throw unauthenticated(INVALID_TOKEN);
     }
     res.locals.revocationChecked = true;
   }
