@@ -68,7 +68,8 @@ describe('GET/POST /api/cms/config', () => {
     ['a zero expiry', { orders: { cash_expiry_hours: 0 } }, 'orders.cash_expiry_hours: Must be at least 1'],
   ])('refuses %s with a 400 naming the field, and changes nothing', async (_what, body, message) => {
     const before = (await getConfig(admin)).body;
-    const res = await saveConfig(admin, body);
+    // A super admin: an admin naming a grant is refused (403) before the body is read.
+    const res = await saveConfig(root, body);
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain(message);
     expect((await getConfig(admin)).body).toEqual(before);
@@ -99,7 +100,8 @@ describe('GET/POST /api/cms/config', () => {
 describe('charges and grants read the saved values', () => {
   it('signup grant, daily drip, referral reward, contest entry and the public config follow a save', async () => {
     const prices = { signup_grant: 70, daily_drip: 3, referral_reward: 12, contest_entry_cost: 7 };
-    expect((await saveConfig(admin, { pricing: prices })).status).toBe(200);
+    // The grants are the super admins' (grant-settings.test.ts).
+    expect((await saveConfig(root, { pricing: prices })).status).toBe(200);
     try {
       expect((await h.call('GET', '/api/public/config')).body.data.pricing).toMatchObject(prices);
       const referrer = await fresh('cfgref');
@@ -128,7 +130,7 @@ describe('charges and grants read the saved values', () => {
       expect(await ledgerOf(referrer.uid, 'submission_fee')).toEqual([-7]);
       for (const row of await ledgerInvariant(h.db)) expect(row.balance).toBe(row.sum);
     } finally {
-      await saveConfig(admin, { pricing: { signup_grant: 50, daily_drip: 1, referral_reward: 10, contest_entry_cost: 10 } });
+      await saveConfig(root, { pricing: { signup_grant: 50, daily_drip: 1, referral_reward: 10, contest_entry_cost: 10 } });
     }
   });
 });

@@ -380,9 +380,13 @@ describe('marketplace listings', () => {
 describe('the audit log of listings', () => {
   it('records who created, edited, took off sale and deleted a listing, with what changed, against its seller', async () => {
     const track = await addListable(h, { title: 'Audited Listing Song', submitted_by: plain.uid });
+    // A second between steps: the entries are ordered by their time (a query without an order answers by id, as Firestore does).
     const id = (await create({ track_id: track.id, price_tokens: 20 })).body.listing.id as string;
+    h.clock.now += 1000;
     expect((await h.call('POST', `/api/marketplace/listings/${id}`, { token: admin.token, body: { price_tokens: 35 } })).status).toBe(200);
+    h.clock.now += 1000;
     expect((await h.call('POST', `/api/marketplace/listings/${id}/active`, { token: admin.token, body: { is_active: false } })).status).toBe(200);
+    h.clock.now += 1000;
     expect((await h.call('POST', `/api/marketplace/listings/${id}/delete`, { token: admin.token, body: {} })).status).toBe(200);
     // A refused change records nothing.
     expect((await h.call('POST', `/api/marketplace/listings/${id}`, { token: admin.token, body: { price_tokens: 1 } })).status).toBe(404);

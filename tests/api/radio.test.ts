@@ -326,10 +326,14 @@ describe('the CMS radio queue', () => {
     const [owner] = await users(h, 'raudit');
     const music = await addRadioSubmission(h, owner, 'music');
     const ad = await addRadioSubmission(h, owner, 'advertisement');
+    // A second between steps: the entries are ordered by their time (a query without an order answers by id, as Firestore does).
     expect((await act(admin, music.id, 'approve')).status).toBe(200);
+    h.clock.now += 1000;
     expect((await act(admin, music.id, 'mark-uploaded')).status).toBe(200);
+    h.clock.now += 1000;
     const at = new Date(h.clock.now + 3_600_000).toISOString();
     expect((await act(admin, music.id, 'schedule', { scheduled_broadcast_time: at })).status).toBe(200);
+    h.clock.now += 1000;
     expect((await act(admin, ad.id, 'reject')).status).toBe(200);
     expect((await act(admin, ad.id, 'approve')).status).toBe(409);
     const entries = (await h.db.collection('audit_log').where('target_user_id', '==', owner.uid).get()).docs
