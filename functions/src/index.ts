@@ -9,13 +9,6 @@ import { onSchedule } from 'firebase-functions/v2/scheduler';
 import type { Express } from 'express';
 import { createApp } from './app';
 import { API_SECRETS, ConfigError, MAIL_SECRETS, readConfig, STATION_SECRETS } from './config';
-import { deliverDueMail, deliverMail } from './mail/deliver';
-import { refreshLeaderboardsNow } from './leaderboards/refresh-scheduler';
-import { ensureSampleKeys } from './voting/sample-key';
-import { ensureContentTwins } from './marketplace/backfill-audio-keys';
-import { backfillAudioPrints } from './marketplace/backfill-audio-prints';
-import { expireDueOrders } from './orders/expire-orders';
-import { airScheduled } from './radio/air-scheduled';
 import type { Deps } from './platform/deps';
 import { azuracastStation } from './platform/azuracast-station';
 import { chainOf } from './platform/chain-of';
@@ -87,12 +80,15 @@ export const api = onRequest({ region: REGION, timeoutSeconds: 120, memory: '512
 
 /** The vote counts rolled up and the leaderboard summaries recomputed every minute (in-process timers only run on warm instances). */
 export const refreshLeaderboards = onSchedule({ schedule: 'every 1 minutes', region: REGION, secrets: SECRETS }, async () => {
+  // Each job's code loads when it first runs, not with every instance of every function (docs/decisions.md, Cold start).
+  const { refreshLeaderboardsNow } = await import('./leaderboards/refresh-scheduler');
   await refreshLeaderboardsNow(ready());
 });
 
 /** Tracks stored before sessions sampled by `rand` get one, once (voting/sample-key.ts); afterwards one read an hour. */
 export const backfillTrackSampleKeys = onSchedule({ schedule: 'every 60 minutes', region: REGION, secrets: SECRETS }, async () => {
   const deps = ready();
+  const { ensureSampleKeys } = await import('./voting/sample-key');
   await ensureSampleKeys(deps.db, new Date(deps.now()).toISOString());
 });
 
@@ -105,12 +101,14 @@ export const backfillTrackSampleKeys = onSchedule({ schedule: 'every 60 minutes'
 export const backfillContentTwins = onSchedule({ schedule: 'every 60 minutes', region: REGION, timeoutSeconds: 540, memory: '512MiB', secrets: SECRETS }, async () => {
   const deps = ready();
   const nowIso = new Date(deps.now()).toISOString();
+  const [{ ensureContentTwins }, { backfillAudioPrints }] = await Promise.all([import('./marketplace/backfill-audio-keys'), import('./marketplace/backfill-audio-prints')]);
   await ensureContentTwins(deps, nowIso);
   await backfillAudioPrints(deps, nowIso);
 });
 
 /** Unpaid Cash App orders past their deadline become EXPIRED (reads expire them too). */
 export const expireOrders = onSchedule({ schedule: 'every 5 minutes', region: REGION, secrets: SECRETS }, async () => {
+  const { expireDueOrders } = await import('./orders/expire-orders');
   await expireDueOrders(ready());
 });
 
@@ -119,6 +117,7 @@ export const expireOrders = onSchedule({ schedule: 'every 5 minutes', region: RE
  * become broadcasted once the station reports them played (radio/air-scheduled.ts).
  */
 export const airRadio = onSchedule({ schedule: 'every 1 minutes', region: REGION, secrets: SECRETS }, async () => {
+  const { airScheduled } = await import('./radio/air-scheduled');
   await airScheduled(ready());
 });
 
@@ -127,10 +126,12 @@ export const airRadio = onSchedule({ schedule: 'every 1 minutes', region: REGION
  * writes to `mail` is delivered as soon as it is created, over SMTP (mail/deliver.ts).
  */
 export const sendMail = onDocumentCreated({ document: 'mail/{id}', region: REGION, secrets: SECRETS, retry: false }, async (event) => {
+  const { deliverMail } = await import('./mail/deliver');
   await deliverMail(ready(), event.params.id);
 });
 
 /** Retries with backoff, and whatever the trigger missed (a sender that died mid-send: its lease expires). */
 export const retryMail = onSchedule({ schedule: 'every 1 minutes', region: REGION, secrets: SECRETS }, async () => {
+  const { deliverDueMail } = await import('./mail/deliver');
   await deliverDueMail(ready());
 });

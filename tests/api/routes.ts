@@ -35,7 +35,21 @@ function walk(stack: Layer[], prefix: string, out: Route[]): void {
   }
 }
 
-/** Every route of an app made by createApp, e.g. { method: 'POST', path: '/api/orders/:id/proof' }. */
+/** Loads every area createApp mounts lazily (platform/lazy.ts lazyRoutes), so that listRoutes sees their routes. */
+export async function loadLazyRoutes(app: Express): Promise<void> {
+  const loads: Array<Promise<unknown>> = [];
+  const visit = (stack: Layer[]) => {
+    for (const layer of stack) {
+      const handle = layer.handle as { load?: () => Promise<unknown>; stack?: Layer[] } | undefined;
+      if (typeof handle?.load === 'function') loads.push(handle.load());
+      else if (handle?.stack) visit(handle.stack);
+    }
+  };
+  visit((app.router as unknown as { stack: Layer[] }).stack);
+  await Promise.all(loads);
+}
+
+/** Every route of an app made by createApp, e.g. { method: 'POST', path: '/api/orders/:id/proof' } (its lazy areas loaded first: loadLazyRoutes). */
 export function listRoutes(app: Express): Route[] {
   const out: Route[] = [];
   walk((app.router as unknown as { stack: Layer[] }).stack, '', out);

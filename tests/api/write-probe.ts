@@ -25,7 +25,7 @@ import { CollectionReference, WriteBatch } from 'firebase-admin/firestore';
 import { createApp } from '../../functions/src/app';
 import { log } from '../../functions/src/platform/log';
 import type { Harness } from './harness';
-import { listRoutes, type Route } from './routes';
+import { listRoutes, loadLazyRoutes, type Route } from './routes';
 
 /**
  * Request counters are bookkeeping that refused requests write on purpose (a failed coupon
@@ -213,6 +213,7 @@ export async function startProbe(h: Harness): Promise<Probe> {
   server.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await loadLazyRoutes(app);
 
   return {
     routes: listRoutes(app),
