@@ -171,6 +171,8 @@ async function main(): Promise<void> {
     // The function reads the same password from functions/.secret.local (a declared secret).
     password: secrets.STATION_SFTP_PASSWORD!,
     hostKeyPath: `${stationDir}/ssh-host-key`,
+    // The function sends the same key (STATION_API_KEY in functions/.secret.local).
+    apiKey: secrets.STATION_API_KEY!,
   });
   mailCatcher = await startMailCatcher({ smtpPort: ports.mailSmtp, webPort: ports.mailWeb, mailDirectory: `${stateDir}/maildev` });
   say(`Mail catcher (maildev): SMTP 127.0.0.1:${ports.mailSmtp}, inbox http://localhost:${ports.mailWeb}`);

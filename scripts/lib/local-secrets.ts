@@ -8,7 +8,8 @@ import { appendFile, readFile, writeFile } from 'node:fs/promises';
  * a random webhook secret, and no Stripe key, which on the emulators means the API's own
  * checkout page. Put sk_test_… / whsec_… (from `stripe listen`) here for Stripe test mode.
  * The station's secrets are added to an older file that lacks them: the demo station's SFTP
- * password (the stack starts the demo station with it), no private key and no API key ('none').
+ * password and API key (the stack starts the demo station with them; an older file's API key
+ * 'none' is replaced: the demo station, as AzuraCast, wants a key for files and playlists), no private key.
  */
 export async function ensureLocalSecrets(path: string): Promise<Record<string, string>> {
   if (!existsSync(path)) {
@@ -30,10 +31,15 @@ export async function ensureLocalSecrets(path: string): Promise<Record<string, s
     await appendFile(path, `# The radio station (the local demo station; docs/radio-station.md).\n${missing.map(([k, v]) => `${k}=${v}`).join('\n')}\n`);
     values = await readSecrets(path);
   }
+  if (values.STATION_API_KEY === 'none') {
+    const text = await readFile(path, 'utf8');
+    await writeFile(path, text.replace(/^STATION_API_KEY=none$/m, `STATION_API_KEY=${randomBytes(24).toString('hex')}`), { mode: 0o600 });
+    values = await readSecrets(path);
+  }
   return values;
 }
 
-const stationDefaults = () => ({ STATION_SFTP_PASSWORD: randomBytes(24).toString('hex'), STATION_SFTP_PRIVATE_KEY: 'none', STATION_API_KEY: 'none' });
+const stationDefaults = () => ({ STATION_SFTP_PASSWORD: randomBytes(24).toString('hex'), STATION_SFTP_PRIVATE_KEY: 'none', STATION_API_KEY: randomBytes(24).toString('hex') });
 
 async function readSecrets(path: string): Promise<Record<string, string>> {
   const values: Record<string, string> = {};

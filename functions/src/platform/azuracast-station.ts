@@ -1,21 +1,31 @@
 import { posix } from 'node:path';
 import type SftpClient from 'ssh2-sftp-client';
 import { lazy } from './lazy';
-import type { AiredSong, RadioStation, StationConfig, StationMedia } from './station';
+import type { AiredSong, RadioStation, StationConfig } from './station';
 
 /**
- * The radio station as an AzuraCast station (or the local demo station, which speaks the same
- * API): media goes into the station's media folder over SFTP, "play next" is a song request
- * through the public request API, and now-playing says what aired.
+ * The radio station as an AzuraCast station (or the local demo station, which answers as
+ * AzuraCast does: scripts/lib/demo-station/azuracast-conformance.test.ts): media goes into the
+ * station's media folder over SFTP; a broadcast is put on AzuraCast's own schedule (a playlist of
+ * its own holding the file, with one play-once schedule item at its minute), not asked as a song
+ * request (a request is matched by tags only, waits `request_delay`, and is refused for a song
+ * played in the last 15 minutes even with the API key); now-playing says what aired. Every call
+ * carries the API key (X-API-Key), now-playing too (it answers 403 without one while the
+ * station's public API is off). The key's user needs the station's "Manage Station Media"
+ * permission (files and playlists). No song requests, no restart: playlists are read by
+ * AzuraCast's AutoDJ as it picks each song (a station on "manual AutoDJ" mode would need one).
  *
- * AzuraCast API used:
- *   GET  {api}/api/station/{id}/requests[?searchPhrase=]  requestable songs: [{request_id, song, …}]
- *                                                        (newer versions may page: {rows: […]})
- *   POST {api}/api/station/{id}/request/{request_id}     queue a request (X-API-Key bypasses limits)
- *   GET  {api}/api/nowplaying/{id}                        now_playing, song_history (newest first)
- *   GET  {api}/api/station/{id}/files[?searchPhrase=]     the media library: [{id, path, …}] (API key)
- *   PUT  {api}/api/station/{id}/file/{media_id}           new title/artist/album of a file (API key);
- *                                                        AzuraCast writes them into the file too
+ * AzuraCast API used (AzuraCast/AzuraCast, backend/config/routes/api_station.php):
+ *   GET    {api}/api/nowplaying/{id}                   now_playing, song_history (newest first), is_online, station.timezone
+ *   GET    {api}/api/station/{id}/files[?searchPhrase=] the media: [{id (media id), unique_id, path, playlists: [{id}], …}]
+ *   PUT    {api}/api/station/{id}/file/{media_id}      title/artist/album (written into the file), or playlists (ids: replaces them)
+ *   GET    {api}/api/station/{id}/playlists            the playlists: [{id, name, …}]
+ *   POST   {api}/api/station/{id}/playlists            a new playlist with schedule_items: the record, with its id
+ *   PUT    {api}/api/station/{id}/playlist/{id}        a playlist's new fields (schedule_items replaced whole)
+ *   DELETE {api}/api/station/{id}/playlist/{id}        removes it (and its schedule items)
+ * A play-once schedule item has start_time = end_time (HHMM) and is on for 15 minutes from it
+ * (Radio/AutoDJ/Scheduler.php shouldSchedulePlayNow); `interrupt` cuts the song playing at that
+ * minute and `single_track` plays one track in the period (Entity/StationPlaylist.php options).
  */
 
 const SFTP_READY_TIMEOUT_MS = 10_000;
@@ -44,13 +54,12 @@ const FETCH_TIMEOUT_MS = 10_000;
 
 /** The parts of AzuraCast's song object this gateway reads. */
 type AzSong = { id?: string; text?: string; title?: string; artist?: string; album?: string };
-type AzMedia = { id?: number | string; unique_id?: string; path?: string };
-type AzRequestable = { request_id?: string; request_url?: string; song?: AzSong; path?: string };
+type AzMedia = { id?: number | string; unique_id?: string; path?: string; playlists?: Array<{ id?: number } | number> };
+type AzPlaylist = { id?: number | string; name?: string };
 type AzHistoryItem = { played_at?: number; duration?: number; song?: AzSong };
-type AzNowPlaying = { now_playing?: AzHistoryItem | null; song_history?: AzHistoryItem[] };
+type AzNowPlaying = { now_playing?: AzHistoryItem | null; song_history?: AzHistoryItem[]; is_online?: boolean; station?: { timezone?: string } };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const same = (a: string | undefined, b: string) => (a ?? '').trim().toLowerCase() === b.trim().toLowerCase();
 /** Media paths compare without their leading slash (AzuraCast lists them relative to the media folder). */
 const samePath = (a: string, b: string) => a.replace(/^\/+/, '') === b.replace(/^\/+/, '');
 
@@ -72,21 +81,27 @@ function messageOf(body: unknown): string {
   return typeof body === 'string' ? body.slice(0, 200) : '';
 }
 
-/** A requests listing: a plain array, or a page ({rows: […]}) in newer AzuraCast versions. */
-function requestRows(body: unknown): AzRequestable[] {
+/** A listing: a plain array, or a page ({rows: […]}) when asked with paging. */
+function listRows(body: unknown): Record<string, unknown>[] {
   const rows = Array.isArray(body) ? body : isRecord(body) && Array.isArray(body.rows) ? body.rows : null;
   if (!rows) throw new Error('The station answered a list with an unexpected shape');
-  return rows.filter(isRecord) as AzRequestable[];
+  return rows.filter(isRecord);
 }
 
-/** Same title and artist, and the same album when `media` names one (mystery tracks differ only there). */
-const sameTags = (song: AzSong | undefined, media: StationMedia) =>
-  same(song?.title, media.title) && same(song?.artist, media.artist) && (!media.album || same(song?.album, media.album));
+/** The playlist a broadcast of `path` at `slot` gets: its name says what and when (an operator reads it in AzuraCast). */
+export const broadcastPlaylistName = (path: string, slot: { date: string; hhmm: number }) =>
+  `Fool Rate broadcast ${slot.date} ${String(slot.hhmm).padStart(4, '0').replace(/(\d\d)(\d\d)/, '$1:$2')} ${posix.basename(path)}`;
 
-/** The requestable song for `media`: the same tags, and the same path when the listing says it. */
-function findRequestable(rows: AzRequestable[], media: StationMedia): AzRequestable | undefined {
-  const tagged = rows.filter((r) => r.request_id && sameTags(r.song, media));
-  return tagged.find((r) => typeof r.path === 'string' && samePath(r.path, media.path)) ?? tagged.find((r) => typeof r.path !== 'string');
+/** The station's wall clock at `ms` in `timeZone` (an unknown zone: UTC): the date (YYYY-MM-DD) and HHMM of its minute. */
+export function stationMinute(ms: number, timeZone: string): { date: string; hhmm: number } {
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: timeZone || 'UTC', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  } catch {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  }
+  const p = Object.fromEntries(format.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
+  return { date: `${p.year}-${p.month}-${p.day}`, hhmm: Number(p.hour) * 100 + Number(p.minute) };
 }
 
 function airedSong(item: AzHistoryItem | null | undefined): AiredSong | null {
@@ -104,21 +119,34 @@ export function azuracastStation(cfg: StationConfig): RadioStation {
   const api = cfg.apiUrl.replace(/\/+$/, '');
   const station = encodeURIComponent(cfg.stationId);
   const headers = (): Record<string, string> => ({ Accept: 'application/json', ...(cfg.apiKey ? { 'X-API-Key': cfg.apiKey } : {}) });
+  const keyHint = (status: number) => (status === 401 || status === 403 ? ' (it needs an API key with the station\'s media permission: STATION_API_KEY)' : '');
+  const ok = (status: number, body: unknown) => status >= 200 && status < 300 && !(isRecord(body) && body.success === false);
 
-  async function listRequestable(searchPhrase?: string): Promise<AzRequestable[]> {
-    const query = searchPhrase ? `?searchPhrase=${encodeURIComponent(searchPhrase)}` : '';
-    const { status, body } = await readJson(`${api}/api/station/${station}/requests${query}`, { headers: headers() });
-    if (status !== 200) throw new Error(`The station's request list failed (HTTP ${status}): ${messageOf(body)}`);
-    return requestRows(body);
+  /** A call to the station's API with the key; a refusal throws with what the station said. */
+  async function call(what: string, method: string, path: string, json?: unknown): Promise<unknown> {
+    const { status, body } = await readJson(`${api}/api/station/${station}${path}`, {
+      method,
+      headers: json === undefined ? headers() : { ...headers(), 'Content-Type': 'application/json' },
+      ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+    });
+    if (!ok(status, body)) throw new Error(`${what} failed (HTTP ${status}): ${messageOf(body)}${keyHint(status)}`);
+    return body;
   }
 
-  /** The library's files (an API key with media permission), narrowed by `searchPhrase` when given. */
-  async function listFiles(searchPhrase?: string): Promise<AzMedia[]> {
-    const query = searchPhrase ? `?searchPhrase=${encodeURIComponent(searchPhrase)}` : '';
-    const { status, body } = await readJson(`${api}/api/station/${station}/files${query}`, { headers: headers() });
-    const hint = status === 401 || status === 403 ? ' (it needs an API key with media permission: STATION_API_KEY)' : '';
-    if (status !== 200) throw new Error(`The station's file list failed (HTTP ${status}): ${messageOf(body)}${hint}`);
-    return requestRows(body) as AzMedia[];
+  async function nowPlaying(): Promise<AzNowPlaying> {
+    const { status, body } = await readJson(`${api}/api/nowplaying/${station}`, { headers: headers() });
+    if (status !== 200 || !isRecord(body)) throw new Error(`The station's now-playing failed (HTTP ${status}): ${messageOf(body)}${keyHint(status)}`);
+    return body as AzNowPlaying;
+  }
+
+  /** The library's file at `path` (by its exact path: files with the same tags are told apart), narrowed by its name first. */
+  async function fileAt(path: string): Promise<AzMedia> {
+    const list = async (searchPhrase?: string) =>
+      listRows(await call("The station's file list", 'GET', `/files${searchPhrase ? `?searchPhrase=${encodeURIComponent(searchPhrase)}` : ''}`)) as AzMedia[];
+    const byPath = (rows: AzMedia[]) => rows.find((r) => typeof r.path === 'string' && samePath(r.path, path) && r.id !== undefined);
+    const found = byPath(await list(posix.basename(path))) ?? byPath(await list());
+    if (!found) throw new Error(`The station has no file at ${path} (has it processed the upload yet?)`);
+    return found;
   }
 
   return {
@@ -141,43 +169,67 @@ export function azuracastStation(cfg: StationConfig): RadioStation {
       }
     },
 
-    async playNext(media) {
-      // The search narrows a big library; a station whose search misses it is asked for the whole list.
-      const found = findRequestable(await listRequestable(media.title), media) ?? findRequestable(await listRequestable(), media);
-      if (!found?.request_id) {
-        throw new Error(`The station has no requestable song "${media.artist} - ${media.title}" (${media.path}): is the file in a playlist that allows requests, and has the station processed it yet?`);
+    async schedule(media, at) {
+      const np = await nowPlaying();
+      const slot = stationMinute(at, np.station?.timezone ?? 'UTC');
+      const file = await fileAt(media.path);
+      const name = broadcastPlaylistName(media.path, slot);
+      const fields = {
+        name,
+        type: 'default',
+        source: 'songs',
+        order: 'sequential',
+        is_enabled: true,
+        include_in_requests: false,
+        include_in_on_demand: false,
+        is_jingle: false,
+        avoid_duplicates: false,
+        weight: 3,
+        // At its minute, cutting the song on air; one track, once.
+        backend_options: ['interrupt', 'single_track'],
+        schedule_items: [{ start_time: slot.hhmm, end_time: slot.hhmm, start_date: slot.date, end_date: slot.date, days: [], loop_once: true }],
+      };
+      // A run that made the playlist and then failed left it: it is reused, not made twice.
+      const existing = listRows(await call("The station's playlist list", 'GET', '/playlists')).find((p) => (p as AzPlaylist).name === name) as AzPlaylist | undefined;
+      let id: string;
+      if (existing?.id !== undefined) {
+        id = String(existing.id);
+        await call('Rescheduling the playlist', 'PUT', `/playlist/${encodeURIComponent(id)}`, fields);
+      } else {
+        const made = await call('Creating the broadcast playlist', 'POST', '/playlists', fields);
+        if (!isRecord(made) || (typeof made.id !== 'number' && typeof made.id !== 'string')) throw new Error('The station made a playlist but did not say its id');
+        id = String(made.id);
       }
-      const { status, body } = await readJson(`${api}/api/station/${station}/request/${encodeURIComponent(found.request_id)}`, {
-        method: 'POST',
-        headers: headers(),
-      });
-      if (status < 200 || status >= 300 || (isRecord(body) && body.success === false)) {
-        throw new Error(`The station refused the request for "${media.artist} - ${media.title}" (HTTP ${status}): ${messageOf(body)}`);
+      const others = (file.playlists ?? []).map((p) => (typeof p === 'number' ? p : p.id)).filter((p): p is number => typeof p === 'number' && String(p) !== id);
+      try {
+        await call(`Putting ${media.path} in its playlist`, 'PUT', `/file/${encodeURIComponent(String(file.id))}`, { playlists: [...others, Number(id)] });
+      } catch (err) {
+        await call('Removing the playlist', 'DELETE', `/playlist/${encodeURIComponent(id)}`).catch(() => undefined);
+        throw err;
       }
+      return id;
+    },
+
+    async unschedule(id) {
+      const { status, body } = await readJson(`${api}/api/station/${station}/playlist/${encodeURIComponent(id)}`, { method: 'DELETE', headers: headers() });
+      if (status === 404) return;
+      if (!ok(status, body)) throw new Error(`Removing the broadcast playlist ${id} failed (HTTP ${status}): ${messageOf(body)}${keyHint(status)}`);
     },
 
     async retag(media) {
-      const byPath = (rows: AzMedia[]) => rows.find((r) => typeof r.path === 'string' && samePath(r.path, media.path) && r.id !== undefined);
-      const found = byPath(await listFiles(posix.basename(media.path))) ?? byPath(await listFiles());
-      if (!found) throw new Error(`The station has no file at ${media.path} (has it processed the upload yet?)`);
-      const { status, body } = await readJson(`${api}/api/station/${station}/file/${encodeURIComponent(String(found.id))}`, {
-        method: 'PUT',
-        headers: { ...headers(), 'Content-Type': 'application/json' },
-        body: JSON.stringify({ title: media.title, artist: media.artist, album: media.album ?? '' }),
-      });
-      if (status < 200 || status >= 300 || (isRecord(body) && body.success === false)) {
-        throw new Error(`The station refused to rename ${media.path} (HTTP ${status}): ${messageOf(body)}`);
-      }
+      const found = await fileAt(media.path);
+      await call(`Renaming ${media.path}`, 'PUT', `/file/${encodeURIComponent(String(found.id))}`, { title: media.title, artist: media.artist, album: media.album ?? '' });
     },
 
     async recent() {
-      const { status, body } = await readJson(`${api}/api/nowplaying/${station}`, { headers: { Accept: 'application/json' } });
-      if (status !== 200 || !isRecord(body)) throw new Error(`The station's now-playing failed (HTTP ${status}): ${messageOf(body)}`);
-      const np = body as AzNowPlaying;
+      const np = await nowPlaying();
       const history = Array.isArray(np.song_history) ? np.song_history : [];
+      // Offline, AzuraCast names "Station Offline" as the song on air: nothing is.
+      const online = np.is_online !== false;
       return {
-        now: airedSong(np.now_playing),
+        now: online ? airedSong(np.now_playing) : null,
         history: history.map(airedSong).filter((s): s is AiredSong => s !== null),
+        online,
       };
     },
   };

@@ -1,4 +1,4 @@
-import type { AiredSong } from '../platform/station';
+import type { AiredSong, StationRecent } from '../platform/station';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { log } from '../platform/log';
@@ -8,10 +8,21 @@ import { changed, mysteryTags, namedTags, radioRef, stationTags, storedOf, type 
 
 /** Scheduled submissions looked at per run (the queue is small; the rest wait for the next run). */
 const BATCH = 200;
-/** Runs in a row (minutes) the station may refuse to play a submission before it goes back to the admin. */
+/** Runs in a row (minutes) the station may refuse to schedule a submission before it goes back to the admin. */
 export const MAX_PLAY_FAILURES = 5;
-/** A play in the history counts from this long before the request (the two clocks differ). */
+/**
+ * How long before its time a broadcast is put on the station's own schedule: AzuraCast's AutoDJ
+ * picks songs ahead, and a file uploaded just before may still be processing (the next runs ask again).
+ */
+export const SCHEDULE_LEAD_MS = 10 * 60_000;
+/** A play in the history counts from this long before its minute (the two clocks differ). */
 const CLOCK_SLACK_MS = 10_000;
+
+/**
+ * The minute (ms) the station airs the submission at: its scheduled time, or the minute it was put
+ * on the station's schedule when that came later (a late run: the station plays it at once).
+ */
+export const slotOf = (scheduledTime: string, requestedAt: string): number => Math.floor(Math.max(Date.parse(scheduledTime), Date.parse(requestedAt)) / 60_000) * 60_000;
 
 /** AzuraCast reports unix seconds; milliseconds are taken as they are. */
 const playedAtMs = (song: AiredSong): number => (song.playedAt > 1e12 ? song.playedAt : song.playedAt * 1000);
@@ -26,11 +37,11 @@ function namesOf(doc: StoredRadioSubmission): StationTags[] {
   return doc.station_key ? [namedTags(doc), mysteryTags(doc.station_key)] : [namedTags(doc)];
 }
 
-/** Whether the station has finished playing the submission asked for at `requestedAt`. */
-function hasAired(doc: StoredRadioSubmission, requestedAt: number, recent: { now: AiredSong | null; history: AiredSong[] }, now: number): boolean {
+/** Whether the station has finished playing the submission scheduled on it for the minute `slot`. */
+function hasAired(doc: StoredRadioSubmission, slot: number, recent: StationRecent, now: number): boolean {
   const names = namesOf(doc);
   const same = (song: AiredSong) => names.some((tags) => sameTags(song, tags));
-  const since = requestedAt - CLOCK_SLACK_MS;
+  const since = slot - CLOCK_SLACK_MS;
   if (recent.history.some((s) => same(s) && playedAtMs(s) >= since)) return true;
   const playing = recent.now;
   return Boolean(playing && same(playing) && playedAtMs(playing) >= since && now - playedAtMs(playing) >= playing.duration * 1000);
@@ -39,12 +50,15 @@ function hasAired(doc: StoredRadioSubmission, requestedAt: number, recent: { now
 /**
  * The airing of scheduled submissions, run every minute (an onSchedule function deployed, a
  * timer in the local stack):
- * 1. a scheduled submission whose time has come and that was not requested yet is claimed in a
- *    transaction (`station_requested_at`) and then asked to play next; if that call fails, the
- *    claim is withdrawn so the next run asks again, MAX_PLAY_FAILURES times in a row at most:
- *    then it goes back to approved with the error on its SFTP status;
- * 2. a requested one becomes broadcasted once the station's history shows it played after the
- *    request, or its now-playing entry has run its whole duration;
+ * 1. a scheduled submission whose time is less than SCHEDULE_LEAD_MS away and that is not on the
+ *    station's schedule yet is claimed in a transaction (`station_requested_at`) and then put on
+ *    the station's own schedule at its minute (RadioStation.schedule: AzuraCast plays it then,
+ *    interrupting the song on air), the station's id of that airing kept (`station_playlist_id`);
+ *    if that call fails, the claim is withdrawn so the next run asks again, MAX_PLAY_FAILURES
+ *    times in a row at most: then it goes back to approved with the error on its SFTP status;
+ * 2. a scheduled one becomes broadcasted once the station's history shows it played from its
+ *    minute on, or its now-playing entry has run its whole duration; then its airing is taken off
+ *    the station's schedule (a refusal leaves a playlist whose one date has passed: harmless);
  * and first, the mystery files of tracks that left the contest are named on the station
  * (mystery.ts: revealRetired).
  * Every change is a transaction that re-reads the document, so runs may overlap. No station: nothing.
@@ -61,7 +75,7 @@ export async function airScheduled(deps: Deps): Promise<{ requested: number; bro
   const snap = await db.collection(COL.radioSubmissions).where('status', '==', 'scheduled').limit(BATCH).get();
   const scheduled = snap.docs.map(storedOf).filter((d) => d.scheduled_broadcast_time && d.sftp_path);
 
-  for (const due of scheduled.filter((d) => !d.station_requested_at && Date.parse(d.scheduled_broadcast_time!) <= deps.now())) {
+  for (const due of scheduled.filter((d) => !d.station_requested_at && Date.parse(d.scheduled_broadcast_time!) - SCHEDULE_LEAD_MS <= deps.now())) {
     const ref = radioRef(db, due.id);
     const requestedAt = new Date(deps.now()).toISOString();
     const claimed = await db.runTransaction(async (tx) => {
@@ -72,10 +86,18 @@ export async function airScheduled(deps: Deps): Promise<{ requested: number; bro
     });
     if (!claimed) continue;
     try {
-      await station.playNext({ path: due.sftp_path!, ...stationTags(due) });
+      const playlistId = await station.schedule({ path: due.sftp_path!, ...stationTags(due) }, slotOf(due.scheduled_broadcast_time!, requestedAt));
+      const kept = await db.runTransaction(async (tx) => {
+        const current = await tx.get(ref);
+        if (current.get('status') !== 'scheduled' || current.get('station_requested_at') !== requestedAt) return false;
+        tx.update(ref, { station_playlist_id: playlistId, station_play_failures: 0, ...changed() });
+        return true;
+      });
+      // Turned down (or rescheduled) meanwhile: the airing comes off the station again.
+      if (!kept) await station.unschedule(playlistId).catch((err: unknown) => log.stationCallFailed('unschedule', due.id, err));
       done.requested++;
     } catch (err) {
-      log.stationCallFailed('playNext', due.id, err);
+      log.stationCallFailed('schedule', due.id, err);
       await db.runTransaction(async (tx) => {
         const current = await tx.get(ref);
         if (current.get('station_requested_at') !== requestedAt) return;
@@ -100,7 +122,7 @@ export async function airScheduled(deps: Deps): Promise<{ requested: number; bro
 
   const requested = scheduled.filter((d) => d.station_requested_at);
   if (!requested.length) return done;
-  let recent: Awaited<ReturnType<typeof station.recent>>;
+  let recent: StationRecent;
   try {
     recent = await station.recent();
   } catch (err) {
@@ -108,7 +130,7 @@ export async function airScheduled(deps: Deps): Promise<{ requested: number; bro
     return done;
   }
   for (const doc of requested) {
-    if (!hasAired(doc, Date.parse(doc.station_requested_at!), recent, deps.now())) continue;
+    if (!hasAired(doc, slotOf(doc.scheduled_broadcast_time!, doc.station_requested_at!), recent, deps.now())) continue;
     const ref = radioRef(db, doc.id);
     const aired = await db.runTransaction(async (tx) => {
       const current = await tx.get(ref);
@@ -116,7 +138,9 @@ export async function airScheduled(deps: Deps): Promise<{ requested: number; bro
       tx.update(ref, { status: 'broadcasted', ...changed() });
       return true;
     });
-    if (aired) done.broadcasted++;
+    if (!aired) continue;
+    done.broadcasted++;
+    if (doc.station_playlist_id) await station.unschedule(doc.station_playlist_id).catch((err: unknown) => log.stationCallFailed('unschedule', doc.id, err));
   }
   return done;
 }

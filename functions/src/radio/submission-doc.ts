@@ -12,8 +12,9 @@ import { HttpError } from '../platform/errors';
  * radio_submissions/{id} as stored: the public document (common/radio.ts) plus `_deleted`,
  * `updatedAt` and server-only markers that never leave the server:
  * - `upload_started_at`: an upload to the station is running (the claim against a second one);
- * - `station_requested_at`: the station was asked to play it (air-scheduled.ts);
- * - `station_play_failures`: how many times in a row the station refused to play it;
+ * - `station_requested_at`: when it was put on the station's own schedule (air-scheduled.ts);
+ * - `station_playlist_id`: the station's id of that airing (AzuraCast: its playlist), taken off after it aired;
+ * - `station_play_failures`: how many times in a row the station refused to schedule it;
  * - `station_key`: a random code of the music submission's station file (its name and, while it
  *   is a mystery, its album tag), so a mystery's file says nothing of its track;
  * - `station_mystery`: its station file (uploaded, or made for the manual download) is tagged as
@@ -22,6 +23,7 @@ import { HttpError } from '../platform/errors';
 export type StoredRadioSubmission = RadioSubmission & {
   upload_started_at?: string | null;
   station_requested_at?: string | null;
+  station_playlist_id?: string | null;
   station_play_failures?: number;
   station_key?: string | null;
   station_mystery?: boolean;

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ssh2 from 'ssh2';
@@ -16,6 +15,9 @@ import { newHostKey } from './sftp-server';
 
 const USER = 'foolrate';
 const PASSWORD = 'test-password';
+const KEY = 'test-api-key';
+/** The station's zone: 20:00 UTC on 22 Nov 2026 is 14:00 there (schedule items are in it). */
+const ZONE = 'America/Chicago';
 const TITLE = 'Neön Rain ✓';
 const ARTIST = 'Kai Monroe';
 const REMOTE = '/music/2026/11/neon-rain-abc.mp3';
@@ -47,8 +49,8 @@ beforeAll(async () => {
   await mp3(loopMp3, 5, {});
   upload = await mp3(join(dir, 'upload.mp3'), 3, { title: TITLE, artist: ARTIST });
   const [httpPort, sftpPort] = [await freePort(), await freePort()];
-  station = await startDemoStation({ httpPort, sftpPort, mediaDir: join(dir, 'media'), loopMp3, user: USER, password: PASSWORD, hostKeyPath: join(dir, 'host-key'), now: () => t, fillerSeconds: 2 });
-  config = { sftp: { host: '127.0.0.1', port: sftpPort, username: USER, password: PASSWORD }, apiUrl: station.urls.api, stationId: 'foolrate', apiKey: null };
+  station = await startDemoStation({ httpPort, sftpPort, mediaDir: join(dir, 'media'), loopMp3, user: USER, password: PASSWORD, hostKeyPath: join(dir, 'host-key'), now: () => t, fillerSeconds: 2, apiKey: KEY, timezone: ZONE });
+  config = { sftp: { host: '127.0.0.1', port: sftpPort, username: USER, password: PASSWORD }, apiUrl: station.urls.api, stationId: 'foolrate', apiKey: KEY };
 });
 
 afterAll(async () => {
@@ -76,9 +78,9 @@ describe('the demo station through the AzuraCast gateway', () => {
     await azuracastStation(config).upload(REMOTE, upload);
     expect(await readFile(join(dir, 'media', 'music/2026/11/neon-rain-abc.mp3'))).toEqual(upload);
     expect(existsSync(join(dir, 'host-key'))).toBe(true);
-    // The library took it in before put() resolved: it is requestable at once.
-    const list = (await (await fetch(`${station.urls.api}/api/station/foolrate/requests?searchPhrase=neön`)).json()) as any[];
-    expect(list).toEqual([expect.objectContaining({ path: 'music/2026/11/neon-rain-abc.mp3', song: expect.objectContaining({ title: TITLE, artist: ARTIST, text: `${ARTIST} - ${TITLE}` }) })]);
+    // The library took it in before put() resolved: it is listed at once.
+    const list = (await (await fetch(`${station.urls.api}/api/station/foolrate/files?searchPhrase=neön`, { headers: { 'X-API-Key': KEY } })).json()) as any[];
+    expect(list).toEqual([expect.objectContaining({ id: expect.any(Number), path: 'music/2026/11/neon-rain-abc.mp3', title: TITLE, artist: ARTIST, text: `${ARTIST} - ${TITLE}`, playlists: [] })]);
   });
 
   it('takes uploads at the same time into folders none of them found (two admins, a new month)', async () => {
@@ -107,40 +109,47 @@ describe('the demo station through the AzuraCast gateway', () => {
     await expect(wrong.upload('/music/2026/11/x.mp3', upload)).rejects.toThrow(/authentication/i);
   });
 
-  it('plays a requested file next (at once over the filler), then lists it in the history', async () => {
+  it('plays a scheduled file at its minute in the station’s zone (cutting the song on air), lists it in the history, and takes it off the schedule', async () => {
     const gateway = azuracastStation(config);
-    const before = await gateway.recent();
-    expect(before.now?.title).toBe('Neon Rain');
-    expect((await nowPlaying()).now_playing.is_request).toBe(false);
+    expect((await gateway.recent()).now?.title).toBe('Neon Rain');
+    const slot = t + 60_000; // 14:01 in Chicago
+    const id = await gateway.schedule({ path: REMOTE, title: TITLE, artist: ARTIST }, slot);
+    const playlist = (await (await fetch(`${station.urls.api}/api/station/foolrate/playlist/${id}`, { headers: { 'X-API-Key': KEY } })).json()) as any;
+    expect(playlist).toMatchObject({ is_enabled: true, include_in_requests: false, backend_options: ['interrupt', 'single_track'], num_songs: 1 });
+    expect(playlist.schedule_items).toEqual([expect.objectContaining({ start_time: 1401, end_time: 1401, start_date: '2026-11-22', end_date: '2026-11-22', days: [], loop_once: true })]);
 
-    advance(500);
-    await gateway.playNext({ path: REMOTE, title: TITLE, artist: ARTIST });
+    advance(30_000);
+    expect((await gateway.recent()).now?.title).not.toBe(TITLE);
+    advance(30_000);
     const airing = await gateway.recent();
-    expect(airing.now).toMatchObject({ title: TITLE, artist: ARTIST, playedAt: Math.floor(t / 1000) * 1000 });
-    expect(airing.now?.duration).toBeGreaterThanOrEqual(3);
-    const np = await nowPlaying();
-    expect(np.now_playing).toMatchObject({ is_request: true, song: { title: TITLE, artist: ARTIST } });
-    expect(np.song_history[0]).toMatchObject({ is_request: false, song: { title: 'Neon Rain' } }); // the filler, cut short
+    expect(airing.now).toMatchObject({ title: TITLE, artist: ARTIST, playedAt: Math.floor(slot / 1000) * 1000 });
+    expect((await nowPlaying()).now_playing).toMatchObject({ is_request: false, playlist: playlist.name, song: { title: TITLE } });
 
     advance(3_500);
     const after = await gateway.recent();
     expect(after.now?.title).not.toBe(TITLE);
     expect(after.history[0]).toMatchObject({ title: TITLE, artist: ARTIST, playedAt: airing.now!.playedAt });
+    // Once per period: it does not come back in its 15 minutes.
+    advance(4_000);
+    expect((await gateway.recent()).now?.title).not.toBe(TITLE);
+    await gateway.unschedule(id);
+    await gateway.unschedule(id); // gone already: fine
+    const lists = (await (await fetch(`${station.urls.api}/api/station/foolrate/playlists`, { headers: { 'X-API-Key': KEY } })).json()) as any[];
+    expect(lists).toEqual([]);
   });
 
-  it('queues a request behind a playing request, and refuses an unknown song', async () => {
+  it('airs the file at the path it was given when another has the same tags (a re-upload), and refuses a file it does not have', async () => {
     const gateway = azuracastStation(config);
-    await gateway.upload('/ads/2026/11/spot.mp3', await mp3(join(dir, 'spot.mp3'), 2, { title: 'Spot', artist: 'Ad Co' }));
-    await gateway.playNext({ path: REMOTE, title: TITLE, artist: ARTIST });
-    await gateway.playNext({ path: '/ads/2026/11/spot.mp3', title: 'Spot', artist: 'Ad Co' });
-    const np = await nowPlaying();
-    expect(np.now_playing.song.title).toBe(TITLE);
-    expect(np.playing_next).toMatchObject({ is_request: true, song: { title: 'Spot' } });
-    advance(3_200);
-    expect((await gateway.recent()).now?.title).toBe('Spot');
-    advance(2_200);
-    expect((await gateway.recent()).now?.title).not.toBe('Spot');
-    await expect(gateway.playNext({ path: '/music/2026/11/none.mp3', title: 'Nope', artist: 'Nobody' })).rejects.toThrow(/no requestable song/);
+    const [older, newer] = ['/ads/2026/11/ad-old.mp3', '/ads/2026/11/ad-new.mp3'];
+    await gateway.upload(older, await mp3(join(dir, 'ad-old.mp3'), 2, { title: 'Advertisement', artist: 'Pizza Palace' }));
+    await gateway.upload(newer, await mp3(join(dir, 'ad-new.mp3'), 4, { title: 'Advertisement', artist: 'Pizza Palace' }));
+    const id = await gateway.schedule({ path: newer, title: 'Advertisement', artist: 'Pizza Palace' }, t);
+    advance(300);
+    expect((await nowPlaying()).now_playing).toMatchObject({ duration: 4, song: { title: 'Advertisement' } });
+    advance(4_200);
+    await gateway.unschedule(id);
+    await expect(gateway.schedule({ path: '/music/2026/11/none.mp3', title: 'Nope', artist: 'Nobody' }, t)).rejects.toThrow(/no file at/);
+    expect((await (await fetch(`${station.urls.api}/api/station/foolrate/playlists`, { headers: { 'X-API-Key': KEY } })).json()) as any[]).toEqual([]);
   });
 
   it('plays the loop between requests as short filler songs', async () => {
@@ -182,8 +191,9 @@ describe('the demo station through the AzuraCast gateway', () => {
     await gateway.upload(a, await mp3(join(dir, 'ma.mp3'), 2, mystery('aaa')));
     const bFile = await mp3(join(dir, 'mb.mp3'), 3, mystery('bbb'));
     await gateway.upload(b, bFile);
-    advance(2_500); // past any request still playing
-    await gateway.playNext({ path: b, title: 'Mystery track', artist: '', album: 'bbb' });
+    advance(2_500);
+    await gateway.schedule({ path: b, title: 'Mystery track', artist: '', album: 'bbb' }, t);
+    advance(100);
     const np = await nowPlaying();
     expect(np.now_playing.song).toMatchObject({ title: 'Mystery track', artist: '', album: 'bbb', text: 'Mystery track' });
     expect((await gateway.recent()).now).toMatchObject({ title: 'Mystery track', artist: '', album: 'bbb' });
@@ -196,75 +206,31 @@ describe('the demo station through the AzuraCast gateway', () => {
     advance(3_500);
     expect((await gateway.recent()).history[0]).toMatchObject({ title: 'Glass Harbor', artist: 'Lena Hart' });
     // The other mystery kept its tags; a file the station does not have cannot be renamed.
-    const files = (await (await fetch(`${station.urls.api}/api/station/foolrate/files?searchPhrase=mystery-aaa`)).json()) as any[];
+    const files = (await (await fetch(`${station.urls.api}/api/station/foolrate/files?searchPhrase=mystery-aaa`, { headers: { 'X-API-Key': KEY } })).json()) as any[];
     expect(files).toEqual([expect.objectContaining({ path: 'music/2027/02/mystery-aaa.mp3', title: 'Mystery track', artist: '', album: 'aaa' })]);
     await expect(gateway.retag({ path: '/music/2027/02/none.mp3', title: 'X', artist: 'Y' })).rejects.toThrow(/no file at/);
   });
 });
 
-describe('the gateway against other AzuraCast answers', () => {
-  it('finds the song in a paginated request list and sends the API key', async () => {
-    const seen: Array<{ url: string; key: string | undefined }> = [];
-    const server = createServer((req, res) => {
-      seen.push({ url: `${req.method} ${req.url}`, key: req.headers['x-api-key'] as string | undefined });
-      res.setHeader('Content-Type', 'application/json');
-      if (req.url?.startsWith('/api/station/7/requests')) {
-        res.end(JSON.stringify({ page: 1, per_page: 25, total: 2, total_pages: 1, rows: [
-          { request_id: 'other', song: { title: 'Paper Moons', artist: 'Lena Hart' } },
-          { request_id: 'abc123', request_url: '/api/station/7/request/abc123', song: { title: 'Neon Rain', artist: 'Kai Monroe' } },
-        ] })); // prettier-ignore
-      } else res.end(JSON.stringify({ success: true, message: 'ok' }));
-    });
-    const port = await freePort();
-    await new Promise<void>((ok) => server.listen(port, '127.0.0.1', ok));
+describe('the gateway and the API key', () => {
+  it('sends the key on every call, now-playing too: with the public API off it still reads it; without the key the station refuses', async () => {
+    station.state.publicApi = false;
     try {
-      const gateway = azuracastStation({ ...config, apiUrl: `http://127.0.0.1:${port}/`, stationId: '7', apiKey: 'key-1' });
-      await gateway.playNext({ path: '/music/2026/11/neon.mp3', title: 'Neon Rain', artist: 'Kai Monroe' });
-      expect(seen).toEqual([
-        { url: 'GET /api/station/7/requests?searchPhrase=Neon%20Rain', key: 'key-1' },
-        { url: 'POST /api/station/7/request/abc123', key: 'key-1' },
-      ]);
+      expect((await azuracastStation(config).recent()).now).not.toBeNull();
+      const keyless = azuracastStation({ ...config, apiKey: null });
+      await expect(keyless.recent()).rejects.toThrow(/HTTP 403.*STATION_API_KEY/);
+      await expect(keyless.retag({ path: REMOTE, title: 'X', artist: 'Y' })).rejects.toThrow(/HTTP 403/);
     } finally {
-      server.close();
+      station.state.publicApi = true;
     }
   });
 
-  it('requests the mystery track with the right album, and renames a file by its media id (PUT with the API key)', async () => {
-    const seen: Array<{ url: string; key: string | undefined; body: string }> = [];
-    const server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => (body += c.toString()));
-      req.on('end', () => {
-        seen.push({ url: `${req.method} ${req.url}`, key: req.headers['x-api-key'] as string | undefined, body });
-        res.setHeader('Content-Type', 'application/json');
-        if (req.url?.startsWith('/api/station/7/requests')) {
-          res.end(JSON.stringify([
-            { request_id: 'm1', song: { title: 'Mystery track', artist: '', album: 'k1' } },
-            { request_id: 'm2', song: { title: 'Mystery track', artist: '', album: 'k2' } },
-          ])); // prettier-ignore
-        } else if (req.url?.startsWith('/api/station/7/files')) {
-          res.end(JSON.stringify([
-            { id: 41, unique_id: 'u41', path: 'music/2026/11/mystery-k1.mp3', title: 'Mystery track' },
-            { id: 42, unique_id: 'u42', path: 'music/2026/11/mystery-k2.mp3', title: 'Mystery track' },
-          ])); // prettier-ignore
-        } else res.end(JSON.stringify({ success: true, message: 'ok' }));
-      });
-    });
-    const port = await freePort();
-    await new Promise<void>((ok) => server.listen(port, '127.0.0.1', ok));
+  it('reports an offline station as offline with nothing on air', async () => {
+    station.state.online = false;
     try {
-      const gateway = azuracastStation({ ...config, apiUrl: `http://127.0.0.1:${port}/`, stationId: '7', apiKey: 'key-1' });
-      await gateway.playNext({ path: '/music/2026/11/mystery-k2.mp3', title: 'Mystery track', artist: '', album: 'k2' });
-      await gateway.retag({ path: '/music/2026/11/mystery-k2.mp3', title: 'Neon Rain', artist: 'Kai Monroe', album: '' });
-      expect(seen.map(({ url, key }) => ({ url, key }))).toEqual([
-        { url: 'GET /api/station/7/requests?searchPhrase=Mystery%20track', key: 'key-1' },
-        { url: 'POST /api/station/7/request/m2', key: 'key-1' },
-        { url: 'GET /api/station/7/files?searchPhrase=mystery-k2.mp3', key: 'key-1' },
-        { url: 'PUT /api/station/7/file/42', key: 'key-1' },
-      ]);
-      expect(JSON.parse(seen[3]!.body)).toEqual({ title: 'Neon Rain', artist: 'Kai Monroe', album: '' });
+      expect(await azuracastStation(config).recent()).toMatchObject({ now: null, online: false });
     } finally {
-      server.close();
+      station.state.online = true;
     }
   });
 });

@@ -10,7 +10,11 @@ import { readId3, stripTags, writeId3, type Id3Tags } from './id3';
  * id (and media id) is a stable hash of the path.
  */
 
-export type MediaFile = { path: string; requestId: string; title: string; artist: string; album: string; bytes: number };
+/**
+ * A file as AzuraCast's files API names it: `mediaId` its integer `id`, `requestId` its `unique_id`
+ * (also the request id of the requests API), `playlists` the ids of the playlists holding it.
+ */
+export type MediaFile = { path: string; mediaId: number; requestId: string; title: string; artist: string; album: string; bytes: number; playlists: number[] };
 
 export const BYTES_PER_SECOND = 16_000; // 128 kbps CBR
 const isMp3 = (name: string) => extname(name).toLowerCase() === '.mp3';
@@ -19,6 +23,9 @@ export const requestIdOf = (path: string) => createHash('sha256').update(path).d
 
 export class MediaLibrary {
   private readonly files = new Map<string, MediaFile>();
+  /** Media ids by path: a file read again (an edit, a re-upload) keeps its id and playlists, as AzuraCast's media row does. */
+  private readonly ids = new Map<string, number>();
+  private nextId = 1;
 
   constructor(private readonly root: string) {}
 
@@ -45,8 +52,12 @@ export class MediaLibrary {
     const data = await readFile(this.localPath(normal)).catch(() => null);
     if (!data) return null;
     const tags = readId3(data);
+    const mediaId = this.ids.get(normal) ?? this.nextId++;
+    this.ids.set(normal, mediaId);
     const file: MediaFile = {
       path: normal,
+      mediaId,
+      playlists: this.files.get(normal)?.playlists ?? [],
       requestId: requestIdOf(normal),
       title: tags.title ?? basename(normal, extname(normal)),
       artist: tags.artist ?? '',
@@ -79,6 +90,11 @@ export class MediaLibrary {
 
   byRequestId(id: string): MediaFile | undefined {
     return [...this.files.values()].find((f) => f.requestId === id);
+  }
+
+  /** A file by the id AzuraCast's file routes take: its media id, else its unique id (FilesController::getRecord). */
+  byMediaId(id: string): MediaFile | undefined {
+    return [...this.files.values()].find((f) => (/^\d+$/.test(id) && f.mediaId === Number(id)) || f.requestId === id);
   }
 
   /** The file's audio without its tags, ready to stream. */

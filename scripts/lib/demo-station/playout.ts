@@ -9,7 +9,12 @@ import { BYTES_PER_SECOND } from './library';
  * Between requests the station plays the background loop, cut into short virtual songs (the
  * filler, ~30 s each by default) with demo titles. A request plays next: after the current
  * request, or at once when filler is playing, so a request never waits more than a filler song.
+ * A scheduled playlist (playlists.ts) is asked for its track at every song change (after the
+ * requests, before the filler) and, when it interrupts, at every tick: then it cuts what plays.
  */
+
+/** The scheduled playlists' track due at `at` (ms), for the regular queue or the interrupting one; null: none. */
+export type ScheduledPick = (at: number, interrupting: boolean) => PlayItem | null;
 
 export type Song = { id: string; title: string; artist: string; album: string };
 export type PlayItem = { song: Song; isRequest: boolean; playlist: string; audio: Buffer };
@@ -58,6 +63,7 @@ export class Playout {
     private readonly loop: Buffer,
     private readonly now: () => number,
     private readonly fillerSeconds: number,
+    private readonly scheduled: ScheduledPick = () => null,
   ) {
     if (loop.length < 2) throw new Error('The loop mp3 has no audio');
     this.lastTick = now();
@@ -90,14 +96,14 @@ export class Playout {
     const c = this.current;
     this.history.unshift({ song: c.song, isRequest: c.isRequest, playlist: c.playlist, playedAt: c.startedAt, duration: c.pos / BYTES_PER_SECOND, shId: c.shId });
     this.history.length = Math.min(this.history.length, HISTORY_LENGTH);
-    this.current = this.start(this.queue.shift() ?? this.nextFiller(), at);
+    this.current = this.start(this.queue.shift() ?? this.scheduled(at, false) ?? this.nextFiller(), at);
   }
 
   /** Plays what the clock says has played since the last tick and sends it to every listener. */
   tick(): void {
     const t = this.now();
     let budget = Math.max(0, Math.floor((t - this.lastTick) * BYTES_PER_MS));
-    if (!budget) return;
+    if (!budget) return this.interruptIfDue();
     this.lastTick = t;
     const out: Buffer[] = [];
     while (budget > 0) {
@@ -109,6 +115,15 @@ export class Playout {
       if (c.pos >= c.audio.length) this.advance(t - budget / BYTES_PER_MS);
     }
     this.send(Buffer.concat(out));
+    this.interruptIfDue();
+  }
+
+  /** An interrupting scheduled playlist whose time has come cuts the song playing now. */
+  private interruptIfDue(): void {
+    const item = this.scheduled(this.lastTick, true);
+    if (!item) return;
+    this.queue.unshift(item);
+    this.advance(this.lastTick);
   }
 
   private send(chunk: Buffer): void {

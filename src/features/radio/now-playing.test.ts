@@ -20,4 +20,10 @@ describe('parseNowPlaying', () => {
     expect(parseNowPlaying('garbage')).toBeNull();
     expect(parseNowPlaying(null)).toBeNull();
   });
+
+  it('reads an offline station (is_online false, AzuraCast names the song "Station Offline") as offline, not as a song', () => {
+    const json = { is_online: false, now_playing: { sh_id: 0, song: { id: '5a6a865199cf5df73b1417326d2ff24f', text: 'Station Offline', title: 'Station Offline', artist: '' } } };
+    expect(parseNowPlaying(json)).toEqual({ title: '', artist: '', mystery: false, offline: true });
+    expect(parseNowPlaying({ is_online: true, now_playing: { song: { title: 'Neon Rain', artist: 'Kai' } } })).toEqual({ title: 'Neon Rain', artist: 'Kai', mystery: false });
+  });
 });

@@ -12,6 +12,8 @@ import { STATION } from './station';
 const RADIO_BAR = {
   failed: 'Could not reach the radio',
   unreachable: 'Station unreachable',
+  /** AzuraCast's own words for a station that is off air (its now-playing says is_online: false). */
+  offline: 'Station Offline',
 } as const;
 import { useNowPlaying } from './use-now-playing';
 
@@ -50,7 +52,7 @@ export function RadioPlayer() {
   // The OS media controls show the radio while it plays, never over a clip's own session.
   useEffect(() => {
     if (clipFocus || !playing || !hasMediaSession()) return;
-    navigator.mediaSession.metadata = new MediaMetadata(radioMetadata(song));
+    navigator.mediaSession.metadata = new MediaMetadata(radioMetadata(song?.offline ? null : song));
     navigator.mediaSession.playbackState = 'playing';
     navigator.mediaSession.setActionHandler('play', () => setPlaying(true));
     navigator.mediaSession.setActionHandler('pause', () => setPlaying(false));
@@ -121,8 +123,17 @@ export function RadioPlayer() {
     howl.current?.mute(muted);
   }, [volume, muted, playing]);
 
-  const title = song?.title ?? 'Fool Rate Radio';
-  const subtitle = waiting ? 'Connecting…' : failed ? RADIO_BAR.failed : unreachable ? RADIO_BAR.unreachable : (song?.artist ?? (STATION.streamUrl ? 'Live stream' : 'Off air'));
+  const offline = Boolean(song?.offline);
+  const title = offline ? 'Fool Rate Radio' : (song?.title ?? 'Fool Rate Radio');
+  const subtitle = waiting
+    ? 'Connecting…'
+    : failed
+      ? RADIO_BAR.failed
+      : unreachable
+        ? RADIO_BAR.unreachable
+        : offline
+          ? RADIO_BAR.offline
+          : song?.artist || (STATION.streamUrl ? 'Live stream' : 'Off air');
   // A contest track on air has no name (the station calls it Mystery track): the line under it invites to vote.
   const invite = Boolean(song?.mystery) && !waiting && !failed && !unreachable;
   return (
@@ -137,7 +148,7 @@ export function RadioPlayer() {
         >
           {waiting ? <Loader2 className="size-5 animate-spin" aria-hidden /> : playing ? <Pause className="size-5" /> : <Play className="ml-0.5 size-5" />}
         </button>
-        {unreachable || failed ? null : (
+        {unreachable || failed || offline ? null : (
           <span className="hidden items-center gap-1 rounded bg-red-700 text-white px-1.5 py-0.5 text-[10px] font-bold tracking-wider sm:inline-flex" data-testid="radio-live">
             <Radio className="size-3" aria-hidden /> LIVE
           </span>
