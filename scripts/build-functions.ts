@@ -2,4 +2,4 @@
 import { buildFunctions } from './lib/build-functions';
 
 await buildFunctions();
-console.log('functions/lib/index.js built');
+console.log('functions/lib/index.cjs built');

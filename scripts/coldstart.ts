@@ -4,7 +4,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildFunctions } from './lib/build-functions';
 
-const BUNDLE = 'functions/lib/index.js';
+const BUNDLE = 'functions/lib/index.cjs';
 const TURNS = Number(process.env.COLDSTART_TURNS ?? 7);
 
 /** What every function of ours loads before any code of its own: the Admin SDK, Firestore, the v2 HTTPS trigger and an Express app. */

@@ -23,8 +23,13 @@ export const EXTERNAL = [
   'pdf-lib',
 ];
 
-/** `outfile`: elsewhere than the deployed bundle for a test (a CommonJS name, `.cjs`, outside functions/). */
-export async function buildFunctions(outfile = 'functions/lib/index.js'): Promise<void> {
+/**
+ * The bundle is CommonJS (`.cjs`) in a package whose sources are ES modules (functions/package.json
+ * `"type": "module"`): tsx then runs functions/src as ESM for the local stack and its seeds, where
+ * as CommonJS it could not resolve the adapters' `import('pkg')` (platform/lazy.ts).
+ * `outfile`: elsewhere than the deployed bundle for a test (a CommonJS name, `.cjs`, outside functions/).
+ */
+export async function buildFunctions(outfile = 'functions/lib/index.cjs'): Promise<void> {
   await build({
     entryPoints: ['functions/src/index.ts'],
     outfile,
