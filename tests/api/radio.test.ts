@@ -604,6 +604,27 @@ describe('mystery tracks: a contest track on air has no name', () => {
     expect(mine.body.tracks).toContainEqual(expect.objectContaining({ id: track.id, title: 'Velvet Alibi', radio_status: 'broadcasted' }));
   });
 
+  it('a submission turned down after it was put on the station’s schedule is taken off it (its track rejected in the CMS), and does not air', async () => {
+    const { admin, track, submission } = await onStation({ title: 'Paper Comet', artist_name: 'Juno Vale' });
+    await airScheduled(h.deps);
+    const playlist = (await stored(submission.id)).station_playlist_id as string;
+    expect(playlist).toEqual(expect.any(String));
+    expect((await h.call('POST', `/api/cms/tracks/${track.id}/reject`, { token: admin.token, body: {} })).status).toBe(200);
+    expect(await stored(submission.id)).toMatchObject({ status: 'rejected', station_playlist_id: null, station_playlist_to_remove: playlist });
+
+    // The station refuses once: asked again on the next run.
+    const unschedule = h.station.unschedule.bind(h.station);
+    h.station.unschedule = () => Promise.reject(new Error('HTTP 503'));
+    await airScheduled(h.deps);
+    expect(h.station.unscheduled).not.toContain(playlist);
+    h.station.unschedule = unschedule;
+    await airScheduled(h.deps);
+    expect(h.station.unscheduled).toContain(playlist);
+    expect((await stored(submission.id)).station_playlist_to_remove).toBeNull();
+    await airScheduled(h.deps);
+    expect(h.station.unscheduled.filter((id) => id === playlist)).toHaveLength(1);
+  });
+
   it('a marketplace-only track keeps its name: its file is named after it and tagged with its title and artist', async () => {
     const { track, submission } = await onStation({ title: 'Glass Harbor', artist_name: 'Ida Fenn', submission_type: 'marketplace' });
     expect(submission.sftp_path).toBe(`/music/2026/03/glass-harbor-music_${track.id}.mp3`);

@@ -1,4 +1,4 @@
-import type { AiredSong, StationRecent } from '../platform/station';
+import type { AiredSong, RadioStation, StationRecent } from '../platform/station';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { log } from '../platform/log';
@@ -72,6 +72,7 @@ export async function airScheduled(deps: Deps): Promise<{ requested: number; bro
     log.stationCallFailed('reveal', null, err);
     return 0;
   });
+  await unscheduleTurnedDown(deps, station);
   const snap = await db.collection(COL.radioSubmissions).where('status', '==', 'scheduled').limit(BATCH).get();
   const scheduled = snap.docs.map(storedOf).filter((d) => d.scheduled_broadcast_time && d.sftp_path);
 
@@ -143,4 +144,25 @@ export async function airScheduled(deps: Deps): Promise<{ requested: number; bro
     if (doc.station_playlist_id) await station.unschedule(doc.station_playlist_id).catch((err: unknown) => log.stationCallFailed('unschedule', doc.id, err));
   }
   return done;
+}
+
+/**
+ * Takes off the station the airings of submissions turned down after they were put on its
+ * schedule (withdraw.ts turnedDown queues them): otherwise a rejected track would still air at its
+ * time. A refusal is tried again on the next run.
+ */
+async function unscheduleTurnedDown(deps: Deps, station: RadioStation): Promise<void> {
+  const snap = await deps.db.collection(COL.radioSubmissions).where('station_playlist_to_remove', '!=', null).limit(BATCH).get();
+  for (const doc of snap.docs) {
+    const id = doc.get('station_playlist_to_remove') as string;
+    try {
+      await station.unschedule(id);
+    } catch (err) {
+      log.stationCallFailed('unschedule', doc.id, err);
+      continue;
+    }
+    await deps.db.runTransaction(async (tx) => {
+      if ((await tx.get(doc.ref)).get('station_playlist_to_remove') === id) tx.update(doc.ref, { station_playlist_to_remove: null });
+    });
+  }
 }

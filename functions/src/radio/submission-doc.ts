@@ -14,6 +14,8 @@ import { HttpError } from '../platform/errors';
  * - `upload_started_at`: an upload to the station is running (the claim against a second one);
  * - `station_requested_at`: when it was put on the station's own schedule (air-scheduled.ts);
  * - `station_playlist_id`: the station's id of that airing (AzuraCast: its playlist), taken off after it aired;
+ * - `station_playlist_to_remove`: that id once the submission was turned down before it aired:
+ *   the minute run takes the airing off the station, then clears it (air-scheduled.ts);
  * - `station_play_failures`: how many times in a row the station refused to schedule it;
  * - `station_key`: a random code of the music submission's station file (its name and, while it
  *   is a mystery, its album tag), so a mystery's file says nothing of its track;
@@ -24,6 +26,7 @@ export type StoredRadioSubmission = RadioSubmission & {
   upload_started_at?: string | null;
   station_requested_at?: string | null;
   station_playlist_id?: string | null;
+  station_playlist_to_remove?: string | null;
   station_play_failures?: number;
   station_key?: string | null;
   station_mystery?: boolean;

@@ -14,11 +14,15 @@ export const mailTitle = (doc: StoredRadioSubmission) => doc.track_title || (doc
 /** The tokens a turned-down submission gives back to its payer (0 for a free one). */
 const refundOf = (doc: StoredRadioSubmission): number => (doc.payment_status === 'paid' && doc.payment_amount > 0 ? doc.payment_amount : 0);
 
-/** The fields a turned-down submission gets: rejected, unpaid once refunded, no station request. */
+/**
+ * The fields a turned-down submission gets: rejected, unpaid once refunded, no station request,
+ * and an airing already on the station's schedule queued to come off it (air-scheduled.ts).
+ */
 export const turnedDown = (doc: StoredRadioSubmission): Partial<StoredRadioSubmission> => ({
   status: 'rejected',
   ...(refundOf(doc) > 0 ? { payment_status: 'unpaid' as const } : {}),
   station_requested_at: null,
+  ...(doc.station_playlist_id ? { station_playlist_id: null, station_playlist_to_remove: doc.station_playlist_id } : {}),
 });
 
 /**
