@@ -52,7 +52,15 @@ const ADS: Array<{ name: string; tier: AdTier; seconds: AdDuration; status: Radi
 async function onStation(deps: Deps, id: string): Promise<void> {
   if (!deps.station) return;
   const doc = storedOf(await deps.db.collection(COL.radioSubmissions).doc(id).get());
-  await putOnStationAsPlanned(deps, deps.station, doc, await sourceAudioPath(deps, doc));
+  const source = await sourceAudioPath(deps, doc);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await putOnStationAsPlanned(deps, deps.station, doc, source);
+    } catch (err) {
+      // On a busy machine ten SFTP handshakes at once can miss their 10 s: try again, then say why.
+      if (attempt >= 3) throw new Error(`The seeded ${id} did not reach the station: ${String(err instanceof Error ? (err.cause ?? err) : err)}`);
+    }
+  }
 }
 
 /**
@@ -124,6 +132,8 @@ export async function seedRadio(deps: Deps, say: (msg: string) => void): Promise
     if (ad.uploaded) uploaded.push(ref.id);
   }
   // Each is transcoded (a core busy for a second or two) and sent over SFTP: all at once, not in turn.
-  await Promise.all(uploaded.map((id) => onStation(deps, id)));
+  const put = await Promise.allSettled(uploaded.map((id) => onStation(deps, id)));
+  // A seeded file that cannot reach the station leaves the queue as it is: the stack runs on without it.
+  for (const p of put) if (p.status === 'rejected') say(String(p.reason instanceof Error ? p.reason.message : p.reason).slice(0, 300));
   say(`Seeded the radio queue: ${music} music submissions and ${ADS.length} ads`);
 }

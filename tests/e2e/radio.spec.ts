@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { FieldValue } from 'firebase-admin/firestore';
-import { RADIO_MSG } from '../../common/radio-messages';
+import { MYSTERY_INVITE, RADIO_MSG } from '../../common/radio-messages';
 import { runFfmpeg } from '../../scripts/lib/media';
 import { expect, test, type Page } from './fixtures';
-import { balancePill, bearer, e2eFirestore, freshTone, idToken, newUser, signIn, signUp, uniqueName, type NewUser } from './helpers';
+import { balancePill, bearer, e2eFirestore, freshTone, idToken, newUser, releaseSpendsOf, signIn, signUp, uniqueName, type NewUser } from './helpers';
 
 /**
  * Radio: My Tracks (Send to Radio, the shortage), the CMS Radio Queue (tabs, actions, the
@@ -63,6 +63,8 @@ async function newArtist(request: APIRequestContext): Promise<Artist> {
   const user = newUser('radio');
   const res = await request.post('/api/accounts/signup', { data: user });
   expect(res.status()).toBe(201);
+  // As if it followed its verification link: it may spend (a contest entry, Send to Radio).
+  await releaseSpendsOf(user);
   const token = await idToken(request, user.email, user.password);
   return { user, token, uid: uidOf(token) };
 }
@@ -581,4 +583,47 @@ test('the station really airs it: an artist pays, an admin approves, uploads and
   } finally {
     await adminContext.close();
   }
+});
+
+test('a contest track airs as a Mystery track with a link to /vote; once an admin rejects it from the contest, the bar names it', async ({ page, request }) => {
+  // The 80 s contest song is still playing when its name comes back: the station renames the file, not a later play.
+  test.setTimeout(150_000);
+  const artist = await newArtist(request);
+  const title = uniqueName('Blind Air ');
+  const song = { route: 'contest' as const, audio: await freshTone(join(dir, `${crypto.randomUUID()}.mp3`), 80) };
+  const trackId = await approvedTrack(request, artist, title, song);
+  // The super admin's quick send (as in the CMS's Contest tab), then the queue's steps as an admin.
+  await quickSend(request, trackId);
+  const adminToken = await idToken(request, 'admin@demo.test', DEMO_PASSWORD);
+  const id = `music_${trackId}`;
+  const step = async (action: string, data: Record<string, string> = {}) => {
+    const res = await request.post(`/api/cms/radio/${id}/${action}`, { headers: bearer(adminToken), data });
+    expect(res.status(), await res.text()).toBe(200);
+    return ((await res.json()) as { submission: { sftp_path: string } }).submission;
+  };
+  await step('approve');
+  const uploaded = await step('upload');
+  // Its file on the station names neither the track nor its id.
+  expect(uploaded.sftp_path).toMatch(/\/mystery-[0-9a-f]{16}\.mp3$/);
+  await step('schedule', { scheduled_broadcast_time: new Date(Date.now() + 2_000).toISOString() });
+
+  // On air, the bar (polling the station every 10 s) says Mystery track and invites to vote: no title, no artist.
+  await page.goto('/');
+  const bar = page.getByRole('region', { name: 'Radio player' });
+  await expect(bar.getByTestId('radio-title')).toHaveText(RADIO_MSG.mysteryTrack, { timeout: 45_000 });
+  const vote = bar.getByRole('link', { name: MYSTERY_INVITE });
+  await expect(vote).toHaveAttribute('href', '/vote');
+  await expect(bar).not.toContainText(title);
+  await expect(bar).not.toContainText('Radio Tester');
+  await vote.click();
+  // A visitor who is not signed in is asked to first (then taken to /vote); the bar stays on every route.
+  await expect(page).toHaveURL(/\/auth\?next=%2Fvote$/);
+
+  // An admin rejects it from the contest (CMS reject): within the airing run the station renames the
+  // file, and the bar's next poll names the song still playing.
+  const rejected = await request.post(`/api/cms/tracks/${trackId}/reject`, { headers: bearer(adminToken), data: {} });
+  expect(rejected.status(), await rejected.text()).toBe(200);
+  await expect(bar.getByTestId('radio-title')).toHaveText(title, { timeout: 30_000 });
+  await expect(bar.getByTestId('radio-artist')).toHaveText('Radio Tester');
+  await expect(bar.getByRole('link', { name: MYSTERY_INVITE })).toHaveCount(0);
 });
