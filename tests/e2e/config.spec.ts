@@ -10,44 +10,47 @@ async function openCms(page: Page, email: string) {
   await page.goto('/cms');
 }
 
-async function adminToken(request: APIRequestContext) {
-  return bearer(await idToken(request, 'admin@demo.test', PASSWORD));
+async function adminToken(request: APIRequestContext, email = 'admin@demo.test') {
+  return bearer(await idToken(request, email, PASSWORD));
 }
 
-test('an admin changes the contest entry cost, keeping what another admin changed meanwhile; /pricing and /submit show the new price, the audit log names the setting', async ({ page, request, browser }) => {
+test('an admin changes the contest entry cost, keeping what another admin changed meanwhile; /pricing and /submit show the new price, the audit log names the setting; the rewards are read-only to an admin', async ({ page, request, browser }) => {
   const headers = await adminToken(request);
-  const before = (await (await request.get('/api/cms/config', { headers })).json()) as { pricing: { contest_entry_cost: number; referral_reward: number } };
+  const before = (await (await request.get('/api/cms/config', { headers })).json()) as { pricing: { contest_entry_cost: number; radio_upload_cost: number } };
   const next = before.pricing.contest_entry_cost === 13 ? 14 : 13;
-  const otherReward = before.pricing.referral_reward + 1;
+  const otherUpload = before.pricing.radio_upload_cost + 1;
   try {
     await openCms(page, 'admin@demo.test');
     await page.getByRole('tab', { name: 'Token Economy' }).click();
     const form = page.getByRole('form', { name: 'Token Economy Settings: configure token pricing, rewards and costs' });
     await expect(page.getByRole('heading', { name: 'Token Economy Settings: configure token pricing, rewards and costs' })).toBeVisible();
+    // The settings that create tokens are the super admins': an admin sees them read-only, and why.
+    await expect(form.getByLabel('Daily drip')).toHaveAttribute('readonly', '');
+    await expect(form.getByRole('group', { name: 'Rewards' })).toHaveAccessibleDescription('Only super admins can change token grants');
     // A refused value: the field is marked, says why and has the focus; editing it clears that.
-    const drip = form.getByLabel('Daily drip');
-    await expect(drip).not.toHaveValue('');
-    const dripBefore = await drip.inputValue();
-    await drip.fill('-5');
+    const session = form.getByLabel('Vote session cost');
+    await expect(session).not.toHaveValue('');
+    const sessionBefore = await session.inputValue();
+    await session.fill('-5');
     await form.getByRole('button', { name: 'Save Settings' }).click();
-    await expect(page.getByText('Daily drip: Must not be negative')).toBeVisible();
-    await expect(drip).toHaveAttribute('aria-invalid', 'true');
-    await expect(drip).toHaveAccessibleDescription('Must not be negative');
-    await expect(drip).toBeFocused();
-    await drip.fill(dripBefore);
-    await expect(drip).not.toHaveAttribute('aria-invalid');
+    await expect(page.getByText('Vote session cost: Must not be negative')).toBeVisible();
+    await expect(session).toHaveAttribute('aria-invalid', 'true');
+    await expect(session).toHaveAccessibleDescription('Must not be negative');
+    await expect(session).toBeFocused();
+    await session.fill(sessionBefore);
+    await expect(session).not.toHaveAttribute('aria-invalid');
 
     const field = form.getByLabel('Contest entry cost');
     await expect(field).toHaveValue(String(before.pricing.contest_entry_cost));
     await field.fill(String(next));
-    // Another admin changes the referral reward while this form is open: saving does not put the old one back.
-    await expect(form.getByLabel('Referral reward')).toHaveValue(String(before.pricing.referral_reward));
-    expect((await request.post('/api/cms/config', { headers, data: { pricing: { referral_reward: otherReward } } })).status()).toBe(200);
+    // Another admin changes the radio price while this form is open: saving does not put the old one back.
+    await expect(form.getByLabel('Radio upload cost')).toHaveValue(String(before.pricing.radio_upload_cost));
+    expect((await request.post('/api/cms/config', { headers, data: { pricing: { radio_upload_cost: otherUpload } } })).status()).toBe(200);
     await form.getByRole('button', { name: 'Save Settings' }).click();
     await expect(page.getByText('Configuration saved')).toBeVisible();
-    await expect(form.getByLabel('Referral reward')).toHaveValue(String(otherReward));
+    await expect(form.getByLabel('Radio upload cost')).toHaveValue(String(otherUpload));
     const saved = (await (await request.get('/api/cms/config', { headers })).json()) as typeof before;
-    expect(saved.pricing).toMatchObject({ contest_entry_cost: next, referral_reward: otherReward });
+    expect(saved.pricing).toMatchObject({ contest_entry_cost: next, radio_upload_cost: otherUpload });
 
     await page.goto('/pricing');
     const price = page.getByRole('term').filter({ hasText: /^Contest entry$/ }).locator('xpath=following-sibling::dd');
@@ -65,13 +68,14 @@ test('an admin changes the contest entry cost, keeping what another admin change
     await expect(audit.getByTestId('audit-row').first()).toContainText(`pricing.contest_entry_cost: ${before.pricing.contest_entry_cost} → ${next}`);
     await context.close();
   } finally {
-    const res = await request.post('/api/cms/config', { headers, data: { pricing: { contest_entry_cost: before.pricing.contest_entry_cost, referral_reward: before.pricing.referral_reward } } });
+    const res = await request.post('/api/cms/config', { headers, data: { pricing: { contest_entry_cost: before.pricing.contest_entry_cost, radio_upload_cost: before.pricing.radio_upload_cost } } });
     expect(res.status()).toBe(200);
   }
 });
 
-test('amounts an admin sets are the ones a new user is told: the sign-up grant on /auth, the daily token on /welcome, home and its toast', async ({ page, request }) => {
-  const headers = await adminToken(request);
+test('amounts a super admin sets are the ones a new user is told: the sign-up grant on /auth, the daily token on /welcome, home and its toast', async ({ page, request }) => {
+  // The grants are the super admins' (an admin is refused them).
+  const headers = await adminToken(request, 'superadmin@demo.test');
   const before = (await (await request.get('/api/cms/config', { headers })).json()) as { pricing: { signup_grant: number; daily_drip: number } };
   expect((await request.post('/api/cms/config', { headers, data: { pricing: { signup_grant: 60, daily_drip: 3 } } })).status()).toBe(200);
   try {
