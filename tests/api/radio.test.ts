@@ -6,6 +6,7 @@ import { UPLOAD_CLAIM_MS } from '../../functions/src/radio/submission-doc';
 import { id3Length } from '../../functions/src/platform/media';
 import { makeAdmin } from './contest-fixtures';
 import { callWithDeps, ledgerInvariant, losingCommitAnswers, serveWithDeps, startHarness, withOverrides, type Harness } from './harness';
+import { wavOf } from './music-fixtures';
 import { balanceOf, grant, users, type User } from './order-fixtures';
 import { readId3 } from '../../scripts/lib/demo-station/id3';
 import { adAudio, adForm, addRadioSubmission, trackWithAudio } from './radio-fixtures';
@@ -38,22 +39,7 @@ const rname = () => `rx${n++}`;
 /** `seconds` of a 440 Hz tone as a 16-bit mono 8 kHz WAV. */
 function wavTone(seconds: number): Buffer {
   const rate = 8000;
-  const pcm = Buffer.alloc(rate * seconds * 2);
-  for (let i = 0; i < rate * seconds; i++) pcm.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), i * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + pcm.length, 4);
-  header.write('WAVEfmt ', 8, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(pcm.length, 40);
-  return Buffer.concat([header, pcm]);
+  return wavOf(Float32Array.from({ length: rate * seconds }, (_, i) => (8000 / 32767) * Math.sin((2 * Math.PI * 440 * i) / rate)), rate);
 }
 
 async function expectLedgerBalanced() {
