@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test, type Page } from './fixtures';
@@ -27,6 +28,8 @@ test('an admin changes the contest entry cost, keeping what another admin change
     // The settings that create tokens are the super admins': an admin sees them read-only, and why.
     await expect(form.getByLabel('Daily drip')).toHaveAttribute('readonly', '');
     await expect(form.getByRole('group', { name: 'Rewards' })).toHaveAccessibleDescription('Only super admins can change token grants');
+    const axe = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     // A refused value: the field is marked, says why and has the focus; editing it clears that.
     const session = form.getByLabel('Vote session cost');
     await expect(session).not.toHaveValue('');

@@ -19,7 +19,7 @@ function NumberField({ field, values, onChange, invalid, readOnly = false }: Num
   return (
     <Field label={field.label} compact error={invalid?.path === field.path ? invalid.message : null}>
       <input
-        className={clsx(INPUT, readOnly && 'opacity-70')}
+        className={clsx(INPUT, readOnly && 'cursor-not-allowed border-dashed')}
         inputMode="numeric"
         readOnly={readOnly}
         name={field.path}
