@@ -6,8 +6,6 @@ import { onInit } from 'firebase-functions/v2/core';
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import type { Express } from 'express';
-import { createApp } from './app';
 import { API_SECRETS, ConfigError, MAIL_SECRETS, readConfig, STATION_SECRETS } from './config';
 import type { Deps } from './platform/deps';
 import { azuracastStation } from './platform/azuracast-station';
@@ -15,6 +13,7 @@ import { chainOf } from './platform/chain-of';
 import { firebaseAuthGateway } from './platform/firebase-auth';
 import { installBodyBudget } from './platform/admission';
 import { API_CONCURRENCY, API_MAX_INSTANCES } from './platform/instance';
+import { lazy } from './platform/lazy';
 import { log } from './platform/log';
 import { stripePayments } from './platform/payments';
 import { smtpMailer } from './platform/smtp-mailer';
@@ -32,7 +31,6 @@ const SECRETS = [...API_SECRETS, ...STATION_SECRETS, ...MAIL_SECRETS];
 installBodyBudget();
 
 let deps: Deps | null = null;
-let app: Express | null = null;
 const NOT_READY = 'The API was not initialised';
 
 // Secrets and parameters are only readable once an instance starts, not while deploying.
@@ -61,7 +59,6 @@ onInit(() => {
     config,
     now: () => Date.now(),
   };
-  app = createApp(deps);
 });
 
 const ready = (): Deps => {
@@ -70,12 +67,17 @@ const ready = (): Deps => {
 };
 
 /**
+ * The Express app, loaded and built by the api function's first request: every function loads this
+ * bundle, and the scheduled ones and the mail trigger never serve HTTP (docs/adr, Cold start).
+ */
+const app = lazy(async () => (await import('./app')).createApp(ready()));
+
+/**
  * The whole HTTP API. `cors: false`: the app answers CORS itself for its configured origins
  * (the Functions emulator would otherwise allow every origin).
  */
-export const api = onRequest({ region: REGION, timeoutSeconds: 120, memory: '512MiB', concurrency: API_CONCURRENCY, maxInstances: API_MAX_INSTANCES, secrets: SECRETS, cors: false }, (req, res) => {
-  if (!app) throw new Error(NOT_READY);
-  app(req, res);
+export const api = onRequest({ region: REGION, timeoutSeconds: 120, memory: '512MiB', concurrency: API_CONCURRENCY, maxInstances: API_MAX_INSTANCES, secrets: SECRETS, cors: false }, async (req, res) => {
+  (await app())(req, res);
 });
 
 /** The vote counts rolled up and the leaderboard summaries recomputed every minute (in-process timers only run on warm instances). */
