@@ -1,5 +1,5 @@
 /**
- * The fool rate and how far it can be trusted (docs/decisions.md, Fairer leaderboard). With three
+ * The fool rate and how far it can be trusted (docs/adr/0029-rank-by-wilson-lower-bound.md). With three
  * choices a listener guessing at random is wrong two times in three, so 66.7% is chance, not skill.
  */
 

@@ -4,7 +4,7 @@
  * first use of Intl (toLocaleString, localeCompare, Intl.NumberFormat) loads ICU's locale data:
  * 30-150 ms of main thread in Debian's Chromium here, four times that on Lighthouse's slowed
  * phone, and a noticeable pause on a real low-end one. The home page used it for the migration
- * counts before anything else did (docs/decisions.md, Lighthouse).
+ * counts before anything else did (docs/adr/0042-small-first-load.md).
  */
 
 /** 1234567 → "1,234,567": what `toLocaleString('en-US')` gives for a whole number (the UI is English). */

@@ -1,6 +1,6 @@
 import type { ChanceComparison } from './fool-rate';
 
-/** How a fool rate compares with random guessing (docs/decisions.md, Fairer leaderboard). */
+/** How a fool rate compares with random guessing (docs/adr/0029-rank-by-wilson-lower-bound.md). */
 export const CHANCE_TEXT: Record<ChanceComparison, string> = {
   above: 'above chance',
   // Not 'at chance': beside an 85.7% fool rate on a few votes that read as "as often as chance".

@@ -34,7 +34,7 @@ export const OWNED_LICENCE_VIEW = 'view it in My Orders';
 
 export type EligibleTrack = { id: string; title: string; artist_name: string };
 
-/** Featuring a listing (the seller pays app_config's marketplace.featured price; docs/decisions.md, issue 11). */
+/** Featuring a listing (the seller pays app_config's marketplace.featured price; docs/adr/0016-settings-prices-and-grants.md). */
 export const MARKETPLACE_FEATURE_MSG = {
   sellerOnly: 'Only the seller can feature this listing',
   alreadyFeatured: 'This listing is already featured',

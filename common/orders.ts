@@ -14,7 +14,7 @@ export type OrderAction = 'upload_proof' | 'approve' | 'reject' | 'expire';
 /**
  * Every status change an existing order can make, and who may make it. A token purchase is
  * created APPROVED and a cash order AWAITING_SELLER; nothing else ever changes a status.
- * PENDING is in the spec's list but no flow of ours produces it (docs/decisions.md).
+ * PENDING is in the spec's list but no flow of ours produces it (docs/adr/0034-orders-purchase-keys-and-transitions.md).
  */
 export const ORDER_TRANSITIONS: Record<OrderAction, { from: readonly OrderStatus[]; to: OrderStatus; by: 'buyer' | 'seller' | 'system' }> = {
   upload_proof: { from: ['AWAITING_SELLER'], to: 'UNDER_REVIEW', by: 'buyer' },

@@ -20,7 +20,7 @@ export const AD_DURATION_TOLERANCE_SECONDS = 1;
 export const AD_TIERS = ['standard', 'premium', 'prime'] as const;
 export type AdTier = (typeof AD_TIERS)[number];
 
-/** Token prices per tier and slot length; app_config `data.pricing.radio_ads` overrides them (docs/decisions.md). */
+/** Token prices per tier and slot length; app_config `data.pricing.radio_ads` overrides them (docs/adr/0036-radio-submissions-and-the-queue.md). */
 export type AdPrices = Record<AdTier, Record<`${AdDuration}`, number>>;
 export const DEFAULT_AD_PRICES: AdPrices = {
   standard: { '15': 150, '30': 250, '60': 400 },

@@ -27,7 +27,7 @@ export const reveal = z.object({
   creation_story: nullableText,
   /**
    * How the other voters had guessed the track when this vote was scored (the rolled-up tallies,
-   * docs/decisions.md, Vote counters); absent on votes scored before it existed.
+   * docs/adr/0027-distributed-vote-counters.md); absent on votes scored before it existed.
    */
   others: z.optional(guessTally),
 });

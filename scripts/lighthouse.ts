@@ -150,7 +150,7 @@ async function measure(port: number, url: string, keepStorage: boolean): Promise
  * own, as a returning visitor's does once the worker has gone idle. Left running, Chromium puts
  * the next run's page in the worker's renderer, which still holds the previous runs' heap, and
  * Lighthouse's debugger walks that heap when it attaches: a main-thread task of 100-130 ms,
- * four times longer in the simulation, that no visitor has (docs/decisions.md, Lighthouse).
+ * four times longer in the simulation, that no visitor has (docs/adr/0042-small-first-load.md).
  */
 function stopServiceWorkers(port: number): Promise<void> {
   return onNewTab(port, async (page) => {

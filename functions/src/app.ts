@@ -39,7 +39,7 @@ export function createApp(deps: Deps) {
 
   // Routers spanning several path prefixes are mounted at the root; none of them has router-wide middleware.
   // The areas most requests reach (accounts, tokens, the boards, sync, files, voting) load with the
-  // function; the others with their first request (platform/lazy.ts lazyRoutes: docs/decisions.md, Cold start).
+  // function; the others with their first request (platform/lazy.ts lazyRoutes: docs/adr/0010-functions-bundle-lazy-loads-and-pinned-deps.md).
   api.use(accountsRouter(deps));
   api.use(tokensRouter(deps));
   api.use('/public/leaderboards', leaderboardsRouter(deps));

@@ -19,7 +19,7 @@ export const STRIPE_WEBHOOK_SECRET = defineSecret('STRIPE_WEBHOOK_SECRET');
 export const API_SECRETS = [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET];
 
 /**
- * The radio station's secrets (docs/decisions.md, Radio). Not in API_SECRETS: a function that
+ * The radio station's secrets (docs/adr/0036-radio-submissions-and-the-queue.md). Not in API_SECRETS: a function that
  * lists a secret cannot deploy until it is set, and a deployment may have no station. One with a
  * station adds these to the `secrets:` of the `api` function and of the airing schedule; a
  * secret it does not use (the password or the private key) is set to `none`, which counts as unset.
@@ -76,7 +76,7 @@ export type Config = {
   contest: ContestConfig;
 };
 
-/** How votes are counted and ranked (docs/decisions.md, Vote counters and Fairer leaderboard). */
+/** How votes are counted and ranked (docs/adr/0027-distributed-vote-counters.md, 0029-rank-by-wilson-lower-bound.md). */
 export type ContestConfig = {
   /** VOTE_SHARDS: counter shards per track; each vote increments one at random (about one write a second each). */
   voteShards: number;

@@ -82,7 +82,7 @@ export const api = onRequest({ region: REGION, timeoutSeconds: 120, memory: '512
 
 /** The vote counts rolled up and the leaderboard summaries recomputed every minute (in-process timers only run on warm instances). */
 export const refreshLeaderboards = onSchedule({ schedule: 'every 1 minutes', region: REGION, secrets: SECRETS }, async () => {
-  // Each job's code loads when it first runs, not with every instance of every function (docs/decisions.md, Cold start).
+  // Each job's code loads when it first runs, not with every instance of every function (docs/adr/0010-functions-bundle-lazy-loads-and-pinned-deps.md).
   const { refreshLeaderboardsNow } = await import('./leaderboards/refresh-scheduler');
   await refreshLeaderboardsNow(ready());
 });
@@ -124,7 +124,7 @@ export const airRadio = onSchedule({ schedule: 'every 1 minutes', region: REGION
 });
 
 /**
- * The mail sender (docs/decisions.md: our own function, not the extension): each message the API
+ * The mail sender (docs/adr/0040-our-own-mail-sender.md: our own function, not the extension): each message the API
  * writes to `mail` is delivered as soon as it is created, over SMTP (mail/deliver.ts).
  */
 export const sendMail = onDocumentCreated({ document: 'mail/{id}', region: REGION, secrets: SECRETS, retry: false }, async (event) => {

@@ -6,7 +6,7 @@ import { build, type Plugin } from 'esbuild';
  * adapters most requests never use (Stripe, pdf-lib, SFTP, SMTP, Solana) are among them and
  * loaded on first use (functions/src/platform/lazy.ts): left out, they are not even parsed when an
  * instance starts. zod, which every route's schemas build at load, is bundled: one file to read
- * instead of a hundred modules to resolve (docs/decisions.md, Cold start: adapters load on first use).
+ * instead of a hundred modules to resolve (docs/adr/0010-functions-bundle-lazy-loads-and-pinned-deps.md).
  */
 export const EXTERNAL = [
   'firebase-admin',

@@ -1,6 +1,6 @@
 /**
  * Queries answered as Firestore answers them, in place of the package's `v1Query`
- * (docs/decisions.md, "The stand-in answers queries as Firestore does"). The package compared
+ * (docs/adr/0004-firestore-stand-in-answers-as-firestore-does.md). The package compared
  * values only within one protobuf type (an integer 2 sorted apart from a double 1.5), ignored
  * cursors, offsets and ordering by name, read no nested field, and answered no collection-group
  * query. Here:

@@ -29,7 +29,7 @@ export function sortObjectWithoutIcu(code: string): string {
 /**
  * The first localeCompare of a page loads ICU's collation data: RxDB's sortObject made it
  * when the first collection's schema was normalized, 12-19 ms of main thread in Debian's
- * Chromium, in the long task that opens the database (docs/decisions.md). Code-unit order is
+ * Chromium, in the long task that opens the database (docs/adr/0042-small-first-load.md). Code-unit order is
  * as deterministic, and gives this app's schemas the key order (so the hash) localeCompare
  * gives in English; where a locale orders them otherwise, RxDB compares the stored schema's
  * content instead (rxdb#9128), as it did before.

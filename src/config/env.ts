@@ -1,6 +1,6 @@
 /**
  * The app's environment, read once at start-up. Plain checks rather than zod: zod's runtime
- * would be ~12 KB gzip on every first load for six strings (see docs/decisions.md).
+ * would be ~12 KB gzip on every first load for six strings (see docs/adr/0042-small-first-load.md).
  */
 type Env = {
   VITE_FIREBASE_API_KEY: string;

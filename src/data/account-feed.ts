@@ -9,7 +9,7 @@ import { SyncStream, type PullStreamItem } from './sync-stream';
  * The signed-in user's four own documents (profile, roles, balance, daily grant): what the
  * header and the home page show. They come over the same replication protocol as RxDB's
  * collections (pull, then the SSE stream with RESYNC) but live in a small store cached in
- * localStorage, so a signed-in home page loads no RxDB (docs/decisions.md: The account feed).
+ * localStorage, so a signed-in home page loads no RxDB (docs/adr/0020-account-data-on-the-device.md).
  */
 export const OWN_COLLECTIONS = ['profiles', 'user_roles', 'token_balances', 'daily_token_grants'] as const;
 export type OwnCollection = (typeof OWN_COLLECTIONS)[number];

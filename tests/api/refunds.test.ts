@@ -113,7 +113,7 @@ describe('a refund or a dispute of a card purchase', () => {
     await expectInvariant();
   });
 
-  it('a partial refund reverses the whole pack (docs/decisions.md)', async () => {
+  it('a partial refund reverses the whole pack (docs/adr/0035-token-packs-stripe-checkout-and-reversals.md)', async () => {
     const u = await buyer('rf_partial');
     expect((await deliver(refunded('evt_rf_partial', u.intent, 1))).status).toBe(200);
     expect(await byReason(u.uid, 'purchase_reversed')).toEqual([expect.objectContaining({ delta: -150 })]);

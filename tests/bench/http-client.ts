@@ -6,7 +6,7 @@ export type JsonResponse = { status: number; body: any };
  * The benches' HTTP client: JSON over node:http with kept-alive connections. The clients share
  * the API's thread, and fetch (undici and its web streams) cost that thread about 2 ms of CPU
  * per request, as much as a third of the API's own work on a vote: figures measured through
- * fetch were the client's as much as the API's (docs/decisions.md, Platform).
+ * fetch were the client's as much as the API's (docs/adr/0045-tests-in-process-api-and-emulator-stack.md).
  */
 export function jsonClient(base: string, maxSockets: number) {
   const agent = new Agent({ keepAlive: true, maxSockets });

@@ -14,7 +14,7 @@ import { bearer, chooseTrack, e2eFirestore, guess, idToken, newUser, nextTrack, 
  * axe on every route and every CMS tab, signed out, as a listener and as a super admin, at a
  * desktop and a phone width, each in the dark and the light scheme: zero violations of any
  * impact. One page load per route and width; the scheme switches on the loaded page (the
- * palette is CSS, docs/decisions.md: Light and dark). States a route reaches only by acting
+ * palette is CSS, docs/adr/0044-accessibility-by-test-and-one-palette.md). States a route reaches only by acting
  * (a checkout paid, a file chosen, a reveal, a dialog) are audited where they are reached, at
  * both widths by resizing the page.
  */

@@ -5,8 +5,7 @@ import { COL } from '../platform/collections';
 
 /**
  * Eligible track_stats (approved contest tracks with at least the configured minimum of votes)
- * by the lower bound of their fool rate's 95% Wilson interval, then votes (docs/decisions.md,
- * Fairer leaderboard). The Deception Leaderboard and Fooling Tracks rank the same way. Ties end
+ * by the lower bound of their fool rate's 95% Wilson interval, then votes (docs/adr/0029-rank-by-wilson-lower-bound.md). The Deception Leaderboard and Fooling Tracks rank the same way. Ties end
  * on the track id, named (Firestore's implicit order made explicit), so
  * every read and the stream list tied tracks alike.
  */

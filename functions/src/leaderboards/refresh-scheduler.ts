@@ -57,7 +57,7 @@ const refreshQuietly = (deps: Deps) => void refreshLeaderboardsNow(deps).catch((
 /**
  * Asks for a refresh (vote counts and summaries) soon: the first call starts a 3 s timer, later calls within it
  * join it, and a call during a refresh queues one more after it. Best effort in-process; a
- * deployment should also run refreshLeaderboardSummary on a schedule (docs/decisions.md).
+ * deployment should also run refreshLeaderboardSummary on a schedule (docs/adr/0028-leaderboards-precomputed-and-streamed.md).
  */
 export function scheduleLeaderboardRefresh(deps: Deps): void {
   const s = stateOf(deps);

@@ -86,7 +86,7 @@ async function sessionOfPaymentIntent(deps: Deps, paymentIntent: string): Promis
 }
 
 /**
- * Takes a purchase's tokens back once (docs/decisions.md: any refund, partial too, or a dispute
+ * Takes a purchase's tokens back once (docs/adr/0035-token-packs-stripe-checkout-and-reversals.md: any refund, partial too, or a dispute
  * reverses the whole pack). One transaction records the event id, marks the checkout session
  * reversed and, when the session was credited, writes a `purchase_reversed` entry of minus its
  * tokens, which may leave the balance below zero. A session reversed while still open (the refund

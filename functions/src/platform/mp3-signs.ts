@@ -13,7 +13,7 @@ import { PAIR_TABLES, QUAD_TABLE_A, QUAD_TABLE_B, type HuffmanTable } from './mp
  * the decoded signal is its energy in the spectrum. Each granule's flips together stay below
  * FLIP_BUDGET of the granule's own spectral energy, so the whole difference stays as far below
  * the signal, and in every granule, not only on average (re-encoding instead would leave ~25 dB:
- * docs/decisions.md, Clips differ per session).
+ * docs/adr/0024-clips-differ-per-session.md).
  */
 
 /** Not an MP3 this can map (only MPEG-1 Layer III at 44.1 kHz, which every clip is). */

@@ -8,7 +8,7 @@ import { trackIdBody } from './submission-doc';
 /**
  * POST /api/cms/radio/send { track_id } — the admin quick send (spec §5, §9): the track's owner
  * gets a paid submission of amount 0; a non-super admin needs the radio cost in tokens but is
- * not charged (docs/decisions.md).
+ * not charged (docs/adr/0036-radio-submissions-and-the-queue.md).
  */
 export const quickSend =
   (deps: Deps): RequestHandler =>

@@ -3,7 +3,7 @@ import { flipSigns, mapSigns, Mp3LayoutError, type SignMap } from '../platform/m
 import type { VoteSessionDoc } from './session-doc';
 
 /**
- * Each session's own rendition of a clip (docs/decisions.md, Clips differ per session): the
+ * Each session's own rendition of a clip (docs/adr/0024-clips-differ-per-session.md): the
  * stored clip with a few spectral signs flipped, chosen by a seed of the session and the clip's
  * handle (platform/mp3-signs.ts), about 70 dB below the signal. Made on every GET from the
  * stored clip, deterministically, so a refetch, a Range request or another instance gives the

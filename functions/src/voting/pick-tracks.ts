@@ -11,7 +11,7 @@ const PAGE = 20;
  * At most this many tracks (and as many vote keys) are read per session open, whatever the
  * catalogue's size. A catalogue up to that size is read whole when needed, so its listeners are
  * offered every track they have not voted on; beyond it, a listener who has voted on nearly all
- * may be offered fewer, or none (docs/decisions.md).
+ * may be offered fewer, or none (docs/adr/0021-vote-sessions.md).
  */
 const MAX_TRACKS_READ = 200;
 /** Unvoted tracks gathered before picking; the session takes the newest of them. */

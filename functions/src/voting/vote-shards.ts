@@ -6,7 +6,7 @@ import { statsFromTrack, type GuessCounts, type TrackDoc, type TrackStatsDoc } f
 import { forgetOthersGuessed } from './reveal';
 
 /**
- * Distributed vote counters (docs/decisions.md, Vote counters): a vote increments one of its
+ * Distributed vote counters (docs/adr/0027-distributed-vote-counters.md): a vote increments one of its
  * track's shards, picked at random, instead of rewriting track_stats, a document Firestore
  * writes about once a second. track_stats/{trackId}/vote_shards/{n} holds the counts of the votes
  * that landed on it and `dirty` until the rollup has added them into its parent, as Firebase's
@@ -119,7 +119,7 @@ const COUNT_FIELDS = ['total', 'correct', 'incorrect', 'guess_ai', 'guess_human'
  * Moves the flat shards of deployments before the subcollection (track_vote_shards/{trackId}_{n})
  * into track_stats/{trackId}/vote_shards/{n}, adding their counts and marking them dirty, so the
  * next rollup counts them: summing only the new shards would drop every vote counted before.
- * One empty query per rollup once none is left (docs/decisions.md, Vote counters).
+ * One empty query per rollup once none is left (docs/adr/0027-distributed-vote-counters.md).
  */
 async function moveLegacyShards(db: Firestore): Promise<void> {
   const old = await db.collection(COL.legacyVoteShards).limit(ROLLUP_PAGE).get();
