@@ -47,6 +47,19 @@ export default tseslint.config(
     // Two projects on purpose: the browser's (DOM types) and Node's (functions, scripts, tests).
     settings: { 'import-x/resolver': { typescript: { project: ['tsconfig.json', 'tsconfig.node.json'], noWarnOnMultipleProjects: true } } },
   },
+  // Every confirmation is the UI kit's ConfirmDialog (useConfirm), and messages are toasts: the browser's own boxes block the page, ignore the app's look and cannot be tested like the rest.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': ['error', ...['confirm', 'alert', 'prompt'].map((name) => ({ name, message: 'Use useConfirm() / ConfirmDialog (src/hooks/use-confirm.tsx) or a toast (src/lib/notify.ts).' }))],
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].flatMap((object) =>
+          ['confirm', 'alert', 'prompt'].map((property) => ({ object, property, message: 'Use useConfirm() / ConfirmDialog (src/hooks/use-confirm.tsx) or a toast (src/lib/notify.ts).' })),
+        ),
+      ],
+    },
+  },
   { files: ['functions/src/**'], rules: { 'no-restricted-imports': banImports(BROWSER_PACKAGES, 'The server imports no browser code.') } },
   {
     files: ['common/**'],

@@ -5,6 +5,7 @@ import type { APIRequestContext, Locator } from '@playwright/test';
 import { expect, test, type Page } from './fixtures';
 import { runFfmpeg } from '../../scripts/lib/media';
 import { bearer, freshTone, idToken, newUser, releaseSpendsOf, setOnline, signIn, uniqueName } from './helpers';
+import { CMS_MSG } from '../../common/cms-messages';
 
 const PASSWORD = 'demo1234';
 let dir = '';
@@ -232,12 +233,15 @@ test('an admin approves with a chosen cover, rejects, edits and deletes submissi
   await expect(tableRow(page, edited)).toContainText('Jazz');
   await expect(tableRow(page, edited)).toContainText('approved');
 
-  // Delete asks first: dismissing keeps the track, accepting removes it.
-  page.once('dialog', (d) => void d.dismiss());
+  // Delete asks first: Escape keeps the track (and gives the focus back), confirming removes it.
+  const asked = page.getByRole('dialog', { name: 'Delete track' });
   await pendingItem(page, toDelete!).getByRole('button', { name: 'Delete' }).click();
-  await expect(pendingItem(page, toDelete!)).toBeVisible();
-  page.once('dialog', (d) => void d.accept());
-  await pendingItem(page, toDelete!).getByRole('button', { name: 'Delete' }).focus();
+  await expect(asked).toHaveAccessibleDescription(CMS_MSG.confirmDelete(toDelete!));
+  await page.keyboard.press('Escape');
+  await expect(asked).toHaveCount(0);
+  await expect(pendingItem(page, toDelete!).getByRole('button', { name: 'Delete' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await asked.getByRole('button', { name: 'Delete' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByText('Track deleted')).toBeVisible();
   await expect(pendingItem(page, toDelete!)).toHaveCount(0);

@@ -93,8 +93,10 @@ test('an admin lists a seeded track; it shows on /marketplace until made inactiv
   await expect(row.getByRole('button', { name: 'Edit' })).toBeFocused();
   await expect(page.getByRole('form', { name: 'Create listing' })).toBeVisible();
 
-  page.once('dialog', (d) => void d.accept());
   await row.getByRole('button', { name: 'Delete' }).click();
+  const asked = page.getByRole('dialog', { name: 'Delete listing' });
+  await expect(asked).toHaveAccessibleDescription(`Delete the listing for "${TRACK}"?`);
+  await asked.getByRole('button', { name: 'Delete' }).click();
   await expect(row).toHaveCount(0);
   await expect(page.getByText('Listing deleted')).toBeVisible();
 });

@@ -46,22 +46,22 @@ test('a super admin grants and removes admin, adds 50 tokens with a reason: the 
   await row(page, member.username).getByRole('button', { name: `Open ${member.username}` }).click();
 
   const sheet = page.getByRole('dialog', { name: member.username });
-  // Each role change is asked first; cancelled, nothing changes.
-  const asked: string[] = [];
-  page.once('dialog', (d) => {
-    asked.push(d.message());
-    void d.dismiss();
-  });
+  // Each role change is asked first (the app's confirm dialog over the sheet); cancelled, nothing changes.
+  const asked = page.getByRole('dialog', { name: 'Grant admin' });
   await sheet.getByRole('button', { name: 'Grant admin' }).click();
-  await expect.poll(() => asked).toEqual([`Grant admin to @${member.username}? An admin moderates tracks and manages listings, the radio queue and email. They will get an email about it.`]);
+  await expect(asked).toHaveAccessibleDescription(
+    `Grant admin to @${member.username}? An admin moderates tracks and manages listings, the radio queue and email. They will get an email about it.`,
+  );
+  await asked.getByRole('button', { name: 'Cancel' }).click();
+  await expect(asked).toHaveCount(0);
   await expect(sheet.getByRole('button', { name: 'Grant admin' })).toBeEnabled();
   await expect(page.getByText('Granted admin')).toHaveCount(0);
-  page.once('dialog', (d) => void d.accept());
   await sheet.getByRole('button', { name: 'Grant admin' }).click();
+  await asked.getByRole('button', { name: 'Grant admin' }).click();
   await expect(page.getByText('Granted admin')).toBeVisible();
   await expect(sheet.getByRole('button', { name: 'Remove admin' })).toBeVisible();
-  page.once('dialog', (d) => void d.accept());
   await sheet.getByRole('button', { name: 'Remove admin' }).click();
+  await page.getByRole('dialog', { name: 'Remove admin' }).getByRole('button', { name: 'Remove admin' }).click();
   await expect(page.getByText('Removed admin')).toBeVisible();
   await expect(sheet.getByRole('button', { name: 'Grant admin' })).toBeVisible();
   // The button kept the focus through the change (busy, not disabled), whichever way it went.

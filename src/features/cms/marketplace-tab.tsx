@@ -18,6 +18,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
+import { useConfirm } from '@/hooks/use-confirm';
 import { api } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { formatUsd, tokenCount } from '@common/format';
@@ -96,6 +97,7 @@ export function MarketplaceTab() {
   /** Create Listing without a track: the Track select is marked, says so, and takes the focus. */
   const [noTrack, setNoTrack] = useState(false);
   const trackRef = useRef<HTMLSelectElement>(null);
+  const { confirm, dialog } = useConfirm();
 
   const reload = useCallback(async () => {
     try {
@@ -168,6 +170,11 @@ export function MarketplaceTab() {
     } catch (err) {
       notifyError(failure, err);
     }
+  }
+
+  async function remove(l: MarketplaceListing) {
+    if (!(await confirm({ title: 'Delete listing', action: 'Delete', description: `Delete the listing for "${l.title}"?` }))) return;
+    await change(l, '/delete', {}, UPDATE_LISTING_FAILED, LISTING_DELETED);
   }
 
   return (
@@ -270,13 +277,14 @@ export function MarketplaceTab() {
               type="button"
               className="rounded-lg border border-red-800 px-3 py-1 text-sm text-red-300"
               aria-describedby={`listing-${l.id}`}
-              onClick={() => window.confirm(`Delete the listing for "${l.title}"?`) && void change(l, '/delete', {}, UPDATE_LISTING_FAILED, LISTING_DELETED)}
+              onClick={() => void remove(l)}
             >
               Delete
             </button>
           </li>
         ))}
       </ul>
+      {dialog}
     </Card>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { CMS_MSG, type CmsTrack } from '@common/cms-messages';
+import { useConfirm } from '@/hooks/use-confirm';
 import { api } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
 
@@ -11,9 +12,13 @@ const approveTrack = (id: string, cover: string | null) =>
 const rejectTrack = (id: string) => api<{ track: CmsTrack }>(path(id, 'reject'), { body: {} });
 const deleteTrack = (id: string) => api<{ id: string; deleted: true }>(path(id, 'delete'), { body: {} });
 
-/** Approve / reject / delete with the spec's toasts; `busyId` is the track being worked on; `onDone` refreshes lists. */
+/**
+ * Approve / reject / delete with the spec's toasts; `busyId` is the track being worked on; `onDone` refreshes lists.
+ * A delete is asked first: render `confirmDialog`.
+ */
 export function useModeration(onDone: () => void) {
   const [busyId, setBusyId] = useState<string | null>(null);
+  const { confirm, dialog } = useConfirm();
   const run = async (id: string, work: () => Promise<unknown>, ok: string, failed: string) => {
     setBusyId(id);
     try {
@@ -28,10 +33,11 @@ export function useModeration(onDone: () => void) {
   };
   return {
     busyId,
+    confirmDialog: dialog,
     approve: (t: CmsTrack, cover: string | null) => run(t.id, () => approveTrack(t.id, cover), CMS_MSG.approved, CMS_MSG.approveFailed),
     reject: (t: CmsTrack) => run(t.id, () => rejectTrack(t.id), CMS_MSG.rejected, CMS_MSG.rejectFailed),
     remove: async (t: CmsTrack) => {
-      if (!window.confirm(CMS_MSG.confirmDelete(t.title))) return;
+      if (!(await confirm({ title: 'Delete track', action: 'Delete', description: CMS_MSG.confirmDelete(t.title) }))) return;
       await run(t.id, () => deleteTrack(t.id), CMS_MSG.deleted, CMS_MSG.deleteFailed);
     },
   };

@@ -29,6 +29,7 @@ export function TrackModeration({ list: { tracks, failed }, onChanged }: { list:
           ))}
         </ul>
       )}
+      {moderation.confirmDialog}
     </Card>
   );
 }

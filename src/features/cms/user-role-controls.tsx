@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ROLE_LABELS, USERS_MSG, type CmsUser } from '@common/users-messages';
 import { Button } from '@/components/ui/button';
 import { afterWrite } from '@/data/lazy';
+import { useConfirm } from '@/hooks/use-confirm';
 import { useSession } from '@/lib/session';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { changeRole, type RoleChange } from './users-api';
@@ -12,9 +13,10 @@ const ROLES = ['admin', 'super_admin'] as const;
 export function UserRoleControls({ user, onRoles }: { user: CmsUser; onRoles: (roles: CmsUser['roles']) => void }) {
   const me = useSession((s) => s.user?.uid ?? null);
   const [busy, setBusy] = useState(false);
-  const run = async (change: RoleChange) => {
+  const { confirm, dialog } = useConfirm();
+  const run = async (change: RoleChange, label: string) => {
     // A role is the keys to the CMS: one click on the wrong row must not hand them over or take them away.
-    if (!window.confirm(USERS_MSG.confirmRole(change.action, change.role, user.username))) return;
+    if (!(await confirm({ action: label, description: USERS_MSG.confirmRole(change.action, change.role, user.username) }))) return;
     setBusy(true);
     try {
       const res = await changeRole(change);
@@ -44,7 +46,7 @@ export function UserRoleControls({ user, onRoles }: { user: CmsUser; onRoles: (r
               disabled={ownSuper}
               busy={busy}
               aria-describedby={ownSuper ? 'own-super-admin' : undefined}
-              onClick={() => void run({ user_id: user.id, role, action: has ? 'revoke' : 'grant' })}
+              onClick={() => void run({ user_id: user.id, role, action: has ? 'revoke' : 'grant' }, label)}
               className="px-3 py-1.5 text-sm font-semibold hover:opacity-90 disabled:opacity-50"
             >
               {label}
@@ -57,6 +59,7 @@ export function UserRoleControls({ user, onRoles }: { user: CmsUser; onRoles: (r
           {USERS_MSG.ownSuperAdminHint}
         </p>
       ) : null}
+      {dialog}
     </section>
   );
 }

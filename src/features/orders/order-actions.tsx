@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { Order } from '@common/order-doc';
 import { ORDER_MSG } from '@common/orders';
 import { Button, buttonClass, type ButtonLook } from '@/components/ui/button';
+import { useConfirm } from '@/hooks/use-confirm';
 import { notifyError } from '@/lib/notify';
 import type { OrderActions } from './order-display';
 import { proofProblem } from './order-display';
@@ -103,8 +104,9 @@ function ViewProof({ orderId, busy, run }: { orderId: string } & ReturnType<type
 /** The seller's buttons: look at the proof, approve or reject. */
 export function SellerActions({ order, can }: { order: Order; can: OrderActions }) {
   const { busy, run } = useOrderAction();
-  const reject = () => {
-    if (!window.confirm('Reject this order?')) return;
+  const { confirm, dialog } = useConfirm();
+  const reject = async () => {
+    if (!(await confirm({ title: 'Reject order', action: 'Reject', description: 'Reject this order?' }))) return;
     void run('reject', () => decideOrder(order.id, 'reject'), { success: ORDER_MSG.orderRejected, failure: ORDER_MSG.rejectFailed });
   };
   return (
@@ -122,10 +124,11 @@ export function SellerActions({ order, can }: { order: Order; can: OrderActions 
         </Action>
       )}
       {can.reject && (
-        <Action id="reject" busy={busy} icon={<X className="size-4" aria-hidden />} onClick={reject}>
+        <Action id="reject" busy={busy} icon={<X className="size-4" aria-hidden />} onClick={() => void reject()}>
           Reject
         </Action>
       )}
+      {dialog}
     </div>
   );
 }

@@ -15,7 +15,7 @@ import { useSignOut } from './use-sign-out';
  */
 export function NavBar() {
   const user = useSession((s) => s.user);
-  const signOut = useSignOut();
+  const { signOut, dialog: signOutDialog } = useSignOut();
   return (
     <header className="sticky top-0 z-30 border-b border-zinc-800 bg-zinc-950/85 backdrop-blur">
       <nav className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-4" aria-label="Main">
@@ -66,6 +66,7 @@ export function NavBar() {
           <MobileMenu />
         </div>
       </nav>
+      {signOutDialog}
     </header>
   );
 }

@@ -2,6 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { MSG } from '@common/messages';
 import { loadDataLayer } from '@/data/lazy';
 import { unsentVotesMark } from '@/data/unsent-votes';
+import { useConfirm } from '@/hooks/use-confirm';
 import { dropClipCache } from '@/lib/clip-bucket';
 import { forgetOwnListingIds } from '@/lib/my-tracks';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -20,15 +21,17 @@ async function forgetOnDevice(uid: string): Promise<void> {
  * Sign Out: votes cast on this device go to the server first (if they cannot, offline, the user
  * is asked whether to lose them); then the device forgets the user, so whoever uses it next
  * finds none of their votes, answers, sessions, orders or clips.
+ * The caller renders `dialog`, where that question is asked.
  */
 export function useSignOut() {
   const navigate = useNavigate();
-  return async () => {
+  const { confirm, dialog } = useConfirm();
+  const signOut = async () => {
     try {
       const uid = useSession.getState().user?.uid ?? null;
       if (uid && unsentVotesMark(uid) !== null) {
         const { votesPushed } = await loadDataLayer();
-        if (!(await votesPushed(uid, PUSH_WAIT_MS)) && !window.confirm(MSG.signOutUnsentVotes)) return;
+        if (!(await votesPushed(uid, PUSH_WAIT_MS)) && !(await confirm({ title: 'Votes not sent', action: 'Sign Out', description: MSG.signOutUnsentVotes }))) return;
       }
       const { signOutUser } = await import('@/lib/firebase');
       await signOutUser();
@@ -39,4 +42,5 @@ export function useSignOut() {
       notifyError(MSG.signOutFailed, err);
     }
   };
+  return { signOut, dialog };
 }
