@@ -21,16 +21,13 @@ import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { build, createServer, type ViteDevServer } from 'vite';
 import { DEMO_MODE } from './lib/web-build';
-import { readConfig } from '../functions/src/config';
+import { readEnv } from '../functions/src/env';
 import { refreshLeaderboardsNow } from '../functions/src/leaderboards/refresh-scheduler';
 import { startOrderExpirySweep } from '../functions/src/orders/expire-orders';
 import { airScheduled } from '../functions/src/radio/air-scheduled';
-import { azuracastStation } from '../functions/src/platform/azuracast-station';
-import { chainOf } from '../functions/src/platform/chain-of';
 import { deliverDueMail } from '../functions/src/mail/deliver';
-import { smtpMailer } from '../functions/src/platform/smtp-mailer';
 import { firebaseAuthGateway } from '../functions/src/platform/firebase-auth';
-import { stripePayments } from '../functions/src/platform/payments';
+import { buildDeps } from '../functions/src/deps';
 import { DiskStorage } from '../functions/src/platform/storage';
 import { buildFunctions } from './lib/build-functions';
 import {
@@ -232,20 +229,9 @@ async function main(): Promise<void> {
   };
 
   // The seed writes through the same code as the function, with the same configuration.
-  const config = readConfig({ ...functionEnv, ...secrets, FUNCTIONS_EMULATOR: 'true', GCLOUD_PROJECT: PROJECT_ID });
+  const env = readEnv({ ...functionEnv, ...secrets, FUNCTIONS_EMULATOR: 'true', GCLOUD_PROJECT: PROJECT_ID });
   const storage = new DiskStorage(functionEnv.LOCAL_STORAGE_DIR!, storageSecret, () => Date.now());
-  const deps = {
-    db,
-    auth: firebaseAuthGateway(adminAuth),
-    storage,
-    ffmpegPath,
-    payments: stripePayments(config.payments),
-    station: config.station ? azuracastStation(config.station) : null,
-    chain: chainOf(config.chain, () => Date.now()),
-    mailer: config.mail ? smtpMailer(config.mail) : null,
-    config,
-    now: () => Date.now(),
-  };
+  const deps = buildDeps({ db, auth: firebaseAuthGateway(adminAuth), storage, ffmpegPath, env, now: () => Date.now() });
   if ((await db.collection('profiles').limit(1).get()).empty) {
     say('Seeding demo data…');
     await seedDemo(deps, adminAuth);

@@ -31,7 +31,7 @@ export function createApp(deps: Deps) {
   const api = express.Router();
   const webhook = lazy(async () => (await import('./payments/webhook')).stripeWebhook(deps));
   api.use(apiSecurityHeaders());
-  api.use(apiCors(deps.config));
+  api.use(apiCors(deps.env));
   // The webhook verifies Stripe's signature over the raw bytes: express.raw here, the runtime's rawBody deployed.
   api.post('/payments/webhook', express.raw({ type: 'application/json', limit: WEBHOOK_LIMIT }), async (req, res, next) => (await webhook())(req, res, next));
   api.use(jsonBodies(JSON_LIMIT_BYTES));

@@ -6,17 +6,14 @@ import { onInit } from 'firebase-functions/v2/core';
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { API_SECRETS, ConfigError, MAIL_SECRETS, readConfig, STATION_SECRETS } from './config';
+import { API_SECRETS, EnvError, MAIL_SECRETS, readEnv, STATION_SECRETS } from './env';
+import { buildDeps } from './deps';
 import type { Deps } from './platform/deps';
-import { azuracastStation } from './platform/azuracast-station';
-import { chainOf } from './platform/chain-of';
 import { firebaseAuthGateway } from './platform/firebase-auth';
 import { installBodyBudget } from './platform/admission';
 import { API_CONCURRENCY, API_MAX_INSTANCES } from './platform/instance';
 import { lazy } from './platform/lazy';
 import { log } from './platform/log';
-import { stripePayments } from './platform/payments';
-import { smtpMailer } from './platform/smtp-mailer';
 import { CloudStorage, DiskStorage } from './platform/storage';
 
 const REGION = 'us-central1';
@@ -36,29 +33,24 @@ const NOT_READY = 'The API was not initialised';
 // Secrets and parameters are only readable once an instance starts, not while deploying.
 onInit(() => {
   const firebase = initializeApp();
-  let config;
+  let env;
   try {
-    config = readConfig();
+    env = readEnv();
   } catch (err) {
-    if (err instanceof ConfigError) log.configInvalid(err.problems);
+    if (err instanceof EnvError) log.configInvalid(err.problems);
     throw err;
   }
-  if (config.payments.mode === 'off') log.paymentsRefused(config.payments.reason);
-  const local = config.localStorage;
-  deps = {
+  if (env.payments.mode === 'off') log.paymentsRefused(env.payments.reason);
+  const local = env.localStorage;
+  deps = buildDeps({
     db: getFirestore(firebase),
     auth: firebaseAuthGateway(async () => (await import('firebase-admin/auth')).getAuth(firebase)),
-    // Files on disk exist only under the emulators (config.localStorage is null deployed).
+    // Files on disk exist only under the emulators (env.localStorage is null deployed).
     storage: local ? new DiskStorage(local.dir, local.secret, () => Date.now()) : new CloudStorage(getStorage(firebase).bucket()),
     ffmpegPath: ffmpegInstaller.path,
-    payments: stripePayments(config.payments),
-    // Without a configured station the radio queue keeps the manual download flow only.
-    station: config.station ? azuracastStation(config.station) : null,
-    chain: chainOf(config.chain, () => Date.now()),
-    mailer: config.mail ? smtpMailer(config.mail) : null,
-    config,
+    env,
     now: () => Date.now(),
-  };
+  });
 });
 
 const ready = (): Deps => {

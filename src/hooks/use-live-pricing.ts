@@ -1,4 +1,4 @@
-import type { TokenPricing } from '@common/app-config';
+import type { TokenPricing } from '@common/settings';
 import { DEFAULT_PRICING } from '@common/constants';
 import { useApiRead } from '@/hooks/use-api-read';
 import { api } from '@/lib/api';

@@ -21,15 +21,15 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const getConfig = (who: User) => h.call('GET', '/api/cms/config', { token: who.token });
-const saveConfig = (who: User, body: unknown) => h.call('POST', '/api/cms/config', { token: who.token, body });
+const getSettings = (who: User) => h.call('GET', '/api/cms/config', { token: who.token });
+const saveSettings = (who: User, body: unknown) => h.call('POST', '/api/cms/config', { token: who.token, body });
 const audits = async () => (await h.db.collection('audit_log').where('action', '==', 'config.update').get()).docs.map((d) => d.data());
 const ledgerOf = async (uid: string, reason: string) =>
   (await h.db.collection('token_ledger').where('user_id', '==', uid).where('reason', '==', reason).get()).docs.map((d) => d.get('delta') as number);
 
 describe('GET/POST /api/cms/config', () => {
   it('reads the seeded defaults, saves a change, keeps the rest, and audits the changed fields', async () => {
-    const before = await getConfig(admin);
+    const before = await getSettings(admin);
     expect(before.status).toBe(200);
     expect(before.body.pricing).toMatchObject({ signup_grant: 50, daily_drip: 1, vote_session_cost: 10, contest_entry_cost: 10, marketplace: { basic: 15, featured: 45 }, referral_reward: 10, radio_upload_cost: 1000 });
     expect(before.body.pricing.radio_ads.standard['15']).toBe(150);
@@ -37,11 +37,11 @@ describe('GET/POST /api/cms/config', () => {
     expect(before.body.migration).toEqual({ user_threshold: 100000, migration_enabled: false });
 
     const auditsBefore = (await audits()).length;
-    const saved = await saveConfig(admin, { pricing: { radio_upload_cost: 900, radio_ads: { prime: { '60': 1700 } } }, orders: { cash_expiry_hours: 48 } });
+    const saved = await saveSettings(admin, { pricing: { radio_upload_cost: 900, radio_ads: { prime: { '60': 1700 } } }, orders: { cash_expiry_hours: 48 } });
     expect(saved.status).toBe(200);
     expect(saved.body.pricing).toMatchObject({ radio_upload_cost: 900, signup_grant: 50 });
     expect(saved.body.pricing.radio_ads.prime).toEqual({ '15': 600, '30': 1000, '60': 1700 });
-    expect((await getConfig(admin)).body).toEqual(saved.body);
+    expect((await getSettings(admin)).body).toEqual(saved.body);
     const stored = (await h.db.collection('app_config').doc('1').get()).data()!;
     expect(stored.data.pricing.radio_upload_cost).toBe(900);
     expect(stored.data.orders.cash_expiry_hours).toBe(48);
@@ -54,9 +54,9 @@ describe('GET/POST /api/cms/config', () => {
       after: { 'pricing.radio_upload_cost': 900, 'pricing.radio_ads.prime.60': 1700, 'orders.cash_expiry_hours': 48 },
     });
     // Saving the same values again changes nothing and records nothing.
-    expect((await saveConfig(admin, { pricing: { radio_upload_cost: 900 } })).status).toBe(200);
+    expect((await saveSettings(admin, { pricing: { radio_upload_cost: 900 } })).status).toBe(200);
     expect(await audits()).toHaveLength(auditsBefore + 1);
-    await saveConfig(admin, { pricing: { radio_upload_cost: 1000, radio_ads: { prime: { '60': 1600 } } }, orders: { cash_expiry_hours: 24 } });
+    await saveSettings(admin, { pricing: { radio_upload_cost: 1000, radio_ads: { prime: { '60': 1600 } } }, orders: { cash_expiry_hours: 24 } });
   });
 
   it.each([
@@ -67,32 +67,32 @@ describe('GET/POST /api/cms/config', () => {
     ['an unknown field', { pricing: { free_money: 1 } }, 'pricing'],
     ['a zero expiry', { orders: { cash_expiry_hours: 0 } }, 'orders.cash_expiry_hours: Must be at least 1'],
   ])('refuses %s with a 400 naming the field, and changes nothing', async (_what, body, message) => {
-    const before = (await getConfig(admin)).body;
+    const before = (await getSettings(admin)).body;
     // A super admin: an admin naming a grant is refused (403) before the body is read.
-    const res = await saveConfig(root, body);
+    const res = await saveSettings(root, body);
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain(message);
-    expect((await getConfig(admin)).body).toEqual(before);
+    expect((await getSettings(admin)).body).toEqual(before);
   });
 
   it('lets only super admins change the migration settings; admins get 403 and nothing changes', async () => {
-    const refused = await saveConfig(admin, { pricing: { daily_drip: 2 }, migration: { user_threshold: 5 } });
+    const refused = await saveSettings(admin, { pricing: { daily_drip: 2 }, migration: { user_threshold: 5 } });
     expect(refused.status).toBe(403);
     expect(refused.body.error.message).toBe('Only super admins can change migration settings');
-    expect((await getConfig(admin)).body.pricing.daily_drip).toBe(1);
+    expect((await getSettings(admin)).body.pricing.daily_drip).toBe(1);
 
-    const ok = await saveConfig(root, { migration: { user_threshold: 250, migration_enabled: true } });
+    const ok = await saveSettings(root, { migration: { user_threshold: 250, migration_enabled: true } });
     expect(ok.status).toBe(200);
     expect((await h.db.collection('migration_config').doc('1').get()).data()).toMatchObject({ user_threshold: 250, migration_enabled: true });
     expect((await h.call('GET', '/api/public/migration')).body).toMatchObject({ user_threshold: 250, migration_enabled: true });
     const entry = (await audits()).find((e) => e.after['migration.user_threshold'] === 250);
     expect(entry).toMatchObject({ actor_id: root.uid, before: { 'migration.user_threshold': 100000, 'migration.migration_enabled': false } });
-    await saveConfig(root, { migration: { user_threshold: 100000, migration_enabled: false } });
+    await saveSettings(root, { migration: { user_threshold: 100000, migration_enabled: false } });
   });
 
   it('is for admins only', async () => {
-    expect((await getConfig(plain)).status).toBe(403);
-    expect((await saveConfig(plain, { pricing: { daily_drip: 5 } })).status).toBe(403);
+    expect((await getSettings(plain)).status).toBe(403);
+    expect((await saveSettings(plain, { pricing: { daily_drip: 5 } })).status).toBe(403);
     expect((await h.call('GET', '/api/cms/config')).status).toBe(401);
   });
 });
@@ -101,7 +101,7 @@ describe('charges and grants read the saved values', () => {
   it('signup grant, daily drip, referral reward, contest entry and the public config follow a save', async () => {
     const prices = { signup_grant: 70, daily_drip: 3, referral_reward: 12, contest_entry_cost: 7 };
     // The grants are the super admins' (grant-settings.test.ts).
-    expect((await saveConfig(root, { pricing: prices })).status).toBe(200);
+    expect((await saveSettings(root, { pricing: prices })).status).toBe(200);
     try {
       expect((await h.call('GET', '/api/public/config')).body.data.pricing).toMatchObject(prices);
       const referrer = await fresh('cfgref');
@@ -130,7 +130,7 @@ describe('charges and grants read the saved values', () => {
       expect(await ledgerOf(referrer.uid, 'submission_fee')).toEqual([-7]);
       for (const row of await ledgerInvariant(h.db)) expect(row.balance).toBe(row.sum);
     } finally {
-      await saveConfig(root, { pricing: { signup_grant: 50, daily_drip: 1, referral_reward: 10, contest_entry_cost: 10 } });
+      await saveSettings(root, { pricing: { signup_grant: 50, daily_drip: 1, referral_reward: 10, contest_entry_cost: 10 } });
     }
   });
 });
@@ -186,7 +186,7 @@ describe('POST /api/marketplace/listings/:id/feature', () => {
     for (let i = 0; i < 12; i++) listings.push((await listTrack(h, seller)).listing);
     try {
       const [saved, ...charges] = await Promise.all([
-        saveConfig(admin, { pricing: { marketplace: { featured: 60 } } }),
+        saveSettings(admin, { pricing: { marketplace: { featured: 60 } } }),
         ...listings.map((l) => h.call('POST', `/api/marketplace/listings/${l.id}/feature`, { token: seller.token, body: {} })),
       ]);
       expect(saved.status).toBe(200);
@@ -198,7 +198,7 @@ describe('POST /api/marketplace/listings/:id/feature', () => {
       expect(await balanceOf(h, seller.uid)).toBe(2050 + amounts.reduce((s, a) => s + a, 0));
       for (const row of await ledgerInvariant(h.db)) expect(row.balance).toBe(row.sum);
     } finally {
-      await saveConfig(admin, { pricing: { marketplace: { featured: 45 } } });
+      await saveSettings(admin, { pricing: { marketplace: { featured: 45 } } });
     }
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONFIG_MSG, GRANT_SETTING_MAX, GRANT_SETTINGS } from '../../common/app-config';
+import { SETTINGS_MSG, GRANT_SETTING_MAX, GRANT_SETTINGS } from '../../common/settings';
 import { makeAdmin } from './contest-fixtures';
 import { signUp, startHarness, type Harness } from './harness';
 
@@ -26,7 +26,7 @@ describe('the settings that create tokens', () => {
     const before = await pricing();
     const logged = await audits();
     for (const key of GRANT_SETTINGS) {
-      expect(await save(admin.token, { pricing: { [key]: 100_000 } })).toMatchObject({ status: 403, body: { error: { message: CONFIG_MSG.grantsSuperOnly } } });
+      expect(await save(admin.token, { pricing: { [key]: 100_000 } })).toMatchObject({ status: 403, body: { error: { message: SETTINGS_MSG.grantsSuperOnly } } });
       // Beside a price the admin may change, the whole save is refused.
       expect((await save(admin.token, { pricing: { vote_session_cost: 11, [key]: 5 } })).status).toBe(403);
     }

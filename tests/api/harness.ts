@@ -8,10 +8,10 @@ import { initializeApp, deleteApp } from 'firebase-admin/app';
 import { getFirestore, type DocumentReference, type Firestore, type ReadWriteTransactionOptions, type Transaction } from 'firebase-admin/firestore';
 import { inject } from 'vitest';
 import { createApp } from '../../functions/src/app';
-import type { Config } from '../../functions/src/config';
-import { testConfig } from './test-config';
+import type { Env } from '../../functions/src/env';
+import { testEnv } from './test-env';
 import type { Deps } from '../../functions/src/platform/deps';
-import { stripePayments } from '../../functions/src/platform/payments';
+import { buildDeps } from '../../functions/src/deps';
 import { DiskStorage } from '../../functions/src/platform/storage';
 import { LocalChain } from '../../functions/src/platform/local-chain';
 import { MemoryStation } from './memory-station';
@@ -27,7 +27,7 @@ import { disableMetadataProbe } from '../../scripts/lib/no-metadata-probe';
 import { releaseSpends } from '../../functions/src/tokens/ledger';
 import { seedBaseConfig } from '../../scripts/lib/seed-config';
 
-export { TEST_APP_URL, TEST_WEBHOOK_SECRET, testConfig } from './test-config';
+export { TEST_APP_URL, TEST_WEBHOOK_SECRET, testEnv } from './test-env';
 
 export type Harness = {
   db: Firestore;
@@ -45,7 +45,7 @@ export type Harness = {
 
 /** A fresh project in the shared emulator, the real API on a random port, and a controllable clock. */
 export async function startHarness(
-  opts: { seed?: boolean; config?: Partial<Config>; station?: boolean; /** An emulator of its own in this process (so `firestoreOps` counts this harness's reads only), stopped by close(). */ ownEmulator?: boolean } = {},
+  opts: { seed?: boolean; env?: Partial<Env>; station?: boolean; /** An emulator of its own in this process (so `firestoreOps` counts this harness's reads only), stopped by close(). */ ownEmulator?: boolean } = {},
 ): Promise<Harness> {
   let own: FirestoreServer | null = null;
   if (opts.ownEmulator) {
@@ -64,21 +64,13 @@ export async function startHarness(
   const storage = new DiskStorage(storageDir, 'test-secret', () => clock.now);
   // The local chain writes beside the stored files (tests may swap deps.chain for a failing one).
   const chain = new LocalChain(join(storageDir, 'chain-ledger.jsonl'), () => clock.now);
-  const config = testConfig(opts.config);
+  const env = testEnv(opts.env);
   const station = new MemoryStation(() => clock.now);
   const mailer = new MemoryMailer();
-  const deps = {
-    db,
-    auth,
-    storage,
-    ffmpegPath,
-    payments: stripePayments(config.payments),
-    station: opts.station === false ? null : station,
-    chain: chain as Deps['chain'],
-    mailer: mailer as Deps['mailer'],
-    config,
-    now: () => clock.now,
-  } satisfies Deps;
+  const deps = buildDeps(
+    { db, auth, storage, ffmpegPath, env, now: () => clock.now },
+    { station: opts.station === false ? null : station, chain, mailer },
+  );
   if (opts.seed !== false) await seedBaseConfig(db);
   const server = createApp(deps).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));

@@ -29,7 +29,7 @@ async function setVotes(track: TrackDoc, total: number, incorrect: number, harne
     .collection('track_stats')
     .doc(track.id)
     .set({
-      ...statsFromTrack(track, { total_votes: total, correct_guesses: total - incorrect, incorrect_guesses: incorrect }, harness.deps.config.contest.minRankedVotes),
+      ...statsFromTrack(track, { total_votes: total, correct_guesses: total - incorrect, incorrect_guesses: incorrect }, harness.deps.env.contest.minRankedVotes),
       updatedAt: FieldValue.serverTimestamp(),
       _deleted: false,
     });
@@ -159,7 +159,7 @@ describe('GET /api/public/leaderboards', () => {
   });
 
   it('ranks a track only from the configured minimum of votes, and many votes at 80% over a few perfect ones', async () => {
-    const e = await startHarness({ config: { contest: { voteShards: 3, minRankedVotes: 6 } } });
+    const e = await startHarness({ env: { contest: { voteShards: 3, minRankedVotes: 6 } } });
     try {
       const few = await addTrack(e, { title: 'Five Perfect' });
       const six = await addTrack(e, { title: 'Six Perfect' });

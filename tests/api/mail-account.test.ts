@@ -30,11 +30,11 @@ describe('mail at sign-up', () => {
 
     const [verification] = sentTo('mail_new@example.test').filter((m) => m.subject === 'Verify your email for Fool Rate');
     expect(verification!.text).toContain('mode=verifyEmail');
-    expect(verification!.text).toContain(encodeURIComponent(`${h.deps.config.appUrl}/welcome?verified=1`));
+    expect(verification!.text).toContain(encodeURIComponent(`${h.deps.env.appUrl}/welcome?verified=1`));
     expect(verification!.html).toContain('mode=verifyEmail');
     const [welcome] = sentTo('mail_new@example.test').filter((m) => m.subject === 'Welcome to Fool Rate, mail_new!');
     expect(welcome!.text).toContain('with a signup bonus of 50 tokens');
-    expect(welcome!.text).toContain(`${h.deps.config.appUrl}/mail_new`);
+    expect(welcome!.text).toContain(`${h.deps.env.appUrl}/mail_new`);
     expect(welcome!.headers?.['List-Unsubscribe']).toBeUndefined();
     // Nobody referred this account: no word of a referrer's reward, and no gap where it would be.
     expect(verification!.text).not.toContain('referred');
@@ -83,7 +83,7 @@ describe('campaign mail and unsubscribing', () => {
     expect(first.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
     const { u, t } = linkOf(first.text);
     expect(u).toBe(uid);
-    expect(first.headers!['List-Unsubscribe']).toBe(`<${h.deps.config.appUrl}/api/mail/unsubscribe?u=${u}&t=${t}>`);
+    expect(first.headers!['List-Unsubscribe']).toBe(`<${h.deps.env.appUrl}/api/mail/unsubscribe?u=${u}&t=${t}>`);
 
     // A wrong token or a malformed body writes nothing.
     expect((await h.call('POST', '/api/mail/unsubscribe', { body: { u, t: 'x'.repeat(32) } })).status).toBe(404);
@@ -108,7 +108,7 @@ describe('campaign mail and unsubscribing', () => {
     await deliverMail(h.deps, await campaign(uid, 'One-click news'));
     const mail = sentTo('mail_oneclick@example.test').find((m) => m.subject === 'One-click news')!;
     const target = /^<(.+)>$/.exec(mail.headers!['List-Unsubscribe']!)![1]!;
-    const path = target.slice(h.deps.config.appUrl.length);
+    const path = target.slice(h.deps.env.appUrl.length);
     const res = await h.call('POST', path, { raw: 'List-Unsubscribe=One-Click', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
     expect(res).toMatchObject({ status: 200, body: { subscribed: false } });
     expect((await h.db.collection(COL.mailPrefs).doc(uid).get()).get('campaigns')).toBe(false);
@@ -119,21 +119,21 @@ describe('campaign mail and unsubscribing', () => {
     await deliverMail(h.deps, await campaign(uid, 'Browser news'));
     const mail = sentTo('mail_getlink@example.test').find((m) => m.subject === 'Browser news')!;
     const target = /^<(.+)>$/.exec(mail.headers!['List-Unsubscribe']!)![1]!;
-    const res = await fetch(h.url(target.slice(h.deps.config.appUrl.length)), { redirect: 'manual' });
+    const res = await fetch(h.url(target.slice(h.deps.env.appUrl.length)), { redirect: 'manual' });
     const { u, t } = linkOf(mail.text);
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe(`${h.deps.config.appUrl}/unsubscribe?u=${encodeURIComponent(u)}&t=${encodeURIComponent(t)}`);
+    expect(res.headers.get('location')).toBe(`${h.deps.env.appUrl}/unsubscribe?u=${encodeURIComponent(u)}&t=${encodeURIComponent(t)}`);
     expect((await h.db.collection(COL.mailPrefs).doc(uid).get()).get('campaigns')).toBe(true);
     // A damaged link too: the page says it is not valid.
     const damaged = await fetch(h.url('/api/mail/unsubscribe?u=x'), { redirect: 'manual' });
     expect(damaged.status).toBe(303);
-    expect(damaged.headers.get('location')).toBe(`${h.deps.config.appUrl}/unsubscribe?u=x&t=`);
+    expect(damaged.headers.get('location')).toBe(`${h.deps.env.appUrl}/unsubscribe?u=x&t=`);
   });
 });
 
 describe('mail request limits (the defaults)', () => {
   it('new verification mails and test mails are limited per user, unsubscribe requests per IP', async () => {
-    const limited = await startHarness({ config: { rateLimits: DEFAULT_RATE_LIMITS } });
+    const limited = await startHarness({ env: { rateLimits: DEFAULT_RATE_LIMITS } });
     try {
       const { token } = await signUp(limited, 'mail_limits');
       // New verification mails: a few a day, whatever the hour (the address may belong to someone else).

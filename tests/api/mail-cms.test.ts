@@ -146,7 +146,7 @@ describe('templates', () => {
     const coupon = await asAdmin('POST', '/api/cms/email/templates/coupon/preview', { subject: TEMPLATES.coupon.subject, body: TEMPLATES.coupon.body });
     expect(coupon.status).toBe(200);
     expect(coupon.body.text).not.toContain('foolrate.example');
-    expect(coupon.body.text).toContain(h.deps.config.appUrl);
+    expect(coupon.body.text).toContain(h.deps.env.appUrl);
     // A required placeholder kept in the subject counts too.
     expect((await asAdmin('POST', '/api/cms/email/templates/verification/preview', { subject: 'Open {{link}}', body: 'Hi' })).status).toBe(200);
 

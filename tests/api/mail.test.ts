@@ -146,9 +146,9 @@ describe('deliverMail', () => {
     expect((await deliverMail(h.deps, id)).outcome).toBe('sent');
     const sent = h.mailer.sent.find((m) => m.to.includes('tpl@example.test'))!;
     expect(sent.subject).toBe('Code X&Y');
-    expect(sent.text).toContain(`Hi Ann <b>, take X&Y.\n\n${h.deps.config.appUrl}/welcome`);
+    expect(sent.text).toContain(`Hi Ann <b>, take X&Y.\n\n${h.deps.env.appUrl}/welcome`);
     expect(sent.html).toContain('Hi Ann &#60;b&#62;, take X&#38;Y.');
-    expect(sent.html).toContain(`href="${h.deps.config.appUrl}/welcome"`);
+    expect(sent.html).toContain(`href="${h.deps.env.appUrl}/welcome"`);
     await h.db.collection(COL.mailTemplates).doc('coupon').delete();
   });
 

@@ -6,7 +6,7 @@ import { signUp, startHarness, type Harness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness({ config: { rateLimits: DEFAULT_RATE_LIMITS } });
+  h = await startHarness({ env: { rateLimits: DEFAULT_RATE_LIMITS } });
 });
 afterAll(() => h.close());
 
@@ -28,7 +28,7 @@ describe('POST /api/accounts/password-reset', () => {
     const code = h.auth.resetCodes.at(-1)!;
     expect(code).toMatch(new RegExp(`^reset:${uid}:`));
     expect(sent.text).toContain(`Hi reset_known,`);
-    expect(sent.text).toContain(`${h.deps.config.appUrl}/reset-password?code=${encodeURIComponent(code)}`);
+    expect(sent.text).toContain(`${h.deps.env.appUrl}/reset-password?code=${encodeURIComponent(code)}`);
     // Account mail: no unsubscribe link.
     expect(sent.headers?.['List-Unsubscribe']).toBeUndefined();
   });

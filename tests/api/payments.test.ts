@@ -201,7 +201,7 @@ describe('webhook', () => {
 describe('without payment settings (a deployment missing its Stripe secrets)', () => {
   let off: Harness;
   beforeAll(async () => {
-    off = await startHarness({ config: { emulated: false, payments: { mode: 'off', reason: 'STRIPE_SECRET_KEY is not set' } } });
+    off = await startHarness({ env: { emulated: false, payments: { mode: 'off', reason: 'STRIPE_SECRET_KEY is not set' } } });
   });
   afterAll(() => off.close());
 

@@ -6,7 +6,7 @@ import { signUp, startHarness, type Harness } from './harness';
 /** The production limits (the other suites relax them), per client IP or per user. */
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness({ config: { rateLimits: DEFAULT_RATE_LIMITS } });
+  h = await startHarness({ env: { rateLimits: DEFAULT_RATE_LIMITS } });
 });
 afterAll(() => h.close());
 

@@ -10,7 +10,7 @@ import { startHarness, type Harness } from './harness';
 const BUDGET = 6;
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness({ config: { rateLimits: { ...DEFAULT_RATE_LIMITS, signup_global: { max: BUDGET, windowSeconds: 3600 } } } });
+  h = await startHarness({ env: { rateLimits: { ...DEFAULT_RATE_LIMITS, signup_global: { max: BUDGET, windowSeconds: 3600 } } } });
 });
 afterAll(() => h.close());
 
@@ -40,7 +40,7 @@ describe('sign-ups', () => {
   });
 
   it('from one /64 are refused past the per-IP limit while the budget still has room', async () => {
-    const roomy = await startHarness({ config: { rateLimits: DEFAULT_RATE_LIMITS } });
+    const roomy = await startHarness({ env: { rateLimits: DEFAULT_RATE_LIMITS } });
     try {
       roomy.clock.now = Date.parse('2026-04-03T12:00:00Z');
       const max = DEFAULT_RATE_LIMITS.signup.max;

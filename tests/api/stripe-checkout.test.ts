@@ -18,7 +18,7 @@ beforeAll(async () => {
   [h, api] = await Promise.all([startHarness(), startStripeApi()]);
   const payments = { mode: 'stripe', secretKey: 'sk_test_harness', webhookSecret: TEST_WEBHOOK_SECRET } as const;
   deps = withOverrides(h.deps, {
-    config: { ...h.deps.config, payments },
+    env: { ...h.deps.env, payments },
     payments: stripePayments(payments, { host: api.host, port: api.port, protocol: 'http', maxNetworkRetries: 0 }),
   });
 });

@@ -11,7 +11,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../functions/src/app';
-import { stripePayments } from '../../functions/src/platform/payments';
+import { buildDeps } from '../../functions/src/deps';
 import { DiskStorage } from '../../functions/src/platform/storage';
 import { ffmpegPath } from '../../scripts/lib/media';
 import { disableMetadataProbe } from '../../scripts/lib/no-metadata-probe';
@@ -19,7 +19,7 @@ import { startFirestoreEmulatorThread } from '../../scripts/lib/firestore-emulat
 import { freePort } from '../../scripts/lib/ports';
 import { seedBaseConfig } from '../../scripts/lib/seed-config';
 import { FakeAuth } from '../api/fake-auth';
-import { testConfig } from '../api/test-config';
+import { testEnv } from '../api/test-env';
 import { jsonClient, unmappedStacks } from './http-client';
 
 const USERS = 100;
@@ -35,7 +35,7 @@ async function main() {
   await seedBaseConfig(db);
   await db.collection('coupons').doc('BENCH').set({ code: 'BENCH', tokens: 5, max_redemptions: null, expires_at: null, redemptions: 0 });
   const storage = new DiskStorage(await mkdtemp(join(tmpdir(), 'bench-storage-')), 'bench', () => Date.now());
-  const server = createApp({ db, auth: new FakeAuth(), storage, ffmpegPath, payments: stripePayments(testConfig().payments), station: null, chain: null, mailer: null, config: testConfig(), now: () => Date.now() }).listen(0, '127.0.0.1');
+  const server = createApp(buildDeps({ db, auth: new FakeAuth(), storage, ffmpegPath, env: testEnv(), now: () => Date.now() }, { station: null, chain: null, mailer: null })).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   const send = jsonClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api`, USERS);
   const post = (path: string, body: unknown, token?: string) => send('POST', path, body, token);

@@ -23,7 +23,7 @@ import type { VoteSessionView } from '../../common/voting';
 import { createApp } from '../../functions/src/app';
 import { LEADERBOARD_REFRESH_DEBOUNCE_MS, refreshLeaderboardsNow } from '../../functions/src/leaderboards/refresh-scheduler';
 import type { Deps } from '../../functions/src/platform/deps';
-import { stripePayments } from '../../functions/src/platform/payments';
+import { buildDeps } from '../../functions/src/deps';
 import { DiskStorage } from '../../functions/src/platform/storage';
 import { statsFromTrack, type TrackDoc } from '../../functions/src/tracks/track-doc';
 import { newSampleKey } from '../../functions/src/voting/sample-key';
@@ -34,7 +34,7 @@ import { disableMetadataProbe } from '../../scripts/lib/no-metadata-probe';
 import { freePort } from '../../scripts/lib/ports';
 import { seedBaseConfig } from '../../scripts/lib/seed-config';
 import { FakeAuth } from '../api/fake-auth';
-import { testConfig } from '../api/test-config';
+import { testEnv } from '../api/test-env';
 import { addTrack } from '../api/contest-fixtures';
 import { measureClipRenditions } from './clip-renditions';
 import { jsonClient, unmappedStacks } from './http-client';
@@ -221,8 +221,7 @@ async function main() {
   const db = getFirestore(initializeApp({ projectId: 'demo-bench-voting' }, randomUUID()));
   await seedBaseConfig(db);
   const storage = new DiskStorage(await mkdtemp(join(tmpdir(), 'bench-voting-')), 'bench', () => Date.now());
-  const config = testConfig();
-  const deps: Deps = { db, auth: new FakeAuth(), storage, ffmpegPath, payments: stripePayments(config.payments), station: null, chain: null, mailer: null, config, now: () => Date.now() };
+  const deps = buildDeps({ db, auth: new FakeAuth(), storage, ffmpegPath, env: testEnv(), now: () => Date.now() }, { station: null, chain: null, mailer: null });
   const server = createApp(deps).listen(0, '127.0.0.1');
   // The voters' thread keeps its connections idle between crowds (sign-ups take a while): the
   // server's default 5 s would close them, and a request racing that close is reset.

@@ -90,7 +90,7 @@ export async function createAccount(deps: Deps, account: NewAccount): Promise<Cr
     }
     if (referrer) recordReferral(db, tx, { referrerUid: referrer.uid, referrerUsername: referrer.username, refereeUid: account.uid }, nowIso);
     // The welcome mail is written with the account, so every new account gets exactly one.
-    const { appUrl } = deps.config;
+    const { appUrl } = deps.env;
     await enqueueAccountMail(
       db,
       tx,

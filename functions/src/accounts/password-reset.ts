@@ -51,7 +51,7 @@ export const requestPasswordReset =
       throw unavailable(PASSWORD_MSG.requestFailed);
     }
     if (reset && (await mailsTheAddress(deps, reset))) {
-      const link = `${deps.config.appUrl}${PATHS.resetPassword}?code=${encodeURIComponent(reset.code)}`;
+      const link = `${deps.env.appUrl}${PATHS.resetPassword}?code=${encodeURIComponent(reset.code)}`;
       await enqueueMail(deps.db, null, { id: `password-reset-${reset.uid}-${randomUUID()}`, toUids: [reset.uid], kind: 'account', topic: 'password_reset', template: { name: 'password_reset', data: { link } } }, deps.now());
     }
     res.status(202).json({ queued: true });

@@ -39,7 +39,7 @@ export async function sendVerificationMail(
   id = `verification-${uid}`,
 ): Promise<'queued' | 'no-user' | 'failed'> {
   try {
-    const link = await deps.auth.emailVerificationLink(email, `${deps.config.appUrl}/welcome?verified=1`);
+    const link = await deps.auth.emailVerificationLink(email, `${deps.env.appUrl}/welcome?verified=1`);
     await enqueueMail(deps.db, null, { id, toUids: [uid], kind: 'account', topic: 'verification', template: { name: 'verification', data: { link, referral_note: referralNote(referred) } } }, deps.now());
     return 'queued';
   } catch (err) {

@@ -8,12 +8,12 @@ import { auditLog } from './audit-log';
 import { deleteTrack } from './delete-track';
 import { editTrack } from './edit-track';
 import { exportCsv } from './export-csv';
-import { getConfig } from './get-config';
+import { getSettings } from './get-settings';
 import { listTracks } from './list-tracks';
 import { listUsers } from './list-users';
 import { approveTrack, rejectTrack } from './moderate';
 import { overview } from './overview';
-import { saveConfig, superAdminForGrantsAndMigration } from './save-config';
+import { saveSettings, superAdminForGrantsAndMigration } from './save-settings';
 import { userLedger } from './user-ledger';
 import { listPlaceholders, migratePlaceholderTracks, uploadPlaceholder } from './placeholders';
 
@@ -22,8 +22,8 @@ export function cmsRouter(deps: Deps): Router {
   const router = Router();
   router.use(requireAdmin(deps));
   router.get('/overview', overview(deps));
-  router.get('/config', getConfig(deps));
-  router.post('/config', superAdminForGrantsAndMigration(deps), saveConfig(deps));
+  router.get('/config', getSettings(deps));
+  router.post('/config', superAdminForGrantsAndMigration(deps), saveSettings(deps));
   router.get('/tracks', listTracks(deps));
   router.get('/export/:file', exportCsv(deps));
   router.post('/tracks/:id/approve', approveTrack(deps));

@@ -1,5 +1,5 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import { DEFAULT_SETTINGS, type AppSettings } from '../../../common/app-config';
+import { DEFAULT_SETTINGS, type AppSettings } from '../../../common/settings';
 import { COL } from '../platform/collections';
 import { appConfigRef, pricingFrom } from '../tokens/pricing';
 

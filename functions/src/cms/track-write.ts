@@ -85,7 +85,7 @@ export async function updateTrack(
     if (audit) auditTrack(db, tx, audit.action, audit.actorId, current, next, new Date(deps.now()).toISOString());
     // merge: fields other writers keep on the stats document (none are ours) survive.
     const counts = countsOf(stats);
-    tx.set(statsRef, { ...statsFromTrack(next, counts, deps.config.contest.minRankedVotes), updatedAt: FieldValue.serverTimestamp(), _deleted: false }, { merge: true });
+    tx.set(statsRef, { ...statsFromTrack(next, counts, deps.env.contest.minRankedVotes), updatedAt: FieldValue.serverTimestamp(), _deleted: false }, { merge: true });
     return { track: next, counts };
   });
   scheduleLeaderboardRefresh(deps);

@@ -103,7 +103,7 @@ export const previewTemplate =
     const name = templateName(req.params);
     const { subject, body } = parse(mailContentInput, req.body ?? {});
     checkPlaceholders(name, subject, body);
-    const { appUrl } = deps.config;
+    const { appUrl } = deps.env;
     const data = { app_url: appUrl, ...sampleData(name, appUrl) };
     const unsubscribe = TEMPLATES[name].kind === 'campaign' ? unsubscribeLinks(appUrl, 'sample', 'sample').page : undefined;
     let preview: EmailPreview;

@@ -144,8 +144,8 @@ export async function render(deps: Deps, doc: MailDoc): Promise<OutgoingMail> {
   const users = await recipientsOf(deps, doc.toUids ?? []);
   const to = [...(Array.isArray(doc.to) ? doc.to : doc.to ? [doc.to] : []), ...users.map((u) => u.email)].map((a) => a.trim()).filter(Boolean);
   if (!to.length) throw new Error('No recipient');
-  const from = doc.from ?? deps.config.mail?.from ?? 'Fool Rate <noreply@localhost>';
-  const { appUrl } = deps.config;
+  const from = doc.from ?? deps.env.mail?.from ?? 'Fool Rate <noreply@localhost>';
+  const { appUrl } = deps.env;
 
   let headers = doc.headers;
   let unsubscribeUrl: string | undefined;

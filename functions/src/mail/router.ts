@@ -49,7 +49,7 @@ const unsubscribePage =
   (req, res) => {
     // Whatever the link carries goes to the page, which says when it is not valid.
     const param = (v: unknown) => (typeof v === 'string' ? v.slice(0, 128) : '');
-    res.redirect(303, unsubscribeLinks(deps.config.appUrl, param(req.query.u), param(req.query.t)).page);
+    res.redirect(303, unsubscribeLinks(deps.env.appUrl, param(req.query.u), param(req.query.t)).page);
   };
 
 /** Public mail endpoints under /api/mail. */

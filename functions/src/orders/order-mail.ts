@@ -13,7 +13,7 @@ import type { OrderDoc } from './order-doc';
  * purchases complete at once and send nothing. The order carries what the mail says (title,
  * usernames, amount, tag, deadline), as they were when it was placed.
  */
-const ordersUrl = (deps: Deps) => `${deps.config.appUrl}/orders`;
+const ordersUrl = (deps: Deps) => `${deps.env.appUrl}/orders`;
 const title = (order: OrderDoc) => order.title || 'your track';
 const price = (order: OrderDoc) => (order.amount_usd === null ? `${order.amount_tokens ?? 0} tokens` : formatUsd(order.amount_usd));
 

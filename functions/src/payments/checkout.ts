@@ -35,7 +35,7 @@ function stripeSession(deps: Deps, uid: string, pack: TokenPack): Promise<{ id: 
     ],
     metadata: { user_id: uid, pack_id: pack.id, tokens: String(pack.tokens) },
     client_reference_id: uid,
-    ...returnUrls(deps.config.appUrl),
+    ...returnUrls(deps.env.appUrl),
   });
 }
 

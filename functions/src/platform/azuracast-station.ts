@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import type SftpClient from 'ssh2-sftp-client';
 import { lazy } from './lazy';
-import type { AiredSong, RadioStation, StationConfig } from './station';
+import type { AiredSong, RadioStation, StationEnv } from './station';
 
 /**
  * The radio station as an AzuraCast station (or the local demo station, which answers as
@@ -115,7 +115,7 @@ function airedSong(item: AzHistoryItem | null | undefined): AiredSong | null {
   };
 }
 
-export function azuracastStation(cfg: StationConfig): RadioStation {
+export function azuracastStation(cfg: StationEnv): RadioStation {
   const api = cfg.apiUrl.replace(/\/+$/, '');
   const station = encodeURIComponent(cfg.stationId);
   const headers = (): Record<string, string> => ({ Accept: 'application/json', ...(cfg.apiKey ? { 'X-API-Key': cfg.apiKey } : {}) });

@@ -1,4 +1,4 @@
-import { beforeSending, type ChainConfig, type ChainGateway } from './chain';
+import { beforeSending, type ChainEnv, type ChainGateway } from './chain';
 import { lazy } from './lazy';
 import { LocalChain } from './local-chain';
 
@@ -7,7 +7,7 @@ import { LocalChain } from './local-chain';
  * adapter, with @solana/kit, loads with the first transfer (platform/lazy.ts); a payer key or mint
  * it refuses then refuses each transfer as not made, so the claims stay pending for a fixed key.
  */
-export function chainOf(config: ChainConfig | null, now: () => number): ChainGateway | null {
+export function chainOf(config: ChainEnv | null, now: () => number): ChainGateway | null {
   if (!config) return null;
   if (config.kind === 'local') return new LocalChain(config.ledgerFile, now);
   const solana = lazy(async () => {

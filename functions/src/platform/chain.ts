@@ -20,7 +20,7 @@ export interface ChainGateway {
 }
 
 /** Where the migration sends tokens; config.ts builds it from the environment. */
-export type ChainConfig =
+export type ChainEnv =
   | { kind: 'local'; ledgerFile: string }
   | {
       kind: 'solana';

@@ -1,5 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import type { Config } from '../config';
+import type { Env } from '../env';
 import type { ChainGateway } from './chain';
 import type { Mailer } from './mailer';
 import type { PaymentGateway } from './payments';
@@ -54,6 +54,7 @@ export type Deps = {
   chain: ChainGateway | null;
   /** Sends mail over SMTP (platform/mailer.ts); null when no SMTP server is configured (mail then waits in `mail`). */
   mailer: Mailer | null;
-  config: Config;
+  /** The environment the function runs with: secrets, parameters, the emulator switches (env.ts). The CMS's editable settings are `settings` (cms/settings.ts). */
+  env: Env;
   now: () => number;
 };

@@ -3,7 +3,7 @@ import cors from 'cors';
 import express, { type Request, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { hasLoneSurrogate } from '../../../common/doc-id';
-import type { Config } from '../config';
+import type { Env } from '../env';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from './errors';
 
 /**
@@ -103,9 +103,9 @@ export const apiSecurityHeaders = (): RequestHandler =>
  * CORS for the configured app origins only. The browser calls the API through Hosting (same
  * origin), except the SSE streams, which reach the function's own URL (Hosting buffers streams).
  */
-export const apiCors = (config: Config): RequestHandler =>
+export const apiCors = (env: Env): RequestHandler =>
   cors({
-    origin: [...config.allowedOrigins],
+    origin: [...env.allowedOrigins],
     methods: ['GET', 'POST'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
     maxAge: 600,

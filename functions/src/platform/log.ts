@@ -1,5 +1,5 @@
 import { logger } from 'firebase-functions/logger';
-import { logSilenced } from '../config';
+import { logSilenced } from '../env';
 
 /** Cloud Logging's severity of each level: errors are ERROR; a refused request or delivery is a WARNING at most. */
 const SEVERITY = { info: 'INFO', warn: 'WARNING', error: 'ERROR' } as const;

@@ -33,7 +33,7 @@ export interface Mailer {
  * How to reach the SMTP server (config.ts reads it): a connection URL (smtp:// or smtps://, may
  * carry user and password), or a host and port with optional credentials; `from` the sender.
  */
-export type MailConfig = {
+export type MailEnv = {
   smtp: { url: string } | { host: string; port: number; secure: boolean; user?: string; password?: string };
   from: string;
 };

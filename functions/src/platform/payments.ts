@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import type { PaymentsConfig } from '../config';
+import type { PaymentsEnv } from '../env';
 import { badRequest, unavailable } from './errors';
 import { lazy } from './lazy';
 import { log } from './log';
@@ -34,7 +34,7 @@ export interface PaymentGateway {
 }
 
 /** `stripeOptions`: how the Stripe client reaches the API (a test's stand-in server); Stripe's own by default. */
-export function stripePayments(config: PaymentsConfig, stripeOptions: Stripe.StripeConfig = {}): PaymentGateway {
+export function stripePayments(config: PaymentsEnv, stripeOptions: Stripe.StripeConfig = {}): PaymentGateway {
   const live = () => {
     if (config.mode !== 'off') return config;
     log.paymentsRefused(config.reason);

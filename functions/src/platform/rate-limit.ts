@@ -21,7 +21,7 @@ export type RateLimitCounter = {
 
 /** The counter of `key` (a user id, or a client IP) against the fixed-window limit `name`, for this moment's window. */
 export function rateLimitCounter(deps: Deps, name: RateLimitName, key: string): RateLimitCounter {
-  const { max, windowSeconds } = deps.config.rateLimits[name];
+  const { max, windowSeconds } = deps.env.rateLimits[name];
   const nowSeconds = Math.floor(deps.now() / 1000);
   const windowStart = nowSeconds - (nowSeconds % windowSeconds);
   // Hashed: IP addresses are personal data and need not be stored as such.

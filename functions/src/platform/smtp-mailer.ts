@@ -1,6 +1,6 @@
 import type { Transporter } from 'nodemailer';
 import { lazy } from './lazy';
-import type { MailConfig, Mailer, OutgoingMail, SentInfo } from './mailer';
+import type { MailEnv, Mailer, OutgoingMail, SentInfo } from './mailer';
 
 /** nodemailer loads with the first send (platform/lazy.ts). */
 const nodemailer = lazy(() => import('nodemailer'));
@@ -9,7 +9,7 @@ const nodemailer = lazy(() => import('nodemailer'));
  * Mail over SMTP with nodemailer; the transport is made on the first send. Timeouts are short: the sender holds a lease on the
  * message while sending (platform/mail.ts, LEASE_MS), and a send must end well within it.
  */
-export function smtpMailer(config: MailConfig): Mailer {
+export function smtpMailer(config: MailEnv): Mailer {
   const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
   let transport: Transporter | null = null;
   const transporter = async (): Promise<Transporter> => {

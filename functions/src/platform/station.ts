@@ -45,7 +45,7 @@ export interface RadioStation {
  * SFTP for media, the AzuraCast API at `apiUrl` for station `stationId` (shortcode or id) with
  * `apiKey` where an endpoint needs one. Exactly one of password and privateKey is usually set.
  */
-export type StationConfig = {
+export type StationEnv = {
   sftp: { host: string; port: number; username: string; password?: string; privateKey?: string };
   apiUrl: string;
   stationId: string;

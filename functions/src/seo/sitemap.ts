@@ -11,5 +11,5 @@ export const sitemap =
   (deps: Deps): RequestHandler =>
   (_req, res) => {
     res.set('Cache-Control', 'public, max-age=3600');
-    res.type('application/xml').send(sitemapXml(deps.config.appUrl));
+    res.type('application/xml').send(sitemapXml(deps.env.appUrl));
   };

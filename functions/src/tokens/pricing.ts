@@ -1,6 +1,6 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import type { TokenPricing } from '../../../common/app-config';
+import type { TokenPricing } from '../../../common/settings';
 import { DEFAULT_PRICING } from '../../../common/constants';
 import { AD_DURATIONS, AD_TIERS, DEFAULT_AD_PRICES, type AdPrices } from '../../../common/radio';
 import { COL } from '../platform/collections';

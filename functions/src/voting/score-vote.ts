@@ -143,7 +143,7 @@ export async function scoreVote(deps: Deps, uid: string, vote: ClientVote, limit
     const data: StoredVote = { ...base, track_id: trackId, status: 'scored', is_correct: isCorrect, reveal: { ...revealOf(track), others: othersOf(statsSnap) }, error: null };
     tx.create(voteRef, data);
     tx.create(keyRef, { user_id: uid, track_id: trackId, vote_id: vote.id, created_at: nowIso });
-    countVote(db, tx, deps.config.contest.voteShards, trackId, vote.guess, isCorrect);
+    countVote(db, tx, deps.env.contest.voteShards, trackId, vote.guess, isCorrect);
     tx.set(
       userStatsRef,
       { user_id: uid, total: count(userStats, 'total') + 1, correct: count(userStats, 'correct') + (isCorrect ? 1 : 0), updatedAt: FieldValue.serverTimestamp() },

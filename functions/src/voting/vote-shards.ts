@@ -82,7 +82,7 @@ async function rollUpTrack(deps: Deps, trackId: string): Promise<void> {
     const track = { ...(stats.data() as TrackStatsDoc), id: trackId } as Pick<TrackDoc, 'id' | 'title' | 'artist_name' | 'cover_art_url' | 'submission_type' | 'status'>;
     tx.set(
       statsRef,
-      { ...statsFromTrack(track, tally, deps.config.contest.minRankedVotes), ...tally, updatedAt: FieldValue.serverTimestamp(), _deleted: false },
+      { ...statsFromTrack(track, tally, deps.env.contest.minRankedVotes), ...tally, updatedAt: FieldValue.serverTimestamp(), _deleted: false },
       { merge: true },
     );
   });

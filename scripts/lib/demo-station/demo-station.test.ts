@@ -6,7 +6,7 @@ import ssh2 from 'ssh2';
 import SftpClient from 'ssh2-sftp-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { azuracastStation } from '../../../functions/src/platform/azuracast-station';
-import type { StationConfig } from '../../../functions/src/platform/station';
+import type { StationEnv } from '../../../functions/src/platform/station';
 import { runFfmpeg } from '../media';
 import { freePort } from '../ports';
 import { readId3, stripTags } from './id3';
@@ -24,7 +24,7 @@ const REMOTE = '/music/2026/11/neon-rain-abc.mp3';
 
 let dir: string;
 let station: DemoStation;
-let config: StationConfig;
+let config: StationEnv;
 let upload: Buffer;
 /** The station's fake clock: the test moves it and calls tick(). */
 let t = Date.UTC(2026, 10, 22, 20, 0, 0);

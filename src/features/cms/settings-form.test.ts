@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '@common/app-config';
+import { DEFAULT_SETTINGS } from '@common/settings';
 import { ApiError } from '@/lib/api-error';
 import { bodyFrom, saveErrorText, valuesFrom } from './settings-form';
 

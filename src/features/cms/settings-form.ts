@@ -1,4 +1,4 @@
-import { numberOrZero, type AppSettings, type SaveConfigInput } from '@common/app-config';
+import { numberOrZero, type AppSettings, type SaveSettingsInput } from '@common/settings';
 import { AD_DURATIONS, AD_TIERS } from '@common/radio';
 import type { ApiError } from '@/lib/api-error';
 
@@ -62,7 +62,7 @@ export function valuesFrom(settings: AppSettings): FormValues {
  * settings only in the Config tab, the rewards only when `grants` (a super admin). Unchanged fields are not sent, so a save does not put back
  * values another admin changed meanwhile.
  */
-export function bodyFrom(values: FormValues, loaded: FormValues, migration: { enabled: boolean; loadedEnabled: boolean } | null, grants = true): SaveConfigInput {
+export function bodyFrom(values: FormValues, loaded: FormValues, migration: { enabled: boolean; loadedEnabled: boolean } | null, grants = true): SaveSettingsInput {
   const body: Record<string, unknown> = {};
   const rewards = new Set(ECONOMY_GROUPS.filter((g) => g.superAdminOnly).flatMap((g) => g.fields.map((f) => f.path)));
   for (const f of numberFields(migration !== null)) {
@@ -71,7 +71,7 @@ export function bodyFrom(values: FormValues, loaded: FormValues, migration: { en
     if (text !== (loaded[f.path] ?? '')) put(body, f.path, numberOrZero(text));
   }
   if (migration && migration.enabled !== migration.loadedEnabled) put(body, 'migration.migration_enabled', migration.enabled);
-  return body as SaveConfigInput;
+  return body as SaveSettingsInput;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Coins, Settings } from 'lucide-react';
 import clsx from 'clsx';
 import { useEffect, useState, type FormEvent } from 'react';
-import { CONFIG_MSG, type AppSettings } from '@common/app-config';
+import { SETTINGS_MSG, type AppSettings } from '@common/settings';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field, INPUT } from '@/components/ui/field';
@@ -59,7 +59,7 @@ export function TokenSettingsTab({ mode }: { mode: 'tokens' | 'config' }) {
   const config = mode === 'config';
   // The rewards create tokens: an admin sees them, only a super admin changes them (the API refuses anyone else).
   const { superAdmin } = useRoles();
-  const title = config ? CONFIG_MSG.configTitle : CONFIG_MSG.tokensSubtitle;
+  const title = config ? SETTINGS_MSG.configTitle : SETTINGS_MSG.tokensSubtitle;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -69,7 +69,7 @@ export function TokenSettingsTab({ mode }: { mode: 'tokens' | 'config' }) {
     try {
       show(await saveSettings(bodyFrom(values, loaded.values, config ? { enabled, loadedEnabled: loaded.enabled } : null, superAdmin)));
       setInvalid(null);
-      notifySuccess(CONFIG_MSG.saved);
+      notifySuccess(SETTINGS_MSG.saved);
     } catch (err) {
       const path = err instanceof ApiError ? err.field : null;
       const input = path ? form.querySelector<HTMLInputElement>(`input[name="${CSS.escape(path)}"]`) : null;
@@ -77,7 +77,7 @@ export function TokenSettingsTab({ mode }: { mode: 'tokens' | 'config' }) {
         setInvalid({ path: path!, message: err.withoutField });
         input.focus();
       }
-      notifyError(CONFIG_MSG.saveFailed, err instanceof ApiError ? saveErrorText(err) : err);
+      notifyError(SETTINGS_MSG.saveFailed, err instanceof ApiError ? saveErrorText(err) : err);
     } finally {
       setSaving(false);
     }
@@ -92,7 +92,7 @@ export function TokenSettingsTab({ mode }: { mode: 'tokens' | 'config' }) {
       {config ? <p className="mt-1 text-sm text-zinc-400">Token economy settings and the token migration.</p> : null}
       {!values ? (
         <p className="mt-4 text-zinc-400" role={error ? 'alert' : 'status'}>
-          {error ? CONFIG_MSG.loadFailed : 'Loading...'}
+          {error ? SETTINGS_MSG.loadFailed : 'Loading...'}
         </p>
       ) : (
         <form className="mt-4 space-y-6" onSubmit={submit} aria-label={title}>
@@ -101,7 +101,7 @@ export function TokenSettingsTab({ mode }: { mode: 'tokens' | 'config' }) {
               <legend className="text-sm font-semibold text-zinc-300">{g.title}</legend>
               {g.superAdminOnly && !superAdmin ? (
                 <p id={`${mode}-grants-note`} className="mt-1 text-xs text-zinc-400">
-                  {CONFIG_MSG.grantsSuperOnly}
+                  {SETTINGS_MSG.grantsSuperOnly}
                 </p>
               ) : null}
               <div className="mt-2 grid gap-3 sm:grid-cols-3">

@@ -9,9 +9,9 @@
 import { defineSecret } from 'firebase-functions/params';
 import { z } from 'zod';
 import { DEFAULT_RATE_LIMITS, type RateLimitName, type RateLimits } from '../../common/rate-limits';
-import type { ChainConfig } from './platform/chain';
-import type { MailConfig } from './platform/mailer';
-import type { StationConfig } from './platform/station';
+import type { ChainEnv } from './platform/chain';
+import type { MailEnv } from './platform/mailer';
+import type { StationEnv } from './platform/station';
 
 export const STRIPE_SECRET_KEY = defineSecret('STRIPE_SECRET_KEY');
 export const STRIPE_WEBHOOK_SECRET = defineSecret('STRIPE_WEBHOOK_SECRET');
@@ -48,12 +48,12 @@ export const MAIL_SECRETS = [SMTP_URL, SMTP_PASSWORD];
  * How token packs are paid: real Stripe Checkout; the API's own checkout page (emulators only,
  * without a Stripe key, still through the signed webhook); or not at all, with the reason.
  */
-export type PaymentsConfig =
+export type PaymentsEnv =
   | { mode: 'stripe'; secretKey: string; webhookSecret: string }
   | { mode: 'local'; webhookSecret: string }
   | { mode: 'off'; reason: string };
 
-export type Config = {
+export type Env = {
   /** True only under the Firebase emulators (or the in-process test harness). */
   emulated: boolean;
   /**
@@ -63,39 +63,39 @@ export type Config = {
   appUrl: string;
   /** Origins allowed to call the API from a browser (CORS). */
   allowedOrigins: readonly string[];
-  payments: PaymentsConfig;
+  payments: PaymentsEnv;
   rateLimits: RateLimits;
   /** On-disk object storage with signed URLs (emulators only); deployed, Cloud Storage. */
   localStorage: { dir: string; secret: string } | null;
   /** The radio station (SFTP for files, its API for requests and now-playing), or null when none is configured. */
-  station: StationConfig | null;
+  station: StationEnv | null;
   /** Where the token migration sends tokens: Solana when configured, else a local file under the emulators, else none. */
-  chain: ChainConfig | null;
+  chain: ChainEnv | null;
   /** The SMTP server mail is sent through (SMTP_URL, or SMTP_HOST and its port), or null when none is configured. */
-  mail: MailConfig | null;
-  contest: ContestConfig;
+  mail: MailEnv | null;
+  contest: ContestEnv;
 };
 
 /** How votes are counted and ranked (docs/adr/0027-distributed-vote-counters.md, 0029-rank-by-wilson-lower-bound.md). */
-export type ContestConfig = {
+export type ContestEnv = {
   /** VOTE_SHARDS: counter shards per track; each vote increments one at random (about one write a second each). */
   voteShards: number;
   /** LEADERBOARD_MIN_VOTES: votes a track needs before the leaderboards rank it. */
   minRankedVotes: number;
 };
 
-export const DEFAULT_CONTEST_CONFIG: ContestConfig = { voteShards: 10, minRankedVotes: 10 };
+export const DEFAULT_CONTEST_ENV: ContestEnv = { voteShards: 10, minRankedVotes: 10 };
 
-export class ConfigError extends Error {
+export class EnvError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `- ${p}`).join('\n')}`);
   }
 }
 
-type Env = Record<string, string | undefined>;
+type Vars = Record<string, string | undefined>;
 
 /** API_LOG=silent mutes the log (the test runs); read at each line, so a test can set it after start. */
-export const logSilenced = (env: Env = process.env): boolean => env.API_LOG === 'silent';
+export const logSilenced = (env: Vars = process.env): boolean => env.API_LOG === 'silent';
 
 const origin = z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin);
 const rateLimitsOverride = z.partialRecord(
@@ -103,7 +103,7 @@ const rateLimitsOverride = z.partialRecord(
   z.strictObject({ max: z.int().min(1).max(1_000_000), windowSeconds: z.int().min(1).max(86_400) }),
 );
 
-function paymentsOf(env: Env, emulated: boolean): PaymentsConfig {
+function paymentsOf(env: Vars, emulated: boolean): PaymentsEnv {
   const key = setValue(env.STRIPE_SECRET_KEY) ?? '';
   // `none` fills a secret a deployment does not use: as a signing key, anyone could sign with it.
   const webhookSecret = setValue(env.STRIPE_WEBHOOK_SECRET);
@@ -133,7 +133,7 @@ const STATION_VARS = [
 ] as const;
 
 /** The station, when its SFTP host, user and a credential, its API URL and its id are all set; none of them set: null. */
-function stationOf(env: Env, problems: string[]): StationConfig | null {
+function stationOf(env: Vars, problems: string[]): StationEnv | null {
   const v = Object.fromEntries(STATION_VARS.map((name) => [name, setValue(env[name])])) as Record<(typeof STATION_VARS)[number], string | null>;
   if (STATION_VARS.every((name) => v[name] === null)) return null;
   const missing: string[] = [];
@@ -166,7 +166,7 @@ function stationOf(env: Env, problems: string[]): StationConfig | null {
 const SOLANA_VARS = ['SOLANA_RPC_URL', 'SOLANA_MINT', 'SOLANA_PAYER_SECRET_KEY'] as const;
 
 /** Solana when its RPC URL, mint and payer key are set; under the emulators a local file (next to the stored files by default). */
-function chainOf(env: Env, emulated: boolean, problems: string[]): ChainConfig | null {
+function chainOf(env: Vars, emulated: boolean, problems: string[]): ChainEnv | null {
   const v = Object.fromEntries(SOLANA_VARS.map((name) => [name, setValue(env[name])])) as Record<(typeof SOLANA_VARS)[number], string | null>;
   if (SOLANA_VARS.some((name) => v[name] !== null)) {
     const missing = SOLANA_VARS.filter((name) => v[name] === null);
@@ -184,7 +184,7 @@ function chainOf(env: Env, emulated: boolean, problems: string[]): ChainConfig |
 }
 
 /** SMTP: SMTP_URL (smtp:// or smtps://), or SMTP_HOST with SMTP_PORT (587), SMTP_SECURE, SMTP_USER, SMTP_PASSWORD; MAIL_FROM the sender. */
-function mailOf(env: Env, appUrl: string, problems: string[]): MailConfig | null {
+function mailOf(env: Vars, appUrl: string, problems: string[]): MailEnv | null {
   const url = setValue(env.SMTP_URL);
   const host = setValue(env.SMTP_HOST);
   if (!url && !host) return null;
@@ -215,7 +215,7 @@ function mailOf(env: Env, appUrl: string, problems: string[]): MailConfig | null
 }
 
 /** A whole number from min to max, or the fallback when unset. */
-function wholeSetting(env: Env, name: string, min: number, max: number, fallback: number, problems: string[]): number {
+function wholeSetting(env: Vars, name: string, min: number, max: number, fallback: number, problems: string[]): number {
   const raw = setValue(env[name]);
   if (raw === null) return fallback;
   const n = Number(raw);
@@ -224,16 +224,16 @@ function wholeSetting(env: Env, name: string, min: number, max: number, fallback
   return fallback;
 }
 
-function contestOf(env: Env, problems: string[]): ContestConfig {
-  const d = DEFAULT_CONTEST_CONFIG;
+function contestOf(env: Vars, problems: string[]): ContestEnv {
+  const d = DEFAULT_CONTEST_ENV;
   return {
     voteShards: wholeSetting(env, 'VOTE_SHARDS', 1, 100, d.voteShards, problems),
     minRankedVotes: wholeSetting(env, 'LEADERBOARD_MIN_VOTES', 1, 100_000, d.minRankedVotes, problems),
   };
 }
 
-/** Reads and checks the configuration (the process environment unless given); throws a ConfigError listing every problem. */
-export function readConfig(env: Env = process.env): Config {
+/** Reads and checks the configuration (the process environment unless given); throws a EnvError listing every problem. */
+export function readEnv(env: Vars = process.env): Env {
   const problems: string[] = [];
   const emulated = env.FUNCTIONS_EMULATOR === 'true';
   const project = env.GCLOUD_PROJECT ?? env.GOOGLE_CLOUD_PROJECT;
@@ -266,7 +266,7 @@ export function readConfig(env: Env = process.env): Config {
     else problems.push('RATE_LIMITS: expected JSON like {"signup":{"max":10,"windowSeconds":3600}}');
   }
 
-  let localStorage: Config['localStorage'] = null;
+  let localStorage: Env['localStorage'] = null;
   if (emulated) {
     if (!env.LOCAL_STORAGE_DIR) problems.push('LOCAL_STORAGE_DIR: not set (the emulators keep files on disk)');
     if (!env.LOCAL_STORAGE_SECRET) problems.push('LOCAL_STORAGE_SECRET: not set (it signs local file URLs)');
@@ -276,6 +276,6 @@ export function readConfig(env: Env = process.env): Config {
   const chain = chainOf(env, emulated, problems);
   const mail = mailOf(env, appUrl, problems);
   const contest = contestOf(env, problems);
-  if (problems.length) throw new ConfigError(problems);
+  if (problems.length) throw new EnvError(problems);
   return { emulated, appUrl, allowedOrigins: [...origins], payments: paymentsOf(env, emulated), rateLimits, localStorage, station, chain, mail, contest };
 }

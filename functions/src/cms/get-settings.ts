@@ -3,7 +3,7 @@ import type { Deps } from '../platform/deps';
 import { readSettings } from './settings';
 
 /** GET /api/cms/config — admin; the token economy, order and migration settings in force, defaults filled in. */
-export const getConfig =
+export const getSettings =
   (deps: Deps): RequestHandler =>
   async (_req, res) => {
     res.json(await readSettings(deps.db));

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
-import { CONFIG_MSG, GRANT_SETTINGS, type AppSettings } from '../../../common/app-config';
-import { saveConfigInput } from '../../../common/app-config-schema';
+import { SETTINGS_MSG, GRANT_SETTINGS, type AppSettings } from '../../../common/settings';
+import { saveSettingsInput } from '../../../common/settings-schema';
 import { recordAudit } from '../platform/audit';
 import { requireCaller, requireSuperAdmin } from '../platform/auth';
 import type { Deps } from '../platform/deps';
@@ -42,9 +42,9 @@ function changes(before: AppSettings, after: AppSettings): { before: Leaves; aft
 /** What a save names that only super admins may change, with the refusal's words; null for what admins may. */
 function superAdminPart(body: unknown): string | null {
   if (!isPlainObject(body)) return null;
-  if (body.migration !== undefined) return CONFIG_MSG.migrationSuperOnly;
+  if (body.migration !== undefined) return SETTINGS_MSG.migrationSuperOnly;
   const pricing = body.pricing;
-  if (isPlainObject(pricing) && GRANT_SETTINGS.some((k) => pricing[k] !== undefined)) return CONFIG_MSG.grantsSuperOnly;
+  if (isPlainObject(pricing) && GRANT_SETTINGS.some((k) => pricing[k] !== undefined)) return SETTINGS_MSG.grantsSuperOnly;
   return null;
 }
 
@@ -85,10 +85,10 @@ async function save(db: Firestore, actorId: string, patch: unknown, nowIso: stri
  * changes the named settings, validated (whole numbers, no negative costs, maxima: a 400 naming
  * the field), in one transaction with its audit entry. Answers the settings now in force.
  */
-export const saveConfig =
+export const saveSettings =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
     const caller = requireCaller(res);
-    const patch = parse(saveConfigInput, req.body ?? {});
+    const patch = parse(saveSettingsInput, req.body ?? {});
     res.json(await save(deps.db, caller.uid, patch, new Date(deps.now()).toISOString()));
   };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CASH_EXPIRY_HOURS_MAX, GRANT_SETTING_MAX, TOKEN_SETTING_MAX, USER_THRESHOLD_MAX } from './app-config';
+import { CASH_EXPIRY_HOURS_MAX, GRANT_SETTING_MAX, TOKEN_SETTING_MAX, USER_THRESHOLD_MAX } from './settings';
 import { AD_DURATIONS, AD_TIERS } from './radio';
 import { formatCount } from './format';
 
@@ -16,7 +16,7 @@ const tokens = whole(0, TOKEN_SETTING_MAX);
 const adSlots = z.strictObject(Object.fromEntries(AD_DURATIONS.map((d) => [`${d}`, tokens.optional()])) as Record<`${(typeof AD_DURATIONS)[number]}`, z.ZodOptional<typeof tokens>>);
 const adTiers = z.strictObject(Object.fromEntries(AD_TIERS.map((t) => [t, adSlots.optional()])) as Record<(typeof AD_TIERS)[number], z.ZodOptional<typeof adSlots>>);
 
-export const saveConfigInput = z.strictObject({
+export const saveSettingsInput = z.strictObject({
   pricing: z
     .strictObject({
       /** The grants (GRANT_SETTINGS): super admins only, each with its own maximum. */

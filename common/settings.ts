@@ -12,7 +12,7 @@ import { DEFAULT_AD_PRICES, type AdPrices } from './radio';
 export const TOKEN_SETTING_MAX = 100_000;
 /**
  * The settings that create tokens from nothing (every account's grant, each day's, each
- * referral's), with their own maxima: only super admins change them (functions/src/cms/save-config.ts).
+ * referral's), with their own maxima: only super admins change them (functions/src/cms/save-settings.ts).
  * A new grant belongs here.
  */
 export const GRANT_SETTING_MAX = { signup_grant: 1_000, daily_drip: 100, referral_reward: 1_000 } as const;
@@ -40,8 +40,8 @@ export type AppSettings = {
 };
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
-/** The body of POST /api/cms/config (validated by saveConfigInput, app-config-schema.ts). */
-export type SaveConfigInput = DeepPartial<AppSettings>;
+/** The body of POST /api/cms/config (validated by saveSettingsInput, app-config-schema.ts). */
+export type SaveSettingsInput = DeepPartial<AppSettings>;
 
 export const DEFAULT_SETTINGS: AppSettings = {
   pricing: {
@@ -64,7 +64,7 @@ export function numberOrZero(text: string): number {
   return text.trim() !== '' && Number.isFinite(n) ? n : 0;
 }
 
-export const CONFIG_MSG = {
+export const SETTINGS_MSG = {
   tokensTitle: 'Token Economy Settings',
   tokensSubtitle: 'Token Economy Settings: configure token pricing, rewards and costs',
   configTitle: 'System Configuration',

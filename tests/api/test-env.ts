@@ -1,5 +1,5 @@
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../common/rate-limits';
-import type { Config } from '../../functions/src/config';
+import type { Env } from '../../functions/src/env';
 
 /** Limits high enough that no test trips them unless it means to (tests/api/rate-limits.test.ts does). */
 const RELAXED_LIMITS = Object.fromEntries(
@@ -10,7 +10,7 @@ export const TEST_WEBHOOK_SECRET = 'whsec_test_harness_secret';
 export const TEST_APP_URL = 'http://app.test';
 
 /** The configuration the in-process API runs with: emulated, local checkout, relaxed limits, tracks ranked from one vote. */
-export function testConfig(overrides: Partial<Config> = {}): Config {
+export function testEnv(overrides: Partial<Env> = {}): Env {
   return {
     emulated: true,
     appUrl: TEST_APP_URL,
