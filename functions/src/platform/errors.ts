@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import { log } from './log';
 import { StorageUnavailableError } from './storage';
+import { StoredDocError } from './typed-collection';
 
 /** Typed errors that map to HTTP statuses; `message` is what the caller sees. */
 export class HttpError extends Error {
@@ -100,6 +101,8 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next
     send(res, down);
     return;
   }
-  log.unexpectedError(err);
+  // A corrupt stored document is a fault of the server's data, not of the request: logged where it
+  // was read (stored_doc_invalid, with where it is wrong), answered like any other fault.
+  if (!(err instanceof StoredDocError)) log.unexpectedError(err);
   res.status(500).json({ error: { code: 'internal', message: 'Something went wrong' } });
 };
