@@ -18,7 +18,9 @@ export default defineConfig({
     env: { API_LOG: 'silent' },
     projects: [
       // The app's unit tests stub browser globals and mock modules: each file in a fresh module graph.
-      { extends: true, test: { name: 'app', include: ['src/**/*.test.{ts,tsx}'] } },
+      { extends: true, test: { name: 'app', include: ['src/**/*.test.ts'] } },
+      // Component tests (Testing Library) render beside their component in jsdom, with jest-dom's matchers.
+      { extends: true, test: { name: 'components', include: ['src/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['src/test/setup.ts'] } },
       {
         extends: true,
         test: {
