@@ -11,21 +11,22 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as UsernameRouteImport } from './routes/$username'
+import { Route as SignedInRouteImport } from './routes/_signed-in'
 import { Route as AuthRouteImport } from './routes/auth'
-import { Route as CmsRouteImport } from './routes/cms'
 import { Route as MarketplaceRouteImport } from './routes/marketplace'
-import { Route as MyTracksRouteImport } from './routes/my-tracks'
-import { Route as OrdersRouteImport } from './routes/orders'
 import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
-import { Route as SubmitRouteImport } from './routes/submit'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
-import { Route as UploadPlaceholdersRouteImport } from './routes/upload-placeholders'
-import { Route as VoteRouteImport } from './routes/vote'
 import { Route as WelcomeRouteImport } from './routes/welcome'
-import { Route as PricingSuccessRouteImport } from './routes/pricing.success'
+import { Route as SignedInCmsRouteImport } from './routes/_signed-in/cms'
+import { Route as SignedInMyTracksRouteImport } from './routes/_signed-in/my-tracks'
+import { Route as SignedInOrdersRouteImport } from './routes/_signed-in/orders'
+import { Route as SignedInSubmitRouteImport } from './routes/_signed-in/submit'
+import { Route as SignedInUploadPlaceholdersRouteImport } from './routes/_signed-in/upload-placeholders'
+import { Route as SignedInVoteRouteImport } from './routes/_signed-in/vote'
+import { Route as SignedInPricingSuccessRouteImport } from './routes/_signed-in/pricing.success'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -37,29 +38,18 @@ const UsernameRoute = UsernameRouteImport.update({
   path: '/$username',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SignedInRoute = SignedInRouteImport.update({
+  id: '/_signed-in',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthRoute = AuthRouteImport.update({
   id: '/auth',
   path: '/auth',
   getParentRoute: () => rootRouteImport,
 } as any)
-const CmsRoute = CmsRouteImport.update({
-  id: '/cms',
-  path: '/cms',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const MarketplaceRoute = MarketplaceRouteImport.update({
   id: '/marketplace',
   path: '/marketplace',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const MyTracksRoute = MyTracksRouteImport.update({
-  id: '/my-tracks',
-  path: '/my-tracks',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const OrdersRoute = OrdersRouteImport.update({
-  id: '/orders',
-  path: '/orders',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PricingRoute = PricingRouteImport.update({
@@ -77,11 +67,6 @@ const ResetPasswordRoute = ResetPasswordRouteImport.update({
   path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
-const SubmitRoute = SubmitRouteImport.update({
-  id: '/submit',
-  path: '/submit',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const TermsRoute = TermsRouteImport.update({
   id: '/terms',
   path: '/terms',
@@ -92,84 +77,106 @@ const UnsubscribeRoute = UnsubscribeRouteImport.update({
   path: '/unsubscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
-const UploadPlaceholdersRoute = UploadPlaceholdersRouteImport.update({
-  id: '/upload-placeholders',
-  path: '/upload-placeholders',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const VoteRoute = VoteRouteImport.update({
-  id: '/vote',
-  path: '/vote',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const WelcomeRoute = WelcomeRouteImport.update({
   id: '/welcome',
   path: '/welcome',
   getParentRoute: () => rootRouteImport,
 } as any)
-const PricingSuccessRoute = PricingSuccessRouteImport.update({
-  id: '/success',
-  path: '/success',
-  getParentRoute: () => PricingRoute,
+const SignedInCmsRoute = SignedInCmsRouteImport.update({
+  id: '/cms',
+  path: '/cms',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInMyTracksRoute = SignedInMyTracksRouteImport.update({
+  id: '/my-tracks',
+  path: '/my-tracks',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInOrdersRoute = SignedInOrdersRouteImport.update({
+  id: '/orders',
+  path: '/orders',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInSubmitRoute = SignedInSubmitRouteImport.update({
+  id: '/submit',
+  path: '/submit',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInUploadPlaceholdersRoute =
+  SignedInUploadPlaceholdersRouteImport.update({
+    id: '/upload-placeholders',
+    path: '/upload-placeholders',
+    getParentRoute: () => SignedInRoute,
+  } as any)
+const SignedInVoteRoute = SignedInVoteRouteImport.update({
+  id: '/vote',
+  path: '/vote',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInPricingSuccessRoute = SignedInPricingSuccessRouteImport.update({
+  id: '/pricing/success',
+  path: '/pricing/success',
+  getParentRoute: () => SignedInRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$username': typeof UsernameRoute
   '/auth': typeof AuthRoute
-  '/cms': typeof CmsRoute
   '/marketplace': typeof MarketplaceRoute
-  '/my-tracks': typeof MyTracksRoute
-  '/orders': typeof OrdersRoute
-  '/pricing': typeof PricingRouteWithChildren
+  '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
   '/reset-password': typeof ResetPasswordRoute
-  '/submit': typeof SubmitRoute
   '/terms': typeof TermsRoute
   '/unsubscribe': typeof UnsubscribeRoute
-  '/upload-placeholders': typeof UploadPlaceholdersRoute
-  '/vote': typeof VoteRoute
   '/welcome': typeof WelcomeRoute
-  '/pricing/success': typeof PricingSuccessRoute
+  '/cms': typeof SignedInCmsRoute
+  '/my-tracks': typeof SignedInMyTracksRoute
+  '/orders': typeof SignedInOrdersRoute
+  '/submit': typeof SignedInSubmitRoute
+  '/upload-placeholders': typeof SignedInUploadPlaceholdersRoute
+  '/vote': typeof SignedInVoteRoute
+  '/pricing/success': typeof SignedInPricingSuccessRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$username': typeof UsernameRoute
   '/auth': typeof AuthRoute
-  '/cms': typeof CmsRoute
   '/marketplace': typeof MarketplaceRoute
-  '/my-tracks': typeof MyTracksRoute
-  '/orders': typeof OrdersRoute
-  '/pricing': typeof PricingRouteWithChildren
+  '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
   '/reset-password': typeof ResetPasswordRoute
-  '/submit': typeof SubmitRoute
   '/terms': typeof TermsRoute
   '/unsubscribe': typeof UnsubscribeRoute
-  '/upload-placeholders': typeof UploadPlaceholdersRoute
-  '/vote': typeof VoteRoute
   '/welcome': typeof WelcomeRoute
-  '/pricing/success': typeof PricingSuccessRoute
+  '/cms': typeof SignedInCmsRoute
+  '/my-tracks': typeof SignedInMyTracksRoute
+  '/orders': typeof SignedInOrdersRoute
+  '/submit': typeof SignedInSubmitRoute
+  '/upload-placeholders': typeof SignedInUploadPlaceholdersRoute
+  '/vote': typeof SignedInVoteRoute
+  '/pricing/success': typeof SignedInPricingSuccessRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$username': typeof UsernameRoute
+  '/_signed-in': typeof SignedInRouteWithChildren
   '/auth': typeof AuthRoute
-  '/cms': typeof CmsRoute
   '/marketplace': typeof MarketplaceRoute
-  '/my-tracks': typeof MyTracksRoute
-  '/orders': typeof OrdersRoute
-  '/pricing': typeof PricingRouteWithChildren
+  '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
   '/reset-password': typeof ResetPasswordRoute
-  '/submit': typeof SubmitRoute
   '/terms': typeof TermsRoute
   '/unsubscribe': typeof UnsubscribeRoute
-  '/upload-placeholders': typeof UploadPlaceholdersRoute
-  '/vote': typeof VoteRoute
   '/welcome': typeof WelcomeRoute
-  '/pricing/success': typeof PricingSuccessRoute
+  '/_signed-in/cms': typeof SignedInCmsRoute
+  '/_signed-in/my-tracks': typeof SignedInMyTracksRoute
+  '/_signed-in/orders': typeof SignedInOrdersRoute
+  '/_signed-in/submit': typeof SignedInSubmitRoute
+  '/_signed-in/upload-placeholders': typeof SignedInUploadPlaceholdersRoute
+  '/_signed-in/vote': typeof SignedInVoteRoute
+  '/_signed-in/pricing/success': typeof SignedInPricingSuccessRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -177,76 +184,72 @@ export interface FileRouteTypes {
     | '/'
     | '/$username'
     | '/auth'
-    | '/cms'
     | '/marketplace'
-    | '/my-tracks'
-    | '/orders'
     | '/pricing'
     | '/privacy'
     | '/reset-password'
-    | '/submit'
     | '/terms'
     | '/unsubscribe'
+    | '/welcome'
+    | '/cms'
+    | '/my-tracks'
+    | '/orders'
+    | '/submit'
     | '/upload-placeholders'
     | '/vote'
-    | '/welcome'
     | '/pricing/success'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/$username'
     | '/auth'
-    | '/cms'
     | '/marketplace'
-    | '/my-tracks'
-    | '/orders'
     | '/pricing'
     | '/privacy'
     | '/reset-password'
-    | '/submit'
     | '/terms'
     | '/unsubscribe'
+    | '/welcome'
+    | '/cms'
+    | '/my-tracks'
+    | '/orders'
+    | '/submit'
     | '/upload-placeholders'
     | '/vote'
-    | '/welcome'
     | '/pricing/success'
   id:
     | '__root__'
     | '/'
     | '/$username'
+    | '/_signed-in'
     | '/auth'
-    | '/cms'
     | '/marketplace'
-    | '/my-tracks'
-    | '/orders'
     | '/pricing'
     | '/privacy'
     | '/reset-password'
-    | '/submit'
     | '/terms'
     | '/unsubscribe'
-    | '/upload-placeholders'
-    | '/vote'
     | '/welcome'
-    | '/pricing/success'
+    | '/_signed-in/cms'
+    | '/_signed-in/my-tracks'
+    | '/_signed-in/orders'
+    | '/_signed-in/submit'
+    | '/_signed-in/upload-placeholders'
+    | '/_signed-in/vote'
+    | '/_signed-in/pricing/success'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   UsernameRoute: typeof UsernameRoute
+  SignedInRoute: typeof SignedInRouteWithChildren
   AuthRoute: typeof AuthRoute
-  CmsRoute: typeof CmsRoute
   MarketplaceRoute: typeof MarketplaceRoute
-  MyTracksRoute: typeof MyTracksRoute
-  OrdersRoute: typeof OrdersRoute
-  PricingRoute: typeof PricingRouteWithChildren
+  PricingRoute: typeof PricingRoute
   PrivacyRoute: typeof PrivacyRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
-  SubmitRoute: typeof SubmitRoute
   TermsRoute: typeof TermsRoute
   UnsubscribeRoute: typeof UnsubscribeRoute
-  UploadPlaceholdersRoute: typeof UploadPlaceholdersRoute
-  VoteRoute: typeof VoteRoute
   WelcomeRoute: typeof WelcomeRoute
 }
 
@@ -266,6 +269,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UsernameRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_signed-in': {
+      id: '/_signed-in'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof SignedInRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/auth': {
       id: '/auth'
       path: '/auth'
@@ -273,32 +283,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/cms': {
-      id: '/cms'
-      path: '/cms'
-      fullPath: '/cms'
-      preLoaderRoute: typeof CmsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/marketplace': {
       id: '/marketplace'
       path: '/marketplace'
       fullPath: '/marketplace'
       preLoaderRoute: typeof MarketplaceRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/my-tracks': {
-      id: '/my-tracks'
-      path: '/my-tracks'
-      fullPath: '/my-tracks'
-      preLoaderRoute: typeof MyTracksRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/orders': {
-      id: '/orders'
-      path: '/orders'
-      fullPath: '/orders'
-      preLoaderRoute: typeof OrdersRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/pricing': {
@@ -322,13 +311,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/submit': {
-      id: '/submit'
-      path: '/submit'
-      fullPath: '/submit'
-      preLoaderRoute: typeof SubmitRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/terms': {
       id: '/terms'
       path: '/terms'
@@ -343,20 +325,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UnsubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/upload-placeholders': {
-      id: '/upload-placeholders'
-      path: '/upload-placeholders'
-      fullPath: '/upload-placeholders'
-      preLoaderRoute: typeof UploadPlaceholdersRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/vote': {
-      id: '/vote'
-      path: '/vote'
-      fullPath: '/vote'
-      preLoaderRoute: typeof VoteRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/welcome': {
       id: '/welcome'
       path: '/welcome'
@@ -364,43 +332,93 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof WelcomeRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/pricing/success': {
-      id: '/pricing/success'
-      path: '/success'
+    '/_signed-in/cms': {
+      id: '/_signed-in/cms'
+      path: '/cms'
+      fullPath: '/cms'
+      preLoaderRoute: typeof SignedInCmsRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/my-tracks': {
+      id: '/_signed-in/my-tracks'
+      path: '/my-tracks'
+      fullPath: '/my-tracks'
+      preLoaderRoute: typeof SignedInMyTracksRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/orders': {
+      id: '/_signed-in/orders'
+      path: '/orders'
+      fullPath: '/orders'
+      preLoaderRoute: typeof SignedInOrdersRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/submit': {
+      id: '/_signed-in/submit'
+      path: '/submit'
+      fullPath: '/submit'
+      preLoaderRoute: typeof SignedInSubmitRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/upload-placeholders': {
+      id: '/_signed-in/upload-placeholders'
+      path: '/upload-placeholders'
+      fullPath: '/upload-placeholders'
+      preLoaderRoute: typeof SignedInUploadPlaceholdersRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/vote': {
+      id: '/_signed-in/vote'
+      path: '/vote'
+      fullPath: '/vote'
+      preLoaderRoute: typeof SignedInVoteRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/pricing/success': {
+      id: '/_signed-in/pricing/success'
+      path: '/pricing/success'
       fullPath: '/pricing/success'
-      preLoaderRoute: typeof PricingSuccessRouteImport
-      parentRoute: typeof PricingRoute
+      preLoaderRoute: typeof SignedInPricingSuccessRouteImport
+      parentRoute: typeof SignedInRoute
     }
   }
 }
 
-interface PricingRouteChildren {
-  PricingSuccessRoute: typeof PricingSuccessRoute
+interface SignedInRouteChildren {
+  SignedInCmsRoute: typeof SignedInCmsRoute
+  SignedInMyTracksRoute: typeof SignedInMyTracksRoute
+  SignedInOrdersRoute: typeof SignedInOrdersRoute
+  SignedInSubmitRoute: typeof SignedInSubmitRoute
+  SignedInUploadPlaceholdersRoute: typeof SignedInUploadPlaceholdersRoute
+  SignedInVoteRoute: typeof SignedInVoteRoute
+  SignedInPricingSuccessRoute: typeof SignedInPricingSuccessRoute
 }
 
-const PricingRouteChildren: PricingRouteChildren = {
-  PricingSuccessRoute: PricingSuccessRoute,
+const SignedInRouteChildren: SignedInRouteChildren = {
+  SignedInCmsRoute: SignedInCmsRoute,
+  SignedInMyTracksRoute: SignedInMyTracksRoute,
+  SignedInOrdersRoute: SignedInOrdersRoute,
+  SignedInSubmitRoute: SignedInSubmitRoute,
+  SignedInUploadPlaceholdersRoute: SignedInUploadPlaceholdersRoute,
+  SignedInVoteRoute: SignedInVoteRoute,
+  SignedInPricingSuccessRoute: SignedInPricingSuccessRoute,
 }
 
-const PricingRouteWithChildren =
-  PricingRoute._addFileChildren(PricingRouteChildren)
+const SignedInRouteWithChildren = SignedInRoute._addFileChildren(
+  SignedInRouteChildren,
+)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   UsernameRoute: UsernameRoute,
+  SignedInRoute: SignedInRouteWithChildren,
   AuthRoute: AuthRoute,
-  CmsRoute: CmsRoute,
   MarketplaceRoute: MarketplaceRoute,
-  MyTracksRoute: MyTracksRoute,
-  OrdersRoute: OrdersRoute,
-  PricingRoute: PricingRouteWithChildren,
+  PricingRoute: PricingRoute,
   PrivacyRoute: PrivacyRoute,
   ResetPasswordRoute: ResetPasswordRoute,
-  SubmitRoute: SubmitRoute,
   TermsRoute: TermsRoute,
   UnsubscribeRoute: UnsubscribeRoute,
-  UploadPlaceholdersRoute: UploadPlaceholdersRoute,
-  VoteRoute: VoteRoute,
   WelcomeRoute: WelcomeRoute,
 }
 export const routeTree = rootRouteImport

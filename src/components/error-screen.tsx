@@ -5,8 +5,8 @@ import { PATHS } from '@common/paths';
 import { buttonClass } from '@/components/ui/button';
 
 /**
- * What a route shows when it throws while loading or rendering (every page route and the root
- * use it): Try Again runs the route again; the details go to the console, not on screen.
+ * What a route shows when it throws while loading or rendering (the router's default error
+ * component, main.tsx): Try Again runs the route again; the details go to the console, not on screen.
  */
 export function ErrorScreen({ error, reset }: ErrorComponentProps) {
   const router = useRouter();

@@ -1,5 +1,6 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ErrorScreen } from '@/components/error-screen';
-import { ReferralRedirect } from '@/features/referral/referral-redirect';
+import { createFileRoute } from "@tanstack/react-router";
+import { ReferralRedirect } from "@/features/referral/referral-redirect";
 
-export const Route = createFileRoute('/$username')({ component: ReferralRedirect, errorComponent: ErrorScreen });
+export const Route = createFileRoute("/$username")({
+  component: ReferralRedirect,
+});

@@ -1,5 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ErrorScreen } from '@/components/error-screen';
-import { PrivacyPage } from '@/features/legal/privacy-page';
+import { createFileRoute } from "@tanstack/react-router";
+import { PrivacyPage } from "@/features/legal/privacy-page";
 
-export const Route = createFileRoute('/privacy')({ component: PrivacyPage, errorComponent: ErrorScreen });
+export const Route = createFileRoute("/privacy")({ component: PrivacyPage });

@@ -1,5 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ErrorScreen } from '@/components/error-screen';
-import { TermsPage } from '@/features/legal/terms-page';
+import { createFileRoute } from "@tanstack/react-router";
+import { TermsPage } from "@/features/legal/terms-page";
 
-export const Route = createFileRoute('/terms')({ component: TermsPage, errorComponent: ErrorScreen });
+export const Route = createFileRoute("/terms")({ component: TermsPage });

@@ -1,7 +1,5 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ErrorScreen } from '@/components/error-screen';
-import { PaymentSuccessPage } from '@/features/pricing/success-page';
-import { requireSignedIn } from '@/lib/router-context';
+import { createFileRoute } from "@tanstack/react-router";
+import { PaymentSuccessPage } from "@/features/pricing/success-page";
 
 type SuccessSearch = { session_id?: string };
 
@@ -9,14 +7,15 @@ type SuccessSearch = { session_id?: string };
 function search(raw: Record<string, unknown>): SuccessSearch {
   const id = raw.session_id;
   // The key even when refused (undefined): the router lays this over the raw search.
-  return { session_id: typeof id === 'string' && /^[\w-]{1,200}$/.test(id) ? id : undefined };
+  return {
+    session_id:
+      typeof id === "string" && /^[\w-]{1,200}$/.test(id) ? id : undefined,
+  };
 }
 
-export const Route = createFileRoute('/pricing/success')({
+export const Route = createFileRoute("/_signed-in/pricing/success")({
   validateSearch: search,
-  beforeLoad: requireSignedIn,
   component: SuccessRoute,
-  errorComponent: ErrorScreen,
 });
 
 function SuccessRoute() {
