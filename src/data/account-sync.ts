@@ -1,7 +1,7 @@
 import type { RxReplicationState } from 'rxdb/plugins/replication';
 import type { SyncCollectionName } from '@common/sync';
 import { accountStream, RXDB_ACCOUNT_COLLECTIONS } from './account-feed';
-import { getDatabase, resetPerUserCollections, type AccountCollectionName } from './database';
+import { getDatabase, resetPerUserCollections, type AccountCollectionName, type Database } from './database';
 import { within } from '@/lib/within';
 import { replicateOverHttp } from './replication';
 import { SyncStream } from './sync-stream';
@@ -77,6 +77,21 @@ export function syncAccount(uid: string | null): Promise<void> {
     startedFor(uid).resolve();
   });
   return queue;
+}
+
+/**
+ * The database once the account changes asked so far are applied. Signing in on a device whose
+ * per-user collections last held another user's documents replaces those collections
+ * (resetPerUserCollections): a query made on one before that throws (RxDB's COL21, closed) or
+ * never emits again, so a screen opened with the data layer's first load (the CMS Radio Queue)
+ * showed 'Loading' until the page was reloaded.
+ */
+export async function settledDatabase(): Promise<Database> {
+  for (let pending = queue; ; pending = queue) {
+    // A failed change leaves the collections as they are: readers go on with them.
+    await pending.catch(() => undefined);
+    if (pending === queue) return getDatabase();
+  }
 }
 
 /**
