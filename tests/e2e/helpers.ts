@@ -1,5 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { basename, extname } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
+import { basename, extname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { errors, expect, type APIRequestContext, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { SongType } from '../../common/contest';
@@ -231,4 +232,18 @@ export async function searchUsers(page: Page, text: string): Promise<void> {
 /** Opens the purchase dialog of the listing titled `title` in the marketplace's `region`. */
 export function openPurchase(page: Page, region: 'Featured Tracks' | 'All Listings', title: string): Promise<void> {
   return page.getByRole('region', { name: region }).getByTestId('listing-card').filter({ hasText: title }).first().getByRole('button', { name: 'Buy' }).click();
+}
+
+/**
+ * Replaces a file the stack's Hosting serves (the production build in the stack's directory,
+ * scripts/stack.ts) with what `change` makes of it, until the returned function puts it back: a
+ * new deployment of that one file. For what the browser fetches out of Playwright's reach, such
+ * as the worker script of a service worker's update check (routes do not see it). The stack is
+ * shared: put the file back in an afterEach hook (which runs even after a timeout).
+ */
+export async function redeploy(path: string, change: (served: string) => string): Promise<() => Promise<void>> {
+  const file = resolve(fileURLToPath(new URL('../..', import.meta.url)), process.env.STACK_DIR ?? '.local/e2e-stack', 'web', path);
+  const served = await readFile(file, 'utf8');
+  await writeFile(file, change(served));
+  return () => writeFile(file, served);
 }
