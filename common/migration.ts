@@ -4,7 +4,8 @@
 export const DEFAULT_LOCK_DAYS = 30;
 export const MAX_LOCK_DAYS = 3650;
 
-export type MigrationRunState = 'idle' | 'running' | 'done';
+export const MIGRATION_RUN_STATES = ['idle', 'running', 'done'] as const;
+export type MigrationRunState = (typeof MIGRATION_RUN_STATES)[number];
 
 /** GET /api/cms/migration and each POST /api/cms/migration/run. */
 export type MigrationAdminStatus = {

@@ -7,8 +7,8 @@ import { changeTime as updatedAt, docKey as id, publicFieldsOf, rxSchemaOf } fro
 const nullableText = z.nullable(z.string());
 const nullableNumber = z.nullable(z.number());
 
-/** An order as the API and replication send it (to its buyer and its seller only). */
-const orderDoc = z.object({
+/** An order as the API and replication send it (to its buyer and its seller only); the server's stored order extends it. */
+export const orderDoc = z.object({
   id,
   listing_id: z.string(),
   track_id: z.string(),

@@ -66,8 +66,8 @@ export const SCHEDULE_MAX_AHEAD_MS = 366 * 24 * 3600 * 1000;
 const nullableText = z.nullable(z.string());
 const nullableNumber = z.nullable(z.number());
 
-/** A radio submission as the API and replication send it (to its owner and to admins only). */
-const radioSubmissionDoc = z.object({
+/** A radio submission as the API and replication send it (to its owner and to admins only); the server's stored submission extends it. */
+export const radioSubmissionDoc = z.object({
   id,
   user_id: z.string(),
   track_id: nullableText,

@@ -63,8 +63,8 @@ export const voteRxSchema = rxSchemaOf(voteDoc, { version: 1 });
 const sessionClip = z.object({ clip_id: z.string(), clip_url: z.string() });
 export type SessionClip = z.infer<typeof sessionClip>;
 
-/** A vote session of the signed-in user (pull only): opaque clip ids and signed clip URLs. */
-const voteSessionDoc = z.object({
+/** A vote session of the signed-in user (pull only): opaque clip ids and signed clip URLs; the server's stored session extends it. */
+export const voteSessionDoc = z.object({
   id,
   clips: z.array(sessionClip),
   is_first_session: z.boolean(),

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
 import { deleteApp, getApps, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue, getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { newMailDoc } from '../../functions/src/platform/mail';
 import { startMailCatcher, type MailCatcher } from '../../scripts/lib/mail-catcher';
@@ -138,16 +138,32 @@ describe('the functions entry points', () => {
   });
 
   it('expireOrders makes an unpaid cash order past its deadline EXPIRED, and leaves one within it', async () => {
+    // A cash order as create-order.ts stores it (orders are read through their schema).
     const order = (expiresAt: number) => ({
-      status: 'AWAITING_SELLER',
-      payment_method: 'CASH_APP',
+      listing_id: `listing-${randomUUID()}`,
+      track_id: 'track1',
       buyer_id: 'buyer1',
       seller_id: 'seller1',
-      listing_id: `listing-${randomUUID()}`,
       party_ids: ['buyer1', 'seller1'],
+      status: 'AWAITING_SELLER',
+      method: 'CASH_APP',
+      amount_tokens: null,
+      amount_usd: 9.99,
+      cash_app_tag: '$Seller',
       expires_at: new Date(expiresAt).toISOString(),
+      has_proof: false,
       proof_path: null,
       decided_at: null,
+      created_at: new Date(expiresAt - 86_400_000).toISOString(),
+      title: 'Song',
+      artist_name: 'Artist',
+      cover_art_url: null,
+      listing_type: 'featured',
+      version_type: 'full',
+      buyer_username: 'buyer1',
+      seller_username: 'seller1',
+      updatedAt: FieldValue.serverTimestamp(),
+      _deleted: false,
     });
     await Promise.all([db.collection('orders').doc('overdue').set(order(Date.now() - 60_000)), db.collection('orders').doc('within').set(order(Date.now() + 3_600_000))]);
     expect((await schedule(fns.expireOrders as unknown as Handler, 'expireOrders')).status).toBe(200);

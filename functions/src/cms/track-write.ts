@@ -6,7 +6,7 @@ import type { Deps } from '../platform/deps';
 import { notFound } from '../platform/errors';
 import { log } from '../platform/log';
 import { scheduleLeaderboardRefresh } from '../leaderboards/refresh-scheduler';
-import { foolRate, statsFromTrack, type TrackDoc, type TrackStatsDoc } from '../tracks/track-doc';
+import { foolRate, statsFromTrack, trackOf, type TrackDoc, type TrackStatsDoc } from '../tracks/track-doc';
 import { newSampleKey } from '../voting/sample-key';
 import { prepareRadioWithdrawal } from '../radio/withdraw';
 import { recordDocChange, type AuditAction } from '../platform/audit';
@@ -25,7 +25,7 @@ export const countsOf = (stats: DocumentSnapshot): Counts => ({
   incorrect_guesses: count(stats, 'incorrect_guesses'),
 });
 
-export const trackOf = (snap: DocumentSnapshot): TrackDoc => ({ ...(snap.data() as TrackDoc), id: snap.id });
+export { trackOf };
 
 /** A moderator's change of a track in the audit log: its title, and the fields that changed (a deletion: its status, route and type). The owner is the target. */
 export function auditTrack(db: Firestore, tx: Transaction, action: AuditAction, actorId: string, before: TrackDoc, after: TrackDoc | null, nowIso: string): void {

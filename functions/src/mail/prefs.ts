@@ -1,21 +1,24 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { COL } from '../platform/collections';
 import type { RateLimitCounter } from '../platform/rate-limit';
+import { converter } from '../platform/typed-collection';
 
 /**
  * mail_prefs/{uid} (server-only): whether the user takes campaign mail (yes until they
  * unsubscribe) and the random token their unsubscribe links carry. Account mail ignores it.
  */
-export type MailPrefs = { campaigns: boolean; token: string; updated_at: string };
+const storedPrefs = z.object({ campaigns: z.boolean(), token: z.string(), updated_at: z.string() });
+export type MailPrefs = z.infer<typeof storedPrefs>;
 
-const prefsRef = (db: Firestore, uid: string) => db.collection(COL.mailPrefs).doc(uid);
+const prefsRef = (db: Firestore, uid: string) => db.collection(COL.mailPrefs).withConverter(converter(storedPrefs, COL.mailPrefs)).doc(uid);
 
 /** The user's preferences, created (subscribed, with a new token) on first use. */
 export async function mailPrefs(db: Firestore, uid: string): Promise<MailPrefs> {
   return db.runTransaction(async (tx) => {
-    const snap = await tx.get(prefsRef(db, uid));
-    if (snap.exists) return snap.data() as MailPrefs;
+    const stored = (await tx.get(prefsRef(db, uid))).data();
+    if (stored) return stored;
     const prefs: MailPrefs = { campaigns: true, token: randomBytes(24).toString('base64url'), updated_at: new Date().toISOString() };
     tx.create(prefsRef(db, uid), prefs);
     return prefs;

@@ -1,7 +1,6 @@
 import type { Firestore, Query } from 'firebase-admin/firestore';
 import type { SubmissionRoute } from '../../../common/contest';
-import { COL } from '../platform/collections';
-import type { TrackDoc } from '../tracks/track-doc';
+import { tracksCol, type TrackDoc } from '../tracks/track-doc';
 
 /** What says which audio a track is: the stored original it was made from, and its content keys. */
 export type TrackAudio = Pick<TrackDoc, 'audio_path' | 'audio_keys'>;
@@ -25,12 +24,12 @@ export function sameAudio(a: TrackAudio, b: TrackAudio): boolean {
 export async function tracksOfSameAudio(db: Firestore, audios: readonly TrackAudio[], route?: SubmissionRoute): Promise<TrackDoc[]> {
   const paths = [...new Set(audios.map((a) => a.audio_path).filter(Boolean))];
   const keys = [...new Set(audios.flatMap((a) => a.audio_keys ?? []))];
-  let tracks: Query = db.collection(COL.tracks);
+  let tracks: Query<TrackDoc> = tracksCol(db);
   if (route) tracks = tracks.where('submission_type', '==', route);
   const snaps = await Promise.all([
     ...chunks(paths, IN_LIMIT).map((some) => tracks.where('audio_path', 'in', some).get()),
     ...chunks(keys, IN_LIMIT).map((some) => tracks.where('audio_keys', 'array-contains-any', some).get()),
   ]);
-  const byId = new Map(snaps.flatMap((s) => s.docs).map((d) => [d.id, { ...(d.data() as TrackDoc), id: d.id }]));
+  const byId = new Map(snaps.flatMap((s) => s.docs).map((d) => [d.id, d.data()]));
   return [...byId.values()];
 }

@@ -4,7 +4,7 @@ import type { Deps } from '../platform/deps';
 import { log } from '../platform/log';
 import { cutPreview, sniffAudio } from '../platform/media';
 import { newPreviewPath } from '../tracks/store-media';
-import type { TrackDoc } from '../tracks/track-doc';
+import { tracksCol, type TrackDoc } from '../tracks/track-doc';
 import { refreshListingCopies } from './listing-write';
 
 /** Cuts and stores a preview for a track that has none; false when another run got there first or there is no usable original. */
@@ -34,8 +34,7 @@ export async function previewPathOf(deps: Deps, track: TrackDoc): Promise<string
   if (track.preview_path) return track.preview_path;
   await addPreview(deps, track);
   // This run's preview, or the one a concurrent run stored first.
-  const path = (await deps.db.collection(COL.tracks).doc(track.id).get()).get('preview_path') as string | null | undefined;
-  return path ?? null;
+  return (await tracksCol(deps.db).doc(track.id).get()).data()?.preview_path ?? null;
 }
 
 /**
@@ -46,11 +45,11 @@ export async function previewPathOf(deps: Deps, track: TrackDoc): Promise<string
 export async function backfillListedPreviews(deps: Deps): Promise<number> {
   const listings = await deps.db.collection(COL.listings).where('_deleted', '==', false).get();
   const trackIds = [...new Set(listings.docs.map((l) => String(l.get('track_id'))))];
-  const tracks = trackIds.length ? await deps.db.getAll(...trackIds.map((id) => deps.db.collection(COL.tracks).doc(id))) : [];
+  const tracks = trackIds.length ? await deps.db.getAll(...trackIds.map((id) => tracksCol(deps.db).doc(id))) : [];
   let made = 0;
-  for (const snap of tracks) {
-    if (!snap.exists || snap.get('preview_path')) continue;
-    if (await addPreview(deps, { ...(snap.data() as TrackDoc), id: snap.id })) made++;
+  for (const track of tracks.flatMap((snap) => snap.data() ?? [])) {
+    if (track.preview_path) continue;
+    if (await addPreview(deps, track)) made++;
   }
   await refreshListingCopies(deps.db);
   return made;

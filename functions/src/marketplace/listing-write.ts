@@ -6,7 +6,7 @@ import type { Deps } from '../platform/deps';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import { log } from '../platform/log';
 import { recordDocChange } from '../platform/audit';
-import type { TrackDoc } from '../tracks/track-doc';
+import { tracksCol, type TrackDoc } from '../tracks/track-doc';
 import { chunks, IN_LIMIT, tracksOfSameAudio, type TrackAudio } from './audio-twins';
 import { listingCopies, WITHOUT_ANSWER } from './listing-copy';
 import type { z } from 'zod';
@@ -25,9 +25,8 @@ export const isListable = (track: Pick<TrackDoc, 'status' | 'submission_type'> |
 
 /** The listed track, which must be an approved marketplace track. */
 export async function listableTrack(deps: Deps, trackId: string): Promise<TrackDoc> {
-  const snap = await deps.db.collection(COL.tracks).doc(trackId).get();
-  if (!snap.exists) throw notFound('Track not found');
-  const track = { ...(snap.data() as TrackDoc), id: snap.id };
+  const track = (await tracksCol(deps.db).doc(trackId).get()).data();
+  if (!track) throw notFound('Track not found');
   if (track.status !== 'approved') throw badRequest('Only approved tracks can be listed');
   // A listing shows the title, artist and a preview: contest tracks must stay blind.
   if (track.submission_type !== 'marketplace') throw badRequest('Only marketplace tracks can be listed');
@@ -177,8 +176,8 @@ export async function refreshListingCopies(db: Firestore, change?: TrackChange):
   const listings = change === undefined ? (await live.get()).docs : await changedTrackListings(db, live, change);
   if (listings.length === 0) return 0;
   const trackIds = [...new Set(listings.map((l) => String(l.get('track_id'))))];
-  const tracks = await db.getAll(...trackIds.map((id) => db.collection(COL.tracks).doc(id)));
-  const trackById = new Map(tracks.filter((t) => t.exists).map((t) => [t.id, { ...(t.data() as TrackDoc), id: t.id }]));
+  const tracks = await db.getAll(...trackIds.map((id) => tracksCol(db).doc(id)));
+  const trackById = new Map(tracks.flatMap((t) => t.data() ?? []).map((t) => [t.id, t]));
   const items = listings.map((l) => ({ listing: l, track: trackById.get(String(l.get('track_id'))) }));
   const withTrack = items.filter((i): i is typeof i & { track: TrackDoc } => i.track !== undefined);
   const copies = await listingCopies(

@@ -1,8 +1,10 @@
 import type { Firestore } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { DEFAULT_MIGRATION_THRESHOLD } from '../../../common/constants';
-import { DEFAULT_LOCK_DAYS, type MigrationAdminStatus, type MigrationRunState } from '../../../common/migration';
+import { DEFAULT_LOCK_DAYS, MIGRATION_RUN_STATES, type MigrationAdminStatus } from '../../../common/migration';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
+import { converter } from '../platform/typed-collection';
 
 export const migrationConfigRef = (db: Firestore) => db.collection(COL.migrationConfig).doc('1');
 export const logRef = (db: Firestore, userId: string, runId: string) => db.collection(COL.migrationLog).doc(`${userId}_${runId}`);
@@ -17,20 +19,24 @@ export function configFrom(data: Record<string, unknown> | undefined): Migration
   };
 }
 
-export type StoredRun = {
-  state: MigrationRunState;
-  forced: boolean;
-  started_by: string;
-  started_at: string;
-  finished_at: string | null;
-  locked_until: string;
-};
+/** migration_runs/{id} as stored. */
+const storedRun = z.object({
+  state: z.enum(MIGRATION_RUN_STATES),
+  forced: z.boolean(),
+  started_by: z.string(),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+  locked_until: z.string(),
+});
+export type StoredRun = z.infer<typeof storedRun>;
+/** The migration_runs collection, read through the stored run's schema. */
+export const runsCol = (db: Firestore) => db.collection(COL.migrationRuns).withConverter(converter(storedRun, COL.migrationRuns));
 
 /** The run in progress, if any (at most one: runs start in a transaction that checks). */
 export async function runningRun(db: Firestore): Promise<{ id: string; run: StoredRun } | null> {
-  const snap = await db.collection(COL.migrationRuns).where('state', '==', 'running').limit(1).get();
+  const snap = await runsCol(db).where('state', '==', 'running').limit(1).get();
   const doc = snap.docs[0];
-  return doc ? { id: doc.id, run: doc.data() as StoredRun } : null;
+  return doc ? { id: doc.id, run: doc.data() } : null;
 }
 
 const countStatus = async (db: Firestore, status: string) =>
@@ -44,12 +50,12 @@ export async function adminStatus(deps: Deps): Promise<MigrationAdminStatus> {
     db.collection(COL.profiles).count().get(),
     countStatus(db, 'migrated'),
     countStatus(db, 'migrating'),
-    db.collection(COL.migrationRuns).orderBy('started_at', 'desc').limit(1).get(),
+    runsCol(db).orderBy('started_at', 'desc').limit(1).get(),
   ]);
   const c = configFrom(config.data());
   const userCount = total.data().count;
   const run = latest.docs[0];
-  const r = run?.data() as StoredRun | undefined;
+  const r = run?.data();
   return {
     user_count: userCount,
     user_threshold: c.user_threshold,

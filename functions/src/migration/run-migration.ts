@@ -8,7 +8,7 @@ import type { Deps } from '../platform/deps';
 import { conflict, unavailable } from '../platform/errors';
 import { parse } from '../platform/validate';
 import { finishUser, freezeBatch, migratingUsers } from './migrate-users';
-import { adminStatus, configFrom, migrationConfigRef, runningRun, type StoredRun } from './migration-refs';
+import { adminStatus, configFrom, migrationConfigRef, runningRun, runsCol, type StoredRun } from './migration-refs';
 
 /** Batches one call processes; the panel calls again until the run is done (docs/migration.md). */
 export const BATCHES_PER_CALL = 4;
@@ -29,12 +29,12 @@ async function startRun(deps: Deps, uid: string, force: boolean): Promise<{ id: 
   const userCount = (await db.collection(COL.profiles).count().get()).data().count;
   const nowIso = new Date(deps.now()).toISOString();
   return db.runTransaction(async (tx) => {
-    const [configSnap, running] = await Promise.all([tx.get(migrationConfigRef(db)), tx.get(db.collection(COL.migrationRuns).where('state', '==', 'running').limit(1))]);
+    const [configSnap, running] = await Promise.all([tx.get(migrationConfigRef(db)), tx.get(runsCol(db).where('state', '==', 'running').limit(1))]);
     const existing = running.docs[0];
-    if (existing) return { id: existing.id, lockedUntil: (existing.data() as StoredRun).locked_until };
+    if (existing) return { id: existing.id, lockedUntil: existing.data().locked_until };
     const config = configFrom(configSnap.data());
     if (!force && userCount < config.user_threshold) throw conflict(MIGRATION_MSG.thresholdNotReached(userCount, config.user_threshold));
-    const ref = db.collection(COL.migrationRuns).doc();
+    const ref = runsCol(db).doc();
     const lockedUntil = new Date(deps.now() + config.lock_days * DAY_MS).toISOString();
     const run: StoredRun = { state: 'running', forced: force, started_by: uid, started_at: nowIso, finished_at: null, locked_until: lockedUntil };
     tx.create(ref, run);

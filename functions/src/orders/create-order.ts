@@ -13,7 +13,7 @@ import { MSG } from '../../../common/messages';
 import { formatUsd, tokenCount } from '../../../common/format';
 import { readBalance, writeLedgerEntry } from '../tokens/ledger';
 import { isListable } from '../marketplace/listing-write';
-import type { TrackDoc } from '../tracks/track-doc';
+import { tracksCol } from '../tracks/track-doc';
 import { mailOrderCreated } from './order-mail';
 import { applyTransition, cashExpiryHours, isDue, orderRef, purchaseKeyRef, toOrder, type OrderDoc } from './order-doc';
 
@@ -72,20 +72,21 @@ async function placeOrder(deps: Deps, tx: Transaction, buyerId: string, listingI
     tx.get(keyRef),
     tx.get(db.collection(COL.profiles).doc(buyerId)),
     tx.get(db.collection(COL.profiles).doc(sellerId)),
-    tx.get(db.collection(COL.tracks).doc(String(listing.track_id))),
+    tx.get(tracksCol(db).doc(String(listing.track_id))),
   ]);
   // An account made straight through Firebase Auth's API has no profile: it buys nothing (and mails no seller).
   if (!buyerProfile.exists) throw notFound('Profile not found');
   // Off sale once its track is not an approved marketplace track (rejected, deleted), even before
   // the refresh after that change has set the listing inactive: nothing is sold that cannot be delivered.
-  if (!isListable(trackSnap.data() as TrackDoc | undefined)) throw badRequest(ORDER_MSG.listingInactive);
+  if (!isListable(trackSnap.data())) throw badRequest(ORDER_MSG.listingInactive);
   const now = deps.now();
-  let stale: DocumentSnapshot | null = null;
+  let stale: DocumentSnapshot<OrderDoc> | null = null;
   if (keySnap.exists) {
     if (keySnap.get('state') === 'licensed') throw conflict(ORDER_MSG.alreadyOwned);
     // An open cash order holds the key until it ends; one past its deadline ends now (expiry on read).
     const open = await tx.get(orderRef(db, String(keySnap.get('order_id'))));
-    if (open.exists && !isDue(open.data() as OrderDoc, now)) throw conflict(ORDER_MSG.openOrderExists);
+    const openOrder = open.data();
+    if (openOrder && !isDue(openOrder, now)) throw conflict(ORDER_MSG.openOrderExists);
     if (open.exists) stale = open;
   }
 

@@ -1,7 +1,6 @@
 import { ORDER_TRANSITIONS } from '../../../common/orders';
 import type { Deps } from '../platform/deps';
-import { COL } from '../platform/collections';
-import { expireIfDue, isDue, type OrderDoc } from './order-doc';
+import { expireIfDue, isDue, ordersCol } from './order-doc';
 
 /**
  * Marks unpaid cash orders past their deadline EXPIRED: all of them (the scheduled sweep) or
@@ -9,10 +8,10 @@ import { expireIfDue, isDue, type OrderDoc } from './order-doc';
  */
 export async function expireDueOrders(deps: Deps, uid?: string): Promise<number> {
   const now = deps.now();
-  let query = deps.db.collection(COL.orders).where('status', 'in', [...ORDER_TRANSITIONS.expire.from]);
+  let query = ordersCol(deps.db).where('status', 'in', [...ORDER_TRANSITIONS.expire.from]);
   if (uid) query = query.where('party_ids', 'array-contains', uid);
   const snap = await query.get();
-  const due = snap.docs.filter((d) => isDue(d.data() as OrderDoc, now));
+  const due = snap.docs.filter((d) => isDue(d.data(), now));
   const done = await Promise.all(due.map((d) => expireIfDue(deps.db, d.ref, now)));
   return done.filter((order) => order !== null).length;
 }

@@ -6,7 +6,7 @@ import type { Deps } from '../platform/deps';
 import { forbidden, notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
 import { previewPathOf } from '../marketplace/backfill-previews';
-import type { TrackDoc } from '../tracks/track-doc';
+import { tracksCol } from '../tracks/track-doc';
 import { certificateInput } from './certificate-input';
 import { licenceCertificate } from './certificate';
 import { expireIfDue, isDue, orderIdParams, orderRef, ownOrder, toOrder, type OrderDoc } from './order-doc';
@@ -14,7 +14,7 @@ import { expireIfDue, isDue, orderIdParams, orderRef, ownOrder, toOrder, type Or
 /** The caller's order (buyer or seller), expired first if its deadline has passed; 404 for anyone else. */
 async function readOwnOrder(deps: Deps, uid: string, id: string): Promise<OrderDoc> {
   const ref = orderRef(deps.db, id);
-  const data = ownOrder((await ref.get()).data() as OrderDoc | undefined, uid);
+  const data = ownOrder((await ref.get()).data(), uid);
   const expired = isDue(data, deps.now()) ? await expireIfDue(deps.db, ref, deps.now()) : null;
   return expired ? { ...data, ...expired } : data;
 }
@@ -47,8 +47,7 @@ export const downloadLicensedTrack =
     const caller = requireCaller(res);
     const { id } = parse(orderIdParams, req.params);
     const order = await readLicence(deps, caller.uid, id);
-    const snap = await deps.db.collection(COL.tracks).doc(order.track_id).get();
-    const track = snap.exists ? ({ ...(snap.data() as TrackDoc), id: snap.id }) : null;
+    const track = (await tracksCol(deps.db).doc(order.track_id).get()).data() ?? null;
     const preview = order.version_type === 'preview';
     const path = !track ? null : preview ? await previewPathOf(deps, track) : track.audio_path;
     if (!path) throw notFound('The track is no longer available');

@@ -39,7 +39,7 @@ function dueInstead(data: OrderDoc | undefined, uid: string, action: UserAction,
 async function precheck(deps: Deps, uid: string, orderId: string, action: UserAction): Promise<void> {
   const ref = orderRef(deps.db, orderId);
   const now = deps.now();
-  if (!dueInstead((await ref.get()).data() as OrderDoc | undefined, uid, action, now)) return;
+  if (!dueInstead((await ref.get()).data(), uid, action, now)) return;
   await expireIfDue(deps.db, ref, now);
   throw conflict(ORDER_MSG.expired);
 }
@@ -68,13 +68,14 @@ export async function actOnOrder(
   const outcome = await transact(async (tx) => {
     const snap = await tx.get(orderRef(db, orderId));
     // This call's own change, already committed (the expiry it found instead counts as its answer too).
-    if (snap.get('step_id') === step) return snap.get('status') === 'EXPIRED' ? null : toOrder(snap.id, snap.data()!);
-    if (dueInstead(snap.data() as OrderDoc | undefined, uid, action, now)) {
+    const data = snap.data();
+    if (data?.step_id === step) return data.status === 'EXPIRED' ? null : toOrder(snap.id, data);
+    if (dueInstead(data, uid, action, now)) {
       applyTransition(db, tx, snap, 'expire', nowIso, { step_id: step });
       return null;
     }
     const order = applyTransition(db, tx, snap, action, nowIso, { ...extra, step_id: step });
-    await mailOrderStep(deps, tx, snap.data() as OrderDoc, action);
+    await mailOrderStep(deps, tx, ownOrder(data, uid), action);
     return order;
   });
   if (!outcome) throw conflict(ORDER_MSG.expired);

@@ -1,25 +1,35 @@
 import { FieldValue, type DocumentReference, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { ORDER_PUBLIC_FIELDS } from '../../../common/order-doc';
+import { ORDER_PUBLIC_FIELDS, orderDoc } from '../../../common/order-doc';
 import { DEFAULT_CASH_ORDER_EXPIRY_HOURS, ORDER_TRANSITIONS, type OrderAction } from '../../../common/orders';
 import type { Order } from '../../../common/order-doc';
 import { docId } from '../../../common/schemas';
 import { COL } from '../platform/collections';
 import { notFound } from '../platform/errors';
+import { converter, serverTime } from '../platform/typed-collection';
 import { appConfigRef } from '../tokens/pricing';
 
-/** orders/{id} as stored: the public order plus who may see it and where the proof lives. */
-export type OrderDoc = Order & {
-  party_ids: [string, string];
-  proof_path: string | null;
-  decided_at: string | null;
-  updatedAt: FieldValue;
-  _deleted: false;
-};
+/**
+ * orders/{id} as stored: the public order plus who may see it and where the proof lives, the
+ * server's change time, and the id of the last step applied (order-actions.ts).
+ */
+const storedOrder = z.object({
+  ...orderDoc.shape,
+  party_ids: z.tuple([z.string(), z.string()]),
+  proof_path: z.string().nullable(),
+  decided_at: z.string().nullable(),
+  step_id: z.string().optional(),
+  updatedAt: serverTime,
+  _deleted: z.literal(false),
+});
+export type OrderDoc = z.infer<typeof storedOrder>;
+const orderConverter = converter(storedOrder, COL.orders, { withId: true });
 
 export const orderIdParams = z.strictObject({ id: docId });
 
-export const orderRef = (db: Firestore, id: string) => db.collection(COL.orders).doc(id);
+/** The orders collection, read through the stored order's schema. */
+export const ordersCol = (db: Firestore) => db.collection(COL.orders).withConverter(orderConverter);
+export const orderRef = (db: Firestore, id: string) => ordersCol(db).doc(id);
 
 /** One key per (buyer, listing): an open cash order or a licence holds it, so neither repeats. */
 export const purchaseKeyRef = (db: Firestore, buyerId: string, listingId: string) =>
@@ -51,14 +61,15 @@ export function isDue(data: Pick<Order, 'status' | 'expires_at'>, now: number): 
 export function applyTransition(
   db: Firestore,
   tx: Transaction,
-  snap: DocumentSnapshot,
+  snap: DocumentSnapshot<OrderDoc>,
   action: OrderAction,
   nowIso: string,
   extra: Record<string, unknown> = {},
   /** Leave the purchase key alone: the caller writes it in the same transaction. */
   keepKey = false,
 ): Order {
-  const data = snap.data() as OrderDoc;
+  const data = snap.data();
+  if (!data) throw new Error(`Order ${snap.id} does not exist`);
   const rule = ORDER_TRANSITIONS[action];
   if (!rule.from.includes(data.status)) throw new Error(`Transition ${action} from ${data.status} is not allowed`);
   const patch: Record<string, unknown> = { ...extra, status: rule.to, updatedAt: FieldValue.serverTimestamp() };
@@ -79,10 +90,11 @@ export async function cashExpiryHours(db: Firestore, tx: Transaction): Promise<n
 }
 
 /** Marks a due order EXPIRED in its own transaction; the order as it now is, or null when it was not due. */
-export async function expireIfDue(db: Firestore, ref: DocumentReference, now: number): Promise<Order | null> {
+export async function expireIfDue(db: Firestore, ref: DocumentReference<OrderDoc>, now: number): Promise<Order | null> {
   return db.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
-    if (!snap.exists || !isDue(snap.data() as OrderDoc, now)) return null;
+    const data = snap.data();
+    if (!data || !isDue(data, now)) return null;
     return applyTransition(db, tx, snap, 'expire', new Date(now).toISOString());
   });
 }

@@ -9,7 +9,7 @@ import { keyedResponseRef } from '../platform/idempotency';
 import { conflict, insufficientTokens, notFound } from '../platform/errors';
 import { readBalance, writeLedgerEntry } from '../tokens/ledger';
 import { checkShownPrice, readPricing } from '../tokens/pricing';
-import type { TrackDoc } from '../tracks/track-doc';
+import { tracksCol } from '../tracks/track-doc';
 import { MYSTERY_FILE_SLUG } from './mystery';
 import { changed, newStationKey, radioRef, toSubmission, type StoredRadioSubmission } from './submission-doc';
 
@@ -32,14 +32,14 @@ export async function queueMusic(deps: Deps, trackId: string, send: MusicSend): 
   return db.runTransaction(async (tx) => {
     const [prior, trackSnap, existing, rolesSnap, balance, pricing] = await Promise.all([
       keyRef ? tx.get(keyRef) : null,
-      tx.get(db.collection(COL.tracks).doc(trackId)),
+      tx.get(tracksCol(db).doc(trackId)),
       tx.get(radioRef(db, id)),
       tx.get(db.collection(COL.userRoles).doc(send.uid)),
       readBalance(db, tx, send.uid),
       readPricing(db, tx),
     ]);
     if (prior?.exists) return { submission: prior.get('response') as RadioSubmission, replayed: true };
-    const track = trackSnap.exists ? (trackSnap.data() as TrackDoc) : null;
+    const track = trackSnap.data() ?? null;
     if (!track || (send.by === 'owner' && track.submitted_by !== send.uid)) throw notFound(RADIO_MSG.trackNotFound);
     if (track.status !== 'approved') throw conflict(RADIO_MSG.onlyApproved);
     if (existing.exists) throw conflict(RADIO_MSG.alreadyQueued);

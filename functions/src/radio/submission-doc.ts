@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { RADIO_MSG } from '../../../common/radio-messages';
-import { RADIO_SUBMISSION_PUBLIC_FIELDS, radioScheduleInput, type RadioSubmission } from '../../../common/radio';
+import { RADIO_SUBMISSION_PUBLIC_FIELDS, radioScheduleInput, radioSubmissionDoc, type RadioSubmission } from '../../../common/radio';
 import { docId } from '../../../common/schemas';
 import { shownTokenCost } from '../tokens/pricing';
 import { COL } from '../platform/collections';
 import { HttpError } from '../platform/errors';
+import { parseStored, serverTime } from '../platform/typed-collection';
 
 /**
  * radio_submissions/{id} as stored: the public document (common/radio.ts) plus `_deleted`,
@@ -22,22 +23,27 @@ import { HttpError } from '../platform/errors';
  * - `station_mystery`: its station file (uploaded, or made for the manual download) is tagged as
  *   a mystery track and has not been renamed since (mystery.ts).
  */
-export type StoredRadioSubmission = RadioSubmission & {
-  upload_started_at?: string | null;
-  station_requested_at?: string | null;
-  station_playlist_id?: string | null;
-  station_playlist_to_remove?: string | null;
-  station_play_failures?: number;
-  station_key?: string | null;
-  station_mystery?: boolean;
-};
+const storedSubmission = z.object({
+  ...radioSubmissionDoc.shape,
+  updatedAt: serverTime,
+  _deleted: z.boolean(),
+  upload_started_at: z.string().nullish(),
+  station_requested_at: z.string().nullish(),
+  station_playlist_id: z.string().nullish(),
+  station_playlist_to_remove: z.string().nullish(),
+  station_play_failures: z.number().optional(),
+  station_key: z.string().nullish(),
+  station_mystery: z.boolean().optional(),
+});
+export type StoredRadioSubmission = Omit<z.infer<typeof storedSubmission>, 'updatedAt' | '_deleted'>;
 
 export const radioRef = (db: Firestore, id: string) => db.collection(COL.radioSubmissions).doc(id);
 
 /** What every write adds: replication reads changes by updatedAt. */
 export const changed = () => ({ updatedAt: FieldValue.serverTimestamp() });
 
-export const storedOf = (snap: DocumentSnapshot): StoredRadioSubmission => ({ ...(snap.data() as StoredRadioSubmission), id: snap.id });
+/** The stored submission of `snap`, parsed with its schema (the document id is its id). */
+export const storedOf = (snap: DocumentSnapshot): StoredRadioSubmission => parseStored(storedSubmission, COL.radioSubmissions, snap.id, { ...snap.data(), id: snap.id });
 
 /** The submission as the API answers with it: the public fields only. */
 export function toSubmission(doc: StoredRadioSubmission): RadioSubmission {

@@ -1,4 +1,5 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { SUBMISSION_MESSAGES as M } from '../../../common/submission';
 import { chunks, IN_LIMIT, sameAudio, type TrackAudio } from '../marketplace/audio-twins';
 import { COL } from '../platform/collections';
@@ -6,7 +7,8 @@ import type { Deps } from '../platform/deps';
 import { conflict } from '../platform/errors';
 import { decodeMonoPcm, MediaError, sniffAudio } from '../platform/media';
 import { decodePrint, encodePrint, fingerprint, KEY_COUNT, LOCK_KEY_COUNT, LOOKUP_KEY_COUNT, PRINT_SAMPLE_RATE, printKeys, samePrint, type AudioPrint } from './fingerprint';
-import type { TrackDoc } from './track-doc';
+import { converter } from '../platform/typed-collection';
+import { tracksCol, type TrackDoc } from './track-doc';
 
 /**
  * Acoustic twins: a contest entry whose audio sounds the same as another contest track, or as a
@@ -35,20 +37,27 @@ export async function computePrint(ffmpegPath: string, data: Buffer, ext: string
 /** The stored print document of an upload. */
 export const printDoc = (print: AudioPrint, nowIso: string) => ({ print: encodePrint(print), created_at: nowIso });
 
+/** audio_prints/{id} as stored (Firestore reads bytes back as a Buffer, a Uint8Array). */
+const storedPrint = z.object({ print: z.instanceof(Uint8Array), created_at: z.string() });
+const printsCol = (db: Firestore) => db.collection(COL.audioPrints).withConverter(converter(storedPrint, COL.audioPrints));
+
 /** What is checked: a recording's print, the keys to look it up by, its audio (for its content twins) and the ids of its own tracks. */
 export type PrintSubject = { print: AudioPrint; lookup: string[]; keys: string[]; audio: TrackAudio; ownIds: readonly string[] };
 
 /** The stored tracks whose prints sound like the subject's (its own tracks left out). Reads in `tx`. */
 async function acousticTwins(db: Firestore, tx: Transaction, subject: PrintSubject): Promise<TrackDoc[]> {
   if (subject.lookup.length === 0) return [];
-  const snaps = await Promise.all(chunks(subject.lookup, IN_LIMIT).map((some) => tx.get(db.collection(COL.tracks).where('print_keys', 'array-contains-any', some))));
-  const byId = new Map(snaps.flatMap((s) => s.docs).map((d) => [d.id, { ...(d.data() as TrackDoc), id: d.id }]));
+  const snaps = await Promise.all(chunks(subject.lookup, IN_LIMIT).map((some) => tx.get(tracksCol(db).where('print_keys', 'array-contains-any', some))));
+  const byId = new Map(snaps.flatMap((s) => s.docs).map((d) => [d.id, d.data()]));
   const candidates = [...byId.values()].filter((t) => !subject.ownIds.includes(t.id) && typeof t.print_id === 'string');
   const printIds = [...new Set(candidates.map((t) => t.print_id!))];
   if (printIds.length === 0) return [];
-  const prints = await tx.getAll(...printIds.map((id) => db.collection(COL.audioPrints).doc(id)));
+  const prints = await tx.getAll(...printIds.map((id) => printsCol(db).doc(id)));
   const same = new Set(
-    prints.filter((p) => p.exists && samePrint(subject.print, decodePrint(p.get('print') as Uint8Array).bits)).map((p) => p.id),
+    prints.flatMap((p) => {
+      const stored = p.data();
+      return stored && samePrint(subject.print, decodePrint(stored.print).bits) ? [p.id] : [];
+    }),
   );
   return candidates.filter((t) => same.has(t.print_id!));
 }
@@ -81,10 +90,10 @@ export async function trackSubject(deps: Deps, track: TrackDoc, nowIso: string):
   const { db } = deps;
   const audio = { audio_path: track.audio_path, audio_keys: track.audio_keys };
   if (track.print_id && Array.isArray(track.print_keys)) {
-    const snap = await db.collection(COL.audioPrints).doc(track.print_id).get();
-    if (snap.exists) {
+    const stored = (await printsCol(db).doc(track.print_id).get()).data();
+    if (stored) {
       // The stored keys are the lookup: a stored track's copies were stored with theirs.
-      return { print: decodePrint(snap.get('print') as Uint8Array), lookup: track.print_keys.slice(0, LOOKUP_KEY_COUNT), keys: track.print_keys, audio, ownIds: [track.id] };
+      return { print: decodePrint(stored.print), lookup: track.print_keys.slice(0, LOOKUP_KEY_COUNT), keys: track.print_keys, audio, ownIds: [track.id] };
     }
   }
   const prepared = await printOfOriginal(deps, track.audio_path);

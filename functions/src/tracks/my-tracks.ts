@@ -3,7 +3,7 @@ import { musicSubmissionId, type RadioStatus } from '../../../common/radio';
 import { requireCaller } from '../platform/auth';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
-import type { TrackDoc } from './track-doc';
+import { tracksCol } from './track-doc';
 
 /** The most tracks the list returns (newest first); docs/api.md. */
 export const MY_TRACKS_LIMIT = 200;
@@ -21,7 +21,7 @@ export const myTracks =
   async (_req, res) => {
     const caller = requireCaller(res);
     const { db } = deps;
-    const snap = await db.collection(COL.tracks).where('submitted_by', '==', caller.uid).orderBy('created_at', 'desc').limit(MY_TRACKS_LIMIT).get();
+    const snap = await tracksCol(db).where('submitted_by', '==', caller.uid).orderBy('created_at', 'desc').limit(MY_TRACKS_LIMIT).get();
     const ids = snap.docs.map((d) => d.id);
     const [stats, radio, listings] = ids.length
       ? await Promise.all([
@@ -33,7 +33,7 @@ export const myTracks =
     // The seller's live listing of each track (issue 11: a basic one can be featured).
     const listingOf = new Map((listings?.docs ?? []).map((l) => [String(l.get('track_id')), { id: l.id, listing_type: l.get('listing_type') as 'basic' | 'featured' }]));
     const tracks = snap.docs.map((d, i) => {
-      const t = d.data() as TrackDoc;
+      const t = d.data();
       const s = stats[i];
       const contest = t.submission_type === 'contest' && s?.exists;
       const r = radio[i];

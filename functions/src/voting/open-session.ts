@@ -12,7 +12,7 @@ import { checkShownPrice, readPricing } from '../tokens/pricing';
 import { newClipSeed } from './clip-rendition';
 import { CLIP_URL_SECONDS, pickSessionTracks } from './pick-tracks';
 import { newClipHandle, sessionClipUrl } from './session-clips';
-import { sessionView, type VoteSessionDoc } from './session-doc';
+import { sessionsCol, sessionView, type VoteSessionDoc } from './session-doc';
 import { rememberSessionTracks } from './session-tracks';
 
 export type OpenedSession = { status: 200 | 201; session: VoteSessionView | null; balance: number | null };
@@ -21,7 +21,7 @@ export type OpenedSession = { status: 200 | 201; session: VoteSessionView | null
 const RENEW_MARGIN_MS = 86_400_000;
 
 type TxResult =
-  | { kind: 'open'; snap: DocumentSnapshot; balance: number }
+  | { kind: 'open'; snap: DocumentSnapshot<VoteSessionDoc>; session: VoteSessionDoc; balance: number }
   | { kind: 'created'; id: string; doc: VoteSessionDoc; balance: number }
   | { kind: 'none' }
   | { kind: 'pick' };
@@ -48,8 +48,9 @@ export async function openVoteSession(deps: Deps, uid: string, shownCost?: numbe
       if (!profile?.exists) throw notFound('Profile not found');
       const openId = lock?.get('open_session_id') as string | null | undefined;
       if (openId) {
-        const open = await tx.get(db.collection(COL.voteSessions).doc(openId));
-        if (open.exists && open.get('completed_at') === null) return { kind: 'open', snap: open, balance: await readBalance(db, tx, uid) };
+        const open = await tx.get(sessionsCol(db).doc(openId));
+        const session = open.data();
+        if (session && session.completed_at === null) return { kind: 'open', snap: open, session, balance: await readBalance(db, tx, uid) };
       }
       if (picks === null) return { kind: 'pick' };
       if (picks.length === 0) return { kind: 'none' };
@@ -100,7 +101,7 @@ export async function openVoteSession(deps: Deps, uid: string, shownCost?: numbe
       case 'none':
         return { status: 200, session: null, balance: null };
       case 'open':
-        return { status: 200, session: await keepClipsServed(deps, result.snap), balance: result.balance };
+        return { status: 200, session: await keepClipsServed(deps, result.snap, result.session), balance: result.balance };
       case 'created':
         rememberSessionTracks(db, result.id, result.doc);
         return { status: 201, session: { id: result.id, ...viewFields(result.doc) }, balance: result.balance };
@@ -128,8 +129,7 @@ const viewFields = (d: VoteSessionDoc): Omit<VoteSessionView, 'id'> => ({
  * (same URLs, so cached clips stay valid). A session opened before clips were served by handle
  * gets handle URLs for its clip ids, which stay as they were so its votes keep matching.
  */
-async function keepClipsServed(deps: Deps, snap: DocumentSnapshot): Promise<VoteSessionView> {
-  const s = snap.data() as VoteSessionDoc;
+async function keepClipsServed(deps: Deps, snap: DocumentSnapshot<VoteSessionDoc>, s: VoteSessionDoc): Promise<VoteSessionView> {
   const clips = s.clips.map((c) => ({ clip_id: c.clip_id, clip_url: sessionClipUrl(snap.id, c.clip_id) }));
   const moved = clips.some((c, i) => c.clip_url !== s.clips[i]?.clip_url);
   const expiring = Date.parse(s.clips_expire_at) - deps.now() <= RENEW_MARGIN_MS;

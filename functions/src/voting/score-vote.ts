@@ -6,10 +6,10 @@ import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import type { RateLimitCounter } from '../platform/rate-limit';
 import { SYNC_REGISTRY, toClientDoc, type ClientDoc } from '../sync/registry';
-import type { TrackDoc } from '../tracks/track-doc';
+import { trackOf } from '../tracks/track-doc';
 import { voteKeyRef } from './pick-tracks';
 import { othersGuessed, othersOf, revealOf } from './reveal';
-import { trackOfClip, type VoteSessionDoc } from './session-doc';
+import { sessionOf, trackOfClip, type VoteSessionDoc } from './session-doc';
 import { rememberedTrack, rememberSessionTracks } from './session-tracks';
 import { countVote } from './vote-shards';
 import type { ClientVote } from './vote-input';
@@ -118,7 +118,7 @@ export async function scoreVote(deps: Deps, uid: string, vote: ClientVote, limit
       return { outcome: 'rejected', data };
     };
 
-    const session = sessionSnap?.exists ? (sessionSnap.data() as VoteSessionDoc) : null;
+    const session = sessionSnap?.exists ? sessionOf(sessionSnap) : null;
     if (!session || session.user_id !== uid) return refuse(VOTE_MSG.sessionNotFound);
     const trackId = trackOfClip(session, vote.clip_id);
     // Remembered again only when the instance did not know the clip's track, or knew it wrong.
@@ -132,7 +132,7 @@ export async function scoreVote(deps: Deps, uid: string, vote: ClientVote, limit
     const [trackRef, keyRef, userStatsRef] = trackRefs(trackId);
     const [[trackSnap, key, userStats], statsSnap] =
       early?.trackId === trackId ? [early.snaps, early.stats] : await Promise.all([tx.getAll(trackRef, keyRef, userStatsRef), others(trackId)]);
-    const track = trackSnap?.exists ? ({ ...(trackSnap.data() as TrackDoc), id: trackSnap.id } as TrackDoc) : null;
+    const track = trackSnap?.exists ? trackOf(trackSnap) : null;
 
     // From here on the clip is settled for this session, whether the vote counts or not.
     settleClip(db, tx, sessionSnap!, session, vote.clip_id, nowIso);

@@ -2,13 +2,12 @@ import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { docId } from '../../../common/schemas';
 import { sendFile } from '../files/send-file';
-import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { forbidden, notFound } from '../platform/errors';
 import { log } from '../platform/log';
 import { parse } from '../platform/validate';
 import { renderClip, renditionSeed } from './clip-rendition';
-import type { VoteSessionDoc } from './session-doc';
+import { sessionsCol } from './session-doc';
 
 const clipParams = z.strictObject({ sessionId: docId, handle: docId });
 
@@ -23,8 +22,7 @@ export const serveSessionClip =
   (deps: Deps): RequestHandler =>
   async (req, res) => {
     const { sessionId, handle } = parse(clipParams, req.params);
-    const snap = await deps.db.collection(COL.voteSessions).doc(sessionId).get();
-    const session = snap.exists ? (snap.data() as VoteSessionDoc) : null;
+    const session = (await sessionsCol(deps.db).doc(sessionId).get()).data() ?? null;
     const index = session ? session.clips.findIndex((c) => c.clip_id === handle) : -1;
     const path = session && index >= 0 ? session.clip_paths[index] : undefined;
     if (!session || !path) throw notFound('Clip not found');

@@ -1,26 +1,42 @@
-import type { DocumentSnapshot } from 'firebase-admin/firestore';
-import type { VoteSessionView } from '../../../common/voting';
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import { z } from 'zod';
+import { voteSessionDoc, type VoteSessionView } from '../../../common/voting';
+import { COL } from '../platform/collections';
+import { converter, parseStored } from '../platform/typed-collection';
 
 /**
- * vote_sessions/{id} as stored. `clips[i].clip_id` is a handle of this session only, and
- * `track_ids[i]` / `clip_paths[i]` the track and stored clip behind it; those two,
- * `clip_seed`, `clips_expire_at` and `voted_clip_ids` never leave the server (the sync registry
- * sends only the view's fields).
+ * vote_sessions/{id} as stored (besides its change time and tombstone). `clips[i].clip_id` is a
+ * handle of this session only, and `track_ids[i]` / `clip_paths[i]` the track and stored clip
+ * behind it; those two, `clip_seed`, `clips_expire_at` and `voted_clip_ids` never leave the server
+ * (the sync registry sends only the view's fields).
  */
-export type VoteSessionDoc = Omit<VoteSessionView, 'id'> & {
-  user_id: string;
-  track_ids: string[];
-  clip_paths: string[];
+const view = voteSessionDoc.shape;
+const storedSession = z.object({
+  clips: view.clips,
+  is_first_session: view.is_first_session,
+  token_cost: view.token_cost,
+  created_at: view.created_at,
+  completed_at: view.completed_at,
+  user_id: z.string(),
+  track_ids: z.array(z.string()),
+  clip_paths: z.array(z.string()),
   /** Seeds the session's renditions of its clips (clip-rendition.ts); absent in sessions stored before them. */
-  clip_seed?: string;
+  clip_seed: z.string().optional(),
   /** Until when the session's clip URLs play (ISO; serve-clip.ts checks it). */
-  clips_expire_at: string;
+  clips_expire_at: z.string(),
   /** Clips settled by a vote of this session (scored, or refused for the track's sake). */
-  voted_clip_ids: string[];
-};
+  voted_clip_ids: z.array(z.string()).optional(),
+});
+export type VoteSessionDoc = z.infer<typeof storedSession>;
 
-export function sessionView(snap: DocumentSnapshot): VoteSessionView {
-  const s = snap.data() as VoteSessionDoc;
+/** The vote_sessions collection, read through the stored session's schema. */
+export const sessionsCol = (db: Firestore) => db.collection(COL.voteSessions).withConverter(converter(storedSession, COL.voteSessions));
+/** A session read without the converter (a snapshot of a mixed getAll), parsed the same way. */
+export const sessionOf = (snap: DocumentSnapshot): VoteSessionDoc => parseStored(storedSession, COL.voteSessions, snap.id, snap.data());
+
+export function sessionView(snap: DocumentSnapshot<VoteSessionDoc>): VoteSessionView {
+  const s = snap.data();
+  if (!s) throw new Error(`Vote session ${snap.id} does not exist`);
   return {
     id: snap.id,
     clips: s.clips.map((c) => ({ clip_id: c.clip_id, clip_url: c.clip_url })),

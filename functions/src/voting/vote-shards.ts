@@ -2,7 +2,7 @@ import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } f
 import type { SongType } from '../../../common/contest';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
-import { statsFromTrack, type GuessCounts, type TrackDoc, type TrackStatsDoc } from '../tracks/track-doc';
+import { statsFromTrack, trackStatsOf, type GuessCounts, type TrackStatsDoc } from '../tracks/track-doc';
 import { forgetOthersGuessed } from './reveal';
 
 /**
@@ -79,7 +79,7 @@ async function rollUpTrack(deps: Deps, trackId: string): Promise<void> {
     }
     for (const s of shards) if (s.get('dirty') === true) tx.update(s.ref, { dirty: false });
     const tally = tallyOf(shards);
-    const track = { ...(stats.data() as TrackStatsDoc), id: trackId } as Pick<TrackDoc, 'id' | 'title' | 'artist_name' | 'cover_art_url' | 'submission_type' | 'status'>;
+    const track = { ...trackStatsOf(stats), id: trackId };
     tx.set(
       statsRef,
       { ...statsFromTrack(track, tally, deps.env.contest.minRankedVotes), ...tally, updatedAt: FieldValue.serverTimestamp(), _deleted: false },
