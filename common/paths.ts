@@ -10,6 +10,14 @@ export const PATHS = {
   myTracks: '/my-tracks',
   pricing: '/pricing',
   cms: '/cms',
+  cmsOverview: '/cms/overview',
+  cmsUsers: '/cms/users',
+  cmsContest: '/cms/contest',
+  cmsMarketplace: '/cms/marketplace',
+  cmsRadio: '/cms/radio',
+  cmsTokens: '/cms/tokens',
+  cmsEmail: '/cms/email',
+  cmsConfig: '/cms/config',
   privacy: '/privacy',
   terms: '/terms',
   uploadPlaceholders: '/upload-placeholders',
@@ -22,6 +30,24 @@ export const PATHS = {
  * guarded links lead to, and the two whose Buy asks a visitor to sign in first. Nothing else, so
  * the parameter can never send anyone off the site.
  */
-export const RETURN_PATHS = [PATHS.welcome, PATHS.vote, PATHS.submit, PATHS.orders, PATHS.myTracks, PATHS.cms, PATHS.uploadPlaceholders, PATHS.marketplace, PATHS.pricing] as const;
+export const RETURN_PATHS = [
+  PATHS.welcome,
+  PATHS.vote,
+  PATHS.submit,
+  PATHS.orders,
+  PATHS.myTracks,
+  PATHS.cms,
+  PATHS.cmsOverview,
+  PATHS.cmsUsers,
+  PATHS.cmsContest,
+  PATHS.cmsMarketplace,
+  PATHS.cmsRadio,
+  PATHS.cmsTokens,
+  PATHS.cmsEmail,
+  PATHS.cmsConfig,
+  PATHS.uploadPlaceholders,
+  PATHS.marketplace,
+  PATHS.pricing,
+] as const;
 export type ReturnPath = (typeof RETURN_PATHS)[number];
 export const isReturnPath = (path: unknown): path is ReturnPath => (RETURN_PATHS as readonly unknown[]).includes(path);

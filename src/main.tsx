@@ -1,28 +1,28 @@
-import { StrictMode, startTransition, useEffect } from "react";
-import { createRoot } from "react-dom/client";
-import { RouterProvider, createRouter } from "@tanstack/react-router";
-import { routeTree } from "./routeTree.gen";
-import { ErrorScreen } from "./components/error-screen";
-import { followAccount } from "./data/account-feed";
-import { loadDataLayer } from "./data/lazy";
-import { unsentVotesMark } from "./data/unsent-votes";
-import { firstPaint } from "./lib/first-paint";
-import { notifyError } from "./lib/notify";
-import { startSession, useSession } from "./lib/session";
-import { yieldToMain } from "./lib/yield-to-main";
-import "./styles.css";
+import { StrictMode, startTransition, useEffect } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider, createRouter } from '@tanstack/react-router';
+import { routeTree } from './routeTree.gen';
+import { ErrorScreen } from './components/error-screen';
+import { followAccount } from './data/account-feed';
+import { loadDataLayer } from './data/lazy';
+import { unsentVotesMark } from './data/unsent-votes';
+import { firstPaint } from './lib/first-paint';
+import { notifyError } from './lib/notify';
+import { startSession, useSession } from './lib/session';
+import { yieldToMain } from './lib/yield-to-main';
+import './styles.css';
 
 const createAppRouter = () =>
   createRouter({
     routeTree,
     context: { session: useSession.getState() },
-    defaultPreload: "intent",
+    defaultPreload: 'intent',
     // What any route shows when it throws while loading or rendering (the root included).
     defaultErrorComponent: ErrorScreen,
     scrollRestoration: true,
   });
 
-declare module "@tanstack/react-router" {
+declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
   }
@@ -67,7 +67,7 @@ async function boot() {
   await router.load().catch(() => undefined);
   // A transition: React renders the page in short tasks (a tap or a paint goes between them), and
   // the prerendered snapshot stays until the page is ready to replace it.
-  const root = createRoot(document.getElementById("root")!);
+  const root = createRoot(document.getElementById('root')!);
   startTransition(() =>
     root.render(
       <StrictMode>
@@ -76,8 +76,7 @@ async function boot() {
       </StrictMode>,
     ),
   );
-  if ("storage" in navigator && navigator.storage.persist)
-    void navigator.storage.persist().catch(() => false);
+  if ('storage' in navigator && navigator.storage.persist) void navigator.storage.persist().catch(() => false);
 }
 
-boot().catch((err: unknown) => notifyError("Failed to start", err));
+boot().catch((err: unknown) => notifyError('Failed to start', err));

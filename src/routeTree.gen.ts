@@ -26,6 +26,15 @@ import { Route as SignedInOrdersRouteImport } from './routes/_signed-in/orders'
 import { Route as SignedInSubmitRouteImport } from './routes/_signed-in/submit'
 import { Route as SignedInUploadPlaceholdersRouteImport } from './routes/_signed-in/upload-placeholders'
 import { Route as SignedInVoteRouteImport } from './routes/_signed-in/vote'
+import { Route as SignedInCmsIndexRouteImport } from './routes/_signed-in/cms/index'
+import { Route as SignedInCmsConfigRouteImport } from './routes/_signed-in/cms/config'
+import { Route as SignedInCmsContestRouteImport } from './routes/_signed-in/cms/contest'
+import { Route as SignedInCmsEmailRouteImport } from './routes/_signed-in/cms/email'
+import { Route as SignedInCmsMarketplaceRouteImport } from './routes/_signed-in/cms/marketplace'
+import { Route as SignedInCmsOverviewRouteImport } from './routes/_signed-in/cms/overview'
+import { Route as SignedInCmsRadioRouteImport } from './routes/_signed-in/cms/radio'
+import { Route as SignedInCmsTokensRouteImport } from './routes/_signed-in/cms/tokens'
+import { Route as SignedInCmsUsersRouteImport } from './routes/_signed-in/cms/users'
 import { Route as SignedInPricingSuccessRouteImport } from './routes/_signed-in/pricing.success'
 
 const IndexRoute = IndexRouteImport.update({
@@ -113,6 +122,51 @@ const SignedInVoteRoute = SignedInVoteRouteImport.update({
   path: '/vote',
   getParentRoute: () => SignedInRoute,
 } as any)
+const SignedInCmsIndexRoute = SignedInCmsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => SignedInCmsRoute,
+} as any)
+const SignedInCmsConfigRoute = SignedInCmsConfigRouteImport.update({
+  id: '/config',
+  path: '/config',
+  getParentRoute: () => SignedInCmsRoute,
+} as any)
+const SignedInCmsContestRoute = SignedInCmsContestRouteImport.update({
+  id: '/contest',
+  path: '/contest',
+  getParentRoute: () => SignedInCmsRoute,
+} as any)
+const SignedInCmsEmailRoute = SignedInCmsEmailRouteImport.update({
+  id: '/email',
+  path: '/email',
+  getParentRoute: () => SignedInCmsRoute,
+} as any)
+const SignedInCmsMarketplaceRoute = SignedInCmsMarketplaceRouteImport.update({
+  id: '/marketplace',
+  path: '/marketplace',
+  getParentRoute: () => SignedInCmsRoute,
+} as any)
+const SignedInCmsOverviewRoute = SignedInCmsOverviewRouteImport.update({
+  id: '/overview',
+  path: '/overview',
+  getParentRoute: () => SignedInCmsRoute,
+} as any)
+const SignedInCmsRadioRoute = SignedInCmsRadioRouteImport.update({
+  id: '/radio',
+  path: '/radio',
+  getParentRoute: () => SignedInCmsRoute,
+} as any)
+const SignedInCmsTokensRoute = SignedInCmsTokensRouteImport.update({
+  id: '/tokens',
+  path: '/tokens',
+  getParentRoute: () => SignedInCmsRoute,
+} as any)
+const SignedInCmsUsersRoute = SignedInCmsUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => SignedInCmsRoute,
+} as any)
 const SignedInPricingSuccessRoute = SignedInPricingSuccessRouteImport.update({
   id: '/pricing/success',
   path: '/pricing/success',
@@ -130,13 +184,22 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/welcome': typeof WelcomeRoute
-  '/cms': typeof SignedInCmsRoute
+  '/cms': typeof SignedInCmsRouteWithChildren
   '/my-tracks': typeof SignedInMyTracksRoute
   '/orders': typeof SignedInOrdersRoute
   '/submit': typeof SignedInSubmitRoute
   '/upload-placeholders': typeof SignedInUploadPlaceholdersRoute
   '/vote': typeof SignedInVoteRoute
+  '/cms/config': typeof SignedInCmsConfigRoute
+  '/cms/contest': typeof SignedInCmsContestRoute
+  '/cms/email': typeof SignedInCmsEmailRoute
+  '/cms/marketplace': typeof SignedInCmsMarketplaceRoute
+  '/cms/overview': typeof SignedInCmsOverviewRoute
+  '/cms/radio': typeof SignedInCmsRadioRoute
+  '/cms/tokens': typeof SignedInCmsTokensRoute
+  '/cms/users': typeof SignedInCmsUsersRoute
   '/pricing/success': typeof SignedInPricingSuccessRoute
+  '/cms/': typeof SignedInCmsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -149,13 +212,21 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/welcome': typeof WelcomeRoute
-  '/cms': typeof SignedInCmsRoute
   '/my-tracks': typeof SignedInMyTracksRoute
   '/orders': typeof SignedInOrdersRoute
   '/submit': typeof SignedInSubmitRoute
   '/upload-placeholders': typeof SignedInUploadPlaceholdersRoute
   '/vote': typeof SignedInVoteRoute
+  '/cms/config': typeof SignedInCmsConfigRoute
+  '/cms/contest': typeof SignedInCmsContestRoute
+  '/cms/email': typeof SignedInCmsEmailRoute
+  '/cms/marketplace': typeof SignedInCmsMarketplaceRoute
+  '/cms/overview': typeof SignedInCmsOverviewRoute
+  '/cms/radio': typeof SignedInCmsRadioRoute
+  '/cms/tokens': typeof SignedInCmsTokensRoute
+  '/cms/users': typeof SignedInCmsUsersRoute
   '/pricing/success': typeof SignedInPricingSuccessRoute
+  '/cms': typeof SignedInCmsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -170,13 +241,22 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/welcome': typeof WelcomeRoute
-  '/_signed-in/cms': typeof SignedInCmsRoute
+  '/_signed-in/cms': typeof SignedInCmsRouteWithChildren
   '/_signed-in/my-tracks': typeof SignedInMyTracksRoute
   '/_signed-in/orders': typeof SignedInOrdersRoute
   '/_signed-in/submit': typeof SignedInSubmitRoute
   '/_signed-in/upload-placeholders': typeof SignedInUploadPlaceholdersRoute
   '/_signed-in/vote': typeof SignedInVoteRoute
+  '/_signed-in/cms/config': typeof SignedInCmsConfigRoute
+  '/_signed-in/cms/contest': typeof SignedInCmsContestRoute
+  '/_signed-in/cms/email': typeof SignedInCmsEmailRoute
+  '/_signed-in/cms/marketplace': typeof SignedInCmsMarketplaceRoute
+  '/_signed-in/cms/overview': typeof SignedInCmsOverviewRoute
+  '/_signed-in/cms/radio': typeof SignedInCmsRadioRoute
+  '/_signed-in/cms/tokens': typeof SignedInCmsTokensRoute
+  '/_signed-in/cms/users': typeof SignedInCmsUsersRoute
   '/_signed-in/pricing/success': typeof SignedInPricingSuccessRoute
+  '/_signed-in/cms/': typeof SignedInCmsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -197,7 +277,16 @@ export interface FileRouteTypes {
     | '/submit'
     | '/upload-placeholders'
     | '/vote'
+    | '/cms/config'
+    | '/cms/contest'
+    | '/cms/email'
+    | '/cms/marketplace'
+    | '/cms/overview'
+    | '/cms/radio'
+    | '/cms/tokens'
+    | '/cms/users'
     | '/pricing/success'
+    | '/cms/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -210,13 +299,21 @@ export interface FileRouteTypes {
     | '/terms'
     | '/unsubscribe'
     | '/welcome'
-    | '/cms'
     | '/my-tracks'
     | '/orders'
     | '/submit'
     | '/upload-placeholders'
     | '/vote'
+    | '/cms/config'
+    | '/cms/contest'
+    | '/cms/email'
+    | '/cms/marketplace'
+    | '/cms/overview'
+    | '/cms/radio'
+    | '/cms/tokens'
+    | '/cms/users'
     | '/pricing/success'
+    | '/cms'
   id:
     | '__root__'
     | '/'
@@ -236,7 +333,16 @@ export interface FileRouteTypes {
     | '/_signed-in/submit'
     | '/_signed-in/upload-placeholders'
     | '/_signed-in/vote'
+    | '/_signed-in/cms/config'
+    | '/_signed-in/cms/contest'
+    | '/_signed-in/cms/email'
+    | '/_signed-in/cms/marketplace'
+    | '/_signed-in/cms/overview'
+    | '/_signed-in/cms/radio'
+    | '/_signed-in/cms/tokens'
+    | '/_signed-in/cms/users'
     | '/_signed-in/pricing/success'
+    | '/_signed-in/cms/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -374,6 +480,69 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInVoteRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signed-in/cms/': {
+      id: '/_signed-in/cms/'
+      path: '/'
+      fullPath: '/cms/'
+      preLoaderRoute: typeof SignedInCmsIndexRouteImport
+      parentRoute: typeof SignedInCmsRoute
+    }
+    '/_signed-in/cms/config': {
+      id: '/_signed-in/cms/config'
+      path: '/config'
+      fullPath: '/cms/config'
+      preLoaderRoute: typeof SignedInCmsConfigRouteImport
+      parentRoute: typeof SignedInCmsRoute
+    }
+    '/_signed-in/cms/contest': {
+      id: '/_signed-in/cms/contest'
+      path: '/contest'
+      fullPath: '/cms/contest'
+      preLoaderRoute: typeof SignedInCmsContestRouteImport
+      parentRoute: typeof SignedInCmsRoute
+    }
+    '/_signed-in/cms/email': {
+      id: '/_signed-in/cms/email'
+      path: '/email'
+      fullPath: '/cms/email'
+      preLoaderRoute: typeof SignedInCmsEmailRouteImport
+      parentRoute: typeof SignedInCmsRoute
+    }
+    '/_signed-in/cms/marketplace': {
+      id: '/_signed-in/cms/marketplace'
+      path: '/marketplace'
+      fullPath: '/cms/marketplace'
+      preLoaderRoute: typeof SignedInCmsMarketplaceRouteImport
+      parentRoute: typeof SignedInCmsRoute
+    }
+    '/_signed-in/cms/overview': {
+      id: '/_signed-in/cms/overview'
+      path: '/overview'
+      fullPath: '/cms/overview'
+      preLoaderRoute: typeof SignedInCmsOverviewRouteImport
+      parentRoute: typeof SignedInCmsRoute
+    }
+    '/_signed-in/cms/radio': {
+      id: '/_signed-in/cms/radio'
+      path: '/radio'
+      fullPath: '/cms/radio'
+      preLoaderRoute: typeof SignedInCmsRadioRouteImport
+      parentRoute: typeof SignedInCmsRoute
+    }
+    '/_signed-in/cms/tokens': {
+      id: '/_signed-in/cms/tokens'
+      path: '/tokens'
+      fullPath: '/cms/tokens'
+      preLoaderRoute: typeof SignedInCmsTokensRouteImport
+      parentRoute: typeof SignedInCmsRoute
+    }
+    '/_signed-in/cms/users': {
+      id: '/_signed-in/cms/users'
+      path: '/users'
+      fullPath: '/cms/users'
+      preLoaderRoute: typeof SignedInCmsUsersRouteImport
+      parentRoute: typeof SignedInCmsRoute
+    }
     '/_signed-in/pricing/success': {
       id: '/_signed-in/pricing/success'
       path: '/pricing/success'
@@ -384,8 +553,36 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface SignedInCmsRouteChildren {
+  SignedInCmsConfigRoute: typeof SignedInCmsConfigRoute
+  SignedInCmsContestRoute: typeof SignedInCmsContestRoute
+  SignedInCmsEmailRoute: typeof SignedInCmsEmailRoute
+  SignedInCmsMarketplaceRoute: typeof SignedInCmsMarketplaceRoute
+  SignedInCmsOverviewRoute: typeof SignedInCmsOverviewRoute
+  SignedInCmsRadioRoute: typeof SignedInCmsRadioRoute
+  SignedInCmsTokensRoute: typeof SignedInCmsTokensRoute
+  SignedInCmsUsersRoute: typeof SignedInCmsUsersRoute
+  SignedInCmsIndexRoute: typeof SignedInCmsIndexRoute
+}
+
+const SignedInCmsRouteChildren: SignedInCmsRouteChildren = {
+  SignedInCmsConfigRoute: SignedInCmsConfigRoute,
+  SignedInCmsContestRoute: SignedInCmsContestRoute,
+  SignedInCmsEmailRoute: SignedInCmsEmailRoute,
+  SignedInCmsMarketplaceRoute: SignedInCmsMarketplaceRoute,
+  SignedInCmsOverviewRoute: SignedInCmsOverviewRoute,
+  SignedInCmsRadioRoute: SignedInCmsRadioRoute,
+  SignedInCmsTokensRoute: SignedInCmsTokensRoute,
+  SignedInCmsUsersRoute: SignedInCmsUsersRoute,
+  SignedInCmsIndexRoute: SignedInCmsIndexRoute,
+}
+
+const SignedInCmsRouteWithChildren = SignedInCmsRoute._addFileChildren(
+  SignedInCmsRouteChildren,
+)
+
 interface SignedInRouteChildren {
-  SignedInCmsRoute: typeof SignedInCmsRoute
+  SignedInCmsRoute: typeof SignedInCmsRouteWithChildren
   SignedInMyTracksRoute: typeof SignedInMyTracksRoute
   SignedInOrdersRoute: typeof SignedInOrdersRoute
   SignedInSubmitRoute: typeof SignedInSubmitRoute
@@ -395,7 +592,7 @@ interface SignedInRouteChildren {
 }
 
 const SignedInRouteChildren: SignedInRouteChildren = {
-  SignedInCmsRoute: SignedInCmsRoute,
+  SignedInCmsRoute: SignedInCmsRouteWithChildren,
   SignedInMyTracksRoute: SignedInMyTracksRoute,
   SignedInOrdersRoute: SignedInOrdersRoute,
   SignedInSubmitRoute: SignedInSubmitRoute,

@@ -1,6 +1,4 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { ReferralRedirect } from "@/features/referral/referral-redirect";
+import { createFileRoute } from '@tanstack/react-router';
+import { ReferralRedirect } from '@/features/referral/referral-redirect';
 
-export const Route = createFileRoute("/$username")({
-  component: ReferralRedirect,
-});
+export const Route = createFileRoute('/$username')({ component: ReferralRedirect });

@@ -1,14 +1,14 @@
-import { Outlet, createRootRouteWithContext } from "@tanstack/react-router";
-import { ToastHost } from "@/components/toast-host";
-import { RadioPlayer } from "@/features/radio/radio-player";
-import { NotFoundPage } from "@/features/not-found/not-found-page";
-import { Footer } from "@/features/shell/footer";
-import { NavBar } from "@/features/shell/nav-bar";
-import { usePageTitle } from "@/lib/page-title";
-import { useRouteFocus } from "@/features/shell/route-focus";
-import { MAIN_ID, SkipLink } from "@/features/shell/skip-link";
-import { UpdatePrompt } from "@/features/pwa/update-prompt";
-import type { RouterContext } from "@/lib/router-context";
+import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { ToastHost } from '@/components/toast-host';
+import { RadioPlayer } from '@/features/radio/radio-player';
+import { NotFoundPage } from '@/features/not-found/not-found-page';
+import { Footer } from '@/features/shell/footer';
+import { NavBar } from '@/features/shell/nav-bar';
+import { usePageTitle } from '@/lib/page-title';
+import { useRouteFocus } from '@/features/shell/route-focus';
+import { MAIN_ID, SkipLink } from '@/features/shell/skip-link';
+import { UpdatePrompt } from '@/features/pwa/update-prompt';
+import type { RouterContext } from '@/lib/router-context';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -29,14 +29,7 @@ function RootLayout() {
       <Footer />
       <RadioPlayer />
       {/* Below the 64 px bar: a toast must not cover the balance it announces. */}
-      <ToastHost
-        theme="system"
-        richColors
-        position="top-center"
-        offset={{ top: 76 }}
-        mobileOffset={{ top: 72 }}
-        closeButton
-      />
+      <ToastHost theme="system" richColors position="top-center" offset={{ top: 76 }} mobileOffset={{ top: 72 }} closeButton />
       <UpdatePrompt />
     </div>
   );

@@ -1,4 +1,4 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { PrivacyPage } from "@/features/legal/privacy-page";
+import { createFileRoute } from '@tanstack/react-router';
+import { PrivacyPage } from '@/features/legal/privacy-page';
 
-export const Route = createFileRoute("/privacy")({ component: PrivacyPage });
+export const Route = createFileRoute('/privacy')({ component: PrivacyPage });

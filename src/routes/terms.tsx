@@ -1,4 +1,4 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { TermsPage } from "@/features/legal/terms-page";
+import { createFileRoute } from '@tanstack/react-router';
+import { TermsPage } from '@/features/legal/terms-page';
 
-export const Route = createFileRoute("/terms")({ component: TermsPage });
+export const Route = createFileRoute('/terms')({ component: TermsPage });

@@ -1,4 +1,4 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { WelcomePage } from "@/features/welcome/welcome-page";
+import { createFileRoute } from '@tanstack/react-router';
+import { WelcomePage } from '@/features/welcome/welcome-page';
 
-export const Route = createFileRoute("/welcome")({ component: WelcomePage });
+export const Route = createFileRoute('/welcome')({ component: WelcomePage });

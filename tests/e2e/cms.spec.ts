@@ -114,6 +114,46 @@ test('loading that lasts 6 s shows the trouble screen; Try Again re-checks', asy
   await expect(page.getByRole('heading', { name: 'You don’t have access to the CMS' })).toBeVisible();
 });
 
+test('each CMS tab has its own address: choosing one opens it, a reload stays, Back returns to the last, and Config is for super admins', async ({ page }) => {
+  await openCms(page, 'admin@demo.test');
+  // /cms opens the Overview.
+  await expect(page).toHaveURL(/\/cms\/overview$/);
+  await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveTitle('CMS Overview — Fool Rate');
+  // By keyboard: arrow keys move along the tabs and open each one's address.
+  await page.getByRole('tab', { name: 'Overview' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page).toHaveURL(/\/cms\/users$/);
+  await expect(page.getByRole('tab', { name: 'Users & Roles' })).toBeFocused();
+  await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Radio Queue' }).click();
+  await expect(page).toHaveURL(/\/cms\/radio$/);
+  await expect(page.getByRole('tab', { name: 'Radio Queue' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveTitle('CMS Radio Queue — Fool Rate');
+  // A reload stays on the tab.
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Radio Queue' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel', { name: 'Radio Queue' })).toBeVisible();
+  // Back returns to the tab before.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/cms\/users$/);
+  await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
+  // An admin sent to Config lands on the Overview.
+  await page.goto('/cms/config');
+  await expect(page).toHaveURL(/\/cms\/overview$/);
+  await expect(page.getByRole('tab', { name: 'Config' })).toHaveCount(0);
+});
+
+test('a signed-out visitor opening a CMS tab signs in and comes back to that tab', async ({ page }) => {
+  await page.goto('/cms/email');
+  await expect(page).toHaveURL(/\/auth\?next=%2Fcms%2Femail$/);
+  await page.getByLabel('Email').fill('admin@demo.test');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
+  await expect(page).toHaveURL(/\/cms\/email$/);
+  await expect(page.getByRole('tab', { name: 'Email System' })).toHaveAttribute('aria-selected', 'true');
+});
+
 test('an admin sees the Admin Dashboard, the tabs without Config, and the four stat cards', async ({ page }) => {
   await openCms(page, 'admin@demo.test');
   await expect(page.getByText('Admin Dashboard')).toBeVisible();

@@ -1,21 +1,14 @@
 import { Crown, ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useMemo, useState, type ReactNode } from 'react';
 import { CMS_MSG } from '@common/cms-messages';
 import { PRODUCT_NAME } from '@common/constants';
 import { Badge } from '@/components/ui/badge';
 import { useFocusRescue } from '@/lib/use-focus-rescue';
-import { TabPanel, Tabs, useShowTab } from '@/components/ui/tabs';
+import { TabPanel, Tabs } from '@/components/ui/tabs';
 import { CmsTabBar } from './cms-tab-bar';
-import { tabsFor, type CmsTabKey } from './cms-tabs';
-import { ContestTab } from './contest-tab';
-import { EmailTab } from './email-tab';
-import { MarketplaceTab } from './marketplace-tab';
-import { OverviewTab } from './overview-tab';
-import { AuditLogPanel } from './audit-log-panel';
-import { MigrationPanel } from './migration-panel';
-import { RadioQueue } from './radio-queue';
-import { TokenSettingsTab } from './token-settings-tab';
-import { UsersTab } from './users-tab';
+import { CmsContext } from './cms-context';
+import { tabAt, tabsFor } from './cms-tabs';
 
 function Header({ superAdmin }: { superAdmin: boolean }) {
   return (
@@ -35,57 +28,36 @@ function Header({ superAdmin }: { superAdmin: boolean }) {
   );
 }
 
-function Panel({ tab, superAdmin, reloadKey }: { tab: CmsTabKey; superAdmin: boolean; reloadKey: number }) {
-  const showTab = useShowTab();
-  switch (tab) {
-    case 'overview':
-      return <OverviewTab reloadKey={reloadKey} onSelect={showTab} />;
-    case 'contest':
-      return <ContestTab reloadKey={reloadKey} />;
-    case 'email':
-      return <EmailTab />;
-    case 'users':
-      return <UsersTab superAdmin={superAdmin} />;
-    case 'marketplace':
-      return <MarketplaceTab />;
-    case 'radio':
-      return <RadioQueue />;
-    case 'tokens':
-      return <TokenSettingsTab mode="tokens" />;
-    case 'config':
-      return superAdmin ? (
-        <div className="space-y-6">
-          <TokenSettingsTab mode="config" />
-          <MigrationPanel />
-          <AuditLogPanel />
-        </div>
-      ) : null;
-  }
-}
-
 /**
- * The admin view: header, tab bar and the active tab's panel. An action that removes its own row
+ * The admin view: header, tab bar and the open tab's panel, which `children` (the tab's route) fills. An action that removes its own row
  * (Approve in a moderation list, a settled claim) leaves the focus on the row taking its place.
  */
-export function CmsDashboard({ superAdmin, reloadKey }: { superAdmin: boolean; reloadKey: number }) {
-  const [tab, setTab] = useState<CmsTabKey>('overview');
+export function CmsDashboard({ superAdmin, reloadKey, children }: { superAdmin: boolean; reloadKey: number; children: ReactNode }) {
   const [root, setRoot] = useState<HTMLElement | null>(null);
   useFocusRescue(root);
+  const navigate = useNavigate();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
   const tabs = tabsFor(superAdmin);
-  const active = tabs.some((t) => t.key === tab) ? tab : 'overview';
+  const active = tabs.find((t) => t.key === tabAt(pathname)) ?? tabs[0]!;
+  const context = useMemo(() => ({ superAdmin, reloadKey }), [superAdmin, reloadKey]);
+  // Each tab is a route of its own: choosing one opens its address (the back button returns to the last).
+  const open = (key: string) => void navigate({ to: tabs.find((t) => t.key === key)?.path ?? active.path });
   return (
-    <Tabs value={active} onValueChange={(key) => setTab(key as CmsTabKey)}>
-      <section ref={setRoot} className="mx-auto max-w-7xl space-y-6 px-4 py-8">
-        <Header superAdmin={superAdmin} />
-        <CmsTabBar tabs={tabs} />
-        <div>
-          {tabs.map(({ key }) => (
-            <TabPanel key={key} value={key}>
-              <Panel tab={key} superAdmin={superAdmin} reloadKey={reloadKey} />
-            </TabPanel>
-          ))}
-        </div>
-      </section>
-    </Tabs>
+    <CmsContext.Provider value={context}>
+      <Tabs value={active.key} onValueChange={open}>
+        <section ref={setRoot} className="mx-auto max-w-7xl space-y-6 px-4 py-8">
+          <Header superAdmin={superAdmin} />
+          <CmsTabBar tabs={tabs} />
+          <div>
+            {/* Every panel is in the page (each tab's aria-controls resolves); the open tab's route fills its own. */}
+            {tabs.map(({ key }) => (
+              <TabPanel key={key} value={key}>
+                {children}
+              </TabPanel>
+            ))}
+          </div>
+        </section>
+      </Tabs>
+    </CmsContext.Provider>
   );
 }

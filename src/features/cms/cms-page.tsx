@@ -1,12 +1,12 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { CMS_MSG } from '@common/cms-messages';
 import { notifyInfo } from '@/lib/notify';
 import { CmsDashboard } from './cms-dashboard';
 import { CmsDenied, CmsLoading, CmsTrouble } from './cms-gate-screens';
 import { useCmsAccess } from './use-cms-access';
 
-/** /cms: loading, slow-loading trouble (after 6 s), access denied, or the dashboard. */
-export function CmsPage() {
+/** /cms: loading, slow-loading trouble (after 6 s), access denied, or the dashboard around the open tab (`children`, its route). */
+export function CmsPage({ children }: { children: ReactNode }) {
   const access = useCmsAccess();
   /** Bumped by Try Again: the dashboard reloads its stats and tracks. */
   const [reloadKey, setReloadKey] = useState(0);
@@ -29,6 +29,10 @@ export function CmsPage() {
     case 'denied':
       return <CmsDenied access={access} onRecheck={recheck} />;
     case 'ready':
-      return <CmsDashboard superAdmin={access.superAdmin} reloadKey={reloadKey} />;
+      return (
+        <CmsDashboard superAdmin={access.superAdmin} reloadKey={reloadKey}>
+          {children}
+        </CmsDashboard>
+      );
   }
 }

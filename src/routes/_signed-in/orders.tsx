@@ -1,6 +1,6 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { OrdersPage } from "@/features/orders/orders-page";
+import { createFileRoute } from '@tanstack/react-router';
+import { OrdersPage } from '@/features/orders/orders-page';
 
-export const Route = createFileRoute("/_signed-in/orders")({
+export const Route = createFileRoute('/_signed-in/orders')({
   component: OrdersPage,
 });

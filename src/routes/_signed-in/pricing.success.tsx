@@ -1,5 +1,5 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { PaymentSuccessPage } from "@/features/pricing/success-page";
+import { createFileRoute } from '@tanstack/react-router';
+import { PaymentSuccessPage } from '@/features/pricing/success-page';
 
 type SuccessSearch = { session_id?: string };
 
@@ -7,13 +7,10 @@ type SuccessSearch = { session_id?: string };
 function search(raw: Record<string, unknown>): SuccessSearch {
   const id = raw.session_id;
   // The key even when refused (undefined): the router lays this over the raw search.
-  return {
-    session_id:
-      typeof id === "string" && /^[\w-]{1,200}$/.test(id) ? id : undefined,
-  };
+  return { session_id: typeof id === 'string' && /^[\w-]{1,200}$/.test(id) ? id : undefined };
 }
 
-export const Route = createFileRoute("/_signed-in/pricing/success")({
+export const Route = createFileRoute('/_signed-in/pricing/success')({
   validateSearch: search,
   component: SuccessRoute,
 });

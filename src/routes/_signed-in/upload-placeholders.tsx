@@ -1,6 +1,6 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { UploadPlaceholdersPage } from "@/features/placeholders/upload-placeholders-page";
+import { createFileRoute } from '@tanstack/react-router';
+import { UploadPlaceholdersPage } from '@/features/placeholders/upload-placeholders-page';
 
-export const Route = createFileRoute("/_signed-in/upload-placeholders")({
+export const Route = createFileRoute('/_signed-in/upload-placeholders')({
   component: UploadPlaceholdersPage,
 });

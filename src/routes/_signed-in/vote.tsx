@@ -1,6 +1,6 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { VotePage } from "@/features/vote/vote-page";
+import { createFileRoute } from '@tanstack/react-router';
+import { VotePage } from '@/features/vote/vote-page';
 
-export const Route = createFileRoute("/_signed-in/vote")({
+export const Route = createFileRoute('/_signed-in/vote')({
   component: VotePage,
 });
