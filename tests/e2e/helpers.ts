@@ -1,5 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import { basename, extname, resolve } from 'node:path';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { errors, expect, type APIRequestContext, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import type { Firestore } from 'firebase-admin/firestore';
@@ -239,11 +239,21 @@ export function openPurchase(page: Page, region: 'Featured Tracks' | 'All Listin
  * scripts/stack.ts) with what `change` makes of it, until the returned function puts it back: a
  * new deployment of that one file. For what the browser fetches out of Playwright's reach, such
  * as the worker script of a service worker's update check (routes do not see it). The stack is
- * shared: put the file back in an afterEach hook (which runs even after a timeout).
+ * shared: put the file back in an afterEach hook (which runs even after a timeout). The file as
+ * built is kept beside it (a dot file, which Hosting does not serve) until it is put back, so a
+ * run killed before its hook leaves the next one the built file, not its own change.
  */
 export async function redeploy(path: string, change: (served: string) => string): Promise<() => Promise<void>> {
   const file = resolve(fileURLToPath(new URL('../..', import.meta.url)), process.env.STACK_DIR ?? '.local/e2e-stack', 'web', path);
-  const served = await readFile(file, 'utf8');
-  await writeFile(file, change(served));
-  return () => writeFile(file, served);
+  const kept = join(dirname(file), `.${basename(file)}.built`);
+  const built = await readFile(kept, 'utf8').catch(async () => {
+    const served = await readFile(file, 'utf8');
+    await writeFile(kept, served);
+    return served;
+  });
+  await writeFile(file, change(built));
+  return async () => {
+    await writeFile(file, built);
+    await rm(kept, { force: true });
+  };
 }

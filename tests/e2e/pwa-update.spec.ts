@@ -23,11 +23,12 @@ test.afterEach(async () => {
   putBack = null;
 });
 
+const MARK = '__FOOL_RATE_SW_MARK';
 /** The built worker, byte-different: a new version that says so when asked 'version?' (on the port sent with the question). */
 const nextWorker = (built: string) => `${built}
-;self.__FOOL_RATE_SW_MARK = 'next';
+;self.${MARK} = 'next';
 self.addEventListener('message', (event) => {
-  if (event.data === 'version?') event.ports[0]?.postMessage(self.__FOOL_RATE_SW_MARK);
+  if (event.data === 'version?') event.ports[0]?.postMessage(self.${MARK});
 });
 `;
 
@@ -88,8 +89,10 @@ test('a new version waits, the prompt reloads the page into it by keyboard, and 
   await expect(page.getByTestId('clips-ready')).toBeVisible({ timeout: 30_000 });
 
   // A new version is deployed (only its worker script differs) and the update check finds it: it installs and waits.
+  const served = async () => (await request.get('/sw.js')).text();
+  expect(await served(), 'the worker as built (the page runs it), which does not answer the question').not.toContain(MARK);
   putBack = await redeploy('sw.js', nextWorker);
-  expect(await (await request.get('/sw.js')).text()).toContain("self.__FOOL_RATE_SW_MARK = 'next'");
+  expect(await served()).toContain(MARK);
   expect(await workers(page)).toEqual({ waiting: false, controlledByActive: true });
   expect(await updateUntilWaiting(page)).toMatch(/\/sw\.js$/);
   const toast = page.getByRole('listitem').filter({ hasText: PROMPT });
