@@ -46,14 +46,14 @@ import { startFirestoreEmulator, type FirestoreServer } from './lib/firestore-em
 import { startMailCatcher, type MailCatcher } from './lib/mail-catcher';
 import { loadSnapshot, saveSnapshot } from './lib/firestore-snapshot';
 import { ensureLocalSecrets, persistentSecret } from './lib/local-secrets';
-import { seedRadio } from './lib/seed-radio';
+import { seedRadio } from './lib/seed/seed-radio';
 import { ensureRadioDemoMp3, ffmpegPath } from './lib/media';
 import { disableMetadataProbe } from './lib/no-metadata-probe';
 import { DEMO_STATION_SHORTCODE, startDemoStation, type DemoStation } from './lib/demo-station';
 import { portInUse } from './lib/ports';
-import { DEMO_ACCOUNTS, DEMO_COUPON, DEMO_PASSWORD, seedDemo } from './lib/seed';
-import { seedContest } from './lib/seed-contest';
-import { seedMarketplace } from './lib/seed-marketplace';
+import { DEMO_ACCOUNTS, DEMO_COUPON, DEMO_PASSWORD, seedDemo } from './lib/seed/seed';
+import { seedContest } from './lib/seed/seed-contest';
+import { seedMarketplace } from './lib/seed/seed-marketplace';
 
 const dev = process.argv.includes('--dev');
 const ports = {

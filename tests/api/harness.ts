@@ -25,7 +25,7 @@ import { FakeAuth } from './fake-auth';
 export { FakeAuth };
 import { disableMetadataProbe } from '../../scripts/lib/no-metadata-probe';
 import { releaseSpends } from '../../functions/src/tokens/ledger';
-import { seedBaseConfig } from '../../scripts/lib/seed-config';
+import { seedBaseConfig } from '../../scripts/lib/seed/seed-config';
 
 export { TEST_APP_URL, TEST_WEBHOOK_SECRET, testEnv } from './test-env';
 

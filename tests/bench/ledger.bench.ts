@@ -17,7 +17,7 @@ import { ffmpegPath } from '../../scripts/lib/media';
 import { disableMetadataProbe } from '../../scripts/lib/no-metadata-probe';
 import { startFirestoreEmulatorThread } from '../../scripts/lib/firestore-emulator-thread';
 import { freePort } from '../../scripts/lib/ports';
-import { seedBaseConfig } from '../../scripts/lib/seed-config';
+import { seedBaseConfig } from '../../scripts/lib/seed/seed-config';
 import { FakeAuth } from '../api/fake-auth';
 import { testEnv } from '../api/test-env';
 import { jsonClient, unmappedStacks } from './http-client';

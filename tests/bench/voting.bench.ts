@@ -32,7 +32,7 @@ import { startFirestoreEmulatorThread, type FirestoreEmulatorThread } from '../.
 import { ffmpegPath } from '../../scripts/lib/media';
 import { disableMetadataProbe } from '../../scripts/lib/no-metadata-probe';
 import { freePort } from '../../scripts/lib/ports';
-import { seedBaseConfig } from '../../scripts/lib/seed-config';
+import { seedBaseConfig } from '../../scripts/lib/seed/seed-config';
 import { FakeAuth } from '../api/fake-auth';
 import { testEnv } from '../api/test-env';
 import { addTrack } from '../api/contest-fixtures';

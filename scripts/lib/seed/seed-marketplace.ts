@@ -3,14 +3,14 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FieldValue } from 'firebase-admin/firestore';
-import { backfillListedPreviews } from '../../functions/src/marketplace/backfill-previews';
-import { insertListing } from '../../functions/src/marketplace/listing-write';
-import { placeOrderNow } from '../../functions/src/orders/create-order';
-import { expireDueOrders } from '../../functions/src/orders/expire-orders';
-import { actOnOrder } from '../../functions/src/orders/order-actions';
-import { COL } from '../../functions/src/platform/collections';
-import type { Deps } from '../../functions/src/platform/deps';
-import { runFfmpeg } from './media';
+import { backfillListedPreviews } from '../../../functions/src/marketplace/backfill-previews';
+import { insertListing } from '../../../functions/src/marketplace/listing-write';
+import { placeOrderNow } from '../../../functions/src/orders/create-order';
+import { expireDueOrders } from '../../../functions/src/orders/expire-orders';
+import { actOnOrder } from '../../../functions/src/orders/order-actions';
+import { COL } from '../../../functions/src/platform/collections';
+import type { Deps } from '../../../functions/src/platform/deps';
+import { runFfmpeg } from '../media';
 
 const DAY_MS = 86_400_000;
 

@@ -2,14 +2,14 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FieldValue } from 'firebase-admin/firestore';
-import { radioFileName, sftpPath, type AdDuration, type AdTier, type RadioStatus } from '../../common/radio';
-import { COL } from '../../functions/src/platform/collections';
-import type { Deps } from '../../functions/src/platform/deps';
-import { queueMusic } from '../../functions/src/radio/queue-music';
-import { sourceAudioPath } from '../../functions/src/radio/source-audio';
-import { putOnStationAsPlanned } from '../../functions/src/radio/station-upload';
-import { storedOf } from '../../functions/src/radio/submission-doc';
-import { runFfmpeg } from './media';
+import { radioFileName, sftpPath, type AdDuration, type AdTier, type RadioStatus } from '../../../common/radio';
+import { COL } from '../../../functions/src/platform/collections';
+import type { Deps } from '../../../functions/src/platform/deps';
+import { queueMusic } from '../../../functions/src/radio/queue-music';
+import { sourceAudioPath } from '../../../functions/src/radio/source-audio';
+import { putOnStationAsPlanned } from '../../../functions/src/radio/station-upload';
+import { storedOf } from '../../../functions/src/radio/submission-doc';
+import { runFfmpeg } from '../media';
 
 const DAY_MS = 86_400_000;
 

@@ -1,8 +1,8 @@
 import type { Auth } from 'firebase-admin/auth';
 import { FieldValue } from 'firebase-admin/firestore';
-import { createAccount } from '../../functions/src/accounts/create-account';
-import { rewardReferral } from '../../functions/src/accounts/referral';
-import type { Deps } from '../../functions/src/platform/deps';
+import { createAccount } from '../../../functions/src/accounts/create-account';
+import { rewardReferral } from '../../../functions/src/accounts/referral';
+import type { Deps } from '../../../functions/src/platform/deps';
 import { seedBaseConfig } from './seed-config';
 
 export const DEMO_PASSWORD = 'demo1234';

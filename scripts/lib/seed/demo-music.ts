@@ -7,8 +7,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runFfmpeg } from './media';
-import { mulberry32 } from './prng';
+import { runFfmpeg } from '../media';
+import { mulberry32 } from '../prng';
 
 const SR = 22_050;
 const TAU = Math.PI * 2;

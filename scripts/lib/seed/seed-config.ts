@@ -1,5 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { DEFAULT_MIGRATION_THRESHOLD, DEFAULT_PRICING } from '../../common/constants';
+import { DEFAULT_MIGRATION_THRESHOLD, DEFAULT_PRICING } from '../../../common/constants';
 
 /** app_config (spec section 9 defaults) and migration_config, unless already there. */
 export async function seedBaseConfig(db: Firestore): Promise<void> {
