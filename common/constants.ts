@@ -61,7 +61,8 @@ export const TOKEN_PACKS = [
   { id: 'ultimate', name: 'Ultimate', tokens: 1000, priceUsd: 74.99, savings: 'Save $25' },
 ] as const;
 
-export type Role = 'user' | 'admin' | 'super_admin';
+export const ROLES = ['user', 'admin', 'super_admin'] as const;
+export type Role = (typeof ROLES)[number];
 
 export type LedgerReason =
   | 'signup_grant'

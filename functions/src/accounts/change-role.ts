@@ -1,6 +1,5 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import type { RequestHandler } from 'express';
-import type { Role } from '../../../common/constants';
 import { MSG } from '../../../common/messages';
 import { isSuperAdmin } from '../../../common/roles';
 import { roleChangeInput } from '../../../common/schemas';
@@ -8,6 +7,7 @@ import { USERS_MSG } from '../../../common/users-messages';
 import { enqueueAccountMail } from '../platform/account-mail';
 import { recordAudit } from '../platform/audit';
 import { requireCaller } from '../platform/auth';
+import { rolesIn } from '../platform/account-docs';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { badRequest, forbidden, notFound } from '../platform/errors';
@@ -35,9 +35,9 @@ export const changeRole =
       const self = input.user_id === admin.uid;
       const [snap, other] = await tx.getAll(ref, ...(self ? [] : [db.collection(COL.userRoles).doc(admin.uid)]));
       const callerSnap = self ? snap : other;
-      if (!isSuperAdmin((callerSnap?.get('roles') as Role[] | undefined) ?? [])) throw forbidden(MSG.onlySuperAdminsRoles);
+      if (!isSuperAdmin(rolesIn(callerSnap) ?? [])) throw forbidden(MSG.onlySuperAdminsRoles);
       if (!snap?.exists) throw notFound(USERS_MSG.userNotFound);
-      const before = [...((snap.get('roles') as Role[] | undefined) ?? ['user'])].sort();
+      const before = [...(rolesIn(snap) ?? ['user'])].sort();
       const current = new Set(before);
       if (input.action === 'grant') current.add(input.role);
       else current.delete(input.role);

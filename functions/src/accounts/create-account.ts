@@ -1,9 +1,10 @@
 import { FieldValue } from 'firebase-admin/firestore';
-import { FREE_VOTING_DAYS, type Role } from '../../../common/constants';
+import { FREE_VOTING_DAYS } from '../../../common/constants';
 import { MSG } from '../../../common/messages';
 import { tokenCount } from '../../../common/format';
 import { oneLine } from '../../../common/one-line';
 import { isReservedUsername } from '../../../common/username';
+import { profileOf, rolesIn } from '../platform/account-docs';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { conflict } from '../platform/errors';
@@ -43,7 +44,8 @@ export async function createAccount(deps: Deps, account: NewAccount): Promise<Cr
     const rolesRef = db.collection(COL.userRoles).doc(account.uid);
     const [profile, usernameDoc, roles] = await Promise.all([tx.get(profileRef), tx.get(usernameRef), tx.get(rolesRef)]);
     if (profile.exists) {
-      return { created: false, username: profile.get('username') as string, balance: await readBalance(db, tx, account.uid), referredBy: (profile.get('referred_by') as string | null | undefined) ?? null };
+      const stored = profileOf(profile);
+      return { created: false, username: stored?.username ?? '', balance: await readBalance(db, tx, account.uid), referredBy: stored?.referred_by ?? null };
     }
     if (usernameDoc.exists || isReservedUsername(account.username)) throw conflict(MSG.usernameTaken);
 
@@ -71,7 +73,7 @@ export async function createAccount(deps: Deps, account: NewAccount): Promise<Cr
       updatedAt: FieldValue.serverTimestamp(),
       _deleted: false,
     });
-    const existingRoles = (roles.get('roles') as Role[] | undefined) ?? [];
+    const existingRoles = rolesIn(roles) ?? [];
     if (!existingRoles.includes('user')) {
       tx.set(rolesRef, {
         user_id: account.uid,

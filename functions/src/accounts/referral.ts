@@ -1,5 +1,6 @@
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { REFERRAL_DAILY_CAP } from '../../../common/constants';
+import { profileOf } from '../platform/account-docs';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { oneTimeKeyUsed, readBalance, useOneTimeKey, writeLedgerEntry } from '../tokens/ledger';
@@ -53,7 +54,7 @@ export async function rewardReferral(deps: Deps, refereeUid: string): Promise<Re
     const nowIso = new Date(deps.now()).toISOString();
     const dayRef = db.collection(COL.referralDays).doc(`${referrerUid}:${nowIso.slice(0, 10)}`);
     const key = `referral:${referrerUid}:${refereeUid}`;
-    const email = profile.get('email') as string | null | undefined;
+    const email = profileOf(profile)?.email;
     const mailbox = email ? mailboxKey(email) : null;
     const [referrer, day, paid, mailboxPaid, pricing, balance] = await Promise.all([
       tx.get(db.collection(COL.profiles).doc(referrerUid)),
@@ -64,7 +65,7 @@ export async function rewardReferral(deps: Deps, refereeUid: string): Promise<Re
       readBalance(db, tx, referrerUid),
     ]);
     const paidToday = (day.get('count') as number | undefined) ?? 0;
-    const referrerEmail = referrer.get('email') as string | null | undefined;
+    const referrerEmail = profileOf(referrer)?.email;
     const ownMailbox = !paid && mailbox !== null && referrerEmail ? mailboxKey(referrerEmail) === mailbox : false;
     const repeat = !paid && !ownMailbox && mailboxPaid;
     const capped = !paid && !ownMailbox && !repeat && paidToday >= REFERRAL_DAILY_CAP;

@@ -1,9 +1,10 @@
 import { FieldPath, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import { CMS_PAGE_SIZE, type Role } from '../../../common/constants';
+import { CMS_PAGE_SIZE } from '../../../common/constants';
 import { normalizeUsername } from '../../../common/username';
 import { USERS_MSG, type CmsPage, type CmsUser } from '../../../common/users-messages';
+import { balanceDocOf, rolesIn } from '../platform/account-docs';
 import { COL } from '../platform/collections';
 import { cursorId, decodeCursor, encodeCursor } from '../platform/cursor';
 import type { Deps } from '../platform/deps';
@@ -81,8 +82,8 @@ export const listUsers =
       full_name: text(d, 'full_name'),
       avatar_url: text(d, 'avatar_url'),
       email: text(d, 'email'),
-      roles: ((extra[2 * i]?.get('roles') as Role[] | undefined) ?? ['user']).slice().sort(),
-      balance: (extra[2 * i + 1]?.get('balance') as number | undefined) ?? 0,
+      roles: (rolesIn(extra[2 * i]) ?? ['user']).slice().sort(),
+      balance: balanceDocOf(extra[2 * i + 1])?.balance ?? 0,
       created_at: text(d, 'created_at'),
       migration_status: text(d, 'migration_status') ?? 'pre_migration',
     }));

@@ -1,7 +1,7 @@
-import { FieldPath, type DocumentSnapshot, type Firestore, type Query, type QuerySnapshot } from 'firebase-admin/firestore';
+import { FieldPath, type Firestore, type Query, type QuerySnapshot } from 'firebase-admin/firestore';
 import { LEADERBOARD_ROWS } from '../../../common/constants';
 import type { DeceptionRow } from '../../../common/leaderboards';
-import { COL } from '../platform/collections';
+import { trackStatsCol, type TrackStatsDoc } from '../tracks/track-doc';
 
 /**
  * Eligible track_stats (approved contest tracks with at least the configured minimum of votes)
@@ -9,9 +9,8 @@ import { COL } from '../platform/collections';
  * on the track id, named (Firestore's implicit order made explicit), so
  * every read and the stream list tied tracks alike.
  */
-export const rankedTracksQuery = (db: Firestore, limit: number): Query =>
-  db
-    .collection(COL.trackStats)
+export const rankedTracksQuery = (db: Firestore, limit: number): Query<TrackStatsDoc> =>
+  trackStatsCol(db)
     .where('eligible', '==', true)
     .orderBy('fool_rate_low', 'desc')
     .orderBy('total_votes', 'desc')
@@ -19,23 +18,26 @@ export const rankedTracksQuery = (db: Firestore, limit: number): Query =>
     .limit(limit);
 
 /** The Deception Leaderboard: at most 10 documents read, whatever the number of tracks. */
-export const deceptionQuery = (db: Firestore): Query => rankedTracksQuery(db, LEADERBOARD_ROWS);
+export const deceptionQuery = (db: Firestore): Query<TrackStatsDoc> => rankedTracksQuery(db, LEADERBOARD_ROWS);
 
 /** What both track boards show of a track_stats document. */
-export const trackRowFields = (d: DocumentSnapshot) => ({
-  title: d.get('title') as string,
-  artist_name: d.get('artist_name') as string,
-  cover_art_url: (d.get('cover_art_url') as string | null | undefined) ?? null,
-  fool_rate: d.get('fool_rate') as number,
-  total_votes: d.get('total_votes') as number,
+export const trackRowFields = (s: TrackStatsDoc) => ({
+  title: s.title,
+  artist_name: s.artist_name,
+  cover_art_url: s.cover_art_url,
+  fool_rate: s.fool_rate,
+  total_votes: s.total_votes,
 });
 
-export const deceptionRows = (snap: QuerySnapshot): DeceptionRow[] =>
-  snap.docs.map((d, i) => ({
-    rank: i + 1,
-    track_id: d.get('track_id') as string,
-    ...trackRowFields(d),
-    correct_guesses: d.get('correct_guesses') as number,
-    incorrect_guesses: d.get('incorrect_guesses') as number,
-    fool_rate_low: (d.get('fool_rate_low') as number | undefined) ?? 0,
-  }));
+export const deceptionRows = (snap: QuerySnapshot<TrackStatsDoc>): DeceptionRow[] =>
+  snap.docs.map((d, i) => {
+    const s = d.data();
+    return {
+      rank: i + 1,
+      track_id: s.track_id,
+      ...trackRowFields(s),
+      correct_guesses: s.correct_guesses,
+      incorrect_guesses: s.incorrect_guesses,
+      fool_rate_low: s.fool_rate_low,
+    };
+  });

@@ -3,14 +3,13 @@ import type { DeceptionRow, Leaderboards } from '../../../common/leaderboards';
 import type { PublicMigration } from '../../../common/migration';
 import { migrationConfigRef } from '../migration/migration-refs';
 import { publicMigration } from '../migration/public-migration';
-import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { log } from '../platform/log';
 import { openEventStream } from '../platform/sse';
 import { noFields, parse } from '../platform/validate';
 import { deceptionQuery, deceptionRows } from './deception';
 import { leaderboardStreamOpened, refreshLeaderboardsNow } from './refresh-scheduler';
-import { SUMMARY_CATEGORIES, summariesFrom, type Summaries } from './summary';
+import { SUMMARY_CATEGORIES, summariesFrom, summaryCol, type Summaries } from './summary';
 
 /**
  * GET /api/public/leaderboards/stream — Server-Sent Events, each a `data:` line with the whole
@@ -43,11 +42,22 @@ export const leaderboardsStream =
 
     const unsubscribes = [
       deceptionQuery(deps.db).onSnapshot((snap) => {
-        deception = deceptionRows(snap);
+        // A stored document that does not parse ends the stream like a failed listener (it was logged).
+        try {
+          deception = deceptionRows(snap);
+        } catch (err) {
+          failed(err);
+          return;
+        }
         emit();
       }, failed),
-      deps.db.collection(COL.leaderboardSummary).onSnapshot((snap) => {
-        summaries = summariesFrom(snap.docs);
+      summaryCol(deps.db).onSnapshot((snap) => {
+        try {
+          summaries = summariesFrom(snap.docs);
+        } catch (err) {
+          failed(err);
+          return;
+        }
         // A database without summaries yet: compute them; the listener then sends them.
         if (snap.size < SUMMARY_CATEGORIES.length) void refreshLeaderboardsNow(deps).catch((err: unknown) => log.unexpectedError(err));
         emit();

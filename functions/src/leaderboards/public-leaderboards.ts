@@ -4,6 +4,7 @@ import type { Deps } from '../platform/deps';
 import { deceptionQuery, deceptionRows } from './deception';
 import { refreshLeaderboardsNow, scheduleLeaderboardRefresh } from './refresh-scheduler';
 import { summariesFrom, summaryRefs } from './summary';
+import { getAllOf } from '../platform/typed-collection';
 
 /** Summaries older than this are refreshed in the background after a view. */
 const SUMMARY_STALE_MS = 60_000;
@@ -15,10 +16,10 @@ const SUMMARY_STALE_MS = 60_000;
  */
 async function readLeaderboards(deps: Deps): Promise<Leaderboards> {
   const { db } = deps;
-  const [deception, summaryDocs] = await Promise.all([deceptionQuery(db).get(), db.getAll(...summaryRefs(db))]);
+  const [deception, summaryDocs] = await Promise.all([deceptionQuery(db).get(), getAllOf(db, summaryRefs(db))]);
   let boards = summariesFrom(summaryDocs);
   if (summaryDocs.some((s) => !s.exists)) boards = await refreshLeaderboardsNow(deps);
-  else if (summaryDocs.some((s) => deps.now() - Date.parse(s.get('updated_at') as string) > SUMMARY_STALE_MS)) scheduleLeaderboardRefresh(deps);
+  else if (summaryDocs.some((s) => deps.now() - Date.parse(s.data()?.updated_at ?? '') > SUMMARY_STALE_MS)) scheduleLeaderboardRefresh(deps);
   return { ...boards, deception: deceptionRows(deception) };
 }
 

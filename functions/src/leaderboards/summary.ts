@@ -1,26 +1,46 @@
 import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { LEADERBOARD_MAX_ROWS, type LeaderboardRow } from '../../../common/leaderboards';
+import { profileOf } from '../platform/account-docs';
 import { COL } from '../platform/collections';
+import { converter } from '../platform/typed-collection';
+import { voterStatsCol } from '../voting/session-doc';
 import { rankedTracksQuery, trackRowFields } from './deception';
 import { refreshListingCopies } from '../marketplace/listing-write';
 import type { Deps } from '../platform/deps';
-import { weekOf } from '../tokens/weekly-earnings';
+import { weekOf, weeklyEarningsCol } from '../tokens/weekly-earnings';
 
 export const SUMMARY_CATEGORIES = ['top_guessers', 'top_fooling_tracks', 'top_earners_week'] as const;
 type SummaryCategory = (typeof SUMMARY_CATEGORIES)[number];
 export type Summaries = Record<SummaryCategory, LeaderboardRow[]>;
 
+const storedRow = z.object({
+  rank: z.number(),
+  score: z.number(),
+  user_id: z.string().optional(),
+  username: z.string().optional(),
+  full_name: z.string().nullish(),
+  avatar_url: z.string().nullish(),
+  title: z.string().optional(),
+  artist_name: z.string().optional(),
+  cover_art_url: z.string().nullish(),
+  fool_rate: z.number().optional(),
+  total_votes: z.number().optional(),
+});
 /** leaderboard_summary/{category}: { category, rows (up to 100, ranked), updated_at }. */
-export const summaryRefs = (db: Firestore) => SUMMARY_CATEGORIES.map((c) => db.collection(COL.leaderboardSummary).doc(c));
+const storedSummary = z.object({ category: z.enum(SUMMARY_CATEGORIES), rows: z.array(storedRow), updated_at: z.string() });
+export type StoredSummary = z.infer<typeof storedSummary>;
+export const summaryCol = (db: Firestore) => db.collection(COL.leaderboardSummary).withConverter(converter(storedSummary, COL.leaderboardSummary));
+export const summaryRefs = (db: Firestore) => SUMMARY_CATEGORIES.map((c) => summaryCol(db).doc(c));
 
 const emptySummaries = (): Summaries => ({ top_guessers: [], top_fooling_tracks: [], top_earners_week: [] });
 
 /** The boards held by summary documents (any order, missing ones empty). */
-export function summariesFrom(snaps: readonly DocumentSnapshot[]): Summaries {
+export function summariesFrom(snaps: readonly DocumentSnapshot<StoredSummary>[]): Summaries {
   const out = emptySummaries();
   for (const s of snaps) {
-    const category = s.id as SummaryCategory;
-    if (s.exists && SUMMARY_CATEGORIES.includes(category)) out[category] = (s.get('rows') as LeaderboardRow[] | undefined) ?? [];
+    const stored = s.data();
+    if (stored && SUMMARY_CATEGORIES.includes(stored.category)) out[stored.category] = stored.rows;
   }
   return out;
 }
@@ -34,22 +54,22 @@ async function userRows(db: Firestore, scored: Array<[uid: string, score: number
   const profiles = await db.getAll(...scored.map(([uid]) => db.collection(COL.profiles).doc(uid)));
   let rank = 0;
   return scored.map(([, score], i) => {
-    const p = profiles[i];
+    const p = profileOf(profiles[i]);
     if (i === 0 || score !== scored[i - 1]![1]) rank = i + 1;
     return {
       rank,
       score,
-      username: (p?.get('username') as string | undefined) ?? 'unknown',
-      full_name: (p?.get('full_name') as string | null | undefined) ?? null,
-      avatar_url: (p?.get('avatar_url') as string | null | undefined) ?? null,
+      username: p?.username ?? 'unknown',
+      full_name: p?.full_name ?? null,
+      avatar_url: p?.avatar_url ?? null,
     };
   });
 }
 
 /** Correct guesses per user, best first. */
 async function topGuessers(db: Firestore): Promise<LeaderboardRow[]> {
-  const snap = await db.collection(COL.userVoteStats).where('correct', '>', 0).orderBy('correct', 'desc').limit(LEADERBOARD_MAX_ROWS).get();
-  return userRows(db, snap.docs.map((d) => [d.id, d.get('correct') as number]));
+  const snap = await voterStatsCol(db).where('correct', '>', 0).orderBy('correct', 'desc').limit(LEADERBOARD_MAX_ROWS).get();
+  return userRows(db, snap.docs.map((d) => [d.id, d.data().correct ?? 0]));
 }
 
 /**
@@ -59,25 +79,25 @@ async function topGuessers(db: Firestore): Promise<LeaderboardRow[]> {
 async function topFoolingTracks(db: Firestore): Promise<LeaderboardRow[]> {
   const snap = await rankedTracksQuery(db, LEADERBOARD_MAX_ROWS).get();
   return snap.docs
-    .filter((d) => (d.get('incorrect_guesses') as number) > 0)
-    .map((d, i) => ({
+    .map((d) => d.data())
+    .filter((s) => s.incorrect_guesses > 0)
+    .map((s, i) => ({
       rank: i + 1,
-      score: d.get('incorrect_guesses') as number,
-      ...trackRowFields(d),
+      score: s.incorrect_guesses,
+      ...trackRowFields(s),
     }));
 }
 
 /** Tokens earned (positive ledger entries) per user this UTC week (Monday on), best first (ties by uid). */
 async function weeklyEarners(deps: Deps): Promise<LeaderboardRow[]> {
   const week = weekOf(new Date(deps.now()).toISOString());
-  const snap = await deps.db
-    .collection(COL.weeklyEarnings)
+  const snap = await weeklyEarningsCol(deps.db)
     .where('week', '==', week)
     .orderBy('earned', 'desc')
     .orderBy('user_id')
     .limit(LEADERBOARD_MAX_ROWS)
     .get();
-  return userRows(deps.db, snap.docs.map((d) => [d.get('user_id') as string, d.get('earned') as number]));
+  return userRows(deps.db, snap.docs.map((d) => [d.data().user_id, d.data().earned]));
 }
 
 /**

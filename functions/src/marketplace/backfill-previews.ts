@@ -4,6 +4,7 @@ import type { Deps } from '../platform/deps';
 import { log } from '../platform/log';
 import { cutPreview, sniffAudio } from '../platform/media';
 import { newPreviewPath } from '../tracks/store-media';
+import { getAllOf } from '../platform/typed-collection';
 import { tracksCol, type TrackDoc } from '../tracks/track-doc';
 import { refreshListingCopies } from './listing-write';
 
@@ -45,7 +46,7 @@ export async function previewPathOf(deps: Deps, track: TrackDoc): Promise<string
 export async function backfillListedPreviews(deps: Deps): Promise<number> {
   const listings = await deps.db.collection(COL.listings).where('_deleted', '==', false).get();
   const trackIds = [...new Set(listings.docs.map((l) => String(l.get('track_id'))))];
-  const tracks = trackIds.length ? await deps.db.getAll(...trackIds.map((id) => tracksCol(deps.db).doc(id))) : [];
+  const tracks = await getAllOf(deps.db, trackIds.map((id) => tracksCol(deps.db).doc(id)));
   let made = 0;
   for (const track of tracks.flatMap((snap) => snap.data() ?? [])) {
     if (track.preview_path) continue;

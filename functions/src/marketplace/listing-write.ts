@@ -6,6 +6,7 @@ import type { Deps } from '../platform/deps';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import { log } from '../platform/log';
 import { recordDocChange } from '../platform/audit';
+import { getAllOf } from '../platform/typed-collection';
 import { tracksCol, type TrackDoc } from '../tracks/track-doc';
 import { chunks, IN_LIMIT, tracksOfSameAudio, type TrackAudio } from './audio-twins';
 import { listingCopies, WITHOUT_ANSWER } from './listing-copy';
@@ -176,7 +177,7 @@ export async function refreshListingCopies(db: Firestore, change?: TrackChange):
   const listings = change === undefined ? (await live.get()).docs : await changedTrackListings(db, live, change);
   if (listings.length === 0) return 0;
   const trackIds = [...new Set(listings.map((l) => String(l.get('track_id'))))];
-  const tracks = await db.getAll(...trackIds.map((id) => tracksCol(db).doc(id)));
+  const tracks = await getAllOf(db, trackIds.map((id) => tracksCol(db).doc(id)));
   const trackById = new Map(tracks.flatMap((t) => t.data() ?? []).map((t) => [t.id, t]));
   const items = listings.map((l) => ({ listing: l, track: trackById.get(String(l.get('track_id'))) }));
   const withTrack = items.filter((i): i is typeof i & { track: TrackDoc } => i.track !== undefined);

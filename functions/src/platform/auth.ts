@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Role } from '../../../common/constants';
 import { isAdmin, isSuperAdmin } from '../../../common/roles';
-import { COL } from './collections';
+import { rolesCol } from './account-docs';
 import type { Deps, VerifiedUser } from './deps';
 import { forbidden, unauthenticated } from './errors';
 
@@ -63,9 +63,7 @@ export const requireCaller = (res: Response): VerifiedUser => {
 };
 
 export async function rolesOf(deps: Deps, uid: string): Promise<Role[]> {
-  const snap = await deps.db.collection(COL.userRoles).doc(uid).get();
-  const roles = snap.get('roles') as Role[] | undefined;
-  return roles ?? [];
+  return (await rolesCol(deps.db).doc(uid).get()).data()?.roles ?? [];
 }
 
 /** The caller as replication sees them; their roles are read only when `withRoles` (an admin sees more). */

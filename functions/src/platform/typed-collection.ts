@@ -1,4 +1,4 @@
-import { FieldValue, Timestamp, type DocumentData, type FirestoreDataConverter, type PartialWithFieldValue, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type DocumentData, type DocumentReference, type DocumentSnapshot, type Firestore, type FirestoreDataConverter, type PartialWithFieldValue, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { safeParse, type $ZodType, type output } from 'zod/v4/core';
 import { log } from './log';
@@ -44,6 +44,14 @@ export function converter<S extends $ZodType>(schema: S, collection: string, opt
     fromFirestore: (snap: QueryDocumentSnapshot) => parseStored(schema, collection, snap.id, opts.withId ? { ...snap.data(), id: snap.id } : snap.data()),
   };
 }
+
+/**
+ * `db.getAll` of references of one converter, typed as they read: firebase-admin declares
+ * Firestore.getAll without the model type (Transaction.getAll has it), though each snapshot reads
+ * through its reference's converter.
+ */
+export const getAllOf = <T>(db: Firestore, refs: readonly DocumentReference<T>[]): Promise<DocumentSnapshot<T>[]> =>
+  refs.length === 0 ? Promise.resolve([]) : (db.getAll(...(refs as readonly DocumentReference[])) as Promise<DocumentSnapshot<T>[]>);
 
 /** A server timestamp as read back (a Timestamp); its type admits the sentinel that writes it. */
 export const serverTime = z.custom<Timestamp | FieldValue>((v) => v instanceof Timestamp, 'Expected a Firestore timestamp');

@@ -1,4 +1,4 @@
-import type { Role } from '../../../common/constants';
+import { rolesIn } from '../platform/account-docs';
 import { MSG } from '../../../common/messages';
 import { musicSubmissionId, radioFileName, sftpPath, type RadioSubmission } from '../../../common/radio';
 import { RADIO_MSG } from '../../../common/radio-messages';
@@ -46,7 +46,7 @@ export async function queueMusic(deps: Deps, trackId: string, send: MusicSend): 
     const owner = track.submitted_by ? await tx.get(db.collection(COL.profiles).doc(track.submitted_by)) : null;
     if (!owner?.exists) throw notFound(RADIO_MSG.noOwner);
 
-    const free = isSuperAdmin((rolesSnap.get('roles') as Role[] | undefined) ?? []);
+    const free = isSuperAdmin(rolesIn(rolesSnap) ?? []);
     const cost = pricing.radio_upload_cost;
     const charge = send.by === 'owner' && !free ? cost : 0;
     // What the owner was shown (0 for a super admin, who sends for free) must be what is charged.

@@ -2,6 +2,7 @@ import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/fir
 import type { LedgerReason } from '../../../common/constants';
 import { MSG } from '../../../common/messages';
 import { MIGRATION_MSG } from '../../../common/migration-messages';
+import { balancesCol } from '../platform/account-docs';
 import { COL } from '../platform/collections';
 import { VERIFY_MSG } from '../../../common/messages';
 import { badRequest, conflict, emailUnverified, insufficientTokens } from '../platform/errors';
@@ -30,14 +31,15 @@ const seenIn = (tx: Transaction) => seen.get(tx) ?? seen.set(tx, new Map()).get(
 
 /** The balance as read inside a transaction; reads must precede writes in Firestore. */
 export async function readBalance(db: Firestore, tx: Transaction, userId: string): Promise<number> {
-  const snap = await tx.get(db.collection(COL.balances).doc(userId));
+  const snap = await tx.get(balancesCol(db).doc(userId));
+  const stored = snap.data();
   seenIn(tx).set(userId, {
     exists: snap.exists,
-    frozen: snap.get('frozen') === true,
-    unverified: snap.get('unverified') === true,
-    cardUnspent: (snap.get('card_unspent') as number | undefined) ?? 0,
+    frozen: stored?.frozen === true,
+    unverified: stored?.unverified === true,
+    cardUnspent: stored?.card_unspent ?? 0,
   });
-  return (snap.get('balance') as number | undefined) ?? 0;
+  return stored?.balance ?? 0;
 }
 
 /**

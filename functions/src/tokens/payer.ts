@@ -1,5 +1,6 @@
 import type { DocumentReference, DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
 import type { Role } from '../../../common/constants';
+import { balanceDocOf, rolesIn } from '../platform/account-docs';
 import { COL } from '../platform/collections';
 import { notFound } from '../platform/errors';
 import { readBalance } from './ledger';
@@ -7,8 +8,6 @@ import { appConfigRef, pricingFrom, readPricing, type Pricing } from './pricing'
 
 /** The caller of a paid write, as its transaction reads them before deciding the price. */
 export type Payer = { profile: DocumentSnapshot; roles: Role[]; balance: number; pricing: Pricing };
-
-const rolesIn = (snap: DocumentSnapshot | undefined): Role[] => (snap?.get('roles') as Role[] | undefined) ?? [];
 
 /**
  * The payer read outside any transaction, for a cheap check before costly work (decoding the
@@ -22,7 +21,7 @@ export async function peekPayer(db: Firestore, uid: string): Promise<Payer> {
     appConfigRef(db),
   );
   if (!profile?.exists) throw notFound('Profile not found');
-  return { profile, roles: rolesIn(roles), balance: (balance?.get('balance') as number | undefined) ?? 0, pricing: pricingFrom(config?.data()) };
+  return { profile, roles: rolesIn(roles) ?? [], balance: balanceDocOf(balance)?.balance ?? 0, pricing: pricingFrom(config?.data()) };
 }
 
 /**
@@ -45,5 +44,5 @@ export async function readPayer<R>(
   ]);
   if (prior?.exists) return { prior: prior.get('response') as R, payer: null };
   if (!profile.exists) throw notFound('Profile not found');
-  return { prior: null, payer: { profile, roles: rolesIn(roles), balance, pricing } };
+  return { prior: null, payer: { profile, roles: rolesIn(roles) ?? [], balance, pricing } };
 }

@@ -1,6 +1,8 @@
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import type { LedgerReason } from '../../../common/constants';
 import { COL } from '../platform/collections';
+import { converter } from '../platform/typed-collection';
 
 const DAY_MS = 86_400_000;
 
@@ -21,6 +23,10 @@ export function weekOf(iso: string): string {
 export const EARNED_REASONS: ReadonlySet<LedgerReason> = new Set<LedgerReason>(['signup_grant', 'daily_drip', 'referral_reward', 'marketplace_sale']);
 
 export const weeklyEarningsRef = (db: Firestore, week: string, userId: string) => db.collection(COL.weeklyEarnings).doc(`${week}_${userId}`);
+
+/** weekly_earnings/{week}_{uid} as stored (addWeeklyEarning). */
+const storedEarnings = z.object({ week: z.string(), user_id: z.string(), earned: z.number() });
+export const weeklyEarningsCol = (db: Firestore) => db.collection(COL.weeklyEarnings).withConverter(converter(storedEarnings, COL.weeklyEarnings));
 
 /**
  * Adds `earned` tokens to the user's total of the week holding `nowIso`, in the caller's

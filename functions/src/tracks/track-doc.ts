@@ -93,6 +93,8 @@ const storedStats = z.object({
 export type TrackStatsDoc = z.output<typeof storedStats>;
 /** A track's stats as read (a snapshot of a mixed getAll), parsed with their schema. */
 export const trackStatsOf = (snap: DocumentSnapshot): TrackStatsDoc => parseStored(storedStats, COL.trackStats, snap.id, snap.data());
+/** The track_stats collection, read through the stats' schema. */
+export const trackStatsCol = (db: Firestore) => db.collection(COL.trackStats).withConverter(converter(storedStats, COL.trackStats));
 
 /** How the votes on a track guessed (set by the rollup; absent before the track's first one). */
 export type GuessCounts = { guess_ai: number; guess_human: number; guess_hybrid: number };

@@ -1,6 +1,6 @@
 import { FieldValue, type DocumentSnapshot } from 'firebase-admin/firestore';
 import type { VoteSessionView } from '../../../common/voting';
-import type { Role } from '../../../common/constants';
+import { profileOf, rolesIn } from '../platform/account-docs';
 import { MSG } from '../../../common/messages';
 import { VOTE_SESSION_MSG } from '../../../common/vote-session-messages';
 import { isAdmin } from '../../../common/roles';
@@ -12,7 +12,7 @@ import { checkShownPrice, readPricing } from '../tokens/pricing';
 import { newClipSeed } from './clip-rendition';
 import { CLIP_URL_SECONDS, pickSessionTracks } from './pick-tracks';
 import { newClipHandle, sessionClipUrl } from './session-clips';
-import { sessionsCol, sessionView, type VoteSessionDoc } from './session-doc';
+import { sessionsCol, sessionView, voterStatsCol, voterStatsOf, type VoteSessionDoc } from './session-doc';
 import { rememberSessionTracks } from './session-tracks';
 
 export type OpenedSession = { status: 200 | 201; session: VoteSessionView | null; balance: number | null };
@@ -46,7 +46,8 @@ export async function openVoteSession(deps: Deps, uid: string, shownCost?: numbe
     const result = await db.runTransaction<TxResult>(async (tx) => {
       const [lock, profile, roles] = await tx.getAll(lockRef, db.collection(COL.profiles).doc(uid), db.collection(COL.userRoles).doc(uid));
       if (!profile?.exists) throw notFound('Profile not found');
-      const openId = lock?.get('open_session_id') as string | null | undefined;
+      const voter = voterStatsOf(lock);
+      const openId = voter?.open_session_id;
       if (openId) {
         const open = await tx.get(sessionsCol(db).doc(openId));
         const session = open.data();
@@ -57,10 +58,10 @@ export async function openVoteSession(deps: Deps, uid: string, shownCost?: numbe
 
       const now = deps.now();
       const nowIso = new Date(now).toISOString();
-      const opened = (lock?.get('sessions_opened') as number | undefined) ?? 0;
+      const opened = voter?.sessions_opened ?? 0;
       const isFirst = opened === 0;
-      const freeUntil = Date.parse((profile.get('free_voting_until') as string | null) ?? '');
-      const admin = isAdmin((roles?.get('roles') as Role[] | undefined) ?? []);
+      const freeUntil = Date.parse(profileOf(profile)?.free_voting_until ?? '');
+      const admin = isAdmin(rolesIn(roles) ?? []);
       const free = isFirst || now < freeUntil || admin;
       // A misconfigured price (negative, fractional) must never grant tokens or fail the ledger.
       const cost = free ? 0 : Math.max(0, Math.floor((await readPricing(db, tx)).vote_session_cost));
@@ -111,9 +112,9 @@ export async function openVoteSession(deps: Deps, uid: string, shownCost?: numbe
 
 /** A hint read outside the transaction: whether candidates need picking at all. */
 async function hasOpenSession(deps: Deps, uid: string): Promise<boolean> {
-  const openId = (await deps.db.collection(COL.userVoteStats).doc(uid).get()).get('open_session_id') as string | null | undefined;
+  const openId = (await voterStatsCol(deps.db).doc(uid).get()).data()?.open_session_id;
   if (!openId) return false;
-  return (await deps.db.collection(COL.voteSessions).doc(openId).get()).get('completed_at') === null;
+  return (await sessionsCol(deps.db).doc(openId).get()).data()?.completed_at === null;
 }
 
 const viewFields = (d: VoteSessionDoc): Omit<VoteSessionView, 'id'> => ({

@@ -9,7 +9,7 @@ import { SYNC_REGISTRY, toClientDoc, type ClientDoc } from '../sync/registry';
 import { trackOf } from '../tracks/track-doc';
 import { voteKeyRef } from './pick-tracks';
 import { othersGuessed, othersOf, revealOf } from './reveal';
-import { sessionOf, trackOfClip, type VoteSessionDoc } from './session-doc';
+import { sessionOf, trackOfClip, voterStatsOf, type VoteSessionDoc } from './session-doc';
 import { rememberedTrack, rememberSessionTracks } from './session-tracks';
 import { countVote } from './vote-shards';
 import type { ClientVote } from './vote-input';
@@ -41,7 +41,7 @@ type Settled =
 /** A vote's reads about its track: the track, the user's vote key and stats (in the transaction), and how others guessed. */
 type TrackReads = { trackId: string; snaps: Array<DocumentSnapshot | undefined>; stats: DocumentSnapshot };
 
-const count = (snap: DocumentSnapshot | undefined, field: string): number => (snap?.get(field) as number | undefined) ?? 0;
+const count = (snap: DocumentSnapshot | undefined, field: 'total' | 'correct'): number => voterStatsOf(snap)?.[field] ?? 0;
 
 /**
  * Scores one vote in its own transaction (reads first, then writes): at most once per

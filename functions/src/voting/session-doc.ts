@@ -34,6 +34,24 @@ export const sessionsCol = (db: Firestore) => db.collection(COL.voteSessions).wi
 /** A session read without the converter (a snapshot of a mixed getAll), parsed the same way. */
 export const sessionOf = (snap: DocumentSnapshot): VoteSessionDoc => parseStored(storedSession, COL.voteSessions, snap.id, snap.data());
 
+/**
+ * user_vote_stats/{uid}: the voter's counts (score-vote.ts) and the lock of their sessions
+ * (open-session.ts: the open session's id and how many they opened); each part is written by its
+ * own writer, so each may be missing.
+ */
+const storedVoterStats = z.object({
+  user_id: z.string().optional(),
+  total: z.number().optional(),
+  correct: z.number().optional(),
+  open_session_id: z.string().nullish(),
+  sessions_opened: z.number().optional(),
+});
+export type VoterStats = z.infer<typeof storedVoterStats>;
+export const voterStatsCol = (db: Firestore) => db.collection(COL.userVoteStats).withConverter(converter(storedVoterStats, COL.userVoteStats));
+/** The voter's stats of a snapshot read without the converter; undefined when there are none. */
+export const voterStatsOf = (snap: DocumentSnapshot | undefined): VoterStats | undefined =>
+  snap?.exists ? parseStored(storedVoterStats, COL.userVoteStats, snap.id, snap.data()) : undefined;
+
 export function sessionView(snap: DocumentSnapshot<VoteSessionDoc>): VoteSessionView {
   const s = snap.data();
   if (!s) throw new Error(`Vote session ${snap.id} does not exist`);
