@@ -17,6 +17,8 @@ const featureZones = readdirSync('./src/features', { withFileTypes: true })
 const BROWSER_PACKAGES = ['react', 'react-dom', 'react-dom/*', 'rxdb', 'rxdb/*', 'firebase', 'firebase/*', 'howler', 'wavesurfer.js', 'workbox-window', 'zustand', 'sonner', 'canvas-confetti', 'lucide-react', '@radix-ui/*', '@tanstack/*', 'virtual:*', '@/*'];
 /** Packages that only run on the server: common/ is shared with the browser, so it never imports them. */
 const SERVER_PACKAGES = ['firebase-admin', 'firebase-admin/*', 'firebase-functions', 'firebase-functions/*', 'express', 'busboy', 'helmet', 'cors', 'stripe', 'node:*'];
+/** The typed client is the only way to the API from the browser. */
+const CALL_THROUGH_ENDPOINTS = 'Call the API with call(endpoints.<area>.<name>, …) (src/lib/call.ts): paths come from the declarations in common/api.';
 const banImports = (groups, message) => ['error', { patterns: [{ group: groups, message }] }];
 
 export default tseslint.config(
@@ -57,6 +59,19 @@ export default tseslint.config(
         ...['window', 'globalThis', 'self'].flatMap((object) =>
           ['confirm', 'alert', 'prompt'].map((property) => ({ object, property, message: 'Use useConfirm() / ConfirmDialog (src/hooks/use-confirm.tsx) or a toast (src/lib/notify.ts).' })),
         ),
+      ],
+    },
+  },
+  // Every API call goes through the typed client and the generated endpoint table (src/lib/call.ts, src/lib/api-endpoints.gen.ts): no literal API path in src (issue 53 §1).
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/api.ts', 'src/lib/call.ts', 'src/lib/api-endpoints.gen.ts', 'src/**/*.test.{ts,tsx}', 'src/test/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: ['@/lib/api', './api'].map((name) => ({ name, importNames: ['api', 'apiBlob'], message: CALL_THROUGH_ENDPOINTS })) }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Literal[value=/^\\/api(\\/|$)/]', message: CALL_THROUGH_ENDPOINTS },
+        { selector: 'TemplateElement[value.raw=/^\\/api(\\/|$)/]', message: CALL_THROUGH_ENDPOINTS },
       ],
     },
   },

@@ -1,4 +1,6 @@
 import express, { type Router } from 'express';
+import { payments } from '../../common/api/payments';
+import { seo } from '../../common/api/seo';
 import { accountsRouter } from './accounts/router';
 import { filesRouter } from './files/router';
 import { leaderboardsRouter } from './leaderboards/router';
@@ -26,14 +28,14 @@ export function createApp(deps: Deps) {
   app.use(simpleQuery());
 
   // The sitemap names the site's address (APP_URL); Hosting rewrites it here (firebase.json).
-  app.get('/sitemap.xml', sitemap(deps));
+  app.get(seo.sitemap.path, sitemap(deps));
 
   const api = express.Router();
   const webhook = lazy(async () => (await import('./payments/webhook')).stripeWebhook(deps));
   api.use(apiSecurityHeaders());
   api.use(apiCors(deps.env));
   // The webhook verifies Stripe's signature over the raw bytes: express.raw here, the runtime's rawBody deployed.
-  api.post('/payments/webhook', express.raw({ type: 'application/json', limit: WEBHOOK_LIMIT }), async (req, res, next) => (await webhook())(req, res, next));
+  api.post(payments.webhook.path.slice('/api'.length), express.raw({ type: 'application/json', limit: WEBHOOK_LIMIT }), async (req, res, next) => (await webhook())(req, res, next));
   api.use(jsonBodies(JSON_LIMIT_BYTES));
   api.use(authenticate(deps));
 
@@ -55,6 +57,8 @@ export function createApp(deps: Deps) {
   api.use(lazyRoutes(['/orders'], async () => mountedAt('/orders', (await import('./orders/router')).ordersRouter(deps))));
   api.use(lazyRoutes(['/radio'], async () => mountedAt('/radio', (await import('./radio/router')).radioRouter(deps))));
   api.use(lazyRoutes(['/mail'], async () => mountedAt('/mail', (await import('./mail/router')).mailRouter(deps))));
+  // The OpenAPI document (common/api/openapi.ts), built from every declaration: with its first request only.
+  api.use(lazyRoutes(['/openapi.json'], async () => (await import('./openapi/router')).openApiRouter(deps)));
 
   api.use((_req, _res, next) => next(notFound('No such endpoint')));
   app.use('/api', api);

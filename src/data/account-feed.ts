@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import type { BalanceDoc, DailyGrantDoc, ProfileDoc, UserRolesDoc } from '@common/accounts';
 import type { PullResponse } from '@common/sync';
-import { api } from '@/lib/api';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { call } from '@/lib/call';
 import { syncFailures } from './sync-errors';
 import { SyncStream, type PullStreamItem } from './sync-stream';
 
@@ -83,7 +84,7 @@ const online = () => typeof navigator === 'undefined' || navigator.onLine;
 /** Pulls `name` from the start: it holds one document, the user's own. */
 async function pull(run: Running, name: OwnCollection): Promise<void> {
   try {
-    const res = await api<PullResponse<Incoming>>(`/sync/${name}/pull?limit=10`);
+    const res = (await call(endpoints.sync.pull, { params: { collection: name }, query: { limit: 10 } })) as PullResponse<Incoming>;
     syncFailures.succeeded();
     apply(run, name, res.documents);
     // Nothing on the server: the user has none (e.g. never claimed the daily token).

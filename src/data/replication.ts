@@ -1,8 +1,9 @@
 import type { RxCollection } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import { Observable } from 'rxjs';
-import type { Checkpoint, PullResponse, SyncCollectionName } from '@common/sync';
-import { api } from '@/lib/api';
+import type { Checkpoint, SyncCollectionName } from '@common/sync';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { call } from '@/lib/call';
 import { sendWhenOnline } from '@/lib/when-online';
 import { syncFailures } from './sync-errors';
 import type { PullStreamItem, SyncStream } from './sync-stream';
@@ -37,12 +38,7 @@ export function replicateOverHttp(opts: ReplicationOptions): RxReplicationState<
       batchSize: 100,
       stream$: new Observable<PullStreamItem>((subscriber) => opts.stream.listen(opts.name, (item) => subscriber.next(item))),
       handler: async (checkpoint, batchSize) => {
-        const params = new URLSearchParams({ limit: String(batchSize) });
-        if (checkpoint) {
-          params.set('id', checkpoint.id);
-          params.set('updatedAt', String(checkpoint.updatedAt));
-        }
-        const res = await api<PullResponse<Record<string, unknown> & { _deleted: boolean }>>(`/sync/${opts.name}/pull?${params}`);
+        const res = await call(endpoints.sync.pull, { params: { collection: opts.name }, query: { limit: batchSize, id: checkpoint?.id, updatedAt: checkpoint?.updatedAt } });
         syncFailures.succeeded();
         return { documents: res.documents, checkpoint: res.checkpoint ?? checkpoint ?? undefined };
       },
@@ -53,7 +49,7 @@ export function replicateOverHttp(opts: ReplicationOptions): RxReplicationState<
           handler: async (rows) => {
             // Offline, nothing is sent: the rows wait here, and go when the browser is back online
             // (tried again within 2 s if the network is not there yet; a push is idempotent).
-            const conflicts = await sendWhenOnline(() => api<Array<Record<string, unknown> & { _deleted: boolean }>>(`/sync/${opts.name}/push`, { body: rows as PushRow[] }));
+            const conflicts = await sendWhenOnline(() => call(endpoints.sync.push, { params: { collection: opts.name }, body: rows as PushRow[] }));
             syncFailures.succeeded();
             return conflicts;
           },

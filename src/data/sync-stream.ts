@@ -1,6 +1,8 @@
 import type { Checkpoint, StreamEvent, SyncCollectionName } from '@common/sync';
 import { streamBaseUrl } from '@/config/env';
 import { authHeader } from '@/lib/api';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { urlOf } from '@/lib/call';
 
 /** What the stream delivers for one collection: changed documents, or RESYNC (pull what you missed). RxDB's pull-stream item. */
 export type PullStreamItem = { documents: Array<Record<string, unknown> & { _deleted: boolean }>; checkpoint: Checkpoint } | 'RESYNC';
@@ -65,7 +67,7 @@ export class SyncStream {
     const abort = new AbortController();
     this.abort = abort;
     try {
-      const url = `${streamBaseUrl}/api/sync/stream?collections=${this.collections.join(',')}`;
+      const url = `${streamBaseUrl}${urlOf(endpoints.sync.stream, undefined, { collections: this.collections.join(',') })}`;
       // Low priority: a stream that stays open is background work, not part of the page's load.
       const res = await fetch(url, { headers: { ...(await authHeader()), Accept: 'text/event-stream' }, signal: abort.signal, priority: 'low' });
       if (!res.ok || !res.body) throw new Error(`stream ${res.status}`);

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { MSG } from '@common/messages';
 import { afterWrite } from '@/data/lazy';
 import { useDailyGrant } from '@/hooks/use-account';
-import { api } from '@/lib/api';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { call } from '@/lib/call';
 import { notifyError, notifySuccess } from '@/lib/notify';
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
@@ -16,7 +17,7 @@ export function useDailyClaim() {
   const claim = async () => {
     setBusy(true);
     try {
-      const res = await api<{ granted: boolean; tokens: number }>('/tokens/claim-daily', { method: 'POST', body: {} });
+      const res = await call(endpoints.tokens.claimDaily);
       setClaimedToday(true);
       if (res.granted) notifySuccess(MSG.dailyClaimed, MSG.dailyClaimedBody(res.tokens));
       else notifySuccess('Already claimed today', 'Come back tomorrow for another free token.');

@@ -1,12 +1,13 @@
 import type { TokenPricing } from '@common/settings';
 import { DEFAULT_PRICING } from '@common/constants';
 import { useApiRead } from '@/hooks/use-api-read';
-import { api } from '@/lib/api';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { call } from '@/lib/call';
 import { useFirstPaintPassed } from '@/lib/first-paint';
 
 export type LivePricing = Pick<TokenPricing, 'signup_grant' | 'daily_drip' | 'referral_reward' | 'vote_session_cost' | 'contest_entry_cost' | 'marketplace' | 'radio_upload_cost'>;
 
-const readPricing = (signal: AbortSignal) => api<{ data: { pricing: LivePricing } }>('/public/config', { signal }).then((res) => res.data.pricing);
+const readPricing = (signal: AbortSignal) => call(endpoints.accounts.publicConfig, { signal }).then((res): LivePricing => res.data.pricing);
 
 /**
  * The prices in force (GET /api/public/config); the defaults until it answers or if it fails.

@@ -1,4 +1,5 @@
-import { api } from './api';
+import { endpoints } from './api-endpoints.gen';
+import { call } from './call';
 import { auth } from './firebase';
 
 /**
@@ -12,7 +13,7 @@ export async function reportEmailVerified(): Promise<boolean | null> {
   try {
     if (!user.emailVerified) await user.reload();
     if (!user.emailVerified) return false;
-    await api('/accounts/email-verified', { body: {} });
+    await call(endpoints.accounts.emailVerified, { body: {} });
     return true;
   } catch (err) {
     console.warn('Could not confirm the verified email', err);
@@ -22,5 +23,5 @@ export async function reportEmailVerified(): Promise<boolean | null> {
 
 /** Asks the API for a new verification mail (Firebase's link). */
 export async function resendVerificationEmail(): Promise<void> {
-  await api('/accounts/verification-email', { body: {} });
+  await call(endpoints.accounts.verificationEmail, { body: {} });
 }

@@ -1,8 +1,9 @@
 import type { Role } from '@common/constants';
-import { api } from './api';
+import { endpoints } from './api-endpoints.gen';
+import { call } from './call';
 
 /** GET /api/me, as far as the client reads it (docs/api.md has the whole answer). */
 export type Me = { profile: { referred_by: string | null }; roles: Role[] };
 
 /** The caller's own account as the server has it now (the replicated copies can lag behind). */
-export const fetchMe = (signal?: AbortSignal): Promise<Me> => api<Me>('/me', { signal });
+export const fetchMe = (signal?: AbortSignal): Promise<Me> => call(endpoints.accounts.me, { signal });

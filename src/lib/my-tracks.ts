@@ -1,23 +1,9 @@
-import type { SongType, SubmissionRoute, TrackStatus } from '@common/contest';
-import type { RadioStatus } from '@common/radio';
-import { api } from './api';
+import type { MyTrack } from '@common/api/tracks';
+import { endpoints } from './api-endpoints.gen';
+import { call } from './call';
 
-/** One of the user's own tracks (GET /api/tracks/mine). */
-export type MyTrack = {
-  id: string;
-  title: string;
-  artist_name: string;
-  status: TrackStatus;
-  submission_type: SubmissionRoute;
-  song_type: SongType;
-  cover_art_url: string | null;
-  created_at: string;
-  total_votes: number | null;
-  fool_rate: number | null;
-  radio_status: RadioStatus | null;
-  /** The track's live marketplace listing (the seller may feature a basic one). */
-  listing: { id: string; listing_type: 'basic' | 'featured' } | null;
-};
+/** One of the user's own tracks (GET /api/tracks/mine), as declared with the endpoint. */
+export type { MyTrack };
 
 const ownListingsKey = (uid: string) => `foolrate:own-listings:${uid}`;
 
@@ -48,7 +34,7 @@ export function forgetOwnListingIds(uid: string): void {
 
 /** The user's tracks (`uid` is the signed-in user); their live listings' ids are kept for the next visit. */
 export async function loadMyTracks(uid: string, signal?: AbortSignal): Promise<MyTrack[]> {
-  const { tracks } = await api<{ tracks: MyTrack[] }>('/tracks/mine', { signal });
+  const { tracks } = await call(endpoints.tracks.mine, { signal });
   try {
     localStorage.setItem(ownListingsKey(uid), JSON.stringify(ownListingIds(tracks)));
   } catch {

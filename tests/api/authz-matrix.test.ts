@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Access } from '../../common/api/contract';
+import { declarations, keyOf } from '../../common/api/index';
 import { COUPON, KINDS, KNOWN_USERNAME, MATRIX, SIGNED_FILE, type Entry, type Kind, type MatrixRequest } from './authz-matrix';
 import { contestTracks, world, type User, type World } from './authz-world';
 import { signUp, startHarness, type Harness } from './harness';
@@ -49,11 +51,39 @@ function send(req: MatrixRequest, caller: User | null) {
   return probe.request({ method: req.method, path: req.path, headers, body });
 }
 
+/** Every endpoint, as declared in common/api: the matrix's rows. */
+const DECLARED = declarations().map(({ endpoint }) => ({ key: keyOf(endpoint), access: endpoint.access, superParts: endpoint.superAdminParts !== undefined }));
+
+/** What a declared access means for the cells of a well-formed request (whatever else the handler refuses). */
+function contradictions(access: Access, superParts: boolean, cells: Entry['expect']): string[] {
+  const out: string[] = [];
+  const refusedAs = (kind: Kind, status: number) => cells[kind] === status;
+  if (access === 'public' && refusedAs('anon', 401)) out.push('a public endpoint refuses the signed-out caller with 401');
+  if (access !== 'public' && !refusedAs('anon', 401)) out.push(`a ${access} endpoint answers the signed-out caller ${cells.anon}, not 401`);
+  if ((access === 'admin' || access === 'super') && !refusedAs('user', 403)) out.push(`a ${access} endpoint answers a user ${cells.user}, not 403`);
+  if (access === 'admin' && refusedAs('admin', 403) && !superParts) out.push('an admin endpoint refuses admins (and declares no superAdminParts)');
+  if (access === 'super' && !refusedAs('admin', 403)) out.push(`a super admin endpoint answers an admin ${cells.admin}, not 403`);
+  if (access === 'super' && refusedAs('super', 403)) out.push('a super admin endpoint refuses super admins');
+  return out;
+}
+
 describe('authorization matrix', () => {
-  it('has an entry for every route of the app, and a route for every entry', () => {
-    const routes = probe.routes.map(routeKey).sort();
-    expect(routes.filter((r) => !(r in MATRIX)), 'routes without a matrix entry').toEqual([]);
-    expect(Object.keys(MATRIX).filter((k) => !routes.includes(k as never)), 'matrix entries without a route').toEqual([]);
+  it('has a declaration for every route of the app, and a route for every declaration', () => {
+    const routes = probe.routes.map(routeKey);
+    const declared = DECLARED.map((d) => d.key);
+    expect(routes.filter((r) => !declared.includes(r)), 'routes without a declaration in common/api').toEqual([]);
+    expect(declared.filter((d) => !routes.includes(d)), 'declarations without a route').toEqual([]);
+  });
+
+  it('has an entry for every declaration, and a declaration for every entry', () => {
+    const declared = DECLARED.map((d) => d.key);
+    expect(declared.filter((d) => !(d in MATRIX)), 'declarations without a matrix entry').toEqual([]);
+    expect(Object.keys(MATRIX).filter((k) => !declared.includes(k as never)), 'matrix entries without a declaration').toEqual([]);
+  });
+
+  it('expects of every endpoint what its declared access means', () => {
+    const found = DECLARED.flatMap(({ key, access, superParts }) => (MATRIX[key] ? contradictions(access, superParts, MATRIX[key].expect).map((c) => `${key}: ${c}`) : []));
+    expect(found).toEqual([]);
   });
 
   // The write checks below are only as good as the probe: it must see what an allowed call writes.
@@ -72,12 +102,13 @@ describe('authorization matrix', () => {
     expect([...proof.writes.filesAdded]).toEqual([expect.stringMatching(new RegExp(`^proofs/${orderId}/`))]);
   });
 
-  const cases = Object.entries(MATRIX).flatMap(([route, entry]: [string, Entry]) =>
-    KINDS.flatMap((kind) => {
+  const cases = DECLARED.flatMap(({ key: route }) => {
+    const entry: Entry | undefined = MATRIX[route];
+    return !entry ? [] : KINDS.flatMap((kind) => {
       const expected = entry.expect[kind];
       return expected === 'n/a' ? [] : [{ route, entry, kind, expected }];
-    }),
-  );
+    });
+  });
 
   it.concurrent.each(cases)('$route as $kind → $expected', async ({ entry, kind, expected }) => {
     let owner: Promise<User> | null = null;

@@ -9,8 +9,9 @@
  * - admin: the `admin` role; super: the `super_admin` role (neither owns the resource).
  *
  * Every caller and every resource is made fresh for each cell, so cells do not depend on each
- * other. authz-matrix.test.ts fails for a route of the app without an entry here, and for an
- * entry without a route.
+ * other. The cases are the endpoint declarations (common/api): authz-matrix.test.ts fails for a
+ * declaration without an entry here, an entry without a declaration, a route of the app without a
+ * declaration and a declaration without a route, and for cells that contradict the declared access.
  */
 import { readFile } from 'node:fs/promises';
 import type { ProbeResponse } from './write-probe';
@@ -118,6 +119,14 @@ export const MATRIX: Record<RouteKey, Entry> = {
     },
   },
   'GET /sitemap.xml': { owner: 'n/a', expect: PUBLIC, request: fixed(get('/sitemap.xml')) },
+  'GET /api/openapi.json': {
+    owner: 'n/a',
+    expect: PUBLIC,
+    request: fixed(get('/api/openapi.json')),
+    check: (res) => {
+      if ((res.json as { openapi?: string }).openapi !== '3.1.0') throw new Error(`not an OpenAPI 3.1 document: ${res.text.slice(0, 100)}`);
+    },
+  },
   'POST /api/accounts/verification-email': {
     owner: 'n/a',
     expect: cells(401, 202, 'n/a', 202, 202),

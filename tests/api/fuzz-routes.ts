@@ -5,6 +5,7 @@
  * checks that every route is reached either way).
  */
 import fc from 'fast-check';
+import type { Endpoint } from '../../common/api/contract';
 import { CMS_TRACK_FILTERS } from '../../common/cms-messages';
 import { SONG_TYPES } from '../../common/contest';
 import { GENRES, TOKEN_PACKS } from '../../common/constants';
@@ -196,12 +197,14 @@ export const ROUTE_FUZZ: Record<string, Gen> = {
   'GET /api/orders/:id/certificate': (p) => getAt(at('/api/orders/*/certificate', p.orderIds)),
 };
 
-/** For a route without its own generator: its parameters from every pool, any JSON body. */
-export function genericFuzz(route: Route, p: Pools): fc.Arbitrary<Shape> {
+/** For a route without its own generator: its parameters from every pool, a body of its declared schema (common/api) or any JSON. */
+export function genericFuzz(route: Route & { endpoint?: Endpoint }, p: Pools): fc.Arbitrary<Shape> {
   const names = [...route.path.matchAll(/\{\*(\w+)\}|:(\w+)/g)].map((m) => (m[1] ?? m[2])!);
   const all = ids(p.uids, p.trackIds, p.listingIds, p.orderIds, p.checkoutIds, p.voteSessionIds, p.clipHandles);
   const params = fc.tuple(...names.map(() => seg(all))).map((values) => fillPath(route.path, Object.fromEntries(names.map((n, i) => [n, values[i]!]))));
-  return route.method === 'GET' ? getAt(params) : post(params, jsonBody(fc.jsonValue({ maxDepth: 3 }))).map((s) => ({ ...s, method: route.method }));
+  const declared = route.endpoint?.body?.kind === 'json' ? fromZod(route.endpoint.body.schema) : null;
+  const body = declared ? fc.oneof(declared, fc.jsonValue({ maxDepth: 3 })) : fc.jsonValue({ maxDepth: 3 });
+  return route.method === 'GET' ? getAt(params) : post(params, jsonBody(body)).map((s) => ({ ...s, method: route.method }));
 }
 
 /** Paths no route serves, and known paths spelled oddly. */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { declarations, keyOf } from '../../common/api/index';
 import { submittableSong } from './authz-world';
 import { headerText, multipart } from './fuzz-arbitraries';
 import { MAGIC, type Data, type FuzzBody } from './fuzz-bodies';
@@ -228,7 +229,10 @@ const noiseArb: fc.Arbitrary<Record<string, string>> = fc.record(
 
 describe('fuzz', () => {
   it(`answers ${REQUESTS} generated requests without a 5xx, and refused ones write nothing`, { timeout: Math.max(120_000, REQUESTS * 40) }, async () => {
-    const routes = probe.routes;
+    // The routes are the endpoint declarations (common/api), and the app serves exactly those.
+    const declared = declarations().map(({ endpoint }) => endpoint);
+    expect(probe.routes.map(routeKey).sort(), 'the routes of the app are the declared ones').toEqual(declared.map(keyOf).sort());
+    const routes = declared.map((e) => ({ method: e.method, path: e.path, endpoint: e }));
     const perRoute = routes.map((route) => {
       const key = routeKey(route);
       const gen = ROUTE_FUZZ[key] ?? ((p) => genericFuzz(route, p));

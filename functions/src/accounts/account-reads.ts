@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { z } from 'zod';
+import { usernameParams } from '../../../common/api/accounts';
 import { isDocId } from '../../../common/schemas';
 import { normalizeUsername } from '../../../common/username';
 import { requireCaller, rolesOf } from '../platform/auth';
@@ -10,7 +10,6 @@ import { parse } from '../platform/validate';
 import { publicMigration } from '../migration/public-migration';
 import { appConfigRef, pricingFrom } from '../tokens/pricing';
 
-const usernameParams = z.object({ username: z.string().max(200) });
 
 /** GET /api/accounts/username/:username — whether a (lower-cased) username exists. */
 export const usernameExists =

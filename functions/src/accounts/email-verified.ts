@@ -1,18 +1,16 @@
 import type { RequestHandler } from 'express';
-import { z } from 'zod';
+import { noBody } from '../../../common/api/accounts';
 import { EMAIL_ALREADY_VERIFIED, EMAIL_NOT_SIGN_IN, EMAIL_NOT_VERIFIED, VERIFY_MSG } from '../../../common/messages';
 import { requireCaller } from '../platform/auth';
 import type { Deps } from '../platform/deps';
 import { COL } from '../platform/collections';
 import { conflict, notFound, unavailable } from '../platform/errors';
-import { noFields, parse } from '../platform/validate';
+import { parse } from '../platform/validate';
 import { consumeRateLimit, refund } from '../platform/rate-limit';
 import { sameAddress, vouchesFor } from '../platform/verified-address';
 import { releaseSpends } from '../tokens/ledger';
 import { rewardReferral } from './referral';
 import { sendVerificationMail } from './signup';
-
-const noBody = z.union([z.undefined(), noFields]);
 
 /**
  * POST /api/accounts/email-verified: called by the app once the caller has followed Firebase's

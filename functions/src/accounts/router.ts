@@ -1,7 +1,7 @@
 import { Router } from 'express';
-import { MSG } from '../../../common/messages';
-import { requireSuperAdmin } from '../platform/auth';
+import { accounts } from '../../../common/api/accounts';
 import type { Deps } from '../platform/deps';
+import { mounter } from '../platform/mount';
 import { me, migrationStatus, publicConfig, usernameExists } from './account-reads';
 import { changeRole } from './change-role';
 import { emailVerified, resendVerification } from './email-verified';
@@ -14,17 +14,18 @@ import { signup } from './signup';
 /** Accounts and profiles: /api/accounts/*, /api/me, the public config reads and role changes (super admins). */
 export function accountsRouter(deps: Deps): Router {
   const router = Router();
-  router.post('/accounts/signup', signup(deps));
-  router.post('/accounts/ensure-profile', ensureProfile(deps));
-  router.post('/accounts/email-verified', emailVerified(deps));
-  router.post('/accounts/verification-email', resendVerification(deps));
-  router.post('/accounts/password-reset', requestPasswordReset(deps));
-  router.get('/accounts/username/:username', usernameExists(deps));
-  router.post('/accounts/wallet', saveWallet(deps));
-  router.post('/accounts/cash-app-tag', saveCashTag(deps));
-  router.get('/me', me(deps));
-  router.get('/public/migration', migrationStatus(deps));
-  router.get('/public/config', publicConfig(deps));
-  router.post('/admin/roles', requireSuperAdmin(deps, MSG.onlySuperAdminsRoles), changeRole(deps));
+  const on = mounter(deps, router, '/api');
+  on(accounts.signup, signup(deps));
+  on(accounts.ensureProfile, ensureProfile(deps));
+  on(accounts.emailVerified, emailVerified(deps));
+  on(accounts.verificationEmail, resendVerification(deps));
+  on(accounts.passwordReset, requestPasswordReset(deps));
+  on(accounts.usernameExists, usernameExists(deps));
+  on(accounts.wallet, saveWallet(deps));
+  on(accounts.cashAppTag, saveCashTag(deps));
+  on(accounts.me, me(deps));
+  on(accounts.publicMigration, migrationStatus(deps));
+  on(accounts.publicConfig, publicConfig(deps));
+  on(accounts.changeRole, changeRole(deps));
   return router;
 }

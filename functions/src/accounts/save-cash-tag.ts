@@ -1,14 +1,11 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import type { RequestHandler } from 'express';
-import { z } from 'zod';
-import { CASH_TAG_PATTERN, ORDER_MSG } from '../../../common/orders';
+import { cashTagInput } from '../../../common/api/accounts';
 import { requireCaller } from '../platform/auth';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
-
-const cashTagInput = z.strictObject({ cash_app_tag: z.string().trim().regex(CASH_TAG_PATTERN, ORDER_MSG.cashTagInvalid) });
 
 /** POST /api/accounts/cash-app-tag — the $cashtag buyers pay when they choose Cash App; changeable. */
 export const saveCashTag =

@@ -1,20 +1,12 @@
 import type { RequestHandler, Response } from 'express';
 import { FieldPath, type DocumentSnapshot, type Firestore, type Query } from 'firebase-admin/firestore';
-import { z } from 'zod';
+import { exportRangeInput } from '../../../common/api/cms';
 import { CSV_EXPORT_FILES, type CsvExportFile } from '../../../common/cms-export';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { badRequest, notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
 import { csvRow, type CsvValue } from './csv';
-
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD)')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'Must be a real date');
-
-/** The ledger report's range: UTC days, both inclusive, each optional. */
-const exportRangeInput = z.strictObject({ from: day.optional(), to: day.optional() });
 
 /** Documents read per page: the export streams page by page, never the whole collection at once. */
 const PAGE = 300;

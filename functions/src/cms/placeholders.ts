@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { z } from 'zod';
+import { filenameParams } from '../../../common/api/cms';
 import { COVER_WIDTHS } from '../../../common/covers';
 import {
   LOCAL_PLACEHOLDER_PREFIX,
@@ -20,7 +20,6 @@ import { refreshListingCopies } from '../marketplace/listing-write';
 import { updateTrack } from './track-write';
 
 export const placeholderPath = (filename: string) => `placeholders/${filename}`;
-const filenameParams = z.strictObject({ filename: z.string().refine((f) => PLACEHOLDER_FILES.includes(f), PLACEHOLDER_MSG.unknownFile) });
 
 /** Which placeholder covers are stored, each with the URL anyone can load it from. */
 export async function storedCovers(deps: Deps): Promise<PlaceholderCover[]> {

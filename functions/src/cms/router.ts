@@ -1,7 +1,8 @@
 import { Router } from 'express';
-import { USERS_MSG } from '../../../common/users-messages';
-import { requireAdmin, requireSuperAdmin } from '../platform/auth';
+import { cms } from '../../../common/api/cms';
+import { requireAdmin } from '../platform/auth';
 import type { Deps } from '../platform/deps';
+import { mounter } from '../platform/mount';
 import { mailCmsRouter } from '../mail/cms-routes';
 import { radioCmsRouter } from '../radio/cms-routes';
 import { auditLog } from './audit-log';
@@ -20,23 +21,25 @@ import { listPlaceholders, migratePlaceholderTracks, uploadPlaceholder } from '.
 /** Admin endpoints under /api/cms (stats, track moderation and editing, the radio queue, users, the audit log); every one needs admin. */
 export function cmsRouter(deps: Deps): Router {
   const router = Router();
+  // Every request under /cms, a path of no endpoint too, is an admin's (401/403 before a 404).
   router.use(requireAdmin(deps));
-  router.get('/overview', overview(deps));
-  router.get('/config', getSettings(deps));
-  router.post('/config', superAdminForGrantsAndMigration(deps), saveSettings(deps));
-  router.get('/tracks', listTracks(deps));
-  router.get('/export/:file', exportCsv(deps));
-  router.post('/tracks/:id/approve', approveTrack(deps));
-  router.post('/tracks/:id/reject', rejectTrack(deps));
-  router.post('/tracks/:id/delete', deleteTrack(deps));
-  router.post('/tracks/:id', editTrack(deps));
-  router.get('/placeholders', listPlaceholders(deps));
-  router.post('/placeholders/migrate-tracks', migratePlaceholderTracks(deps));
-  router.post('/placeholders/:filename', uploadPlaceholder(deps));
+  const on = mounter(deps, router, '/api/cms', 'admin');
+  on(cms.overview, overview(deps));
+  on(cms.getSettings, getSettings(deps));
+  on.guarded(cms.saveSettings, superAdminForGrantsAndMigration(deps), saveSettings(deps));
+  on(cms.listTracks, listTracks(deps));
+  on(cms.exportCsv, exportCsv(deps));
+  on(cms.approve, approveTrack(deps));
+  on(cms.reject, rejectTrack(deps));
+  on(cms.deleteTrack, deleteTrack(deps));
+  on(cms.editTrack, editTrack(deps));
+  on(cms.placeholders, listPlaceholders(deps));
+  on(cms.migratePlaceholders, migratePlaceholderTracks(deps));
+  on(cms.uploadPlaceholder, uploadPlaceholder(deps));
   router.use('/radio', radioCmsRouter(deps));
   router.use('/email', mailCmsRouter(deps));
-  router.get('/users', listUsers(deps));
-  router.get('/users/:id/ledger', userLedger(deps));
-  router.get('/audit', requireSuperAdmin(deps, USERS_MSG.auditSuperOnly), auditLog(deps));
+  on(cms.users, listUsers(deps));
+  on(cms.ledger, userLedger(deps));
+  on(cms.audit, auditLog(deps));
   return router;
 }

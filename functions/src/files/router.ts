@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Router } from 'express';
+import { files } from '../../../common/api/files';
 import type { Deps } from '../platform/deps';
+import { mounter } from '../platform/mount';
 import { imageRunError, webpVariant } from '../platform/image';
 import { attachment, type DiskStorage } from '../platform/storage';
 import { badRequest, forbidden, notFound } from '../platform/errors';
@@ -19,9 +21,10 @@ import { sendFile } from './send-file';
  */
 export function filesRouter(deps: Deps): Router {
   const router = Router();
-  router.get('/clips/:sessionId/:handle', serveSessionClip(deps));
+  const on = mounter(deps, router, '/api/files');
+  on(files.clip, serveSessionClip(deps));
   // The stored placeholder covers (/upload-placeholders) are public: tracks' cover_art_url points here.
-  router.get('/placeholders/:filename', async (req, res) => {
+  on(files.placeholder, async (req, res) => {
     const { filename } = req.params as { filename: string };
     const width = parseCoverWidth(req.query.w);
     if (width === null) throw badRequest(`w: one of ${COVER_WIDTHS.join(', ')}`);
@@ -30,7 +33,7 @@ export function filesRouter(deps: Deps): Router {
     const sent = width === 'original' ? file : { data: await coverVariant(deps.ffmpegPath, filename, width, file.data), contentType: 'image/webp' };
     sendFile(req, res, sent, 'public, max-age=3600');
   });
-  router.get('/{*path}', async (req, res) => {
+  on(files.signed, async (req, res) => {
     // Duck-typed: the local stack may load the storage class from another module instance.
     const storage = deps.storage as Partial<DiskStorage>;
     if (typeof storage.verify !== 'function' || typeof storage.get !== 'function') throw notFound();

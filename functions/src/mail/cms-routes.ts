@@ -2,7 +2,9 @@ import { Router, type RequestHandler } from 'express';
 import { EMAIL_MSG } from '../../../common/email-messages';
 import { requireCaller } from '../platform/auth';
 import { COL } from '../platform/collections';
+import { mail } from '../../../common/api/mail';
 import type { Deps } from '../platform/deps';
+import { mounter } from '../platform/mount';
 import { badRequest } from '../platform/errors';
 import { enqueueMail } from '../platform/mail';
 import { consumeRateLimit } from '../platform/rate-limit';
@@ -27,14 +29,15 @@ const sendTest =
 /** The Email System tab's endpoints, mounted at /api/cms/email behind the CMS router's requireAdmin (docs/api.md). */
 export function mailCmsRouter(deps: Deps): Router {
   const router = Router();
-  router.post('/test', sendTest(deps));
-  router.post('/campaigns', createMessageCampaign(deps));
-  router.post('/campaigns/coupon', createCouponCampaign(deps));
-  router.post('/campaigns/:id/send', sendCampaignBatch(deps));
-  router.get('/logs', mailLogs(deps));
-  router.get('/templates', listTemplates(deps));
-  router.post('/templates/:name', saveTemplate(deps));
-  router.post('/templates/:name/reset', resetTemplate(deps));
-  router.post('/templates/:name/preview', previewTemplate(deps));
+  const on = mounter(deps, router, '/api/cms/email', 'admin');
+  on(mail.sendTest, sendTest(deps));
+  on(mail.campaign, createMessageCampaign(deps));
+  on(mail.couponCampaign, createCouponCampaign(deps));
+  on(mail.sendBatch, sendCampaignBatch(deps));
+  on(mail.logs, mailLogs(deps));
+  on(mail.templates, listTemplates(deps));
+  on(mail.saveTemplate, saveTemplate(deps));
+  on(mail.resetTemplate, resetTemplate(deps));
+  on(mail.previewTemplate, previewTemplate(deps));
   return router;
 }

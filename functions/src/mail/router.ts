@@ -1,19 +1,14 @@
 import { Router, type RequestHandler } from 'express';
-import { z } from 'zod';
+import { linkParams, mail } from '../../../common/api/mail';
 import { isDocId } from '../../../common/doc-id';
 import { MAIL_MSG } from '../../../common/email-messages';
 import type { Deps } from '../platform/deps';
+import { mounter } from '../platform/mount';
 import { notFound } from '../platform/errors';
 import { clientKey } from '../platform/client-ip';
 import { admitAlone, rateLimitCounter } from '../platform/rate-limit';
 import { parse } from '../platform/validate';
 import { setCampaignMail, unsubscribeLinks } from './prefs';
-
-const linkParams = z.strictObject({
-  u: z.string().min(1).max(128),
-  t: z.string().min(16).max(128),
-  subscribe: z.boolean().optional(),
-});
 
 /**
  * POST /api/mail/unsubscribe: campaign mail off (or on again with subscribe: true) for the user
@@ -55,7 +50,8 @@ const unsubscribePage =
 /** Public mail endpoints under /api/mail. */
 export function mailRouter(deps: Deps): Router {
   const router = Router();
-  router.get('/unsubscribe', unsubscribePage(deps));
-  router.post('/unsubscribe', unsubscribe(deps));
+  const on = mounter(deps, router, '/api/mail');
+  on(mail.unsubscribePage, unsubscribePage(deps));
+  on(mail.unsubscribe, unsubscribe(deps));
   return router;
 }

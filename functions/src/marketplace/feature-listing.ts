@@ -1,6 +1,6 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import type { RequestHandler } from 'express';
-import { z } from 'zod';
+import { featureInput } from '../../../common/api/marketplace';
 import { MARKETPLACE_FEATURE_MSG } from '../../../common/marketplace-messages';
 import { ORDER_MSG } from '../../../common/orders';
 import { requireCaller } from '../platform/auth';
@@ -9,12 +9,11 @@ import type { Deps } from '../platform/deps';
 import { badRequest, conflict, forbidden, notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
 import { readBalance, writeLedgerEntry } from '../tokens/ledger';
-import { checkShownPrice, readPricing, shownTokenCost } from '../tokens/pricing';
+import { checkShownPrice, readPricing } from '../tokens/pricing';
 import { listingIdParams } from './listing-schemas';
 import { toListing } from './listing-write';
 
 /** `token_cost`: the price the seller saw, refused (409) when it is not the price now. */
-const featureInput = z.strictObject({ token_cost: shownTokenCost });
 
 /**
  * POST /api/marketplace/listings/:id/feature — the listing's seller upgrades it to featured

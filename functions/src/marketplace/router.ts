@@ -1,6 +1,7 @@
 import { Router } from 'express';
-import { requireAdmin } from '../platform/auth';
+import { marketplace } from '../../../common/api/marketplace';
 import type { Deps } from '../platform/deps';
+import { mounter } from '../platform/mount';
 import {
   createListing,
   deleteListing,
@@ -16,16 +17,15 @@ import { featureListing } from './feature-listing';
 /** /api/marketplace: public listings; admin listing management and the CMS track picker. */
 export function marketplaceRouter(deps: Deps): Router {
   const router = Router();
-  router.get('/listings', listListings(deps));
-  router.get('/listings/:id/preview', previewListing(deps));
-  router.post('/listings/:id/feature', featureListing(deps));
-
-  const admin = requireAdmin(deps);
-  router.get('/listings/all', admin, listAllListings(deps));
-  router.get('/eligible-tracks', admin, eligibleTracks(deps));
-  router.post('/listings', admin, createListing(deps));
-  router.post('/listings/:id/active', admin, setListingActive(deps));
-  router.post('/listings/:id/delete', admin, deleteListing(deps));
-  router.post('/listings/:id', admin, editListing(deps));
+  const on = mounter(deps, router, '/api/marketplace');
+  on(marketplace.listings, listListings(deps));
+  on(marketplace.preview, previewListing(deps));
+  on(marketplace.feature, featureListing(deps));
+  on(marketplace.all, listAllListings(deps));
+  on(marketplace.eligibleTracks, eligibleTracks(deps));
+  on(marketplace.create, createListing(deps));
+  on(marketplace.setActive, setListingActive(deps));
+  on(marketplace.delete, deleteListing(deps));
+  on(marketplace.edit, editListing(deps));
   return router;
 }

@@ -1,7 +1,7 @@
 import { Router } from 'express';
-import { MIGRATION_MSG } from '../../../common/migration-messages';
-import { requireSuperAdmin } from '../platform/auth';
+import { migration } from '../../../common/api/migration';
 import type { Deps } from '../platform/deps';
+import { mounter } from '../platform/mount';
 import { retryClaim } from './claim-route';
 import { migrationAdminStatus, myMigration } from './migration-reads';
 import { runMigration } from './run-migration';
@@ -11,13 +11,13 @@ import { listUnresolvedClaims, settleClaim } from './settle-claim';
 /** The token migration: the super admins' run, settings and unresolved claims (/api/cms/migration/*), and the caller's own entry and claim. */
 export function migrationRouter(deps: Deps): Router {
   const router = Router();
-  const superAdmin = requireSuperAdmin(deps, MIGRATION_MSG.onlySuperAdmins);
-  router.get('/cms/migration', superAdmin, migrationAdminStatus(deps));
-  router.post('/cms/migration/run', superAdmin, runMigration(deps));
-  router.post('/cms/migration/settings', superAdmin, saveMigrationSettings(deps));
-  router.get('/cms/migration/claims', superAdmin, listUnresolvedClaims(deps));
-  router.post('/cms/migration/claims/:id/settle', superAdmin, settleClaim(deps));
-  router.get('/migration/me', myMigration(deps));
-  router.post('/migration/claim', retryClaim(deps));
+  const on = mounter(deps, router, '/api');
+  on(migration.status, migrationAdminStatus(deps));
+  on(migration.run, runMigration(deps));
+  on(migration.settings, saveMigrationSettings(deps));
+  on(migration.claims, listUnresolvedClaims(deps));
+  on(migration.settle, settleClaim(deps));
+  on(migration.mine, myMigration(deps));
+  on(migration.claim, retryClaim(deps));
   return router;
 }

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { ORDER_PUBLIC_FIELDS, orderDoc } from '../../../common/order-doc';
 import { DEFAULT_CASH_ORDER_EXPIRY_HOURS, ORDER_TRANSITIONS, type OrderAction } from '../../../common/orders';
 import type { Order } from '../../../common/order-doc';
-import { docId } from '../../../common/schemas';
 import { COL } from '../platform/collections';
 import { notFound } from '../platform/errors';
 import { converter, serverTime } from '../platform/typed-collection';
@@ -25,7 +24,7 @@ const storedOrder = z.object({
 export type OrderDoc = z.infer<typeof storedOrder>;
 const orderConverter = converter(storedOrder, COL.orders, { withId: true });
 
-export const orderIdParams = z.strictObject({ id: docId });
+export { orderIdParams } from '../../../common/api/orders';
 
 /** The orders collection, read through the stored order's schema. */
 export const ordersCol = (db: Firestore) => db.collection(COL.orders).withConverter(orderConverter);

@@ -1,5 +1,7 @@
 import { Router } from 'express';
+import { orders } from '../../../common/api/orders';
 import type { Deps } from '../platform/deps';
+import { mounter } from '../platform/mount';
 import { createOrder } from './create-order';
 import { downloadCertificate, downloadLicensedTrack, getOrder, viewProof } from './licence';
 import { approveOrder, rejectOrder, uploadProof } from './order-actions';
@@ -7,13 +9,14 @@ import { approveOrder, rejectOrder, uploadProof } from './order-actions';
 /** /api/orders: buying licences (tokens or Cash App), the cash order's steps, and licence downloads. */
 export function ordersRouter(deps: Deps): Router {
   const router = Router();
-  router.post('/', createOrder(deps));
-  router.get('/:id', getOrder(deps));
-  router.post('/:id/proof', uploadProof(deps));
-  router.post('/:id/approve', approveOrder(deps));
-  router.post('/:id/reject', rejectOrder(deps));
-  router.get('/:id/proof', viewProof(deps));
-  router.get('/:id/download', downloadLicensedTrack(deps));
-  router.get('/:id/certificate', downloadCertificate(deps));
+  const on = mounter(deps, router, '/api/orders');
+  on(orders.create, createOrder(deps));
+  on(orders.get, getOrder(deps));
+  on(orders.uploadProof, uploadProof(deps));
+  on(orders.approve, approveOrder(deps));
+  on(orders.reject, rejectOrder(deps));
+  on(orders.proof, viewProof(deps));
+  on(orders.download, downloadLicensedTrack(deps));
+  on(orders.certificate, downloadCertificate(deps));
   return router;
 }

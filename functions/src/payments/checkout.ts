@@ -1,7 +1,7 @@
 import { COL } from '../platform/collections';
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { z } from 'zod';
+import { checkoutInput } from '../../../common/api/payments';
 import { TOKEN_PACKS } from '../../../common/constants';
 import { CHECKOUT_CANCELLED_PATH } from '../../../common/pricing-messages';
 import { requireCaller } from '../platform/auth';
@@ -11,7 +11,6 @@ import { consumeRateLimit } from '../platform/rate-limit';
 import { parse } from '../platform/validate';
 import { packById, priceCents, type TokenPack } from './packs';
 
-const checkoutInput = z.strictObject({ packageId: z.string().max(40) });
 
 /** Where Stripe sends the buyer back: the configured app URL, never a request header. */
 export const returnUrls = (appUrl: string) => ({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { badRequest } from './errors';
 
-/** A request part that carries no fields: a body as `req.body ?? {}` (absent counts as {}), or a query. */
-export const noFields = z.strictObject({});
+/** A request part that carries no fields (declared with the endpoints, common/api/contract.ts). */
+export { noFields } from '../../../common/api/contract';
 
 /** Parses a request part with a zod schema; a failure is a 400 naming the first problem. */
 export function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {

@@ -1,5 +1,7 @@
 import { Router } from 'express';
+import { radio } from '../../../common/api/radio';
 import type { Deps } from '../platform/deps';
+import { mounter } from '../platform/mount';
 import { downloadLink } from './download-link';
 import { approveRadio, markUploaded, rejectRadio, scheduleRadio } from './moderate-radio';
 import { quickSend } from './quick-send';
@@ -8,15 +10,16 @@ import { stationUpload } from './station-upload';
 /** The Radio Queue panel's endpoints, mounted at /api/cms/radio behind the CMS router's requireAdmin (docs/api.md). */
 export function radioCmsRouter(deps: Deps): Router {
   const router = Router();
-  router.get('/station', (_req, res) => {
+  const on = mounter(deps, router, '/api/cms/radio', 'admin');
+  on(radio.station, (_req, res) => {
     res.json({ upload: deps.station !== null });
   });
-  router.post('/send', quickSend(deps));
-  router.post('/:id/approve', approveRadio(deps));
-  router.post('/:id/reject', rejectRadio(deps));
-  router.post('/:id/download-link', downloadLink(deps));
-  router.post('/:id/mark-uploaded', markUploaded(deps));
-  router.post('/:id/upload', stationUpload(deps));
-  router.post('/:id/schedule', scheduleRadio(deps));
+  on(radio.quickSend, quickSend(deps));
+  on(radio.approve, approveRadio(deps));
+  on(radio.reject, rejectRadio(deps));
+  on(radio.downloadLink, downloadLink(deps));
+  on(radio.markUploaded, markUploaded(deps));
+  on(radio.upload, stationUpload(deps));
+  on(radio.schedule, scheduleRadio(deps));
   return router;
 }

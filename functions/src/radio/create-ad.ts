@@ -1,12 +1,12 @@
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import type { Request, RequestHandler } from 'express';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { adFields } from '../../../common/api/radio';
 import { AUDIO_MAX_BYTES } from '../../../common/contest';
 import { MSG } from '../../../common/messages';
 import {
   AD_AUDIO_FIELD,
   AD_DURATION_TOLERANCE_SECONDS,
-  radioAdFields,
   radioFileName,
   sftpPath,
   type AdDuration,
@@ -33,8 +33,6 @@ import { audioRefusal, checkAudio } from '../tracks/check-media';
 import { AUDIO_CONTENT_TYPES } from '../tracks/prepare-media';
 import { changed, radioRef, toSubmission, type StoredRadioSubmission } from './submission-doc';
 
-/** The form's fields, and `token_cost`: the price the caller saw, refused (409) when it is not the price now. */
-const adFields = z.strictObject({ ...radioAdFields.shape, token_cost: z.string().regex(/^\d{1,10}$/).transform(Number).optional() });
 type AdFields = z.infer<typeof adFields>;
 
 const LIMITS = { fields: 10, fieldSize: 1024, files: 1, parts: 12 };

@@ -1,5 +1,7 @@
 import { Router } from 'express';
+import { radio } from '../../../common/api/radio';
 import type { Deps } from '../platform/deps';
+import { mounter } from '../platform/mount';
 import { createAd } from './create-ad';
 import { createSubmission } from './create-submission';
 
@@ -10,7 +12,8 @@ import { createSubmission } from './create-submission';
  */
 export function radioRouter(deps: Deps): Router {
   const router = Router();
-  router.post('/submissions', createSubmission(deps));
-  router.post('/ads', createAd(deps));
+  const on = mounter(deps, router, '/api/radio');
+  on(radio.submitMusic, createSubmission(deps));
+  on(radio.submitAd, createAd(deps));
   return router;
 }

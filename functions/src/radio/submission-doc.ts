@@ -2,9 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { RADIO_MSG } from '../../../common/radio-messages';
-import { RADIO_SUBMISSION_PUBLIC_FIELDS, radioScheduleInput, radioSubmissionDoc, type RadioSubmission } from '../../../common/radio';
-import { docId } from '../../../common/schemas';
-import { shownTokenCost } from '../tokens/pricing';
+import { RADIO_SUBMISSION_PUBLIC_FIELDS, radioSubmissionDoc, type RadioSubmission } from '../../../common/radio';
 import { COL } from '../platform/collections';
 import { HttpError } from '../platform/errors';
 import { parseStored, serverTime } from '../platform/typed-collection';
@@ -85,10 +83,5 @@ export const UPLOAD_CLAIM_MS = 10 * 60 * 1000;
 export const uploadRunning = (doc: StoredRadioSubmission, now: number): boolean =>
   Boolean(doc.upload_started_at) && now - Date.parse(doc.upload_started_at!) < UPLOAD_CLAIM_MS;
 
-// Request shapes (strict: unknown fields are a 400). The client builds them from common/radio.ts.
-export const submissionIdParams = z.object({ id: docId });
-const trackId = z.string().min(1).max(128).pipe(docId);
-export const trackIdBody = z.strictObject({ track_id: trackId });
-/** Spec §7's create-radio-submission body; `token_cost` (optional) is the price the caller saw, refused when it is not the price now. */
-export const musicBody = z.strictObject({ track_id: trackId, submission_type: z.literal('music'), token_cost: shownTokenCost });
-export const scheduleBody = z.strictObject(radioScheduleInput.shape);
+// Request shapes (strict: unknown fields are a 400), declared with the endpoints (common/api/radio.ts).
+export { musicBody, scheduleBody, submissionIdParams, trackIdBody } from '../../../common/api/radio';

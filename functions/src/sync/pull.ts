@@ -1,18 +1,11 @@
 import type { RequestHandler } from 'express';
-import { z } from 'zod';
-import { docId } from '../../../common/schemas';
-import { SYNC_PULL_MAX } from '../../../common/sync';
+import { pullQuery } from '../../../common/api/sync';
 import { callerOf, viewerOf } from '../platform/auth';
 import type { Deps } from '../platform/deps';
 import { parse } from '../platform/validate';
 import { expireDueOrders } from '../orders/expire-orders';
 import { afterCheckpoint, checkpointOf, collectionParams, needsRoles, toClientDoc, visibleQuery } from './registry';
 
-const pullQuery = z.strictObject({
-  id: docId.optional(),
-  updatedAt: z.coerce.number().int().nonnegative().optional(),
-  limit: z.coerce.number().int().min(1).max(SYNC_PULL_MAX).default(100),
-});
 
 /** GET /api/sync/:collection/pull?id&updatedAt&limit — the caller's documents after a checkpoint. */
 export const pull =

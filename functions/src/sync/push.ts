@@ -1,13 +1,11 @@
 import type { RequestHandler } from 'express';
-import { z } from 'zod';
+import { pushRows } from '../../../common/api/sync';
 import type { SyncCollectionName } from '../../../common/sync';
 import { requireCaller } from '../platform/auth';
 import type { Deps, VerifiedUser } from '../platform/deps';
 import { badRequest } from '../platform/errors';
 import { parse } from '../platform/validate';
 import { collectionParams, type ClientDoc } from './registry';
-
-const PUSH_MAX_ROWS = 50;
 
 /** RxDB's push row: what the client believes the server has, and what it wants. */
 export type PushRow = { assumedMasterState: Record<string, unknown> | null; newDocumentState: Record<string, unknown> };
@@ -18,15 +16,6 @@ export type PushRow = { assumedMasterState: Record<string, unknown> | null; newD
  * (RxDB retries pushes on any error).
  */
 export type PushHandler = (deps: Deps, caller: VerifiedUser, rows: PushRow[]) => Promise<ClientDoc[]>;
-
-const pushRows = z
-  .array(
-    z.strictObject({
-      assumedMasterState: z.record(z.string(), z.unknown()).nullable().optional(),
-      newDocumentState: z.record(z.string(), z.unknown()),
-    }),
-  )
-  .max(PUSH_MAX_ROWS);
 
 /** POST /api/sync/:collection/push — only collections with a handler accept writes. */
 export const push =

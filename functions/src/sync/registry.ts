@@ -1,6 +1,5 @@
 import { FieldPath, Timestamp, type DocumentSnapshot, type Firestore, type Query } from 'firebase-admin/firestore';
-import { z } from 'zod';
-import { SYNC_COLLECTIONS, type Checkpoint, type SyncCollectionName } from '../../../common/sync';
+import { type Checkpoint, type SyncCollectionName } from '../../../common/sync';
 import { BALANCE_PUBLIC_FIELDS, DAILY_GRANT_PUBLIC_FIELDS, PROFILE_PUBLIC_FIELDS, USER_ROLES_PUBLIC_FIELDS } from '../../../common/accounts';
 import { LISTING_PUBLIC_FIELDS } from '../../../common/listing-doc';
 import { ORDER_PUBLIC_FIELDS } from '../../../common/order-doc';
@@ -9,7 +8,7 @@ import { VOTE_PUBLIC_FIELDS, VOTE_SESSION_PUBLIC_FIELDS } from '../../../common/
 import { COL } from '../platform/collections';
 
 /** The `:collection` of a sync route (pull, push). */
-export const collectionParams = z.object({ collection: z.enum(SYNC_COLLECTIONS) });
+export { collectionParams } from '../../../common/api/sync';
 
 /** Who may see which documents of a replicated collection: decided here, per caller. */
 type Visibility =

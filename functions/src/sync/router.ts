@@ -1,5 +1,7 @@
 import { Router } from 'express';
+import { sync } from '../../../common/api/sync';
 import type { Deps } from '../platform/deps';
+import { mounter } from '../platform/mount';
 import { pull } from './pull';
 import { push } from './push';
 import { pushHandlers } from './push-handlers';
@@ -8,8 +10,9 @@ import { stream } from './stream';
 /** /api/sync: RxDB replication (pull by checkpoint, push, and the SSE change stream). */
 export function syncRouter(deps: Deps): Router {
   const router = Router();
-  router.get('/stream', stream(deps));
-  router.get('/:collection/pull', pull(deps));
-  router.post('/:collection/push', push(deps, pushHandlers));
+  const on = mounter(deps, router, '/api/sync');
+  on(sync.stream, stream(deps));
+  on(sync.pull, pull(deps));
+  on(sync.push, push(deps, pushHandlers));
   return router;
 }

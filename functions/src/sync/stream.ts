@@ -1,22 +1,13 @@
 import type { RequestHandler } from 'express';
 import { Timestamp } from 'firebase-admin/firestore';
-import { z } from 'zod';
-import { SYNC_COLLECTIONS, type StreamEvent } from '../../../common/sync';
+import { streamQuery } from '../../../common/api/sync';
+import type { StreamEvent } from '../../../common/sync';
 import { callerOf, viewerOf } from '../platform/auth';
 import type { Deps } from '../platform/deps';
 import { log } from '../platform/log';
 import { openEventStream } from '../platform/sse';
 import { parse } from '../platform/validate';
 import { checkpointOf, needsRoles, toClientDoc, visibleQuery } from './registry';
-
-const streamQuery = z.strictObject({
-  collections: z
-    .string()
-    .max(500)
-    // Each collection once: a repeated name would open another listener for the same changes.
-    .transform((s) => [...new Set(s.split(',').filter(Boolean))])
-    .pipe(z.array(z.enum(SYNC_COLLECTIONS)).min(1)),
-});
 
 /**
  * GET /api/sync/stream?collections=a,b — Server-Sent Events of the caller's changes in the

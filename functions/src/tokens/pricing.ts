@@ -1,5 +1,4 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import { z } from 'zod';
 import type { TokenPricing } from '../../../common/settings';
 import { DEFAULT_PRICING } from '../../../common/constants';
 import { AD_DURATIONS, AD_TIERS, DEFAULT_AD_PRICES, type AdPrices } from '../../../common/radio';
@@ -9,8 +8,8 @@ import { priceChanged } from '../platform/errors';
 /** The token prices and grants in force (app_config/1 data.pricing, or the defaults). */
 export type Pricing = TokenPricing;
 
-/** A body's `token_cost`: the price in tokens the caller was shown (optional). */
-export const shownTokenCost = z.number().int().min(0).max(1_000_000_000).optional();
+/** A body's `token_cost`: the price in tokens the caller was shown (optional; declared with the endpoints). */
+export { shownTokenCost } from '../../../common/api/tokens';
 
 /**
  * Money follows what the user saw: a price shown (`shown`) that is not the price now (`cost`)

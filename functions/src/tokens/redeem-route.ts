@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { z } from 'zod';
+import { redeemInput } from '../../../common/api/tokens';
 import { MSG } from '../../../common/messages';
 import { couponCode } from '../../../common/schemas';
 import { requireCaller } from '../platform/auth';
@@ -9,8 +9,6 @@ import { badRequest } from '../platform/errors';
 import { consumeRateLimit } from '../platform/rate-limit';
 import { parse } from '../platform/validate';
 import { redeemCoupon } from './redeem-coupon';
-
-const redeemInput = z.strictObject({ code: z.string().max(64) });
 
 /** POST /api/coupons/redeem — { success, message, balance, tokens } on 200; refusals are the usual error shape (429 past the per-IP limit). */
 export const redeem =

@@ -1,7 +1,7 @@
 import { Router } from 'express';
-import { MSG } from '../../../common/messages';
-import { requireSuperAdmin } from '../platform/auth';
+import { tokens } from '../../../common/api/tokens';
 import type { Deps } from '../platform/deps';
+import { mounter } from '../platform/mount';
 import { adjustTokens } from './admin-adjust';
 import { claimDaily } from './claim-daily';
 import { redeem } from './redeem-route';
@@ -9,8 +9,9 @@ import { redeem } from './redeem-route';
 /** Tokens outside of purchases: the daily grant, coupons and super admins' adjustments. */
 export function tokensRouter(deps: Deps): Router {
   const router = Router();
-  router.post('/tokens/claim-daily', claimDaily(deps));
-  router.post('/coupons/redeem', redeem(deps));
-  router.post('/admin/tokens/adjust', requireSuperAdmin(deps, MSG.onlySuperAdminsTokens), adjustTokens(deps));
+  const on = mounter(deps, router, '/api');
+  on(tokens.claimDaily, claimDaily(deps));
+  on(tokens.redeemCoupon, redeem(deps));
+  on(tokens.adjust, adjustTokens(deps));
   return router;
 }

@@ -1,12 +1,15 @@
 import { Router } from 'express';
+import { tracks } from '../../../common/api/tracks';
 import type { Deps } from '../platform/deps';
+import { mounter } from '../platform/mount';
 import { myTracks } from './my-tracks';
 import { submitTrack } from './submit-track';
 
 /** POST /api/tracks (multipart submission), GET /api/tracks/mine — see docs/api.md. */
 export function tracksRouter(deps: Deps): Router {
   const router = Router();
-  router.post('/', submitTrack(deps));
-  router.get('/mine', myTracks(deps));
+  const on = mounter(deps, router, '/api/tracks');
+  on(tracks.submit, submitTrack(deps));
+  on(tracks.mine, myTracks(deps));
   return router;
 }

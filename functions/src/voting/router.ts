@@ -1,25 +1,20 @@
 import { Router } from 'express';
-import { z } from 'zod';
+import { openSessionInput, voting } from '../../../common/api/voting';
 import { requireCaller } from '../platform/auth';
 import type { Deps } from '../platform/deps';
+import { mounter } from '../platform/mount';
 import { consumeRateLimit } from '../platform/rate-limit';
 import { parse } from '../platform/validate';
-import { shownTokenCost } from '../tokens/pricing';
 import { openVoteSession } from './open-session';
-
-/**
- * The body is empty, `{}`, or `{ token_cost }`: the price the caller was shown and agrees to pay
- * for a new session. The server alone decides which clips and what it costs; a paid session
- * opens only with its price confirmed (open-session.ts).
- */
-const openInput = z.union([z.undefined(), z.strictObject({ token_cost: shownTokenCost })]);
 
 /** Vote sessions under /api/vote-sessions (votes themselves arrive through sync push). */
 export function votingRouter(deps: Deps): Router {
   const router = Router();
-  router.post('/', async (req, res) => {
+  const on = mounter(deps, router, '/api/vote-sessions');
+  // A paid session opens only with its price confirmed (open-session.ts).
+  on(voting.open, async (req, res) => {
     const caller = requireCaller(res);
-    const input = parse(openInput, req.body);
+    const input = parse(openSessionInput, req.body);
     await consumeRateLimit(deps, 'session_open', caller.uid);
     const opened = await openVoteSession(deps, caller.uid, input?.token_cost);
     if (!opened.session) {

@@ -1,6 +1,5 @@
 import type { RequestHandler } from 'express';
-import { z } from 'zod';
-import { docId } from '../../../common/schemas';
+import { clipParams } from '../../../common/api/files';
 import { sendFile } from '../files/send-file';
 import type { Deps } from '../platform/deps';
 import { forbidden, notFound } from '../platform/errors';
@@ -9,7 +8,6 @@ import { parse } from '../platform/validate';
 import { renderClip, renditionSeed } from './clip-rendition';
 import { sessionsCol } from './session-doc';
 
-const clipParams = z.strictObject({ sessionId: docId, handle: docId });
 
 /**
  * GET /api/files/clips/:sessionId/:handle — a session's clip. Audio elements cannot send an

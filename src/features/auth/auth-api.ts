@@ -7,7 +7,9 @@ import {
 } from 'firebase/auth';
 import { env } from '@/config/env';
 import type { SignupInput } from '@common/schemas';
-import { api, ApiError } from '@/lib/api';
+import { ApiError } from '@/lib/api';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { call } from '@/lib/call';
 import { reportEmailVerified } from '@/lib/email-verification';
 import { auth } from '@/lib/firebase';
 import type { SignupCoupon } from '@/lib/coupon-outcome';
@@ -24,7 +26,7 @@ export type SignupResult = {
  * mail with Firebase's link, which returns to /welcome), then signs in.
  */
 export async function signUpWithPassword(input: SignupInput): Promise<SignupResult> {
-  const result = await api<SignupResult>('/accounts/signup', { body: input });
+  const result = await call(endpoints.accounts.signup, { body: input });
   await signInWithEmailAndPassword(auth, input.email, input.password);
   return result;
 }
@@ -54,7 +56,7 @@ export async function signInWithGoogle(referralCode?: string, emulatorAccount?: 
     provider.setCustomParameters({ prompt: 'select_account' });
     await signInWithPopup(auth, provider, browserPopupRedirectResolver);
   }
-  const res = await api<{ created: boolean }>('/accounts/ensure-profile', { body: referralCode ? { referral_code: referralCode } : {} });
+  const res = await call(endpoints.accounts.ensureProfile, { body: referralCode ? { referral_code: referralCode } : {} });
   return res.created;
 }
 
@@ -65,7 +67,7 @@ export async function signInWithGoogle(referralCode?: string, emulatorAccount?: 
  */
 export async function redeemSignupCoupon(code: string): Promise<SignupCoupon> {
   try {
-    return await api<SignupCoupon>('/coupons/redeem', { method: 'POST', body: { code } });
+    return await call(endpoints.tokens.redeemCoupon, { body: { code } });
   } catch (err) {
     if (err instanceof ApiError && err.status === 400) return { success: false, message: err.message };
     return { success: false, message: '', error: true };

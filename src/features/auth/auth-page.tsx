@@ -9,7 +9,9 @@ import { tokenCount } from '@common/format';
 import { Button } from '@/components/ui/button';
 import { Field, INPUT } from '@/components/ui/field';
 import { Tab, TabList, TabPanel, Tabs } from '@/components/ui/tabs';
-import { api, ApiError } from '@/lib/api';
+import { ApiError } from '@/lib/api';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { call } from '@/lib/call';
 import { useApiRead } from '@/hooks/use-api-read';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSession } from '@/lib/session';
@@ -59,7 +61,7 @@ export function AuthPage({ referralCode, initialMode, returnTo }: { referralCode
   // ?ref= names a referrer only once the name is known to exist (a /{username} link checked it
   // already; a typed or made-up one had shown as real). Unknown for want of an answer: shown.
   const referrer = useApiRead(
-    referralCode ? (signal) => api<{ exists: boolean }>(`/accounts/username/${encodeURIComponent(referralCode)}`, { signal }) : null,
+    referralCode ? (signal) => call(endpoints.accounts.usernameExists, { params: { username: referralCode }, signal }) : null,
     [referralCode],
   );
   const shownReferrer = referralCode && (referrer.data?.exists === true || referrer.failed) ? referralCode : undefined;

@@ -8,7 +8,9 @@ import { PATHS } from '@common/paths';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field, INPUT } from '@/components/ui/field';
-import { api, ApiError, saysWhenToRetry } from '@/lib/api';
+import { ApiError, saysWhenToRetry } from '@/lib/api';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { call } from '@/lib/call';
 import { auth } from '@/lib/firebase';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { authErrorText } from './auth-api';
@@ -54,7 +56,7 @@ function AskForLink({ initialEmail }: { initialEmail: string }) {
     setError(null);
     setBusy(true);
     try {
-      await api('/accounts/password-reset', { body: { email: address } });
+      await call(endpoints.accounts.passwordReset, { body: { email: address } });
       setSentTo(address);
     } catch (err) {
       // A refused address is the field's; a limit or being offline says what to do; else try later.

@@ -4,7 +4,8 @@ import { CSV_EXPORT_FILES, EXPORT_MSG, type CsvExportFile } from '@common/cms-ex
 import { Button, buttonClass } from '@/components/ui/button';
 import { Dialog, DialogCloseX, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Field, INPUT } from '@/components/ui/field';
-import { apiBlob } from '@/lib/api';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { call } from '@/lib/call';
 import { downloadBlob } from '@/lib/download';
 import { notifyError } from '@/lib/notify';
 
@@ -12,9 +13,7 @@ const LABELS: Record<CsvExportFile, string> = { users: 'Users', tracks: 'Tracks 
 
 /** GET /api/cms/export/{file}.csv as the admin, saved as a file. */
 async function exportCsv(file: CsvExportFile, range: { from: string; to: string }): Promise<void> {
-  const q = new URLSearchParams(Object.entries(range).filter(([, v]) => v));
-  const query = file === 'ledger' && q.size ? `?${q}` : '';
-  const blob = await apiBlob(`/cms/export/${file}.csv${query}`);
+  const blob = await call(endpoints.cms.exportCsv, { params: { file: `${file}.csv` }, query: file === 'ledger' ? range : {} });
   downloadBlob(blob, `${file}-${new Date().toISOString().slice(0, 10)}.csv`);
 }
 

@@ -1,10 +1,11 @@
 import { CMS_MSG, type CmsOverview } from '@common/cms-messages';
 import { TIMINGS_MS } from '@common/constants';
 import { useApiRead } from '@/hooks/use-api-read';
-import { api } from '@/lib/api';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { call } from '@/lib/call';
 import { notifyError } from '@/lib/notify';
 
-const loadOverview = (signal?: AbortSignal) => api<CmsOverview>('/cms/overview', { signal });
+const loadOverview = (signal?: AbortSignal) => call(endpoints.cms.overview, { signal });
 
 const toastFailure = (err: unknown) => notifyError(err instanceof Error && err.message ? err.message : CMS_MSG.loadStatsFailed);
 

@@ -1,12 +1,13 @@
 import { SETTINGS_MSG, type AppSettings, type SaveSettingsInput } from '@common/settings';
 import { useApiRead } from '@/hooks/use-api-read';
-import { api } from '@/lib/api';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { call } from '@/lib/call';
 import { notifyError } from '@/lib/notify';
 
 /** GET /api/cms/config; a failure toasts 'Failed to load configuration.' */
 export function useSettings() {
-  return useApiRead((signal) => api<AppSettings>('/cms/config', { signal }), [], { onError: (err) => notifyError(SETTINGS_MSG.loadFailed, err) });
+  return useApiRead((signal) => call(endpoints.cms.getSettings, { signal }), [], { onError: (err) => notifyError(SETTINGS_MSG.loadFailed, err) });
 }
 
 /** POST /api/cms/config: the settings now in force. */
-export const saveSettings = (body: SaveSettingsInput): Promise<AppSettings> => api<AppSettings>('/cms/config', { body });
+export const saveSettings = (body: SaveSettingsInput): Promise<AppSettings> => call(endpoints.cms.saveSettings, { body });

@@ -1,11 +1,12 @@
 import { CMS_MSG, type CmsTrack, type CmsTrackFilter } from '@common/cms-messages';
 import { TIMINGS_MS } from '@common/constants';
 import { useApiRead } from '@/hooks/use-api-read';
-import { api } from '@/lib/api';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { call } from '@/lib/call';
 import { notifyError } from '@/lib/notify';
 
 const loadTracks = (status: CmsTrackFilter, signal?: AbortSignal) =>
-  api<{ tracks: CmsTrack[] }>(`/cms/tracks?status=${status}`, { signal }).then((r) => r.tracks);
+  call(endpoints.cms.listTracks, { query: { status }, signal }).then((r) => r.tracks);
 
 const toastFailure = (err: unknown) => notifyError(CMS_MSG.loadTracksFailed, err);
 

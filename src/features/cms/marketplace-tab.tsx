@@ -19,7 +19,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { useConfirm } from '@/hooks/use-confirm';
-import { api } from '@/lib/api';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { call } from '@/lib/call';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { formatUsd, tokenCount } from '@common/format';
 
@@ -102,8 +103,8 @@ export function MarketplaceTab() {
   const reload = useCallback(async () => {
     try {
       const [t, l] = await Promise.all([
-        api<{ tracks: EligibleTrack[] }>('/marketplace/eligible-tracks'),
-        api<{ listings: MarketplaceListing[] }>('/marketplace/listings/all'),
+        call(endpoints.marketplace.eligibleTracks),
+        call(endpoints.marketplace.all),
       ]);
       setTracks(t.tracks);
       setListings(l.listings);
@@ -143,13 +144,9 @@ export function MarketplaceTab() {
     setBusy(true);
     try {
       if (editing)
-        await api(`/marketplace/listings/${encodeURIComponent(editing)}`, {
-          body: fieldsOf(form),
-        });
+        await call(endpoints.marketplace.edit, { params: { id: editing }, body: fieldsOf(form) });
       else
-        await api('/marketplace/listings', {
-          body: { track_id: form.track_id, ...fieldsOf(form) },
-        });
+        await call(endpoints.marketplace.create, { body: { track_id: form.track_id, ...fieldsOf(form) } });
       notifySuccess(editing ? 'Listing updated' : 'Listing created');
       reset();
       await reload();
@@ -160,11 +157,9 @@ export function MarketplaceTab() {
     }
   }
 
-  async function change(l: MarketplaceListing, path: string, body: unknown, failure: string, success: string) {
+  async function change(send: () => Promise<unknown>, failure: string, success: string) {
     try {
-      await api(`/marketplace/listings/${encodeURIComponent(l.id)}${path}`, {
-        body,
-      });
+      await send();
       notifySuccess(success);
       await reload();
     } catch (err) {
@@ -174,7 +169,7 @@ export function MarketplaceTab() {
 
   async function remove(l: MarketplaceListing) {
     if (!(await confirm({ title: 'Delete listing', action: 'Delete', description: `Delete the listing for "${l.title}"?` }))) return;
-    await change(l, '/delete', {}, UPDATE_LISTING_FAILED, LISTING_DELETED);
+    await change(() => call(endpoints.marketplace.delete, { params: { id: l.id } }), UPDATE_LISTING_FAILED, LISTING_DELETED);
   }
 
   return (
@@ -269,7 +264,7 @@ export function MarketplaceTab() {
               aria-pressed={l.is_active}
               aria-describedby={`listing-${l.id}`}
               className={`rounded-lg px-3 py-1 text-sm ${l.is_active ? 'bg-emerald-600/30 text-emerald-200' : 'bg-zinc-800 text-zinc-400'}`}
-              onClick={() => void change(l, '/active', { is_active: !l.is_active }, UPDATE_LISTING_STATUS_FAILED, l.is_active ? LISTING_DEACTIVATED : LISTING_ACTIVATED)}
+              onClick={() => void change(() => call(endpoints.marketplace.setActive, { params: { id: l.id }, body: { is_active: !l.is_active } }), UPDATE_LISTING_STATUS_FAILED, l.is_active ? LISTING_DEACTIVATED : LISTING_ACTIVATED)}
             >
               {l.is_active ? 'Active' : 'Inactive'}
             </button>

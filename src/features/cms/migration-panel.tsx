@@ -9,14 +9,15 @@ import { Dialog, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Field, INPUT } from '@/components/ui/field';
 import { afterWrite } from '@/data/lazy';
 import { useApiRead } from '@/hooks/use-api-read';
-import { api } from '@/lib/api';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { call } from '@/lib/call';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { UnresolvedClaims } from './unresolved-claims';
 
 /** Calls the run until it is done; each call processes a few batches and answers the progress. */
 async function runToEnd(force: boolean, progress: (s: MigrationAdminStatus) => void): Promise<MigrationAdminStatus> {
   for (;;) {
-    const status = await api<MigrationAdminStatus>('/cms/migration/run', { body: { force } });
+    const status = await call(endpoints.migration.run, { body: { force } });
     progress(status);
     if (status.run?.state !== 'running') return status;
   }
@@ -24,7 +25,7 @@ async function runToEnd(force: boolean, progress: (s: MigrationAdminStatus) => v
 
 /** The token migration controls (super admins, in the Config tab): threshold, run or force, progress, lock period, unresolved claims. */
 export function MigrationPanel() {
-  const read = useApiRead((signal) => api<MigrationAdminStatus>('/cms/migration', { signal }), []);
+  const read = useApiRead((signal) => call(endpoints.migration.status, { signal }), []);
   const [live, setLive] = useState<MigrationAdminStatus | null>(null);
   const [running, setRunning] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -54,7 +55,7 @@ export function MigrationPanel() {
   };
   const saveLock = async () => {
     try {
-      await api('/cms/migration/settings', { body: { lock_days: Number.parseInt(lockDays, 10) || 0 } });
+      await call(endpoints.migration.settings, { body: { lock_days: Number.parseInt(lockDays, 10) || 0 } });
       notifySuccess(MIGRATION_MSG.settingsSaved);
       read.reload();
     } catch (err) {

@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { CMS_MSG, type CmsTrack } from '@common/cms-messages';
 import { useConfirm } from '@/hooks/use-confirm';
-import { api } from '@/lib/api';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { call } from '@/lib/call';
 import { notifyError, notifySuccess } from '@/lib/notify';
-
-const path = (id: string, action: string) => `/cms/tracks/${encodeURIComponent(id)}/${action}`;
 
 /** `cover` null: the server picks a random placeholder. */
 const approveTrack = (id: string, cover: string | null) =>
-  api<{ track: CmsTrack }>(path(id, 'approve'), { body: cover ? { cover_art_url: cover } : {} });
-const rejectTrack = (id: string) => api<{ track: CmsTrack }>(path(id, 'reject'), { body: {} });
-const deleteTrack = (id: string) => api<{ id: string; deleted: true }>(path(id, 'delete'), { body: {} });
+  call(endpoints.cms.approve, { params: { id }, body: cover ? { cover_art_url: cover } : {} });
+const rejectTrack = (id: string) => call(endpoints.cms.reject, { params: { id }, body: {} });
+const deleteTrack = (id: string) => call(endpoints.cms.deleteTrack, { params: { id }, body: {} });
 
 /**
  * Approve / reject / delete with the spec's toasts; `busyId` is the track being worked on; `onDone` refreshes lists.

@@ -1,19 +1,18 @@
-import type { RadioSubmission } from '@common/radio';
-import { api } from '@/lib/api';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { call } from '@/lib/call';
 
-type One = { submission: RadioSubmission };
-const path = (id: string, action: string) => `/cms/radio/${encodeURIComponent(id)}/${action}`;
+const ep = endpoints.radio;
 
-export const approveSubmission = (id: string) => api<One>(path(id, 'approve'), { body: {} });
-export const rejectSubmission = (id: string) => api<One>(path(id, 'reject'), { body: {} });
+export const approveSubmission = (id: string) => call(ep.approve, { params: { id }, body: {} });
+export const rejectSubmission = (id: string) => call(ep.reject, { params: { id }, body: {} });
 /** A signed URL (valid 3600 s) of the submission's audio, and where it goes on the station. */
-export const downloadLink = (id: string) => api<{ url: string; sftp_path: string }>(path(id, 'download-link'), { body: {} });
+export const downloadLink = (id: string) => call(ep.downloadLink, { params: { id }, body: {} });
 /** After a manual SFTP upload: the submission is marked uploaded. */
-export const markUploaded = (id: string) => api<One>(path(id, 'mark-uploaded'), { body: {} });
+export const markUploaded = (id: string) => call(ep.markUploaded, { params: { id }, body: {} });
 /** 'Upload to Station': the server uploads the file over SFTP. */
-export const uploadToStation = (id: string) => api<One>(path(id, 'upload'), { body: {} });
-export const scheduleBroadcast = (id: string, iso: string) => api<One>(path(id, 'schedule'), { body: { scheduled_broadcast_time: iso } });
+export const uploadToStation = (id: string) => call(ep.upload, { params: { id }, body: {} });
+export const scheduleBroadcast = (id: string, iso: string) => call(ep.schedule, { params: { id }, body: { scheduled_broadcast_time: iso } });
 /** Whether the server can upload to the station itself (SFTP configured). */
-export const loadStation = (signal?: AbortSignal) => api<{ upload: boolean }>('/cms/radio/station', { signal });
+export const loadStation = (signal?: AbortSignal) => call(ep.station, { signal });
 /** The admin quick send of an approved track (payment amount 0; a non-super-admin needs the tokens). */
-export const quickSend = (trackId: string) => api<One>('/cms/radio/send', { body: { track_id: trackId }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+export const quickSend = (trackId: string) => call(ep.quickSend, { body: { track_id: trackId }, headers: { 'Idempotency-Key': crypto.randomUUID() } });

@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import type { SettledClaim } from '@common/migration';
 import { MIGRATION_MSG } from '@common/migration-messages';
 import type { SettleClaimInput } from '@common/migration-schemas';
-import { api, ApiError } from '@/lib/api';
+import { ApiError } from '@/lib/api';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { call } from '@/lib/call';
 import { notifyError, notifySuccess } from '@/lib/notify';
 
 /** POST /api/cms/migration/claims/:id/settle: what a super admin found on the chain. */
 export const settleClaim = (id: string, input: SettleClaimInput) =>
-  api<SettledClaim>(`/cms/migration/claims/${encodeURIComponent(id)}/settle`, { body: input });
+  call(endpoints.migration.settle, { params: { id }, body: input });
 
 /**
  * Settles a claim with its toast (a failure's says the server's reason): true when the dialog is

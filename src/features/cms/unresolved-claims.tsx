@@ -6,7 +6,8 @@ import { MIGRATION_MSG } from '@common/migration-messages';
 import { Button } from '@/components/ui/button';
 import { ACTIONS_COLUMN, DataTable, TD } from '@/components/ui/table';
 import { useApiRead, type ApiRead } from '@/hooks/use-api-read';
-import { api } from '@/lib/api';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { call } from '@/lib/call';
 import { claimant } from './claim-format';
 import { dateLabel } from './format';
 import { AllowResendDialog, MarkSentDialog } from './settle-claim-dialogs';
@@ -84,7 +85,7 @@ function ClaimList({ read, busy, onSettle }: { read: ApiRead<Listing>; busy: boo
  * Read again whenever `readAgain` changes (a run that ended may have left one).
  */
 export function UnresolvedClaims({ readAgain }: { readAgain: number }) {
-  const read = useApiRead((signal) => api<Listing>('/cms/migration/claims', { signal }), [readAgain]);
+  const read = useApiRead((signal) => call(endpoints.migration.claims, { signal }), [readAgain]);
   const [settling, setSettling] = useState<Settling | null>(null);
   const { busy, settle } = useSettleClaim(read.reload);
   const close = () => setSettling(null);

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { CmsTrackEdit } from '@common/cms-edit';
-import { CMS_MSG, type CmsTrack } from '@common/cms-messages';
-import { api } from '@/lib/api';
+import { CMS_MSG } from '@common/cms-messages';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { call } from '@/lib/call';
 import { notifyError, notifySuccess } from '@/lib/notify';
 
-const updateTrack = (id: string, edit: CmsTrackEdit) => api<{ track: CmsTrack }>(`/cms/tracks/${encodeURIComponent(id)}`, { body: edit });
+const updateTrack = (id: string, edit: CmsTrackEdit) => call(endpoints.cms.editTrack, { params: { id }, body: edit });
 
 /** Saves an edit; true when saved (toast 'Track updated') or nothing changed, false after the spec's failure toast. */
 export function useUpdateTrack(onDone: () => void) {

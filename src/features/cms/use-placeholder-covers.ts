@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { PLACEHOLDER_COVERS } from '@common/cms-messages';
-import type { PlaceholderCover } from '@common/placeholders';
-import { api } from '@/lib/api';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { call } from '@/lib/call';
 
 let stored: Promise<string[]> | null = null;
 
@@ -9,7 +9,7 @@ let stored: Promise<string[]> | null = null;
 export function usePlaceholderCovers(): readonly string[] {
   const [covers, setCovers] = useState<readonly string[]>(PLACEHOLDER_COVERS);
   useEffect(() => {
-    stored ??= api<{ covers: PlaceholderCover[] }>('/cms/placeholders')
+    stored ??= call(endpoints.cms.placeholders)
       .then((r) => r.covers.map((c) => c.stored_url ?? c.local_url))
       .catch(() => {
         stored = null;

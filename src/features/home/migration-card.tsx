@@ -3,7 +3,8 @@ import { Rocket } from 'lucide-react';
 import { TIMINGS_MS } from '@common/constants';
 import type { PublicMigration } from '@common/migration';
 import { useApiRead } from '@/hooks/use-api-read';
-import { api } from '@/lib/api';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { call } from '@/lib/call';
 import { PendingText } from '@/components/pending-text';
 
 /**
@@ -11,7 +12,7 @@ import { PendingText } from '@/components/pending-text';
  * leaderboards stream carries migration_config's state (`live`); one read covers the moment before.
  */
 export function MigrationCard({ live }: { live: PublicMigration | null }) {
-  const first = useApiRead((signal) => api<PublicMigration>('/public/migration', { signal }), [], { retryMs: TIMINGS_MS.readRetry });
+  const first = useApiRead((signal) => call(endpoints.accounts.publicMigration, { signal }), [], { retryMs: TIMINGS_MS.readRetry });
   const data = live ?? first.data;
   const pct = data ? Math.min(100, (data.user_count / Math.max(1, data.user_threshold)) * 100) : 0;
   return (

@@ -3,7 +3,8 @@ import { TIMINGS_MS } from '@common/constants';
 import type { Leaderboards } from '@common/leaderboards';
 import { streamBaseUrl } from '@/config/env';
 import { useApiRead } from '@/hooks/use-api-read';
-import { api } from '@/lib/api';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { call, urlOf } from '@/lib/call';
 
 /**
  * The home boards, live: a first GET (cached by the service worker for offline visits), then
@@ -14,7 +15,7 @@ import { api } from '@/lib/api';
  * boards already shown (the stream's first, as a rule: the GET's answer) renders nothing.
  */
 export function useLeaderboards(): { boards: Leaderboards | null; failed: boolean } {
-  const first = useApiRead((signal) => api<Leaderboards>('/public/leaderboards', { signal }), [], { retryMs: TIMINGS_MS.readRetry, transition: true });
+  const first = useApiRead((signal) => call(endpoints.leaderboards.read, { signal }), [], { retryMs: TIMINGS_MS.readRetry, transition: true });
   const [streamed, setStreamed] = useState<Leaderboards | null>(null);
   const firstData = useRef<Leaderboards | null>(null);
   useEffect(() => {
@@ -24,7 +25,7 @@ export function useLeaderboards(): { boards: Leaderboards | null; failed: boolea
     /** The text of the last boards streamed (until then, the GET's answer is what shows). */
     let shown: string | null = null;
     const open = () => {
-      const next = new EventSource(`${streamBaseUrl}/api/public/leaderboards/stream`);
+      const next = new EventSource(`${streamBaseUrl}${urlOf(endpoints.leaderboards.stream)}`);
       next.onmessage = (event: MessageEvent<string>) => {
         if (event.data === (shown ?? (firstData.current && JSON.stringify(firstData.current)))) return;
         try {

@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { MAIL_MSG } from '@common/email-messages';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { api, ApiError, saysWhenToRetry } from '@/lib/api';
+import { ApiError, saysWhenToRetry } from '@/lib/api';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { call } from '@/lib/call';
 
 type State = 'asking' | 'busy' | 'unsubscribed' | 'subscribed';
 
@@ -29,7 +31,7 @@ export function UnsubscribePage({ u, t }: { u?: string; t?: string }) {
     setState('busy');
     setError(null);
     try {
-      await api('/mail/unsubscribe', { body: { u, t, subscribe } });
+      await call(endpoints.mail.unsubscribe, { body: { u: u ?? '', t: t ?? '', subscribe } });
       setState(subscribe ? 'subscribed' : 'unsubscribed');
     } catch (err) {
       setError(refusalText(err));

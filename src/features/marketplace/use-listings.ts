@@ -3,7 +3,8 @@ import { compareCodeUnits } from '@common/format';
 import { LISTINGS_LOAD_FAILED } from '@common/marketplace-messages';
 import type { MarketplaceListing } from '@common/listing-doc';
 import { loadDataLayer } from '@/data/lazy';
-import { api } from '@/lib/api';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { call } from '@/lib/call';
 import { notifyError } from '@/lib/notify';
 import { firstPaint, useFirstPaintPassed } from '@/lib/first-paint';
 import { afterNextPaint } from '@/lib/yield-to-main';
@@ -17,7 +18,7 @@ const newestFirst = (a: MarketplaceListing, b: MarketplaceListing) => compareCod
  * paint. The whole public list, newest first, as RxDB will show it once it has synced.
  */
 async function firstListings(): Promise<MarketplaceListing[]> {
-  return (await api<{ listings: MarketplaceListing[] }>('/marketplace/listings')).listings;
+  return (await call(endpoints.marketplace.listings)).listings;
 }
 
 /** How long the first cover holds the first paint back at most (firstPaint: RxDB and the radio wait for it). */

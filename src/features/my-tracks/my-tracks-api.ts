@@ -1,5 +1,5 @@
-import type { RadioSubmission } from '@common/radio';
-import { api } from '@/lib/api';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { call } from '@/lib/call';
 
 /**
  * POST /api/radio/submissions: the server charges the tokens; one key per attempt, so a retry is
@@ -7,7 +7,7 @@ import { api } from '@/lib/api';
  * charge another.
  */
 export const sendTrackToRadio = (trackId: string, tokenCost: number) =>
-  api<{ submission: RadioSubmission }>('/radio/submissions', {
+  call(endpoints.radio.submitMusic, {
     body: { track_id: trackId, submission_type: 'music', token_cost: tokenCost },
     headers: { 'Idempotency-Key': crypto.randomUUID() },
   });
@@ -22,9 +22,9 @@ export function submitAd(input: AdInput, idempotencyKey: string) {
   body.append('duration_seconds', String(input.duration));
   body.append('token_cost', String(input.tokenCost));
   body.append('audio', input.audio, input.audio.name);
-  return api<{ submission: RadioSubmission }>('/radio/ads', { body, headers: { 'Idempotency-Key': idempotencyKey } });
+  return call(endpoints.radio.submitAd, { body, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 /** POST /api/marketplace/listings/:id/feature: the seller pays app_config's featured price, if it is the one shown (`tokenCost`). */
 export const featureListing = (listingId: string, tokenCost: number) =>
-  api<{ cost: number; balance: number }>(`/marketplace/listings/${encodeURIComponent(listingId)}/feature`, { body: { token_cost: tokenCost } });
+  call(endpoints.marketplace.feature, { params: { id: listingId }, body: { token_cost: tokenCost } });

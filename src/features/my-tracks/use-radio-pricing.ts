@@ -1,5 +1,6 @@
 import { useApiRead } from '@/hooks/use-api-read';
-import { api } from '@/lib/api';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { call } from '@/lib/call';
 import { radioPricingFrom, type RadioPricing } from './radio-pricing';
 
 /**
@@ -7,6 +8,6 @@ import { radioPricingFrom, type RadioPricing } from './radio-pricing';
  * them again, as when the API refuses a price that changed since the page showed it.
  */
 export function useRadioPricing(): RadioPricing & { reload: () => void } {
-  const { data, reload } = useApiRead((signal) => api<{ data: { pricing: unknown } }>('/public/config', { signal }).then((r) => radioPricingFrom(r.data.pricing)), []);
+  const { data, reload } = useApiRead((signal) => call(endpoints.accounts.publicConfig, { signal }).then((r) => radioPricingFrom(r.data.pricing)), []);
   return { ...(data ?? radioPricingFrom(null)), reload };
 }

@@ -1,41 +1,42 @@
 import type { Order } from '@common/order-doc';
 import { PROOF_FIELD } from '@common/orders';
-import { api, apiBlob } from '@/lib/api';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { call } from '@/lib/call';
 import { downloadBlob, downloadUrl } from '@/lib/download';
 
-const path = (id: string, action: string) => `/orders/${encodeURIComponent(id)}/${action}`;
+const ep = endpoints.orders;
 
 /** POST /api/orders/:id/proof, multipart with the image: the order goes under review. */
 export function uploadProof(orderId: string, file: File): Promise<{ order: Order }> {
   const form = new FormData();
   form.append(PROOF_FIELD, file);
-  return api<{ order: Order }>(path(orderId, 'proof'), { body: form });
+  return call(ep.uploadProof, { params: { id: orderId }, body: form });
 }
 
 /** The seller's decision on a cash order. */
 export function decideOrder(orderId: string, decision: 'approve' | 'reject'): Promise<{ order: Order }> {
-  return api<{ order: Order }>(path(orderId, decision), { body: {} });
+  return decision === 'approve' ? call(ep.approve, { params: { id: orderId } }) : call(ep.reject, { params: { id: orderId } });
 }
 
 /** Downloads the licensed full-quality track through its signed URL (valid one hour). */
 export async function downloadTrack(orderId: string): Promise<void> {
-  const { url } = await api<{ url: string; expires_in: number }>(path(orderId, 'download'));
+  const { url } = await call(ep.download, { params: { id: orderId } });
   downloadUrl(url);
 }
 
 /** Downloads the licence certificate (a PDF the API renders for the buyer). */
 export async function downloadCertificate(orderId: string): Promise<void> {
-  const blob = await apiBlob(path(orderId, 'certificate'));
+  const blob = await call(ep.certificate, { params: { id: orderId } });
   downloadBlob(blob, `licence-${orderId}.pdf`);
 }
 
 /** The signed URL of the buyer's payment proof (buyer or seller). */
 export async function proofUrl(orderId: string): Promise<string> {
-  const { url } = await api<{ url: string }>(path(orderId, 'proof'));
+  const { url } = await call(ep.proof, { params: { id: orderId } });
   return url;
 }
 
 /** POST /api/accounts/cash-app-tag: where buyers paying by Cash App send money. */
 export function saveCashTag(tag: string): Promise<{ cash_app_tag: string }> {
-  return api<{ cash_app_tag: string }>('/accounts/cash-app-tag', { body: { cash_app_tag: tag } });
+  return call(endpoints.accounts.cashAppTag, { body: { cash_app_tag: tag } });
 }

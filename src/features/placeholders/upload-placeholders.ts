@@ -1,5 +1,6 @@
 import { PLACEHOLDER_FIELD, PLACEHOLDER_FILES } from '@common/placeholders';
-import { api } from '@/lib/api';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { call } from '@/lib/call';
 
 import type { ImageResult, UploadOutcome } from './upload-toast';
 
@@ -11,7 +12,7 @@ async function uploadOne(filename: string): Promise<void> {
   if (!res.ok) throw new Error(`Could not read /placeholders/${filename} (${res.status})`);
   const form = new FormData();
   form.append(PLACEHOLDER_FIELD, new File([await res.blob()], filename, { type: 'image/jpeg' }));
-  await api(`/cms/placeholders/${filename}`, { body: form });
+  await call(endpoints.cms.uploadPlaceholder, { params: { filename }, body: form });
 }
 
 /** Where a run is: uploading image n (1-based), or moving the tracks. */
@@ -36,7 +37,7 @@ export async function uploadAllPlaceholders(progress: (at: UploadStep, results: 
   if (!results.some((r) => r.ok)) return { results, tracksUpdated: null, trackError: null };
   progress('tracks', results);
   try {
-    const { updated } = await api<{ updated: number }>('/cms/placeholders/migrate-tracks', { body: {} });
+    const { updated } = await call(endpoints.cms.migratePlaceholders, { body: {} });
     return { results, tracksUpdated: updated, trackError: null };
   } catch (err) {
     return { results, tracksUpdated: null, trackError: message(err) };

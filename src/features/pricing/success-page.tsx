@@ -9,7 +9,9 @@ import { useBalanceDoc } from '@/hooks/use-account';
 import { ignoreFailure } from '@/hooks/api-read';
 import { useApiRead } from '@/hooks/use-api-read';
 import { useOnline } from '@/hooks/use-online';
-import { api, ApiError } from '@/lib/api';
+import { ApiError } from '@/lib/api';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { call } from '@/lib/call';
 import { tokenCount } from '@common/format';
 
 type Status = { status: 'open' | 'completed'; tokens: number };
@@ -24,7 +26,7 @@ const refused = (err: unknown): boolean => err instanceof ApiError && err.status
  */
 function useCheckoutStatus(sessionId: string, polling: boolean): Status | 'unknown' | null {
   const { data, error } = useApiRead(
-    polling ? (signal) => api<Status>(`/payments/session/${encodeURIComponent(sessionId)}`, { signal }) : null,
+    polling ? (signal) => call(endpoints.payments.session, { params: { id: sessionId }, signal }) : null,
     [sessionId],
     { everyMs: POLL_MS, until: (s, err) => refused(err) || s?.status === 'completed', onError: ignoreFailure },
   );

@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { MSG } from '@common/messages';
 import { PATHS } from '@common/paths';
 import { PRICING_MSG } from '@common/pricing-messages';
-import { api, isOffline } from '@/lib/api';
+import { isOffline } from '@/lib/api';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { call } from '@/lib/call';
 import { notifyError } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 
@@ -22,7 +24,7 @@ export function useBuyPack(): { buy: (packageId: string) => Promise<void>; pendi
     }
     setPending(packageId);
     try {
-      const { url } = await api<{ url?: string | null }>('/payments/checkout', { body: { packageId } });
+      const { url } = await call(endpoints.payments.checkout, { body: { packageId } });
       if (!url) {
         notifyError(PRICING_MSG.noCheckoutUrl);
         setPending(null);

@@ -4,7 +4,8 @@ import { useEffect } from 'react';
 import { normalizeUsername } from '@common/username';
 import { PATHS } from '@common/paths';
 import { useApiRead } from '@/hooks/use-api-read';
-import { api } from '@/lib/api';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { call } from '@/lib/call';
 
 const logFailure = (err: unknown) => console.warn('referral lookup failed', err);
 
@@ -14,7 +15,7 @@ export function ReferralRedirect() {
   const navigate = useNavigate();
   const normalized = normalizeUsername(username);
   const { data, error } = useApiRead(
-    (signal) => api<{ exists: boolean }>(`/accounts/username/${encodeURIComponent(normalized || '_')}`, { signal }),
+    (signal) => call(endpoints.accounts.usernameExists, { params: { username: normalized || '_' }, signal }),
     [normalized],
     { onError: logFailure },
   );

@@ -1,6 +1,8 @@
 import type { SubmissionResult } from '@common/submission';
 import { env } from '@/config/env';
 import { ApiError, authHeader } from '@/lib/api';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { urlOf } from '@/lib/call';
 import { errorParts } from './submission-form';
 
 function parseJson(text: string): unknown {
@@ -20,7 +22,7 @@ export async function uploadTrack(body: FormData, idempotencyKey: string, onProg
   const headers = { ...(await authHeader()), 'Idempotency-Key': idempotencyKey };
   return new Promise<SubmissionResult>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${env.VITE_API_BASE_URL}/api/tracks`);
+    xhr.open('POST', `${env.VITE_API_BASE_URL}${urlOf(endpoints.tracks.submit)}`);
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);

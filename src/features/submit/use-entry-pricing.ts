@@ -1,11 +1,10 @@
 import { DEFAULT_PRICING } from '@common/constants';
 import { useApiRead } from '@/hooks/use-api-read';
-import { api } from '@/lib/api';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { call } from '@/lib/call';
 import type { RoutePricing } from '@common/contest';
 
-type ConfigResponse = { data: { pricing: RoutePricing } };
-
-const readPricing = (signal?: AbortSignal) => api<ConfigResponse>('/public/config', { signal }).then((res) => res.data.pricing);
+const readPricing = (signal?: AbortSignal) => call(endpoints.accounts.publicConfig, { signal }).then((res): RoutePricing => res.data.pricing);
 
 /**
  * Entry prices from app_config (GET /api/public/config); the defaults until it answers or if it

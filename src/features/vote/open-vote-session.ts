@@ -1,8 +1,7 @@
 import type { VoteSessionView } from '@common/voting';
-import { api } from '@/lib/api';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { call } from '@/lib/call';
 import { insufficientTokens, sessionCost, type SessionCost } from './session-errors';
-
-type OpenSessionResponse = { session: VoteSessionView | null; balance: number };
 
 export type OpenSessionResult =
   | { kind: 'session'; session: VoteSessionView }
@@ -24,7 +23,7 @@ export function openVoteSession(tokenCost?: number): Promise<OpenSessionResult> 
   if (running) return running;
   const request = (async (): Promise<OpenSessionResult> => {
     try {
-      const res = await api<OpenSessionResponse>('/vote-sessions', { body: tokenCost === undefined ? {} : { token_cost: tokenCost } });
+      const res = await call(endpoints.voting.open, { body: tokenCost === undefined ? {} : { token_cost: tokenCost } });
       return res.session && res.session.clips.length > 0 ? { kind: 'session', session: res.session } : { kind: 'empty' };
     } catch (err) {
       const tokens = insufficientTokens(err);

@@ -5,11 +5,11 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field, INPUT } from '@/components/ui/field';
 import { afterWrite } from '@/data/lazy';
-import { api, ApiError, saysWhenToRetry } from '@/lib/api';
+import { ApiError, saysWhenToRetry } from '@/lib/api';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { call } from '@/lib/call';
 import { toast } from '@/lib/toast';
 import { couponToast } from '@/lib/coupon-outcome';
-
-type Redeemed = { success: true; message: string };
 
 /**
  * A coupon for an existing account (the Coupon Email sends its readers here): the same
@@ -32,7 +32,7 @@ export function CouponCard() {
     setBusy(true);
     setError(null);
     try {
-      const res = await api<Redeemed>('/coupons/redeem', { method: 'POST', body: { code } });
+      const res = await call(endpoints.tokens.redeemCoupon, { body: { code } });
       const t = couponToast(res);
       toast.success(t.title, { description: t.description });
       setCode('');

@@ -1,9 +1,9 @@
 import { formatCount } from '@common/format';
 import { useState } from 'react';
-import type { MyMigration } from '@common/migration';
 import { MIGRATION_MSG } from '@common/migration-messages';
 import { useApiRead } from '@/hooks/use-api-read';
-import { api } from '@/lib/api';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { call } from '@/lib/call';
 import { notifyError, notifySuccess } from '@/lib/notify';
 
 /** The look of the card's wallet buttons (Save, Send my tokens). */
@@ -18,7 +18,7 @@ const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { ye
  */
 export function MigratedDetails({ status, wallet, saving, savedAt }: { status: string; wallet: string | null; saving: boolean; savedAt: number }) {
   // The saved wallet syncs before the save's claim is done: read again once the save has answered (`savedAt`).
-  const { data, loading, reload } = useApiRead((signal) => api<{ data: MyMigration }>('/migration/me', { signal }), [status, wallet, savedAt]);
+  const { data, loading, reload } = useApiRead((signal) => call(endpoints.migration.mine, { signal }), [status, wallet, savedAt]);
   const [now] = useState(Date.now);
   const entry = data?.data;
   if (!entry) return null;
@@ -63,7 +63,7 @@ function ClaimRetry({ onDone }: { onDone: () => void }) {
   const send = async () => {
     setSending(true);
     try {
-      await api('/migration/claim', { body: {} });
+      await call(endpoints.migration.claim, { body: {} });
       notifySuccess(MIGRATION_MSG.claimSent);
     } catch (err) {
       notifyError(MIGRATION_MSG.claimNotSent, err);

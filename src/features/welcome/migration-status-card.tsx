@@ -1,14 +1,15 @@
 import { Lock, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { MSG } from '@common/messages';
-import type { ClaimResult, PublicMigration } from '@common/migration';
 import { claimProblem, MIGRATION_MSG } from '@common/migration-messages';
 import { MigrationBadge } from '@/components/migration-badge';
 import { Card } from '@/components/ui/card';
 import { afterWrite } from '@/data/lazy';
 import { useApiRead } from '@/hooks/use-api-read';
 import type { ProfileDoc } from '@/data/schemas';
-import { api, ApiError } from '@/lib/api';
+import { ApiError } from '@/lib/api';
+import { endpoints } from '@/lib/api-endpoints.gen';
+import { call } from '@/lib/call';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { MigratedDetails, WALLET_BUTTON } from './migrated-details';
 
@@ -22,7 +23,7 @@ function migrationLine(status: ProfileDoc['migration_status'], runDone: boolean)
 export function MigrationStatusCard({ profile }: { profile: ProfileDoc }) {
   // Whether a run has been (the home card's flag), for an account still before its own migration.
   const beforeOwn = profile.migration_status !== 'migrated' && profile.migration_status !== 'migrating';
-  const runDone = useApiRead(beforeOwn ? (signal) => api<PublicMigration>('/public/migration', { signal }) : null, [beforeOwn]);
+  const runDone = useApiRead(beforeOwn ? (signal) => call(endpoints.accounts.publicMigration, { signal }) : null, [beforeOwn]);
   const [wallet, setWallet] = useState('');
   const [saving, setSaving] = useState(false);
   const [savedAt, setSavedAt] = useState(0);
@@ -30,7 +31,7 @@ export function MigrationStatusCard({ profile }: { profile: ProfileDoc }) {
   const save = async () => {
     setSaving(true);
     try {
-      const answer = await api<{ claim: ClaimResult }>('/accounts/wallet', { body: { wallet_address: wallet.trim() } });
+      const answer = await call(endpoints.accounts.wallet, { body: { wallet_address: wallet.trim() } });
       notifySuccess(MSG.walletSaved);
       const problem = claimProblem(answer.claim);
       if (problem) notifyError(MIGRATION_MSG.claimNotSent, problem);

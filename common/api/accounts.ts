@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import type { Role } from '../constants';
+import { MSG } from '../messages';
+import type { ClaimResult, PublicMigration } from '../migration';
+import { CASH_TAG_PATTERN, ORDER_MSG } from '../orders';
+import { ensureProfileInput, passwordResetInput, roleChangeInput, signupInput, walletInput } from '../schemas';
+import type { TokenPricing } from '../settings';
+import { endpoint, json, jsonBody, noFields, typed } from './contract';
+
+/** GET /api/accounts/username/:username */
+export const usernameParams = z.object({ username: z.string().max(200) });
+/** POST /api/accounts/cash-app-tag */
+export const cashTagInput = z.strictObject({ cash_app_tag: z.string().trim().regex(CASH_TAG_PATTERN, ORDER_MSG.cashTagInvalid) });
+/** A body that is absent or {}. */
+export const noBody = z.union([z.undefined(), noFields]);
+
+const queued = json(z.object({ queued: z.literal(true) }), 202);
+const couponOutcome = z.object({ success: z.boolean(), message: z.string(), error: z.literal(true).optional() });
+
+/** Accounts and profiles (functions/src/accounts/router.ts). */
+export const accounts = {
+  signup: endpoint({
+    method: 'POST',
+    path: '/api/accounts/signup',
+    access: 'public',
+    summary: 'Creates an account (email and password), claims the username and queues the verification mail',
+    body: jsonBody(signupInput),
+    response: json(z.object({ uid: z.string(), username: z.string(), balance: z.number(), coupon: couponOutcome.optional() }), 201),
+  }),
+  ensureProfile: endpoint({
+    method: 'POST',
+    path: '/api/accounts/ensure-profile',
+    access: 'user',
+    summary: "Creates the caller's profile if it has none (a Google sign-in); 201 when created, 200 when it existed",
+    body: jsonBody(ensureProfileInput, true),
+    response: json(z.object({ created: z.boolean() }).loose(), 201),
+  }),
+  emailVerified: endpoint({
+    method: 'POST',
+    path: '/api/accounts/email-verified',
+    access: 'user',
+    summary: 'Records that the caller followed the verification link (and pays their referrer)',
+    body: jsonBody(noBody),
+    response: json(z.object({ verified: z.literal(true), referral: z.unknown() })),
+  }),
+  verificationEmail: endpoint({
+    method: 'POST',
+    path: '/api/accounts/verification-email',
+    access: 'user',
+    summary: 'Queues a new verification mail',
+    body: jsonBody(noBody),
+    response: queued,
+  }),
+  passwordReset: endpoint({
+    method: 'POST',
+    path: '/api/accounts/password-reset',
+    access: 'public',
+    summary: 'Queues a password-reset mail; the answer is the same whether or not an account has the address',
+    body: jsonBody(passwordResetInput),
+    response: queued,
+  }),
+  usernameExists: endpoint({
+    method: 'GET',
+    path: '/api/accounts/username/:username',
+    access: 'public',
+    summary: 'Whether a (lower-cased) username exists',
+    params: usernameParams,
+    response: json(z.object({ exists: z.boolean(), username: z.string() })),
+  }),
+  wallet: endpoint({
+    method: 'POST',
+    path: '/api/accounts/wallet',
+    access: 'user',
+    summary: "Saves the caller's Solana wallet address once; then it is locked",
+    body: jsonBody(walletInput),
+    response: typed<{ wallet_address: string; claim: ClaimResult }>('WalletSaved'),
+  }),
+  cashAppTag: endpoint({
+    method: 'POST',
+    path: '/api/accounts/cash-app-tag',
+    access: 'user',
+    summary: 'Saves the $cashtag buyers pay when they choose Cash App',
+    body: jsonBody(cashTagInput),
+    response: json(z.object({ cash_app_tag: z.string() })),
+  }),
+  me: endpoint({
+    method: 'GET',
+    path: '/api/me',
+    access: 'user',
+    summary: "The caller's profile, roles, balance and last daily grant",
+    response: typed<{ profile: { referred_by: string | null } & Record<string, unknown>; roles: Role[]; balance: number; last_grant_date: string | null }>('Me'),
+  }),
+  publicMigration: endpoint({
+    method: 'GET',
+    path: '/api/public/migration',
+    access: 'public',
+    summary: "The token migration's countdown",
+    response: typed<PublicMigration>('PublicMigration'),
+  }),
+  publicConfig: endpoint({
+    method: 'GET',
+    path: '/api/public/config',
+    access: 'public',
+    summary: 'The prices everyone may read, defaults filled in',
+    response: typed<{ data: { pricing: TokenPricing } }>('PublicConfig'),
+  }),
+  changeRole: endpoint({
+    method: 'POST',
+    path: '/api/admin/roles',
+    access: 'super',
+    denied: MSG.onlySuperAdminsRoles,
+    summary: "Grants or revokes a user's admin role",
+    body: jsonBody(roleChangeInput),
+    response: typed<{ user_id: string; roles: Role[] }>('RoleChanged'),
+  }),
+} as const;

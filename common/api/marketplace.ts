@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { activeInput, createListingInput, editListingInput } from '../listing-form';
+import type { MarketplaceListing } from '../listing-doc';
+import type { EligibleTrack } from '../marketplace-messages';
+import { docId } from '../schemas';
+import { endpoint, json, jsonBody, other, typed } from './contract';
+import { shownTokenCost } from './tokens';
+
+export const listingIdParams = z.strictObject({ id: docId });
+/** POST /api/marketplace/listings/:id/feature: `token_cost`, the price the seller was shown. */
+export const featureInput = z.strictObject({ token_cost: shownTokenCost });
+
+const listing = typed<{ listing: MarketplaceListing }>('ListingAnswer');
+const listings = typed<{ listings: MarketplaceListing[] }>('Listings');
+
+/** The marketplace (functions/src/marketplace/router.ts): public listings, sellers featuring theirs, admins managing them. */
+export const marketplace = {
+  listings: endpoint({ method: 'GET', path: '/api/marketplace/listings', access: 'public', summary: 'The live listings', response: listings }),
+  preview: endpoint({
+    method: 'GET',
+    path: '/api/marketplace/listings/:id/preview',
+    access: 'public',
+    summary: "Redirects to a signed URL of a listing's 30-second preview",
+    params: listingIdParams,
+    response: other('redirect', 302),
+  }),
+  feature: endpoint({
+    method: 'POST',
+    path: '/api/marketplace/listings/:id/feature',
+    access: 'owner',
+    summary: 'The seller features their basic listing for the featured price (403 for anyone else)',
+    params: listingIdParams,
+    body: jsonBody(featureInput, true),
+    response: typed<{ listing: MarketplaceListing; cost: number; balance: number }>('FeaturedListing'),
+  }),
+  all: endpoint({ method: 'GET', path: '/api/marketplace/listings/all', access: 'admin', summary: 'Every listing, inactive ones too', response: listings }),
+  eligibleTracks: endpoint({ method: 'GET', path: '/api/marketplace/eligible-tracks', access: 'admin', summary: 'Approved tracks without a listing', response: typed<{ tracks: EligibleTrack[] }>('EligibleTracks') }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/marketplace/listings',
+    access: 'admin',
+    summary: 'A listing for an approved track, spec defaults filled in',
+    body: jsonBody(createListingInput),
+    checkedBy: 'handler',
+    response: typed<{ listing: MarketplaceListing }>('ListingAnswer', 201),
+  }),
+  setActive: endpoint({
+    method: 'POST',
+    path: '/api/marketplace/listings/:id/active',
+    access: 'admin',
+    summary: 'Puts a listing on or off sale',
+    params: listingIdParams,
+    body: jsonBody(activeInput, true),
+    response: listing,
+  }),
+  delete: endpoint({
+    method: 'POST',
+    path: '/api/marketplace/listings/:id/delete',
+    access: 'admin',
+    summary: 'Deletes a listing',
+    params: listingIdParams,
+    response: json(z.object({ deleted: z.literal(true) })),
+  }),
+  edit: endpoint({
+    method: 'POST',
+    path: '/api/marketplace/listings/:id',
+    access: 'admin',
+    summary: "Changes a listing's prices, type and accepted payments",
+    params: listingIdParams,
+    body: jsonBody(editListingInput),
+    checkedBy: 'handler',
+    response: listing,
+  }),
+} as const;
