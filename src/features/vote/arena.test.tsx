@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { VoteDoc, VoteInput, VoteSessionView } from '@common/voting';
 import { findToast, renderUi } from '@/test/render';
 import { Arena } from './arena';
-import { submitVote } from './submit-vote';
+import { submitVote } from './session/submit-vote';
 
 // The data layer's edge: the session's votes as the device stores them, and the local write of a guess.
 const votes = vi.hoisted(() => {
@@ -21,11 +21,11 @@ const votes = vi.hoisted(() => {
     },
   };
 });
-vi.mock('./use-contest-docs', async () => {
+vi.mock('./session/use-contest-docs', async () => {
   const { useSyncExternalStore } = await import('react');
   return { useSessionVotes: () => useSyncExternalStore(votes.subscribe, votes.get) };
 });
-vi.mock('./submit-vote', () => ({
+vi.mock('./session/submit-vote', () => ({
   submitVote: vi.fn(async (input: VoteInput) => {
     const vote: VoteDoc = { id: `v-${input.clip_id}`, ...input, created_at: new Date().toISOString(), status: 'pending', is_correct: null, reveal: null, error: null, updatedAt: 0 };
     votes.set([...votes.get(), vote]);
@@ -33,8 +33,8 @@ vi.mock('./submit-vote', () => ({
   }),
 }));
 // Audio, the clip cache and confetti are the browser's, not the arena's.
-vi.mock('./use-clip-cache', () => ({ useClipCache: () => 'ready' }));
-vi.mock('./use-clip-player', () => ({ useClipPlayer: () => ({ playing: false, loading: false, failed: false, elapsed: 0, toggle: () => undefined }) }));
+vi.mock('./clips/use-clip-cache', () => ({ useClipCache: () => 'ready' }));
+vi.mock('./clips/use-clip-player', () => ({ useClipPlayer: () => ({ playing: false, loading: false, failed: false, elapsed: 0, toggle: () => undefined }) }));
 vi.mock('./celebrate', () => ({ celebrate: vi.fn() }));
 const { celebrate } = await import('./celebrate');
 

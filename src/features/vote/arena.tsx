@@ -6,7 +6,7 @@ import { ArenaNav } from './arena-nav';
 import { EndScreen } from './end-screen';
 import { TrackCard } from './track-card';
 import { useArena } from './use-arena';
-import { useClipCache } from './use-clip-cache';
+import { useClipCache } from './clips/use-clip-cache';
 
 function OfflineReady({ state }: { state: ReturnType<typeof useClipCache> }) {
   if (state === 'ready') {

@@ -1,7 +1,7 @@
 import { CloudOff, XCircle } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import type { Arena } from './use-arena';
-import { ClipPlayer } from './clip-player';
+import { ClipPlayer } from './clips/clip-player';
 import { CoverArt } from './cover-art';
 import { GuessButtons } from './guess-buttons';
 import { RevealPanel } from './reveal-panel';

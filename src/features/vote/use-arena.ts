@@ -6,8 +6,8 @@ import { useOnline } from '@/hooks/use-online';
 import { notifyError } from '@/lib/notify';
 import { firstOpenIndex, sessionScore, votesByClip } from './arena-logic';
 import { celebrate } from './celebrate';
-import { submitVote } from './submit-vote';
-import { useSessionVotes } from './use-contest-docs';
+import { submitVote } from './session/submit-vote';
+import { useSessionVotes } from './session/use-contest-docs';
 import { VOTE_TEXT } from './vote-texts';
 
 /** How long 'Submitting...' waits for the server's answer before the guess counts as saved. */

@@ -7,8 +7,8 @@ import { Card } from '@/components/ui/card';
 import { useOnline } from '@/hooks/use-online';
 import { useSession } from '@/lib/session';
 import { Arena } from './arena';
-import { SessionCostCard } from './session-cost';
-import { useVoteSession } from './use-vote-session';
+import { SessionCostCard } from './session/session-cost';
+import { useVoteSession } from './session/use-vote-session';
 import { VOTE_TEXT } from './vote-texts';
 
 /** How long after the browser is back online a failed load is tried again. */

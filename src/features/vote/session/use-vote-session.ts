@@ -2,12 +2,12 @@ import { useCallback, useEffect, useState } from 'react';
 import type { VoteSessionView } from '@common/voting';
 import { afterWrite, loadDataLayer } from '@/data/lazy';
 import { notifyError } from '@/lib/notify';
-import { resumableSession } from './arena-logic';
+import { resumableSession } from '../arena-logic';
 import { chooseSession } from './choose-session';
 import { openVoteSession } from './open-vote-session';
 import type { SessionCost } from './session-errors';
 import { useSessionDoc } from './use-contest-docs';
-import { VOTE_TEXT } from './vote-texts';
+import { VOTE_TEXT } from '../vote-texts';
 
 export type SessionPhase =
   | { kind: 'loading' }

@@ -1,5 +1,5 @@
 import type { Reveal } from '@common/voting';
-import { VOTE_TEXT } from './vote-texts';
+import { VOTE_TEXT } from '../vote-texts';
 
 /** What the OS media controls may show for a clip: nothing about the track before its reveal. */
 export function clipMetadata(reveal: Pick<Reveal, 'title' | 'artist_name'> | null): { title: string; artist: string } {
