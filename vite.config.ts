@@ -163,20 +163,22 @@ export default defineConfig({
         // The API, the crawler files, and file paths (a missing file is a 404, not the app).
         navigateFallbackDenylist: [/^\/api\//, /^\/[^?]*\.[^/?]*(\?.*)?$/],
         cleanupOutdatedCaches: true,
+        // Same origin only: the live streams reach the function's own address (another origin
+        // deployed), and an endless stream saved to a cache would keep the old worker busy.
         runtimeCaching: [
           {
-            urlPattern: ({ url }) => url.pathname.startsWith('/api/public/'),
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/public/'),
             handler: 'NetworkFirst',
             options: { cacheName: 'public-api', networkTimeoutSeconds: 4, expiration: { maxEntries: 50 } },
           },
           {
-            urlPattern: ({ url }) => url.pathname.startsWith('/placeholders/'),
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/placeholders/'),
             handler: 'CacheFirst',
             options: { cacheName: 'covers', expiration: { maxEntries: 100 } },
           },
           {
             // Vote clips: the arena caches a session's clips when it opens; served with ranges offline.
-            urlPattern: ({ url }) => url.pathname.startsWith('/api/files/clips/'),
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/files/clips/'),
             handler: 'CacheFirst',
             options: {
               cacheName: 'vote-clips',
