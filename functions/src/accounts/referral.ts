@@ -1,7 +1,9 @@
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { REFERRAL_DAILY_CAP } from '../../../common/constants';
 import { profileOf } from '../platform/account-docs';
 import { COL } from '../platform/collections';
+import { converter } from '../platform/typed-collection';
 import type { Deps } from '../platform/deps';
 import { oneTimeKeyUsed, readBalance, useOneTimeKey, writeLedgerEntry } from '../tokens/ledger';
 import { readPricing } from '../tokens/pricing';
@@ -12,7 +14,15 @@ import { mailboxHash } from './mailbox';
  * share; repeat: the referee's address had earned a referral before (a deleted account signed up
  * again); own_mailbox: the referee's address is the referrer's own mailbox (their second account).
  */
-export type ReferralStatus = 'none' | 'pending' | 'rewarded' | 'capped' | 'repeat' | 'own_mailbox';
+export const REFERRAL_STATUSES = ['none', 'pending', 'rewarded', 'capped', 'repeat', 'own_mailbox'] as const;
+export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
+
+/** referrals/{refereeUid} as stored (recordReferral, then its settlement). */
+const storedReferral = z.object({ referrer_uid: z.string(), status: z.enum(REFERRAL_STATUSES) });
+const referralsCol = (db: Firestore) => db.collection(COL.referrals).withConverter(converter(storedReferral, COL.referrals));
+/** referral_days/{referrerUid}:{day}: the rewards paid to the referrer that day. */
+const storedDay = z.object({ referrer_uid: z.string().optional(), count: z.number() });
+const referralDaysCol = (db: Firestore) => db.collection(COL.referralDays).withConverter(converter(storedDay, COL.referralDays));
 
 /** A referral's key of the mailbox an address delivers to (mailbox.ts). */
 export const mailboxKey = (email: string): string => `referral-mailbox:${mailboxHash(email)}`;
@@ -44,15 +54,15 @@ export function recordReferral(db: Firestore, tx: Transaction, r: NewReferral, n
 export async function rewardReferral(deps: Deps, refereeUid: string): Promise<ReferralStatus> {
   const { db } = deps;
   return db.runTransaction(async (tx) => {
-    const ref = db.collection(COL.referrals).doc(refereeUid);
+    const ref = referralsCol(db).doc(refereeUid);
     // The referee's profile (their address) in the same round trip.
     const [referral, profile] = await Promise.all([tx.get(ref), tx.get(db.collection(COL.profiles).doc(refereeUid))]);
-    if (!referral.exists) return 'none';
-    const status = referral.get('status') as ReferralStatus;
-    if (status !== 'pending') return status;
-    const referrerUid = referral.get('referrer_uid') as string;
+    const stored = referral.data();
+    if (!stored) return 'none';
+    if (stored.status !== 'pending') return stored.status;
+    const referrerUid = stored.referrer_uid;
     const nowIso = new Date(deps.now()).toISOString();
-    const dayRef = db.collection(COL.referralDays).doc(`${referrerUid}:${nowIso.slice(0, 10)}`);
+    const dayRef = referralDaysCol(db).doc(`${referrerUid}:${nowIso.slice(0, 10)}`);
     const key = `referral:${referrerUid}:${refereeUid}`;
     const email = profileOf(profile)?.email;
     const mailbox = email ? mailboxKey(email) : null;
@@ -64,7 +74,7 @@ export async function rewardReferral(deps: Deps, refereeUid: string): Promise<Re
       readPricing(db, tx),
       readBalance(db, tx, referrerUid),
     ]);
-    const paidToday = (day.get('count') as number | undefined) ?? 0;
+    const paidToday = day.data()?.count ?? 0;
     const referrerEmail = profileOf(referrer)?.email;
     const ownMailbox = !paid && mailbox !== null && referrerEmail ? mailboxKey(referrerEmail) === mailbox : false;
     const repeat = !paid && !ownMailbox && mailboxPaid;

@@ -7,7 +7,9 @@ import { createdAtCursor, decodeCursor, encodeCursor } from '../platform/cursor'
 import type { Deps } from '../platform/deps';
 import { textOrNull } from '../platform/doc-reads';
 import { notFound } from '../platform/errors';
+import { parseStored } from '../platform/typed-collection';
 import { parse } from '../platform/validate';
+import { ledgerEntry } from '../tokens/ledger';
 import { pageQuery, userIdParams } from './cms-schemas';
 
 /** GET /api/cms/users/:id/ledger?cursor= (admins) — the user's token ledger, newest first, a page at a time. */
@@ -27,15 +29,18 @@ export const userLedger =
     const [profile, snap] = await Promise.all([db.collection(COL.profiles).doc(id).get(), query.limit(CMS_PAGE_SIZE + 1).get()]);
     if (!profile.exists) throw notFound(USERS_MSG.userNotFound);
     const docs = snap.docs.slice(0, CMS_PAGE_SIZE);
-    const items: CmsLedgerEntry[] = docs.map((d) => ({
-      id: d.id,
-      delta: d.get('delta') as number,
-      reason: String(d.get('reason')),
-      note: textOrNull(d.get('note')),
-      ref: textOrNull(d.get('ref')),
-      balance_after: typeof d.get('balance_after') === 'number' ? (d.get('balance_after') as number) : null,
-      created_at: String(d.get('created_at')),
-    }));
+    const items: CmsLedgerEntry[] = docs.map((d) => {
+      const entry = parseStored(ledgerEntry, COL.ledger, d.id, d.data());
+      return {
+        id: d.id,
+        delta: entry.delta,
+        reason: entry.reason,
+        note: textOrNull(entry.note),
+        ref: textOrNull(entry.ref),
+        balance_after: entry.balance_after ?? null,
+        created_at: entry.created_at,
+      };
+    });
     const last = docs.at(-1);
     const body: CmsPage<CmsLedgerEntry> = { items, next: snap.docs.length > CMS_PAGE_SIZE && last ? encodeCursor({ v: String(last.get('created_at')), id: last.id }) : null };
     res.json(body);

@@ -12,6 +12,7 @@ import { alreadyExists, mailRef, newMailDoc, type MailDoc } from '../platform/ma
 import { noFields, parse } from '../platform/validate';
 import { vouchesFor } from '../platform/verified-address';
 import { campaignParams, couponCampaignInput, mailContentInput } from './cms-schemas';
+import { couponsCol } from '../tokens/redeem-coupon';
 import { subscribedUids } from './prefs';
 
 /**
@@ -53,16 +54,16 @@ const progressOf = (c: CampaignDoc): CampaignProgress => ({
 
 /** A coupon an admin may mail: it exists, is active, has not expired and has redemptions left. */
 async function mailableCoupon(deps: Deps, code: string): Promise<{ code: string; tokens: number }> {
-  const snap = await deps.db.collection(COL.coupons).doc(code).get();
-  if (!snap.exists) throw badRequest(EMAIL_MSG.couponUnknown(code));
-  if (snap.get('active') === false) throw badRequest(EMAIL_MSG.couponInactive(code));
-  const expiresAt = snap.get('expires_at') as unknown;
-  if (typeof expiresAt === 'string' && expiresAt && Date.parse(expiresAt) <= deps.now()) throw badRequest(EMAIL_MSG.couponExpired(code));
-  const max = snap.get('max_redemptions') as unknown;
-  const used = (snap.get('redemptions') as number | undefined) ?? 0;
+  const coupon = (await couponsCol(deps.db).doc(code).get()).data();
+  if (!coupon) throw badRequest(EMAIL_MSG.couponUnknown(code));
+  if (coupon.active === false) throw badRequest(EMAIL_MSG.couponInactive(code));
+  const expiresAt = coupon.expires_at;
+  if (expiresAt && Date.parse(expiresAt) <= deps.now()) throw badRequest(EMAIL_MSG.couponExpired(code));
+  const max = coupon.max_redemptions;
+  const used = coupon.redemptions ?? 0;
   if (typeof max === 'number' && used >= max) throw badRequest(EMAIL_MSG.couponUsedUp(code));
-  const tokens = snap.get('tokens') as unknown;
-  if (typeof tokens !== 'number' || !Number.isFinite(tokens) || tokens <= 0) throw badRequest(EMAIL_MSG.couponInactive(code));
+  const tokens = coupon.tokens;
+  if (!Number.isFinite(tokens) || tokens <= 0) throw badRequest(EMAIL_MSG.couponInactive(code));
   return { code, tokens };
 }
 

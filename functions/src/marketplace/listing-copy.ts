@@ -1,8 +1,8 @@
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import type { TrackStatus } from '../../../common/contest';
 import type { MarketplaceListing } from '../../../common/listing-doc';
-import { COL } from '../platform/collections';
-import type { TrackDoc } from '../tracks/track-doc';
+import { getAllOf } from '../platform/typed-collection';
+import { trackStatsCol, type TrackDoc, type TrackStatsDoc } from '../tracks/track-doc';
 import { sameAudio, tracksOfSameAudio } from './audio-twins';
 
 /** A listing's stable preview link (GET redirects to a fresh signed URL of the track's preview file). */
@@ -55,9 +55,12 @@ export async function listingCopies(db: Firestore, items: ReadonlyArray<{ listin
   const twinsOf = await contestTwinsOf(db, items.map((i) => i.track));
   const statsIdOf = ({ track }: { track: TrackDoc }) => twinsOf.get(track.id)?.[0]?.id ?? track.id;
   const statsIds = [...new Set(items.map(statsIdOf))];
-  const stats = await db.getAll(...statsIds.map((id) => db.collection(COL.trackStats).doc(id)));
+  const stats = await getAllOf(db, statsIds.map((id) => trackStatsCol(db).doc(id)));
   // No votes (a marketplace-only track, or a twin deleted with its votes): no fool rate to show.
-  const votedRate = (s: DocumentSnapshot): number | null => (((s.get('total_votes') as number | undefined) ?? 0) > 0 ? ((s.get('fool_rate') as number | undefined) ?? 0) : null);
+  const votedRate = (s: DocumentSnapshot<TrackStatsDoc>): number | null => {
+    const counted = s.data();
+    return counted && counted.total_votes > 0 ? counted.fool_rate : null;
+  };
   const rate = new Map(stats.map((s) => [s.id, votedRate(s)]));
   return items.map((item) => {
     const { track, listingId } = item;

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { claimProblem, MIGRATION_MSG } from '../../../common/migration-messages';
 import { requireCaller } from '../platform/auth';
+import { profileOf } from '../platform/account-docs';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { conflict, notFound, unavailable } from '../platform/errors';
@@ -21,7 +22,7 @@ export const retryClaim =
     parse(noFields, req.body ?? {});
     const profile = await deps.db.collection(COL.profiles).doc(caller.uid).get();
     if (!profile.exists) throw notFound('Profile not found');
-    const wallet = profile.get('wallet_address') as string | null | undefined;
+    const wallet = profileOf(profile)?.wallet_address;
     if (!wallet) {
       // Nothing pending is the answer whether or not a wallet is saved: asking for one would send the user looking for tokens they do not have.
       const pending = await deps.db.collection(COL.migrationLog).where('user_id', '==', caller.uid).where('claim_pending', '==', true).limit(1).get();

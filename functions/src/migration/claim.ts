@@ -3,6 +3,7 @@ import type { DocumentReference, DocumentSnapshot } from 'firebase-admin/firesto
 import type { ClaimResult } from '../../../common/migration';
 import { InvalidWalletError, TransferNotMadeError, type ChainGateway } from '../platform/chain';
 import { COL } from '../platform/collections';
+import { logEntryOf } from './migration-refs';
 import type { Deps } from '../platform/deps';
 import { log } from '../platform/log';
 
@@ -15,7 +16,7 @@ export const CLAIM_IN_FLIGHT_MS = 5 * 60_000;
  * a super admin settles it (settle-claim.ts).
  */
 export function claimUnresolved(entry: DocumentSnapshot, now: number): boolean {
-  const last = entry.get('claim_attempted_at') as string | null | undefined;
+  const last = logEntryOf(entry)?.claim_attempted_at;
   return entry.get('claim_pending') === true && !!last && (entry.get('claim_unresolved') === true || now - Date.parse(last) >= CLAIM_IN_FLIGHT_MS);
 }
 
@@ -92,7 +93,9 @@ export async function claimEntry(deps: Deps, chain: ChainGateway, userId: string
   if (typeof taken === 'string') return taken;
   let hash: string;
   try {
-    hash = await chain.transfer({ userId, wallet, amount: entry.get('snapshot_balance') as number, runId: entry.get('run_id') as string });
+    const owed = logEntryOf(entry);
+    if (!owed) throw new Error(`Migration log entry ${entry.id} does not exist`);
+    hash = await chain.transfer({ userId, wallet, amount: owed.snapshot_balance, runId: owed.run_id });
   } catch (err) {
     log.chainTransferFailed(userId, err);
     const { result, fields } = afterFailure(err);

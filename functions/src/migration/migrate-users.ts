@@ -1,6 +1,7 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { MIGRATION_MSG } from '../../../common/migration-messages';
 import type { ClaimResult } from '../../../common/migration';
+import { profileOf } from '../platform/account-docs';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { unavailable } from '../platform/errors';
@@ -42,7 +43,7 @@ export async function freezeBatch(deps: Deps, run: Run): Promise<string[]> {
         run_id: run.id,
         snapshot_balance: balance,
         locked_until: run.lockedUntil,
-        wallet_address: (profile.get('wallet_address') as string | null | undefined) ?? null,
+        wallet_address: profileOf(profile)?.wallet_address ?? null,
         solana_tx_hash: null,
         migrated_at: null,
         // Owed until a transfer of it is recorded (finishUser, or the user's own claim).
@@ -78,7 +79,7 @@ export async function finishUser(deps: Deps, userId: string, runId: string): Pro
   const chain = deps.chain;
   if (!chain) throw unavailable(MIGRATION_MSG.noChain);
   const [entry, profile] = await Promise.all([logRef(db, userId, runId).get(), db.collection(COL.profiles).doc(userId).get()]);
-  const wallet = (profile.get('wallet_address') as string | null | undefined) ?? null;
+  const wallet = profileOf(profile)?.wallet_address ?? null;
   const formerlyFrozen = entry.get('claim_pending') === false && !entry.get('solana_tx_hash') && Number(entry.get('snapshot_balance') ?? 0) > 0;
   let result: ClaimResult = 'none';
   if (wallet && formerlyFrozen) result = 'unresolved';

@@ -4,7 +4,7 @@ import { requireCaller } from '../platform/auth';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { claimUnresolved } from './claim';
-import { adminStatus } from './migration-refs';
+import { adminStatus, logEntryOf } from './migration-refs';
 
 /** GET /api/cms/migration — super admins: threshold, users per status, lock period, the latest run. */
 export const migrationAdminStatus =
@@ -20,14 +20,15 @@ export const myMigration =
     const caller = requireCaller(res);
     const snap = await deps.db.collection(COL.migrationLog).where('user_id', '==', caller.uid).orderBy('migrated_at', 'desc').limit(1).get();
     const doc = snap.docs[0];
-    const entry: MyMigration = doc
+    const stored = logEntryOf(doc);
+    const entry: MyMigration | null = doc && stored
       ? {
-          migrated_at: (doc.get('migrated_at') as string | null) ?? null,
-          snapshot_balance: doc.get('snapshot_balance') as number,
-          locked_until: (doc.get('locked_until') as string | null) ?? null,
-          solana_tx_hash: (doc.get('solana_tx_hash') as string | null) ?? null,
-          wallet_address: (doc.get('wallet_address') as string | null) ?? null,
-          claim_pending: doc.get('claim_pending') === true,
+          migrated_at: stored.migrated_at ?? null,
+          snapshot_balance: stored.snapshot_balance,
+          locked_until: stored.locked_until ?? null,
+          solana_tx_hash: stored.solana_tx_hash ?? null,
+          wallet_address: stored.wallet_address ?? null,
+          claim_pending: stored.claim_pending === true,
           claim_unresolved: claimUnresolved(doc, deps.now()),
         }
       : null;

@@ -1,13 +1,35 @@
-import type { Firestore } from 'firebase-admin/firestore';
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { DEFAULT_MIGRATION_THRESHOLD } from '../../../common/constants';
 import { DEFAULT_LOCK_DAYS, MIGRATION_RUN_STATES, type MigrationAdminStatus } from '../../../common/migration';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
-import { converter } from '../platform/typed-collection';
+import { converter, parseStored } from '../platform/typed-collection';
 
 export const migrationConfigRef = (db: Firestore) => db.collection(COL.migrationConfig).doc('1');
 export const logRef = (db: Firestore, userId: string, runId: string) => db.collection(COL.migrationLog).doc(`${userId}_${runId}`);
+
+/**
+ * migration_log/{uid}_{runId} as stored: the run's snapshot of the user (migrate-users.ts), then
+ * its outcome and any claim of it (claim.ts); fields come as each step writes them.
+ */
+const storedLogEntry = z.object({
+  user_id: z.string(),
+  run_id: z.string(),
+  snapshot_balance: z.number(),
+  locked_until: z.string().nullish(),
+  wallet_address: z.string().nullish(),
+  solana_tx_hash: z.string().nullish(),
+  migrated_at: z.string().nullish(),
+  claim_pending: z.boolean().optional(),
+  claim_unresolved: z.boolean().optional(),
+  claim_attempted_at: z.string().nullish(),
+  claim_attempt: z.string().nullish(),
+});
+export type LogEntry = z.infer<typeof storedLogEntry>;
+/** The migration log entry of a snapshot; undefined when there is none. */
+export const logEntryOf = (snap: DocumentSnapshot | undefined): LogEntry | undefined =>
+  snap?.exists ? parseStored(storedLogEntry, COL.migrationLog, snap.id, snap.data()) : undefined;
 
 export type MigrationConfig = { user_threshold: number; migration_enabled: boolean; lock_days: number };
 

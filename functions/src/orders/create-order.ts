@@ -4,6 +4,7 @@ import { ORDER_MSG, type CreateOrderResponse, type OrderMethod } from '../../../
 import { createOrderInput } from '../../../common/schemas';
 import { requireCaller } from '../platform/auth';
 import { consumeRateLimit } from '../platform/rate-limit';
+import { profileOf } from '../platform/account-docs';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { idempotencyKey, keyedResponseRef, priorResponse } from '../platform/idempotency';
@@ -137,7 +138,7 @@ async function placeOrder(deps: Deps, tx: Transaction, buyerId: string, listingI
     return { order: toOrder(ref.id, doc) };
   }
 
-  const tag = sellerProfile.get('cash_app_tag') as string | null | undefined;
+  const tag = profileOf(sellerProfile)?.cash_app_tag;
   if (!tag) throw badRequest(ORDER_MSG.noCashTag);
   const hours = await cashExpiryHours(db, tx);
   if (stale) applyTransition(db, tx, stale, 'expire', nowIso, {}, true);

@@ -102,7 +102,7 @@ export async function airScheduled(deps: Deps): Promise<{ requested: number; bro
       await db.runTransaction(async (tx) => {
         const current = await tx.get(ref);
         if (current.get('station_requested_at') !== requestedAt) return;
-        const failures = ((current.get('station_play_failures') as number | undefined) ?? 0) + 1;
+        const failures = (storedOf(current).station_play_failures ?? 0) + 1;
         // The station keeps refusing (its file is missing, say: a manual upload marked done that
         // never happened): back to approved with the error, so the admin sees SFTP Failed and can
         // upload it again and reschedule, instead of a row stuck in scheduled.
@@ -154,7 +154,8 @@ export async function airScheduled(deps: Deps): Promise<{ requested: number; bro
 async function unscheduleTurnedDown(deps: Deps, station: RadioStation): Promise<void> {
   const snap = await deps.db.collection(COL.radioSubmissions).where('station_playlist_to_remove', '!=', null).limit(BATCH).get();
   for (const doc of snap.docs) {
-    const id = doc.get('station_playlist_to_remove') as string;
+    const id = storedOf(doc).station_playlist_to_remove;
+    if (!id) continue;
     try {
       await station.unschedule(id);
     } catch (err) {

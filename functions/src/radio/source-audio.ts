@@ -1,7 +1,7 @@
 import { RADIO_MSG } from '../../../common/radio-messages';
-import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { notFound } from '../platform/errors';
+import { tracksCol } from '../tracks/track-doc';
 import { storagePathOf, type StoredRadioSubmission } from './submission-doc';
 
 /**
@@ -13,8 +13,7 @@ export async function sourceAudioPath(deps: Deps, doc: StoredRadioSubmission): P
   let ref: string | null = null;
   if (doc.submission_type === 'advertisement') ref = doc.ad_audio_url;
   else if (doc.track_id) {
-    const track = await deps.db.collection(COL.tracks).doc(doc.track_id).get();
-    ref = (track.get('audio_path') as string | undefined) ?? null;
+    ref = (await tracksCol(deps.db).doc(doc.track_id).get()).data()?.audio_path ?? null;
   }
   if (!ref) throw notFound(RADIO_MSG.noAudio);
   const path = storagePathOf(ref);

@@ -1,4 +1,5 @@
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import type { LedgerReason } from '../../../common/constants';
 import { MSG } from '../../../common/messages';
 import { MIGRATION_MSG } from '../../../common/migration-messages';
@@ -7,6 +8,17 @@ import { COL } from '../platform/collections';
 import { VERIFY_MSG } from '../../../common/messages';
 import { badRequest, conflict, emailUnverified, insufficientTokens } from '../platform/errors';
 import { addWeeklyEarning, EARNED_REASONS } from './weekly-earnings';
+
+/** token_ledger/{id} as stored (writeLedgerEntry, writeLedgerSnapshot): the reason as written, older entries without a note. */
+export const ledgerEntry = z.object({
+  user_id: z.string(),
+  delta: z.number(),
+  reason: z.string(),
+  ref: z.string().nullish(),
+  note: z.string().optional(),
+  balance_after: z.number().nullish(),
+  created_at: z.string(),
+});
 
 export type LedgerEntry = {
   userId: string;

@@ -1,5 +1,7 @@
-import { FieldValue } from 'firebase-admin/firestore';
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { COL } from '../platform/collections';
+import { converter } from '../platform/typed-collection';
 import type { Deps } from '../platform/deps';
 import { MSG } from '../../../common/messages';
 import { HttpError, badRequest, notFound } from '../platform/errors';
@@ -25,10 +27,21 @@ const invalidCoupon = () => badRequest(MSG.couponInvalidDefault);
  * redeem_coupon: credits the coupon's tokens once per user per code, within its maximum
  * redemptions and before its expiry, in one transaction. Failures are typed 4xx errors.
  */
+/** coupons/{code} as stored (written by hand or the seed): tokens, an optional cap and expiry, how often redeemed, and whether it is off. */
+const storedCoupon = z.object({
+  code: z.string().optional(),
+  tokens: z.number(),
+  max_redemptions: z.number().nullish(),
+  expires_at: z.string().nullish(),
+  redemptions: z.number().optional(),
+  active: z.boolean().optional(),
+});
+export const couponsCol = (db: Firestore) => db.collection(COL.coupons).withConverter(converter(storedCoupon, COL.coupons));
+
 export async function redeemCoupon(deps: Deps, userId: string, code: string): Promise<CouponResult> {
   const { db } = deps;
   return db.runTransaction(async (tx) => {
-    const couponRef = db.collection(COL.coupons).doc(code);
+    const couponRef = couponsCol(db).doc(code);
     const redemptionRef = db.collection(COL.couponRedemptions).doc(`${code}:${userId}`);
     const [coupon, redemption, profile] = await Promise.all([
       tx.get(couponRef),
@@ -36,14 +49,15 @@ export async function redeemCoupon(deps: Deps, userId: string, code: string): Pr
       tx.get(db.collection(COL.profiles).doc(userId)),
     ]);
     if (!profile.exists) throw notFound('Profile not found');
-    if (!coupon.exists || coupon.get('active') === false) throw invalidCoupon();
-    const expiresAt = coupon.get('expires_at') as string | null | undefined;
+    const stored = coupon.data();
+    if (!stored || stored.active === false) throw invalidCoupon();
+    const expiresAt = stored.expires_at;
     if (expiresAt && Date.parse(expiresAt) <= deps.now()) throw invalidCoupon();
     if (redemption.exists) throw invalidCoupon();
-    const max = coupon.get('max_redemptions') as number | null | undefined;
-    const used = (coupon.get('redemptions') as number | undefined) ?? 0;
+    const max = stored.max_redemptions;
+    const used = stored.redemptions ?? 0;
     if (typeof max === 'number' && used >= max) throw invalidCoupon();
-    const tokens = coupon.get('tokens') as number;
+    const tokens = stored.tokens;
     const current = await readBalance(db, tx, userId);
 
     const nowIso = new Date(deps.now()).toISOString();

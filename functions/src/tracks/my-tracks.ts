@@ -1,8 +1,9 @@
 import type { RequestHandler } from 'express';
-import { musicSubmissionId, type RadioStatus } from '../../../common/radio';
+import { musicSubmissionId } from '../../../common/radio';
 import { requireCaller } from '../platform/auth';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
+import { storedOf } from '../radio/submission-doc';
 import { tracksCol } from './track-doc';
 
 /** The most tracks the list returns (newest first); docs/api.md. */
@@ -49,7 +50,7 @@ export const myTracks =
         total_votes: contest ? (num(s.get('total_votes')) ?? 0) : null,
         fool_rate: contest ? (num(s.get('fool_rate')) ?? 0) : null,
         listing: listingOf.get(d.id) ?? null,
-        radio_status: r?.exists && r.get('_deleted') !== true ? ((r.get('status') as RadioStatus | undefined) ?? null) : null,
+        radio_status: r?.exists && r.get('_deleted') !== true ? storedOf(r).status : null,
       };
     });
     res.json({ tracks });

@@ -68,7 +68,8 @@ async function candidateTracks(db: Firestore, uid: string): Promise<DocumentSnap
         if (!keys[j]?.exists) found.push(track);
       });
     }
-    after = page.docs.at(-1)?.get('rand') as number | undefined;
+    const lastKey: unknown = page.docs.at(-1)?.get('rand');
+    after = typeof lastKey === 'number' ? lastKey : undefined;
     if (page.size < limit) {
       if (wrapped) break;
       wrapped = true;
@@ -85,11 +86,12 @@ export async function pickSessionTracks(deps: Deps, uid: string): Promise<Sessio
   const { db } = deps;
   const tracks = await candidateTracks(db, uid);
   if (tracks.length === 0) return [];
-  const clips = await db.getAll(...tracks.map((t) => db.collection(COL.clips).doc(t.get('clip_id') as string)));
+  // Candidates all have a clip_id (candidateTracks keeps only those).
+  const clips = await db.getAll(...tracks.map((t) => db.collection(COL.clips).doc(String(t.get('clip_id')))));
   const picks: SessionPick[] = [];
   for (const [i, track] of tracks.entries()) {
-    const path = clips[i]?.get('path') as string | undefined;
-    if (!path) continue;
+    const path: unknown = clips[i]?.get('path');
+    if (typeof path !== 'string' || !path) continue;
     picks.push({ track_id: track.id, clip_path: path });
   }
   return shuffle(picks);
