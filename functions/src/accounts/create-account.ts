@@ -4,7 +4,7 @@ import { MSG } from '../../../common/messages';
 import { tokenCount } from '../../../common/format';
 import { oneLine } from '../../../common/one-line';
 import { isReservedUsername } from '../../../common/username';
-import { profileOf, rolesIn } from '../platform/account-docs';
+import { profileOf, rolesIn, usernameOwner } from '../platform/account-docs';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { conflict } from '../platform/errors';
@@ -128,7 +128,7 @@ async function findReferrer(
   const code = account.referralCode;
   if (!code || code === account.username) return null;
   const claim = await tx.get(deps.db.collection(COL.usernames).doc(code));
-  const uid = claim.get('user_id') as string | undefined;
+  const uid = usernameOwner(claim);
   if (!uid || uid === account.uid) return null;
   return { uid, username: code };
 }

@@ -2,14 +2,13 @@ import type { RequestHandler } from 'express';
 import { EMAIL_MSG, type EmailPreview, type EmailTemplateView } from '../../../common/email-messages';
 import { recordAudit } from '../platform/audit';
 import { requireCaller } from '../platform/auth';
-import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { badRequest } from '../platform/errors';
 import { noFields, parse } from '../platform/validate';
 import { mailContentInput, templateParams } from './cms-schemas';
 import { composeMail, fillPlaceholders } from './compose';
 import { unsubscribeLinks } from './prefs';
-import { readTemplate } from './template-store';
+import { readTemplate, templatesCol } from './template-store';
 import { isTemplateName, REQUIRED_PLACEHOLDERS, TEMPLATE_NAMES, TEMPLATES, type TemplateName } from './templates';
 
 /** The placeholders a template may use: its sample's, and the two every mail gets. */
@@ -67,12 +66,12 @@ export const saveTemplate =
     const { subject, body } = parse(mailContentInput, req.body ?? {});
     checkPlaceholders(name, subject, body);
     const { db } = deps;
-    const ref = db.collection(COL.mailTemplates).doc(name);
+    const ref = templatesCol(db).doc(name);
     const nowIso = new Date(deps.now()).toISOString();
     await db.runTransaction(async (tx) => {
-      const before = await tx.get(ref);
+      const before = (await tx.get(ref)).data();
       tx.set(ref, { subject, body, updated_by: caller.uid, updated_at: nowIso });
-      recordAudit(db, tx, { action: 'mail.template', actorId: caller.uid, before: { template: name, subject: (before.get('subject') as string | undefined) ?? TEMPLATES[name].subject }, after: { template: name, subject } }, nowIso);
+      recordAudit(db, tx, { action: 'mail.template', actorId: caller.uid, before: { template: name, subject: before?.subject ?? TEMPLATES[name].subject }, after: { template: name, subject } }, nowIso);
     });
     res.json(await view(deps, name));
   };
@@ -85,13 +84,13 @@ export const resetTemplate =
     const name = templateName(req.params);
     parse(noFields, req.body ?? {});
     const { db } = deps;
-    const ref = db.collection(COL.mailTemplates).doc(name);
+    const ref = templatesCol(db).doc(name);
     const nowIso = new Date(deps.now()).toISOString();
     await db.runTransaction(async (tx) => {
-      const before = await tx.get(ref);
-      if (!before.exists) return;
+      const before = (await tx.get(ref)).data();
+      if (!before) return;
       tx.delete(ref);
-      recordAudit(db, tx, { action: 'mail.template', actorId: caller.uid, before: { template: name, subject: before.get('subject') as unknown }, after: { template: name, reset: true } }, nowIso);
+      recordAudit(db, tx, { action: 'mail.template', actorId: caller.uid, before: { template: name, subject: before.subject }, after: { template: name, reset: true } }, nowIso);
     });
     res.json(await view(deps, name));
   };

@@ -1,15 +1,18 @@
 import type { Firestore } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { COL } from '../platform/collections';
+import { converter } from '../platform/typed-collection';
 import { isTemplateName, TEMPLATES } from './templates';
 
-export type StoredTemplate = { subject: string; body: string };
+/** mail_templates/{name} as stored: an admin's edit (cms-templates.ts saveTemplate). */
+const storedTemplate = z.object({ subject: z.string(), body: z.string(), updated_by: z.string().optional(), updated_at: z.string().optional() });
+export type StoredTemplate = Pick<z.infer<typeof storedTemplate>, 'subject' | 'body'>;
+export const templatesCol = (db: Firestore) => db.collection(COL.mailTemplates).withConverter(converter(storedTemplate, COL.mailTemplates));
 
 /** A template as it is sent now: the admin's edit (mail_templates/{name}) or the default; null for an unknown name. */
 export async function readTemplate(db: Firestore, name: string): Promise<(StoredTemplate & { edited: boolean }) | null> {
   if (!isTemplateName(name)) return null;
-  const snap = await db.collection(COL.mailTemplates).doc(name).get();
-  const subject = snap.get('subject') as unknown;
-  const body = snap.get('body') as unknown;
-  if (snap.exists && typeof subject === 'string' && typeof body === 'string') return { subject, body, edited: true };
+  const edit = (await templatesCol(db).doc(name).get()).data();
+  if (edit) return { subject: edit.subject, body: edit.body, edited: true };
   return { subject: TEMPLATES[name].subject, body: TEMPLATES[name].body, edited: false };
 }

@@ -8,6 +8,7 @@ import { callerOf } from '../platform/auth';
 import type { Deps } from '../platform/deps';
 import { forbidden, notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
+import { checkoutSessionOf } from './checkout-session-doc';
 import { packById } from './packs';
 import { processWebhook } from './webhook';
 import { escapeHtml } from '../platform/html';
@@ -83,7 +84,8 @@ export const localCheckoutPay =
     const caller = callerOf(res);
     if (caller && caller.uid !== snap.get('user_id')) throw forbidden('This checkout belongs to another user');
     const success = successUrl(snap.id);
-    if (snap.get('status') === 'open') {
+    const stored = checkoutSessionOf(snap);
+    if (stored?.status === 'open') {
       const payload = JSON.stringify({
         id: `evt_local_${snap.id}`,
         object: 'event',
@@ -97,8 +99,8 @@ export const localCheckoutPay =
             payment_status: 'paid',
             status: 'complete',
             client_reference_id: snap.get('user_id'),
-            payment_intent: snap.get('payment_intent') as string,
-            amount_total: snap.get('amount_cents') as number,
+            payment_intent: stored?.payment_intent,
+            amount_total: stored?.amount_cents,
             currency: 'usd',
             metadata: { user_id: snap.get('user_id'), pack_id: snap.get('pack_id'), tokens: String(snap.get('tokens')) },
           },

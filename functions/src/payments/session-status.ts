@@ -1,4 +1,4 @@
-import { COL } from '../platform/collections';
+import { checkoutSessionsCol } from './checkout-session-doc';
 import type { RequestHandler } from 'express';
 import { docId } from '../../../common/schemas';
 import { requireCaller } from '../platform/auth';
@@ -12,7 +12,7 @@ export const sessionStatus =
   async (req, res) => {
     const caller = requireCaller(res);
     const id = parse(docId, req.params.id);
-    const snap = await deps.db.collection(COL.checkoutSessions).doc(id).get();
-    if (!snap.exists || snap.get('user_id') !== caller.uid) throw notFound('Checkout session not found');
-    res.json({ status: snap.get('status') === 'completed' ? 'completed' : 'open', tokens: snap.get('tokens') as number });
+    const session = (await checkoutSessionsCol(deps.db).doc(id).get()).data();
+    if (!session || session.user_id !== caller.uid) throw notFound('Checkout session not found');
+    res.json({ status: session.status === 'completed' ? 'completed' : 'open', tokens: session.tokens });
   };

@@ -7,6 +7,7 @@ import type { Deps } from '../platform/deps';
 import { badRequest } from '../platform/errors';
 import { rawBodyOf } from '../platform/http';
 import { readBalance, writeLedgerEntry } from '../tokens/ledger';
+import { checkoutSessionOf } from './checkout-session-doc';
 import { packById, priceCents } from './packs';
 
 const CREDITING = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
@@ -104,12 +105,12 @@ async function reversePurchase(deps: Deps, event: Stripe.Event): Promise<Webhook
   const outcome = await db.runTransaction(async (tx) => {
     const [seen, stored] = await Promise.all([tx.get(eventRef), tx.get(sessionRef)]);
     if (seen.exists) return { reversed: 0 };
-    if (!stored.exists) return { reversed: 0, why: 'no checkout session of ours' };
-    const storedIntent: unknown = stored.get('payment_intent');
-    if (storedIntent !== undefined && storedIntent !== paymentIntent) return { reversed: 0, why: 'payment intent differs from the session' };
-    const status: unknown = stored.get('status');
-    const userId = stored.get('user_id') as string;
-    const tokens = status === 'completed' ? (stored.get('tokens') as number) : 0;
+    const session = checkoutSessionOf(stored);
+    if (!session) return { reversed: 0, why: 'no checkout session of ours' };
+    if (session.payment_intent !== undefined && session.payment_intent !== paymentIntent) return { reversed: 0, why: 'payment intent differs from the session' };
+    const status = session.status;
+    const userId = session.user_id;
+    const tokens = status === 'completed' ? session.tokens : 0;
     // Reads before writes: the balance only when there are tokens to take back.
     const balance = tokens > 0 ? await readBalance(db, tx, userId) : 0;
     const nowIso = new Date(deps.now()).toISOString();

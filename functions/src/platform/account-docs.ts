@@ -41,6 +41,9 @@ const storedBalance = z.object({
 });
 export type StoredBalance = z.infer<typeof storedBalance>;
 
+/** usernames/{username}: who holds the name (create-account.ts). */
+const storedUsername = z.object({ user_id: z.string(), created_at: z.string().optional() });
+
 export const profilesCol = (db: Firestore) => db.collection(COL.profiles).withConverter(converter(storedProfile, COL.profiles));
 export const rolesCol = (db: Firestore) => db.collection(COL.userRoles).withConverter(converter(storedRoles, COL.userRoles));
 export const balancesCol = (db: Firestore) => db.collection(COL.balances).withConverter(converter(storedBalance, COL.balances));
@@ -52,6 +55,10 @@ export const profileOf = (snap: DocumentSnapshot | undefined): StoredProfile | u
 /** The stored roles of a user_roles snapshot; undefined when the document or its list is missing. */
 export const rolesIn = (snap: DocumentSnapshot | undefined): Role[] | undefined =>
   snap?.exists ? parseStored(storedRoles, COL.userRoles, snap.id, snap.data()).roles : undefined;
+
+/** The uid holding a usernames snapshot's name; undefined when nobody does. */
+export const usernameOwner = (snap: DocumentSnapshot | undefined): string | undefined =>
+  snap?.exists ? parseStored(storedUsername, COL.usernames, snap.id, snap.data()).user_id : undefined;
 
 /** The token_balances document of a snapshot; undefined when there is none. */
 export const balanceDocOf = (snap: DocumentSnapshot | undefined): StoredBalance | undefined =>

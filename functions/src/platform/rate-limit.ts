@@ -1,9 +1,15 @@
 import { createHash } from 'node:crypto';
 import { Timestamp, type DocumentReference, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { rateLimitedMessage, type RateLimitName } from '../../../common/rate-limits';
 import { COL } from './collections';
 import type { Deps } from './deps';
 import { rateLimited } from './errors';
+import { parseStored } from './typed-collection';
+
+/** rate_limits/{limit}:{hashed key}:{window start} as stored: the window's count, until when it is kept. */
+const storedCounter = z.object({ limit: z.string(), count: z.number(), expires_at: z.instanceof(Timestamp) });
+const countIn = (snap: DocumentSnapshot | undefined): number => (snap?.exists ? parseStored(storedCounter, COL.rateLimits, snap.id, snap.data()).count : 0);
 
 /** Counter documents outlive their window by this much before Firestore's TTL deletes them. */
 const TTL_GRACE_MS = 86_400_000;
@@ -30,7 +36,7 @@ export function rateLimitCounter(deps: Deps, name: RateLimitName, key: string): 
   return {
     ref,
     admit(snap) {
-      const count = (snap?.get('count') as number | undefined) ?? 0;
+      const count = countIn(snap);
       if (count >= max) {
         const retryAfter = Math.max(1, windowStart + windowSeconds - nowSeconds);
         throw rateLimited(rateLimitedMessage(retryAfter), retryAfter);
@@ -51,7 +57,7 @@ export async function admitAlone(db: Firestore, counter: RateLimitCounter): Prom
  */
 export async function refund(db: Firestore, counter: RateLimitCounter): Promise<void> {
   await db.runTransaction(async (tx) => {
-    const count = ((await tx.get(counter.ref)).get('count') as number | undefined) ?? 0;
+    const count = countIn(await tx.get(counter.ref));
     if (count > 0) tx.update(counter.ref, { count: count - 1 });
   });
 }

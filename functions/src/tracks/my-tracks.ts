@@ -1,13 +1,19 @@
 import type { RequestHandler } from 'express';
+import { z } from 'zod';
+import { LISTING_TYPES } from '../../../common/marketplace';
 import { musicSubmissionId } from '../../../common/radio';
 import { requireCaller } from '../platform/auth';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
+import { parseStored } from '../platform/typed-collection';
 import { storedOf } from '../radio/submission-doc';
 import { tracksCol } from './track-doc';
 
 /** The most tracks the list returns (newest first); docs/api.md. */
 export const MY_TRACKS_LIMIT = 200;
+
+/** What the list shows of the seller's listing of a track. */
+const liveListing = z.object({ track_id: z.string(), listing_type: z.enum(LISTING_TYPES) });
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
@@ -32,7 +38,12 @@ export const myTracks =
         ])
       : [[], [], null];
     // The seller's live listing of each track (issue 11: a basic one can be featured).
-    const listingOf = new Map((listings?.docs ?? []).map((l) => [String(l.get('track_id')), { id: l.id, listing_type: l.get('listing_type') as 'basic' | 'featured' }]));
+    const listingOf = new Map(
+      (listings?.docs ?? []).map((l) => {
+        const live = parseStored(liveListing, COL.listings, l.id, l.data());
+        return [live.track_id, { id: l.id, listing_type: live.listing_type }];
+      }),
+    );
     const tracks = snap.docs.map((d, i) => {
       const t = d.data();
       const s = stats[i];
