@@ -3,7 +3,9 @@ import { usernameParams } from '../../../common/api/accounts';
 import { isDocId } from '../../../common/schemas';
 import { normalizeUsername } from '../../../common/username';
 import { requireCaller, rolesOf } from '../platform/auth';
+import { balanceDocOf } from '../platform/account-docs';
 import { COL } from '../platform/collections';
+import { textOrNull } from '../platform/doc-reads';
 import type { Deps } from '../platform/deps';
 import { notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
@@ -37,8 +39,8 @@ export const me =
     res.json({
       profile: fields,
       roles,
-      balance: (balance.get('balance') as number | undefined) ?? 0,
-      last_grant_date: (grant.get('last_grant_date') as string | undefined) ?? null,
+      balance: balanceDocOf(balance)?.balance ?? 0,
+      last_grant_date: textOrNull(grant.get('last_grant_date')),
     });
   };
 

@@ -2,7 +2,9 @@ import type { RequestHandler, Response } from 'express';
 import { FieldPath, type DocumentSnapshot, type Firestore, type Query } from 'firebase-admin/firestore';
 import { exportRangeInput } from '../../../common/api/cms';
 import { CSV_EXPORT_FILES, type CsvExportFile } from '../../../common/cms-export';
+import { balanceDocOf, rolesIn } from '../platform/account-docs';
 import { COL } from '../platform/collections';
+import { trackStatsOf } from '../tracks/track-doc';
 import type { Deps } from '../platform/deps';
 import { badRequest, notFound } from '../platform/errors';
 import { parse } from '../platform/validate';
@@ -18,7 +20,11 @@ type Report = {
 };
 
 const byId = (db: Firestore, col: string) => db.collection(col).orderBy(FieldPath.documentId());
-const field = (d: DocumentSnapshot, name: string) => d.get(name) as CsvValue;
+/** A stored field as a CSV cell: text, a number or a boolean as it is, anything else (a timestamp, a list) as its text. */
+const field = (d: DocumentSnapshot, name: string): CsvValue => {
+  const v: unknown = d.get(name);
+  return v === undefined || v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : String(v);
+};
 
 /** The docs of `col` with the same ids as `page`, in order (one batched read per page). */
 async function companions(db: Firestore, col: string, page: DocumentSnapshot[]): Promise<DocumentSnapshot[]> {
@@ -36,8 +42,8 @@ const REPORTS: Record<CsvExportFile, Report> = {
         field(d, 'username'),
         field(d, 'full_name'),
         field(d, 'email'),
-        ((roles[i]?.get('roles') as string[] | undefined) ?? []).join(' '),
-        (balances[i]?.get('balance') as number | undefined) ?? 0,
+        (rolesIn(roles[i]) ?? []).join(' '),
+        balanceDocOf(balances[i])?.balance ?? 0,
         field(d, 'migration_status'),
         field(d, 'wallet_address'),
         field(d, 'created_at'),
@@ -50,10 +56,17 @@ const REPORTS: Record<CsvExportFile, Report> = {
     rows: async (db, all) => {
       const page = all.filter((d) => d.get('_deleted') !== true);
       const stats = await companions(db, COL.trackStats, page);
-      return page.map((d, i) => [
-        ...['id', 'title', 'artist_name', 'genre', 'song_type', 'submission_type', 'status', 'submitted_by', 'created_at'].map((f) => (f === 'id' ? d.id : field(d, f))),
-        ...['total_votes', 'correct_guesses', 'incorrect_guesses', 'fool_rate'].map((f) => (stats[i]?.get(f) as number | undefined) ?? 0),
-      ]);
+      return page.map((d, i) => {
+        const s = stats[i];
+        const counts = s?.exists ? trackStatsOf(s) : null;
+        return [
+          ...['id', 'title', 'artist_name', 'genre', 'song_type', 'submission_type', 'status', 'submitted_by', 'created_at'].map((f) => (f === 'id' ? d.id : field(d, f))),
+          counts?.total_votes ?? 0,
+          counts?.correct_guesses ?? 0,
+          counts?.incorrect_guesses ?? 0,
+          counts?.fool_rate ?? 0,
+        ];
+      });
     },
   },
   ledger: {

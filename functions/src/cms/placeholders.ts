@@ -85,7 +85,8 @@ export const migratePlaceholderTracks =
     for (;;) {
       const page: FirebaseFirestore.QuerySnapshot = await (after ? query.startAfter(after) : query).get();
       for (const doc of page.docs) {
-        const url = stored.get(doc.get('cover_art_url') as string);
+        const cover: unknown = doc.get('cover_art_url');
+        const url = typeof cover === 'string' ? stored.get(cover) : undefined;
         if (!url) continue;
         // What the transaction saw last (it may run again): a track another run moved meanwhile is not counted.
         let moved = false;

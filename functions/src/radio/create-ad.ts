@@ -16,6 +16,7 @@ import { RADIO_MSG } from '../../../common/radio-messages';
 import type { Role } from '../../../common/constants';
 import { isSuperAdmin } from '../../../common/roles';
 import { requireCaller } from '../platform/auth';
+import { profileOf } from '../platform/account-docs';
 import { COL } from '../platform/collections';
 import type { Deps } from '../platform/deps';
 import { badRequest, insufficientTokens } from '../platform/errors';
@@ -118,7 +119,7 @@ export const createAd =
         const cost = adCost(roles, balance, pricing, form.fields);
         const now = new Date(deps.now());
         const nowIso = now.toISOString();
-        const username = profile.get('username') as string | undefined;
+        const username = profileOf(profile)?.username;
         const doc: StoredRadioSubmission = {
           id,
           user_id: caller.uid,

@@ -1,4 +1,5 @@
 import { FieldPath, Timestamp, type DocumentSnapshot, type Firestore, type Query } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { type Checkpoint, type SyncCollectionName } from '../../../common/sync';
 import { BALANCE_PUBLIC_FIELDS, DAILY_GRANT_PUBLIC_FIELDS, PROFILE_PUBLIC_FIELDS, USER_ROLES_PUBLIC_FIELDS } from '../../../common/accounts';
 import { LISTING_PUBLIC_FIELDS } from '../../../common/listing-doc';
@@ -6,6 +7,7 @@ import { ORDER_PUBLIC_FIELDS } from '../../../common/order-doc';
 import { RADIO_SUBMISSION_PUBLIC_FIELDS } from '../../../common/radio';
 import { VOTE_PUBLIC_FIELDS, VOTE_SESSION_PUBLIC_FIELDS } from '../../../common/voting';
 import { COL } from '../platform/collections';
+import { parseStored } from '../platform/typed-collection';
 
 /** The `:collection` of a sync route (pull, push). */
 export { collectionParams } from '../../../common/api/sync';
@@ -101,6 +103,9 @@ export function toClientDoc(name: SyncCollectionName, snap: DocumentSnapshot): C
   return doc;
 }
 
+/** What a checkpoint needs of a replicated document: its change time, a server timestamp. */
+const changeTime = z.object({ updatedAt: z.instanceof(Timestamp) });
+
 export function checkpointOf(snap: DocumentSnapshot): Checkpoint {
-  return { id: snap.id, updatedAt: micros(snap.get('updatedAt') as Timestamp) };
+  return { id: snap.id, updatedAt: micros(parseStored(changeTime, snap.ref.parent.id, snap.id, snap.data()).updatedAt) };
 }
