@@ -84,7 +84,7 @@ export function applyTransition(
 /** app_config/1 data.orders.cash_expiry_hours, else 24. */
 export async function cashExpiryHours(db: Firestore, tx: Transaction): Promise<number> {
   const snap = await tx.get(appConfigRef(db));
-  const hours = (snap.get('data') as { orders?: { cash_expiry_hours?: unknown } } | undefined)?.orders?.cash_expiry_hours;
+  const hours: unknown = snap.get('data.orders.cash_expiry_hours');
   return typeof hours === 'number' && Number.isFinite(hours) && hours > 0 ? hours : DEFAULT_CASH_ORDER_EXPIRY_HOURS;
 }
 
