@@ -11,16 +11,14 @@ export function clientTable(): string {
     "import type { API } from '@common/api/index';",
     "import type { Route } from './call';",
     '',
-    '/** Every endpoint of the API, by area: `call(endpoints.orders.reject, { params: { id } })`. */',
-    'export const endpoints = {',
+    '// One export per area; the browser imports them as a namespace: `import * as endpoints from \'@/lib/api-endpoints.gen\'`.',
   ];
   for (const [area, eps] of Object.entries(API)) {
-    lines.push(`  ${area}: {`);
+    lines.push(`export const ${area} = {`);
     for (const [name, e] of Object.entries(eps as Record<string, Endpoint>)) {
-      lines.push(`    ${name}: { method: '${e.method}', path: '${e.path}', reply: '${e.response.kind}' } as Route<(typeof API)['${area}']['${name}']>,`);
+      lines.push(`  ${name}: { method: '${e.method}', path: '${e.path}', reply: '${e.response.kind}' } as Route<(typeof API)['${area}']['${name}']>,`);
     }
-    lines.push('  },');
+    lines.push('} as const;', '');
   }
-  lines.push('} as const;', '');
   return lines.join('\n');
 }

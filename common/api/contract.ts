@@ -79,6 +79,9 @@ export const other = <K extends Exclude<Reply['kind'], 'json'>>(kind: K, status 
 /** A JSON body; `absentIsEmpty`: no body at all counts as {}. */
 export const jsonBody = <S extends z.ZodType>(schema: S, absentIsEmpty = false) => ({ kind: 'json' as const, schema, absentIsEmpty });
 
+/** A body the handler does not read (the client sends {}): anything passes. */
+export const ignoredBody = { kind: 'json' as const, schema: z.unknown().meta({ description: 'Not read' }), absentIsEmpty: true };
+
 /** `:name` and `{*name}` of a path, as an object type of strings. */
 export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? { [K in Name]: string } & PathParams<`/${Rest}`>

@@ -3,7 +3,7 @@ import { activeInput, createListingInput, editListingInput } from '../listing-fo
 import type { MarketplaceListing } from '../listing-doc';
 import type { EligibleTrack } from '../marketplace-messages';
 import { docId } from '../schemas';
-import { endpoint, json, jsonBody, other, typed } from './contract';
+import { endpoint, ignoredBody, json, jsonBody, other, typed } from './contract';
 import { shownTokenCost } from './tokens';
 
 export const listingIdParams = z.strictObject({ id: docId });
@@ -59,6 +59,7 @@ export const marketplace = {
     access: 'admin',
     summary: 'Deletes a listing',
     params: listingIdParams,
+    body: ignoredBody,
     response: json(z.object({ deleted: z.literal(true) })),
   }),
   edit: endpoint({

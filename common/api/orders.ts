@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Order } from '../order-doc';
 import type { CreateOrderResponse } from '../orders';
 import { createOrderInput, docId } from '../schemas';
-import { endpoint, json, jsonBody, other, typed } from './contract';
+import { endpoint, ignoredBody, json, jsonBody, other, typed } from './contract';
 
 export const orderIdParams = z.strictObject({ id: docId });
 
@@ -33,8 +33,8 @@ export const orders = {
     checkedBy: 'handler',
     response: order,
   }),
-  approve: endpoint({ method: 'POST', path: '/api/orders/:id/approve', access: 'owner', summary: "The seller approves a Cash App order's payment", params: orderIdParams, response: order }),
-  reject: endpoint({ method: 'POST', path: '/api/orders/:id/reject', access: 'owner', summary: 'The seller rejects a Cash App order', params: orderIdParams, response: order }),
+  approve: endpoint({ method: 'POST', path: '/api/orders/:id/approve', access: 'owner', summary: "The seller approves a Cash App order's payment", params: orderIdParams, body: ignoredBody, response: order }),
+  reject: endpoint({ method: 'POST', path: '/api/orders/:id/reject', access: 'owner', summary: 'The seller rejects a Cash App order', params: orderIdParams, body: ignoredBody, response: order }),
   proof: endpoint({ method: 'GET', path: '/api/orders/:id/proof', access: 'owner', summary: 'A signed URL of the payment proof, for the order’s parties', params: orderIdParams, response: signedUrl }),
   download: endpoint({
     method: 'GET',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
 import { adjustTokensInput } from '../schemas';
-import { endpoint, json, jsonBody } from './contract';
+import { endpoint, ignoredBody, json, jsonBody } from './contract';
 
 /** A body's `token_cost`: the price in tokens the caller was shown (optional). */
 export const shownTokenCost = z.number().int().min(0).max(1_000_000_000).optional();
@@ -15,6 +15,7 @@ export const tokens = {
     path: '/api/tokens/claim-daily',
     access: 'user',
     summary: "The caller's daily token, once a UTC day",
+    body: ignoredBody,
     response: json(z.object({ granted: z.boolean(), tokens: z.number(), balance: z.number(), last_grant_date: z.string() })),
   }),
   redeemCoupon: endpoint({

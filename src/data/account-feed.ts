@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { BalanceDoc, DailyGrantDoc, ProfileDoc, UserRolesDoc } from '@common/accounts';
 import type { PullResponse } from '@common/sync';
-import { endpoints } from '@/lib/api-endpoints.gen';
+import * as endpoints from '@/lib/api-endpoints.gen';
 import { call } from '@/lib/call';
 import { syncFailures } from './sync-errors';
 import { SyncStream, type PullStreamItem } from './sync-stream';

@@ -2,7 +2,7 @@ import type { RxCollection } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import { Observable } from 'rxjs';
 import type { Checkpoint, SyncCollectionName } from '@common/sync';
-import { endpoints } from '@/lib/api-endpoints.gen';
+import * as endpoints from '@/lib/api-endpoints.gen';
 import { call } from '@/lib/call';
 import { sendWhenOnline } from '@/lib/when-online';
 import { syncFailures } from './sync-errors';

@@ -1,7 +1,7 @@
 import type { Checkpoint, StreamEvent, SyncCollectionName } from '@common/sync';
 import { streamBaseUrl } from '@/config/env';
 import { authHeader } from '@/lib/api';
-import { endpoints } from '@/lib/api-endpoints.gen';
+import * as endpoints from '@/lib/api-endpoints.gen';
 import { urlOf } from '@/lib/call';
 
 /** What the stream delivers for one collection: changed documents, or RESYNC (pull what you missed). RxDB's pull-stream item. */

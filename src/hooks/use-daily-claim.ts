@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { MSG } from '@common/messages';
 import { afterWrite } from '@/data/lazy';
 import { useDailyGrant } from '@/hooks/use-account';
-import { endpoints } from '@/lib/api-endpoints.gen';
+import * as endpoints from '@/lib/api-endpoints.gen';
 import { call } from '@/lib/call';
 import { notifyError, notifySuccess } from '@/lib/notify';
 
@@ -17,7 +17,7 @@ export function useDailyClaim() {
   const claim = async () => {
     setBusy(true);
     try {
-      const res = await call(endpoints.tokens.claimDaily);
+      const res = await call(endpoints.tokens.claimDaily, { body: {} });
       setClaimedToday(true);
       if (res.granted) notifySuccess(MSG.dailyClaimed, MSG.dailyClaimedBody(res.tokens));
       else notifySuccess('Already claimed today', 'Come back tomorrow for another free token.');

@@ -1,7 +1,7 @@
 import type { TokenPricing } from '@common/settings';
 import { DEFAULT_PRICING } from '@common/constants';
 import { useApiRead } from '@/hooks/use-api-read';
-import { endpoints } from '@/lib/api-endpoints.gen';
+import * as endpoints from '@/lib/api-endpoints.gen';
 import { call } from '@/lib/call';
 import { useFirstPaintPassed } from '@/lib/first-paint';
 

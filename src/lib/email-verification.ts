@@ -1,4 +1,4 @@
-import { endpoints } from './api-endpoints.gen';
+import * as endpoints from './api-endpoints.gen';
 import { call } from './call';
 import { auth } from './firebase';
 

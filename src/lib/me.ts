@@ -1,5 +1,5 @@
 import type { Role } from '@common/constants';
-import { endpoints } from './api-endpoints.gen';
+import * as endpoints from './api-endpoints.gen';
 import { call } from './call';
 
 /** GET /api/me, as far as the client reads it (docs/api.md has the whole answer). */

@@ -1,5 +1,5 @@
 import type { MyTrack } from '@common/api/tracks';
-import { endpoints } from './api-endpoints.gen';
+import * as endpoints from './api-endpoints.gen';
 import { call } from './call';
 
 /** One of the user's own tracks (GET /api/tracks/mine), as declared with the endpoint. */

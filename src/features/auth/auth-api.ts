@@ -8,7 +8,7 @@ import {
 import { env } from '@/config/env';
 import type { SignupInput } from '@common/schemas';
 import { ApiError } from '@/lib/api';
-import { endpoints } from '@/lib/api-endpoints.gen';
+import * as endpoints from '@/lib/api-endpoints.gen';
 import { call } from '@/lib/call';
 import { reportEmailVerified } from '@/lib/email-verification';
 import { auth } from '@/lib/firebase';

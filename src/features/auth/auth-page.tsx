@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Field, INPUT } from '@/components/ui/field';
 import { Tab, TabList, TabPanel, Tabs } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api';
-import { endpoints } from '@/lib/api-endpoints.gen';
+import * as endpoints from '@/lib/api-endpoints.gen';
 import { call } from '@/lib/call';
 import { useApiRead } from '@/hooks/use-api-read';
 import { notifyError, notifySuccess } from '@/lib/notify';

@@ -4,7 +4,7 @@ import { CSV_EXPORT_FILES, EXPORT_MSG, type CsvExportFile } from '@common/cms-ex
 import { Button, buttonClass } from '@/components/ui/button';
 import { Dialog, DialogCloseX, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Field, INPUT } from '@/components/ui/field';
-import { endpoints } from '@/lib/api-endpoints.gen';
+import * as endpoints from '@/lib/api-endpoints.gen';
 import { call } from '@/lib/call';
 import { downloadBlob } from '@/lib/download';
 import { notifyError } from '@/lib/notify';

@@ -1,7 +1,7 @@
 import { CMS_MSG, type CmsOverview } from '@common/cms-messages';
 import { TIMINGS_MS } from '@common/constants';
 import { useApiRead } from '@/hooks/use-api-read';
-import { endpoints } from '@/lib/api-endpoints.gen';
+import * as endpoints from '@/lib/api-endpoints.gen';
 import { call } from '@/lib/call';
 import { notifyError } from '@/lib/notify';
 

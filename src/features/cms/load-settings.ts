@@ -1,6 +1,6 @@
 import { SETTINGS_MSG, type AppSettings, type SaveSettingsInput } from '@common/settings';
 import { useApiRead } from '@/hooks/use-api-read';
-import { endpoints } from '@/lib/api-endpoints.gen';
+import * as endpoints from '@/lib/api-endpoints.gen';
 import { call } from '@/lib/call';
 import { notifyError } from '@/lib/notify';
 

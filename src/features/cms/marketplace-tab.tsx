@@ -19,7 +19,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { useConfirm } from '@/hooks/use-confirm';
-import { endpoints } from '@/lib/api-endpoints.gen';
+import * as endpoints from '@/lib/api-endpoints.gen';
 import { call } from '@/lib/call';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { formatUsd, tokenCount } from '@common/format';
@@ -169,7 +169,7 @@ export function MarketplaceTab() {
 
   async function remove(l: MarketplaceListing) {
     if (!(await confirm({ title: 'Delete listing', action: 'Delete', description: `Delete the listing for "${l.title}"?` }))) return;
-    await change(() => call(endpoints.marketplace.delete, { params: { id: l.id } }), UPDATE_LISTING_FAILED, LISTING_DELETED);
+    await change(() => call(endpoints.marketplace.delete, { params: { id: l.id }, body: {} }), UPDATE_LISTING_FAILED, LISTING_DELETED);
   }
 
   return (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CMS_MSG, type CmsTrack } from '@common/cms-messages';
 import { useConfirm } from '@/hooks/use-confirm';
-import { endpoints } from '@/lib/api-endpoints.gen';
+import * as endpoints from '@/lib/api-endpoints.gen';
 import { call } from '@/lib/call';
 import { notifyError, notifySuccess } from '@/lib/notify';
 

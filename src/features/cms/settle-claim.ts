@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { MIGRATION_MSG } from '@common/migration-messages';
 import type { SettleClaimInput } from '@common/migration-schemas';
 import { ApiError } from '@/lib/api';
-import { endpoints } from '@/lib/api-endpoints.gen';
+import * as endpoints from '@/lib/api-endpoints.gen';
 import { call } from '@/lib/call';
 import { notifyError, notifySuccess } from '@/lib/notify';
 

@@ -6,7 +6,7 @@ import { MIGRATION_MSG } from '@common/migration-messages';
 import { Button } from '@/components/ui/button';
 import { ACTIONS_COLUMN, DataTable, TD } from '@/components/ui/table';
 import { useApiRead, type ApiRead } from '@/hooks/use-api-read';
-import { endpoints } from '@/lib/api-endpoints.gen';
+import * as endpoints from '@/lib/api-endpoints.gen';
 import { call } from '@/lib/call';
 import { claimant } from './claim-format';
 import { dateLabel } from './format';

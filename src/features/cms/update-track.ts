@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { CmsTrackEdit } from '@common/cms-edit';
 import { CMS_MSG } from '@common/cms-messages';
-import { endpoints } from '@/lib/api-endpoints.gen';
+import * as endpoints from '@/lib/api-endpoints.gen';
 import { call } from '@/lib/call';
 import { notifyError, notifySuccess } from '@/lib/notify';
 

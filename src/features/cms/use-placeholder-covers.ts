@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { PLACEHOLDER_COVERS } from '@common/cms-messages';
-import { endpoints } from '@/lib/api-endpoints.gen';
+import * as endpoints from '@/lib/api-endpoints.gen';
 import { call } from '@/lib/call';
 
 let stored: Promise<string[]> | null = null;

@@ -1,4 +1,4 @@
-import { endpoints } from '@/lib/api-endpoints.gen';
+import * as endpoints from '@/lib/api-endpoints.gen';
 import { call } from '@/lib/call';
 
 /** The Users & Roles calls: the user list, a user's ledger, the audit log, role changes and token adjustments. */

@@ -3,7 +3,7 @@ import { Rocket } from 'lucide-react';
 import { TIMINGS_MS } from '@common/constants';
 import type { PublicMigration } from '@common/migration';
 import { useApiRead } from '@/hooks/use-api-read';
-import { endpoints } from '@/lib/api-endpoints.gen';
+import * as endpoints from '@/lib/api-endpoints.gen';
 import { call } from '@/lib/call';
 import { PendingText } from '@/components/pending-text';
 

@@ -3,7 +3,7 @@ import { TIMINGS_MS } from '@common/constants';
 import type { Leaderboards } from '@common/leaderboards';
 import { streamBaseUrl } from '@/config/env';
 import { useApiRead } from '@/hooks/use-api-read';
-import { endpoints } from '@/lib/api-endpoints.gen';
+import * as endpoints from '@/lib/api-endpoints.gen';
 import { call, urlOf } from '@/lib/call';
 
 /**

@@ -4,7 +4,7 @@ import { MAIL_MSG } from '@common/email-messages';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ApiError, saysWhenToRetry } from '@/lib/api';
-import { endpoints } from '@/lib/api-endpoints.gen';
+import * as endpoints from '@/lib/api-endpoints.gen';
 import { call } from '@/lib/call';
 
 type State = 'asking' | 'busy' | 'unsubscribed' | 'subscribed';

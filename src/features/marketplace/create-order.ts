@@ -1,6 +1,6 @@
 import type { CreateOrderResponse, OrderMethod } from '@common/orders';
 import type { CreateOrderInput } from '@common/schemas';
-import { endpoints } from '@/lib/api-endpoints.gen';
+import * as endpoints from '@/lib/api-endpoints.gen';
 import { call } from '@/lib/call';
 
 /** POST /api/orders: a token purchase (approved at once) or a Cash App order awaiting payment, at the price shown (`price`: the server refuses another). */

@@ -3,7 +3,7 @@ import { compareCodeUnits } from '@common/format';
 import { LISTINGS_LOAD_FAILED } from '@common/marketplace-messages';
 import type { MarketplaceListing } from '@common/listing-doc';
 import { loadDataLayer } from '@/data/lazy';
-import { endpoints } from '@/lib/api-endpoints.gen';
+import * as endpoints from '@/lib/api-endpoints.gen';
 import { call } from '@/lib/call';
 import { notifyError } from '@/lib/notify';
 import { firstPaint, useFirstPaintPassed } from '@/lib/first-paint';

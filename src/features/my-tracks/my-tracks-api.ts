@@ -1,4 +1,4 @@
-import { endpoints } from '@/lib/api-endpoints.gen';
+import * as endpoints from '@/lib/api-endpoints.gen';
 import { call } from '@/lib/call';
 
 /**

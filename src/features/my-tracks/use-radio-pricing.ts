@@ -1,5 +1,5 @@
 import { useApiRead } from '@/hooks/use-api-read';
-import { endpoints } from '@/lib/api-endpoints.gen';
+import * as endpoints from '@/lib/api-endpoints.gen';
 import { call } from '@/lib/call';
 import { radioPricingFrom, type RadioPricing } from './radio-pricing';
 

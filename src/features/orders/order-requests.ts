@@ -1,6 +1,6 @@
 import type { Order } from '@common/order-doc';
 import { PROOF_FIELD } from '@common/orders';
-import { endpoints } from '@/lib/api-endpoints.gen';
+import * as endpoints from '@/lib/api-endpoints.gen';
 import { call } from '@/lib/call';
 import { downloadBlob, downloadUrl } from '@/lib/download';
 
@@ -15,7 +15,7 @@ export function uploadProof(orderId: string, file: File): Promise<{ order: Order
 
 /** The seller's decision on a cash order. */
 export function decideOrder(orderId: string, decision: 'approve' | 'reject'): Promise<{ order: Order }> {
-  return decision === 'approve' ? call(ep.approve, { params: { id: orderId } }) : call(ep.reject, { params: { id: orderId } });
+  return decision === 'approve' ? call(ep.approve, { params: { id: orderId }, body: {} }) : call(ep.reject, { params: { id: orderId }, body: {} });
 }
 
 /** Downloads the licensed full-quality track through its signed URL (valid one hour). */

@@ -1,5 +1,5 @@
 import { PLACEHOLDER_FIELD, PLACEHOLDER_FILES } from '@common/placeholders';
-import { endpoints } from '@/lib/api-endpoints.gen';
+import * as endpoints from '@/lib/api-endpoints.gen';
 import { call } from '@/lib/call';
 
 import type { ImageResult, UploadOutcome } from './upload-toast';

@@ -4,7 +4,7 @@ import { MSG } from '@common/messages';
 import { PATHS } from '@common/paths';
 import { PRICING_MSG } from '@common/pricing-messages';
 import { isOffline } from '@/lib/api';
-import { endpoints } from '@/lib/api-endpoints.gen';
+import * as endpoints from '@/lib/api-endpoints.gen';
 import { call } from '@/lib/call';
 import { notifyError } from '@/lib/notify';
 import { useSession } from '@/lib/session';

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { normalizeUsername } from '@common/username';
 import { PATHS } from '@common/paths';
 import { useApiRead } from '@/hooks/use-api-read';
-import { endpoints } from '@/lib/api-endpoints.gen';
+import * as endpoints from '@/lib/api-endpoints.gen';
 import { call } from '@/lib/call';
 
 const logFailure = (err: unknown) => console.warn('referral lookup failed', err);

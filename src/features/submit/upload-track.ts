@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@common/submission';
 import { env } from '@/config/env';
 import { ApiError, authHeader } from '@/lib/api';
-import { endpoints } from '@/lib/api-endpoints.gen';
+import * as endpoints from '@/lib/api-endpoints.gen';
 import { urlOf } from '@/lib/call';
 import { errorParts } from './submission-form';
 

@@ -6,7 +6,7 @@ import { Card } from '@/components/ui/card';
 import { Field, INPUT } from '@/components/ui/field';
 import { afterWrite } from '@/data/lazy';
 import { ApiError, saysWhenToRetry } from '@/lib/api';
-import { endpoints } from '@/lib/api-endpoints.gen';
+import * as endpoints from '@/lib/api-endpoints.gen';
 import { call } from '@/lib/call';
 import { toast } from '@/lib/toast';
 import { couponToast } from '@/lib/coupon-outcome';

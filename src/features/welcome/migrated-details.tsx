@@ -2,7 +2,7 @@ import { formatCount } from '@common/format';
 import { useState } from 'react';
 import { MIGRATION_MSG } from '@common/migration-messages';
 import { useApiRead } from '@/hooks/use-api-read';
-import { endpoints } from '@/lib/api-endpoints.gen';
+import * as endpoints from '@/lib/api-endpoints.gen';
 import { call } from '@/lib/call';
 import { notifyError, notifySuccess } from '@/lib/notify';
 

@@ -8,7 +8,7 @@ import { afterWrite } from '@/data/lazy';
 import { useApiRead } from '@/hooks/use-api-read';
 import type { ProfileDoc } from '@/data/schemas';
 import { ApiError } from '@/lib/api';
-import { endpoints } from '@/lib/api-endpoints.gen';
+import * as endpoints from '@/lib/api-endpoints.gen';
 import { call } from '@/lib/call';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { MigratedDetails, WALLET_BUTTON } from './migrated-details';

@@ -1,5 +1,5 @@
 import type { VoteSessionView } from '@common/voting';
-import { endpoints } from '@/lib/api-endpoints.gen';
+import * as endpoints from '@/lib/api-endpoints.gen';
 import { call } from '@/lib/call';
 import { insufficientTokens, sessionCost, type SessionCost } from './session-errors';
 
