@@ -41,6 +41,13 @@ export default tseslint.config(
             { target: ['./src/lib', './src/data', './src/hooks', './src/components', './src/config'], from: ['./src/features', './src/routes'] },
             { target: './common', from: ['./src', './functions'] },
             { target: './functions', from: './src' },
+            // The platform holds adapters (HTTP glue, codecs, storage, mail, chain, station): it imports no area's rules.
+            {
+              target: './functions/src/platform',
+              from: './functions/src',
+              except: ['./platform', './env.ts'],
+              message: 'The platform holds adapters only: move the rule to its area (functions/src/<area>), which may import the platform.',
+            },
             ...featureZones,
           ],
         },

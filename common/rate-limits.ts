@@ -1,6 +1,6 @@
 /**
  * Fixed-window request limits, per client IP (sign-up, coupons) or per signed-in user. They
- * hold across function instances: the counters live in Firestore (functions/src/platform/rate-limit.ts).
+ * hold across function instances: the counters live in Firestore (functions/src/platform/http/rate-limit.ts).
  */
 export type RateLimit = { max: number; windowSeconds: number };
 

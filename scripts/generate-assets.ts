@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { PLACEHOLDER_COVER_COUNT } from '../common/constants';
 import { COVER_WIDTHS, localVariantName } from '../common/covers';
 import { PLACEHOLDER_FILES } from '../common/placeholders';
-import { webpVariant } from '../functions/src/platform/image';
+import { webpVariant } from '../functions/src/platform/media/image';
 import { ffmpegPath, runFfmpeg } from './lib/media';
 import { mulberry32 } from './lib/prng';
 

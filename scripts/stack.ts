@@ -28,7 +28,7 @@ import { airScheduled } from '../functions/src/radio/air-scheduled';
 import { deliverDueMail } from '../functions/src/mail/deliver';
 import { firebaseAuthGateway } from '../functions/src/platform/firebase-auth';
 import { buildDeps } from '../functions/src/deps';
-import { DiskStorage } from '../functions/src/platform/storage';
+import { DiskStorage } from '../functions/src/platform/storage/storage';
 import { buildFunctions } from './lib/build-functions';
 import {
   functionUrl,

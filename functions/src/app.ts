@@ -5,11 +5,11 @@ import { accountsRouter } from './accounts/router';
 import { filesRouter } from './files/router';
 import { leaderboardsRouter } from './leaderboards/router';
 import { sitemap } from './seo/sitemap';
-import { authenticate } from './platform/auth';
+import { authenticate } from './platform/http/auth';
 import type { Deps } from './platform/deps';
-import { errorHandler, notFound } from './platform/errors';
-import { apiCors, apiSecurityHeaders, jsonBodies, simpleQuery } from './platform/http';
-import { lazy, lazyRoutes } from './platform/lazy';
+import { errorHandler, notFound } from './platform/http/errors';
+import { apiCors, apiSecurityHeaders, jsonBodies, simpleQuery } from './platform/http/http';
+import { lazy, lazyRoutes } from './platform/http/lazy';
 import { syncRouter } from './sync/router';
 import { tokensRouter } from './tokens/router';
 import { votingRouter } from './voting/router';
@@ -41,7 +41,7 @@ export function createApp(deps: Deps) {
 
   // Routers spanning several path prefixes are mounted at the root; none of them has router-wide middleware.
   // The areas most requests reach (accounts, tokens, the boards, sync, files, voting) load with the
-  // function; the others with their first request (platform/lazy.ts lazyRoutes: docs/adr/0010-functions-bundle-lazy-loads-and-pinned-deps.md).
+  // function; the others with their first request (platform/http/lazy.ts lazyRoutes: docs/adr/0010-functions-bundle-lazy-loads-and-pinned-deps.md).
   api.use(accountsRouter(deps));
   api.use(tokensRouter(deps));
   api.use('/public/leaderboards', leaderboardsRouter(deps));

@@ -1,11 +1,11 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Env } from './env';
-import { azuracastStation } from './platform/azuracast-station';
-import { chainOf } from './platform/chain-of';
+import { azuracastStation } from './platform/station/azuracast-station';
+import { chainOf } from './platform/chain/chain-of';
 import type { AuthGateway, Deps } from './platform/deps';
 import { stripePayments } from './platform/payments';
-import { smtpMailer } from './platform/smtp-mailer';
-import type { ObjectStorage } from './platform/storage';
+import { smtpMailer } from './platform/mail/smtp-mailer';
+import type { ObjectStorage } from './platform/storage/storage';
 
 /** What the caller makes itself: where the data, accounts and files live, and the clock. */
 type Base<S extends ObjectStorage> = { db: Firestore; auth: AuthGateway; storage: S; env: Env; ffmpegPath: string; now: () => number };

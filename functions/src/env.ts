@@ -9,9 +9,9 @@
 import { defineSecret } from 'firebase-functions/params';
 import { z } from 'zod';
 import { DEFAULT_RATE_LIMITS, type RateLimitName, type RateLimits } from '../../common/rate-limits';
-import type { ChainEnv } from './platform/chain';
-import type { MailEnv } from './platform/mailer';
-import type { StationEnv } from './platform/station';
+import type { ChainEnv } from './platform/chain/chain';
+import type { MailEnv } from './platform/mail/mailer';
+import type { StationEnv } from './platform/station/station';
 
 export const STRIPE_SECRET_KEY = defineSecret('STRIPE_SECRET_KEY');
 export const STRIPE_WEBHOOK_SECRET = defineSecret('STRIPE_WEBHOOK_SECRET');

@@ -10,11 +10,11 @@ import { API_SECRETS, EnvError, MAIL_SECRETS, readEnv, STATION_SECRETS } from '.
 import { buildDeps } from './deps';
 import type { Deps } from './platform/deps';
 import { firebaseAuthGateway } from './platform/firebase-auth';
-import { installBodyBudget } from './platform/admission';
-import { API_CONCURRENCY, API_MAX_INSTANCES } from './platform/instance';
-import { lazy } from './platform/lazy';
+import { installBodyBudget } from './platform/http/admission';
+import { API_CONCURRENCY, API_MAX_INSTANCES } from './platform/http/instance';
+import { lazy } from './platform/http/lazy';
 import { log } from './platform/log';
-import { CloudStorage, DiskStorage } from './platform/storage';
+import { CloudStorage, DiskStorage } from './platform/storage/storage';
 
 const REGION = 'us-central1';
 /**
@@ -24,7 +24,7 @@ const REGION = 'us-central1';
  */
 const SECRETS = [...API_SECRETS, ...STATION_SECRETS, ...MAIL_SECRETS];
 
-// Before the runtime creates its HTTP server: bodies are admitted by their declared length (platform/admission.ts).
+// Before the runtime creates its HTTP server: bodies are admitted by their declared length (platform/http/admission.ts).
 installBodyBudget();
 
 let deps: Deps | null = null;

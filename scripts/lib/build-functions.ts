@@ -4,7 +4,7 @@ import { build, type Plugin } from 'esbuild';
 /**
  * Packages the deployed function installs from functions/package.json instead of bundling. The
  * adapters most requests never use (Stripe, pdf-lib, SFTP, SMTP, Solana) are among them and
- * loaded on first use (functions/src/platform/lazy.ts): left out, they are not even parsed when an
+ * loaded on first use (functions/src/platform/http/lazy.ts): left out, they are not even parsed when an
  * instance starts. zod, which every route's schemas build at load, is bundled: one file to read
  * instead of a hundred modules to resolve (docs/adr/0010-functions-bundle-lazy-loads-and-pinned-deps.md).
  */
@@ -46,7 +46,7 @@ const englishZodOnly: Plugin = {
 /**
  * The bundle is CommonJS (`.cjs`) in a package whose sources are ES modules (functions/package.json
  * `"type": "module"`): tsx then runs functions/src as ESM for the local stack and its seeds, where
- * as CommonJS it could not resolve the adapters' `import('pkg')` (platform/lazy.ts).
+ * as CommonJS it could not resolve the adapters' `import('pkg')` (platform/http/lazy.ts).
  * `outfile`: elsewhere than the deployed bundle for a test (a CommonJS name, `.cjs`, outside functions/);
  * `entry`: another module of functions/src bundled the same way (`npm run coldstart` times the app alone).
  */

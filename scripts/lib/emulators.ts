@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { API_CONCURRENCY } from '../../functions/src/platform/instance';
+import { API_CONCURRENCY } from '../../functions/src/platform/http/instance';
 
 export const PROJECT_ID = 'demo-foolrate';
 export const REGION = 'us-central1';

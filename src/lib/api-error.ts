@@ -1,4 +1,4 @@
-/** The field a validation message starts with: `password: …` (functions/src/platform/validate.ts). */
+/** The field a validation message starts with: `password: …` (functions/src/platform/http/validate.ts). */
 const FIELD_PREFIX = /^([a-z_][a-z0-9_.]*): /;
 
 /** An API failure: the server's message (already the spec's text where one applies). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignMailId } from '../../functions/src/mail/campaigns';
 import { deliverMail } from '../../functions/src/mail/deliver';
-import { COL } from '../../functions/src/platform/collections';
+import { COL } from '../../functions/src/platform/firestore/collections';
 import { makeAdmin } from './contest-fixtures';
 import { callWithDeps, signUp, startHarness, withOverrides, type Harness } from './harness';
 

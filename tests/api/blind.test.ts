@@ -6,7 +6,7 @@ import type { MarketplaceListing } from '../../common/listing-doc';
 import { SYNC_COLLECTIONS } from '../../common/sync';
 import { refreshLeaderboardSummary } from '../../functions/src/leaderboards/summary';
 import { rollUpVoteCounts } from '../../functions/src/voting/vote-shards';
-import { probeAudio } from '../../functions/src/platform/media';
+import { probeAudio } from '../../functions/src/platform/media/media';
 import type { TrackDoc } from '../../functions/src/tracks/track-doc';
 import { addTrack, clipOfTrack, makeAdmin, openSession, pushVotes, sseReader, voteAll, voteDoc } from './contest-fixtures';
 import { signUp, startHarness, type Harness } from './harness';

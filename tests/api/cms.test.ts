@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeAudio } from '../../functions/src/platform/media';
+import { probeAudio } from '../../functions/src/platform/media/media';
 import { statsFromTrack, type TrackDoc } from '../../functions/src/tracks/track-doc';
 import { callWithDeps, signUp, startHarness, withOverrides, type Harness } from './harness';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverMail } from '../../functions/src/mail/deliver';
-import { COL } from '../../functions/src/platform/collections';
+import { COL } from '../../functions/src/platform/firestore/collections';
 import { addTrack, makeAdmin } from './contest-fixtures';
 import { ledgerInvariant, signUp, startHarness, type Harness } from './harness';
 import { balanceOf, grant, listTrack, type User } from './order-fixtures';

@@ -10,7 +10,7 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import type { SongType } from '../../common/contest';
 import type { SessionClip, VoteSessionView } from '../../common/voting';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
-import { cutPreview } from '../../functions/src/platform/media';
+import { cutPreview } from '../../functions/src/platform/media/media';
 import { statsFromTrack, type TrackDoc } from '../../functions/src/tracks/track-doc';
 import { newSampleKey } from '../../functions/src/voting/sample-key';
 import { runFfmpeg } from '../../scripts/lib/media';

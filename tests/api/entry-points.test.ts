@@ -8,7 +8,7 @@ import express from 'express';
 import { deleteApp, getApps, initializeApp, type App } from 'firebase-admin/app';
 import { FieldValue, getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { newMailDoc } from '../../functions/src/platform/mail';
+import { newMailDoc } from '../../functions/src/platform/mail/mail';
 import { startMailCatcher, type MailCatcher } from '../../scripts/lib/mail-catcher';
 
 /**
@@ -53,7 +53,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  // Loading index.ts admits HTTP bodies by their length in every server made afterwards (platform/admission.ts): this file's only.
+  // Loading index.ts admits HTTP bodies by their length in every server made afterwards (platform/http/admission.ts): this file's only.
   http.createServer = createServer;
   vi.unstubAllEnvs();
   await Promise.all(getApps().filter((a) => a.name === '[DEFAULT]' || a === testApp).map((a) => deleteApp(a)));

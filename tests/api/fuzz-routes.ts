@@ -14,7 +14,7 @@ import { CASH_TAG_PATTERN, ORDER_METHODS } from '../../common/orders';
 import { adjustTokensInput, couponInput, ensureProfileInput, passwordResetInput, roleChangeInput, signupInput, walletInput } from '../../common/schemas';
 import { SYNC_COLLECTIONS } from '../../common/sync';
 import { approveInput, editTrackInput } from '../../functions/src/cms/cms-schemas';
-import { noFields } from '../../functions/src/platform/validate';
+import { noFields } from '../../functions/src/platform/http/validate';
 import { couponCampaignInput, mailContentInput } from '../../functions/src/mail/cms-schemas';
 import { TEMPLATE_NAMES } from '../../functions/src/mail/templates';
 import { activeInput, createListingInput, editListingInput } from '../../functions/src/marketplace/listing-schemas';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../common/rate-limits';
 import { deliverMail, UNSUBSCRIBED_ERROR } from '../../functions/src/mail/deliver';
-import { COL } from '../../functions/src/platform/collections';
-import { enqueueMail, type MailDoc } from '../../functions/src/platform/mail';
+import { COL } from '../../functions/src/platform/firestore/collections';
+import { enqueueMail, type MailDoc } from '../../functions/src/platform/mail/mail';
 import { makeAdmin } from './contest-fixtures';
 import { signUp, startHarness, type Harness } from './harness';
 

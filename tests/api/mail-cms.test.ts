@@ -3,8 +3,8 @@ import { CAMPAIGN_BATCH, EMAIL_MSG, type CampaignProgress, type EmailLogEntry } 
 import { campaignMailId } from '../../functions/src/mail/campaigns';
 import { deliverMail } from '../../functions/src/mail/deliver';
 import { TEMPLATES } from '../../functions/src/mail/templates';
-import { COL } from '../../functions/src/platform/collections';
-import type { MailDoc } from '../../functions/src/platform/mail';
+import { COL } from '../../functions/src/platform/firestore/collections';
+import type { MailDoc } from '../../functions/src/platform/mail/mail';
 import { makeAdmin } from './contest-fixtures';
 import { startHarness, type Harness } from './harness';
 
@@ -102,7 +102,7 @@ describe('test email and logs', () => {
       await asAdmin('POST', '/api/cms/email/test', {});
     }
     h.clock.now += 1000;
-    const { enqueueMail } = await import('../../functions/src/platform/mail');
+    const { enqueueMail } = await import('../../functions/src/platform/mail/mail');
     const failing = await enqueueMail(h.db, null, { to: 'x@example.test', topic: 'welcome', template: { name: 'welcome', data: {} } }, h.clock.now);
     await col.doc(failing).update({ 'delivery.state': 'ERROR', 'delivery.error': '550 No such user', 'delivery.attempts': 2 });
 
@@ -157,7 +157,7 @@ describe('templates', () => {
     expect(audit.size).toBe(1);
     expect(audit.docs[0]!.get('actor_id')).toBe(ADMIN);
 
-    const { enqueueMail } = await import('../../functions/src/platform/mail');
+    const { enqueueMail } = await import('../../functions/src/platform/mail/mail');
     const id = await enqueueMail(h.db, null, { toUids: [PLAIN], topic: 'welcome', template: { name: 'welcome', data: { balance: 7 } } }, h.clock.now);
     expect((await deliverMail(h.deps, id)).outcome).toBe('sent');
     expect(h.mailer.sent.at(-1)).toMatchObject({ subject: 'Hello plain_mail!' });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { render } from '../../functions/src/mail/deliver';
-import { formatMailTime } from '../../functions/src/platform/account-mail';
-import type { MailDoc } from '../../functions/src/platform/mail';
+import { formatMailTime } from '../../functions/src/accounts/account-mail';
+import type { MailDoc } from '../../functions/src/platform/mail/mail';
 import { makeAdmin } from './contest-fixtures';
 import { startHarness, TEST_APP_URL, type Harness } from './harness';
 import { act, buy, listTrack, setCashTag, uploadProof, users, type User } from './order-fixtures';

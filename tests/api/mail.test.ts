@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { COL } from '../../functions/src/platform/collections';
+import { COL } from '../../functions/src/platform/firestore/collections';
 import { deliverDueMail, deliverMail } from '../../functions/src/mail/deliver';
-import { DEFAULT_DELIVERY_POLICY, enqueueMail, type MailDoc } from '../../functions/src/platform/mail';
+import { DEFAULT_DELIVERY_POLICY, enqueueMail, type MailDoc } from '../../functions/src/platform/mail/mail';
 import { startHarness, type Harness } from './harness';
 
 let h: Harness;

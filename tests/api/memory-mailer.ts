@@ -1,4 +1,4 @@
-import type { Mailer, OutgoingMail, SentInfo } from '../../functions/src/platform/mailer';
+import type { Mailer, OutgoingMail, SentInfo } from '../../functions/src/platform/mail/mailer';
 
 /**
  * An in-memory mailer for the tests: it keeps what was sent, can be told to fail (like an SMTP

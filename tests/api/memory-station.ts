@@ -1,4 +1,4 @@
-import type { RadioStation, StationMedia, StationRecent } from '../../functions/src/platform/station';
+import type { RadioStation, StationMedia, StationRecent } from '../../functions/src/platform/station/station';
 
 type Tags = { title: string; artist: string; album: string };
 

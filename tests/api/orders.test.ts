@@ -3,7 +3,7 @@ import { CMS_MSG } from '../../common/cms-messages';
 import { ORDER_MSG } from '../../common/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireDueOrders } from '../../functions/src/orders/expire-orders';
-import { sniffImage } from '../../functions/src/platform/media';
+import { sniffImage } from '../../functions/src/platform/media/media';
 import { allDocs, makeAdmin, sseReader } from './contest-fixtures';
 import { callWithDeps, ledgerInvariant, losingCommitAnswers, serveWithDeps, startHarness, type Harness } from './harness';
 import { act, balanceOf, buy, listTrack, orderStatus, pdfText, PNG, setCashTag, setListing, uploadProof, users, type User } from './order-fixtures';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../common/rate-limits';
 import { deliverMail } from '../../functions/src/mail/deliver';
-import { COL } from '../../functions/src/platform/collections';
+import { COL } from '../../functions/src/platform/firestore/collections';
 import { signUp, startHarness, type Harness } from './harness';
 
 let h: Harness;

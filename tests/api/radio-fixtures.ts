@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { FieldValue } from 'firebase-admin/firestore';
 import { radioFileName, sftpPath, type RadioSubmission } from '../../common/radio';
 import type { TrackDoc } from '../../functions/src/tracks/track-doc';
-import { adJingle } from '../../scripts/lib/seed-radio';
+import { adJingle } from '../../scripts/lib/seed/seed-radio';
 import { addTrack, testClip } from './contest-fixtures';
 import type { Harness } from './harness';
 import type { User } from './order-fixtures';

@@ -3,7 +3,7 @@ import { MSG } from '../../common/messages';
 import { RADIO_MSG } from '../../common/radio-messages';
 import { airScheduled, MAX_PLAY_FAILURES } from '../../functions/src/radio/air-scheduled';
 import { UPLOAD_CLAIM_MS } from '../../functions/src/radio/submission-doc';
-import { id3Length } from '../../functions/src/platform/media';
+import { id3Length } from '../../functions/src/platform/media/media';
 import { makeAdmin } from './contest-fixtures';
 import { callWithDeps, ledgerInvariant, losingCommitAnswers, serveWithDeps, startHarness, withOverrides, type Harness } from './harness';
 import { wavOf } from './music-fixtures';

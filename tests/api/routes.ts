@@ -35,7 +35,7 @@ function walk(stack: Layer[], prefix: string, out: Route[]): void {
   }
 }
 
-/** Loads every area createApp mounts lazily (platform/lazy.ts lazyRoutes), so that listRoutes sees their routes. */
+/** Loads every area createApp mounts lazily (platform/http/lazy.ts lazyRoutes), so that listRoutes sees their routes. */
 export async function loadLazyRoutes(app: Express): Promise<void> {
   const loads: Array<Promise<unknown>> = [];
   const visit = (stack: Layer[]) => {

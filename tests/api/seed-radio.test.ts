@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { RADIO_STATUSES } from '../../common/radio';
-import { seedRadio } from '../../scripts/lib/seed-radio';
+import { seedRadio } from '../../scripts/lib/seed/seed-radio';
 import { makeAdmin } from './contest-fixtures';
 import { startHarness, type Harness } from './harness';
 import { users } from './order-fixtures';

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import { FieldValue } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeAudio, sniffAudio, sniffVideo } from '../../functions/src/platform/media';
+import { probeAudio, sniffAudio, sniffVideo } from '../../functions/src/platform/media/media';
 import { ledgerInvariant, losingCommitAnswers, serveWithDeps, signUp, startHarness, type Harness } from './harness';
 import { distinctSong } from './submission-fixtures';
 

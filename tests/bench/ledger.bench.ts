@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../functions/src/app';
 import { buildDeps } from '../../functions/src/deps';
-import { DiskStorage } from '../../functions/src/platform/storage';
+import { DiskStorage } from '../../functions/src/platform/storage/storage';
 import { ffmpegPath } from '../../scripts/lib/media';
 import { disableMetadataProbe } from '../../scripts/lib/no-metadata-probe';
 import { startFirestoreEmulatorThread } from '../../scripts/lib/firestore-emulator-thread';

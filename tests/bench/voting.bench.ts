@@ -24,7 +24,7 @@ import { createApp } from '../../functions/src/app';
 import { LEADERBOARD_REFRESH_DEBOUNCE_MS, refreshLeaderboardsNow } from '../../functions/src/leaderboards/refresh-scheduler';
 import type { Deps } from '../../functions/src/platform/deps';
 import { buildDeps } from '../../functions/src/deps';
-import { DiskStorage } from '../../functions/src/platform/storage';
+import { DiskStorage } from '../../functions/src/platform/storage/storage';
 import { statsFromTrack, type TrackDoc } from '../../functions/src/tracks/track-doc';
 import { newSampleKey } from '../../functions/src/voting/sample-key';
 import { weekOf, weeklyEarningsRef } from '../../functions/src/tokens/weekly-earnings';

@@ -4,14 +4,14 @@ import { MSG } from '../../../common/messages';
 import { isSuperAdmin } from '../../../common/roles';
 import { roleChangeInput } from '../../../common/schemas';
 import { USERS_MSG } from '../../../common/users-messages';
-import { enqueueAccountMail } from '../platform/account-mail';
-import { recordAudit } from '../platform/audit';
-import { requireCaller } from '../platform/auth';
-import { rolesIn } from '../platform/account-docs';
-import { COL } from '../platform/collections';
+import { enqueueAccountMail } from './account-mail';
+import { recordAudit } from '../platform/firestore/audit';
+import { requireCaller } from '../platform/http/auth';
+import { rolesIn } from '../platform/firestore/account-docs';
+import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
-import { badRequest, forbidden, notFound } from '../platform/errors';
-import { parse } from '../platform/validate';
+import { badRequest, forbidden, notFound } from '../platform/http/errors';
+import { parse } from '../platform/http/validate';
 
 /** The role as the invite names it. */
 const ROLE_WORDS: Record<'admin' | 'super_admin', string> = { admin: 'an admin', super_admin: 'a super admin' };

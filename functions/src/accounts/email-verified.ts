@@ -1,13 +1,13 @@
 import type { RequestHandler } from 'express';
 import { noBody } from '../../../common/api/accounts';
 import { EMAIL_ALREADY_VERIFIED, EMAIL_NOT_SIGN_IN, EMAIL_NOT_VERIFIED, VERIFY_MSG } from '../../../common/messages';
-import { requireCaller } from '../platform/auth';
+import { requireCaller } from '../platform/http/auth';
 import type { Deps } from '../platform/deps';
-import { COL } from '../platform/collections';
-import { conflict, notFound, unavailable } from '../platform/errors';
-import { parse } from '../platform/validate';
-import { consumeRateLimit, refund } from '../platform/rate-limit';
-import { sameAddress, vouchesFor } from '../platform/verified-address';
+import { COL } from '../platform/firestore/collections';
+import { conflict, notFound, unavailable } from '../platform/http/errors';
+import { parse } from '../platform/http/validate';
+import { consumeRateLimit, refund } from '../platform/http/rate-limit';
+import { sameAddress, vouchesFor } from './verified-address';
 import { releaseSpends } from '../tokens/ledger';
 import { rewardReferral } from './referral';
 import { sendVerificationMail } from './signup';
@@ -16,7 +16,7 @@ import { sendVerificationMail } from './signup';
  * POST /api/accounts/email-verified: called by the app once the caller has followed Firebase's
  * verification link. Firebase Auth's own record decides (a token claim could be stale), and only
  * for the account's address of record: Auth's address must be the profile's, which referrals,
- * campaigns and account mail use (platform/verified-address.ts). The account may then spend
+ * campaigns and account mail use (accounts/verified-address.ts). The account may then spend
  * (tokens/ledger.ts releaseSpends), and the caller's referrer is paid once (accounts/referral.ts). Calling it again changes nothing.
  */
 export const emailVerified =

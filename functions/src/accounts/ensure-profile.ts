@@ -3,15 +3,15 @@ import type { RequestHandler } from 'express';
 import { USERNAME_MAX, USERNAME_MIN } from '../../../common/constants';
 import { ensureProfileInput } from '../../../common/schemas';
 import { normalizeUsername } from '../../../common/username';
-import { requireCaller } from '../platform/auth';
-import { COL } from '../platform/collections';
+import { requireCaller } from '../platform/http/auth';
+import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
-import { HttpError, forbidden } from '../platform/errors';
-import { clientKey } from '../platform/client-ip';
+import { HttpError, forbidden } from '../platform/http/errors';
+import { clientKey } from '../platform/http/client-ip';
 import { log } from '../platform/log';
-import { consumeRateLimits } from '../platform/rate-limit';
-import { parse } from '../platform/validate';
-import { vouchesFor } from '../platform/verified-address';
+import { consumeRateLimits } from '../platform/http/rate-limit';
+import { parse } from '../platform/http/validate';
+import { vouchesFor } from './verified-address';
 import { createAccount } from './create-account';
 import { SIGNUP_LIMITS } from './signup';
 import { rewardReferral } from './referral';
@@ -72,7 +72,7 @@ export const ensureProfile =
 
 /**
  * Google vouches for its addresses: a verified one pays the referrer straight away, when Auth's
- * record is for the address the profile was just made with (platform/verified-address.ts). The
+ * record is for the address the profile was just made with (accounts/verified-address.ts). The
  * account exists by then, so a failure here (Firebase Auth unreachable, the referrer's balance
  * contended) never fails the sign-in: it is logged and the referral stays pending, paid when the
  * app reports the verified address (POST /api/accounts/email-verified, which the welcome page calls).

@@ -3,15 +3,15 @@ import type { RequestHandler } from 'express';
 import { PASSWORD_MSG } from '../../../common/messages';
 import { passwordResetInput } from '../../../common/schemas';
 import { PATHS } from '../../../common/paths';
-import { COL } from '../platform/collections';
+import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
-import { clientKey } from '../platform/client-ip';
-import { unavailable } from '../platform/errors';
+import { clientKey } from '../platform/http/client-ip';
+import { unavailable } from '../platform/http/errors';
 import { log } from '../platform/log';
-import { enqueueMail } from '../platform/mail';
-import { consumeRateLimit, refund } from '../platform/rate-limit';
-import { parse } from '../platform/validate';
-import { sameAddress } from '../platform/verified-address';
+import { enqueueMail } from '../platform/mail/mail';
+import { consumeRateLimit, refund } from '../platform/http/rate-limit';
+import { parse } from '../platform/http/validate';
+import { sameAddress } from './verified-address';
 import { mailboxHash } from './mailbox';
 
 /**

@@ -1,9 +1,9 @@
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { REFERRAL_DAILY_CAP } from '../../../common/constants';
-import { profileOf } from '../platform/account-docs';
-import { COL } from '../platform/collections';
-import { converter } from '../platform/typed-collection';
+import { profileOf } from '../platform/firestore/account-docs';
+import { COL } from '../platform/firestore/collections';
+import { converter } from '../platform/firestore/typed-collection';
 import type { Deps } from '../platform/deps';
 import { oneTimeKeyUsed, readBalance, useOneTimeKey, writeLedgerEntry } from '../tokens/ledger';
 import { readPricing } from '../tokens/pricing';
@@ -44,7 +44,7 @@ export function recordReferral(db: Firestore, tx: Transaction, r: NewReferral, n
 /**
  * Pays the referrer of `refereeUid` once the referee's email is verified (the caller checks with
  * Firebase Auth that its record verified the profile's address, the one read here: an Auth
- * address moved elsewhere pays nothing; platform/verified-address.ts): one reward per referee
+ * address moved elsewhere pays nothing; accounts/verified-address.ts): one reward per referee
  * and per mailbox ever (an account deleted and
  * made again with the same address is settled `repeat`, unpaid), none for an account at the
  * referrer's own mailbox (`own_mailbox`: a `+tag` or Gmail's dots make a second account there),

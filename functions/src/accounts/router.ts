@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { accounts } from '../../../common/api/accounts';
 import type { Deps } from '../platform/deps';
-import { mounter } from '../platform/mount';
+import { mounter } from '../platform/http/mount';
 import { me, migrationStatus, publicConfig, usernameExists } from './account-reads';
 import { changeRole } from './change-role';
 import { emailVerified, resendVerification } from './email-verified';

@@ -1,11 +1,11 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import type { RequestHandler } from 'express';
 import { cashTagInput } from '../../../common/api/accounts';
-import { requireCaller } from '../platform/auth';
-import { COL } from '../platform/collections';
+import { requireCaller } from '../platform/http/auth';
+import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
-import { notFound } from '../platform/errors';
-import { parse } from '../platform/validate';
+import { notFound } from '../platform/http/errors';
+import { parse } from '../platform/http/validate';
 
 /** POST /api/accounts/cash-app-tag — the $cashtag buyers pay when they choose Cash App; changeable. */
 export const saveCashTag =

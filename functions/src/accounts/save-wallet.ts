@@ -1,19 +1,19 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import type { RequestHandler } from 'express';
 import { WALLET_KEY_MESSAGE, walletInput } from '../../../common/schemas';
-import { requireCaller } from '../platform/auth';
-import { COL } from '../platform/collections';
+import { requireCaller } from '../platform/http/auth';
+import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
-import { lazy } from '../platform/lazy';
+import { lazy } from '../platform/http/lazy';
 import { claimPendingTokens } from '../migration/claim';
-import { conflict, notFound } from '../platform/errors';
-import { parse } from '../platform/validate';
+import { conflict, notFound } from '../platform/http/errors';
+import { parse } from '../platform/http/validate';
 
 /**
  * The form's check, and then the chain's: base58 that decodes to a 32-byte key, as the Solana
  * gateway requires before a transfer (`isAddress`). The address locks once saved, so one the
  * chain would refuse must not be saved. (@solana/kit stays out of the client's bundle: the
- * client sends, the API decides, and it loads with the first wallet saved: platform/lazy.ts.)
+ * client sends, the API decides, and it loads with the first wallet saved: platform/http/lazy.ts.)
  */
 const solanaWallet = lazy(async () => {
   const { isAddress } = await import('@solana/kit');

@@ -2,11 +2,11 @@ import { FieldPath } from 'firebase-admin/firestore';
 import type { RequestHandler } from 'express';
 import { CMS_PAGE_SIZE } from '../../../common/constants';
 import { USERS_MSG, type AuditPerson, type CmsAuditEntry, type CmsPage } from '../../../common/users-messages';
-import { COL } from '../platform/collections';
-import { createdAtCursor, decodeCursor, encodeCursor } from '../platform/cursor';
+import { COL } from '../platform/firestore/collections';
+import { createdAtCursor, decodeCursor, encodeCursor } from '../platform/http/cursor';
 import type { Deps } from '../platform/deps';
-import { profilesById, textOrNull } from '../platform/doc-reads';
-import { parse } from '../platform/validate';
+import { profilesById, textOrNull } from '../platform/firestore/doc-reads';
+import { parse } from '../platform/http/validate';
 import { pageQuery } from './cms-schemas';
 
 /** GET /api/cms/audit?cursor= (super admins) — the audit log, newest first, with the actor's and target's username and email. */

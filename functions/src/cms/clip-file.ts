@@ -1,8 +1,8 @@
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
-import { COL } from '../platform/collections';
+import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
-import { unavailable } from '../platform/errors';
-import { cutClip, cutPreview, MediaError, sniffAudio } from '../platform/media';
+import { unavailable } from '../platform/http/errors';
+import { cutClip, cutPreview, MediaError, sniffAudio } from '../platform/media/media';
 import type { TrackDoc } from '../tracks/track-doc';
 
 /** Storage path of a clip's file, as the submission records it in clips/{clip_id}. */

@@ -1,6 +1,6 @@
 import { latestClipStart } from '../../../common/clip';
 import { isAi } from '../../../common/contest';
-import { badRequest } from '../platform/errors';
+import { badRequest } from '../platform/http/errors';
 import type { TrackDoc } from '../tracks/track-doc';
 import type { EditTrackInput } from './cms-schemas';
 

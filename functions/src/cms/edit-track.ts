@@ -1,10 +1,10 @@
 import type { RequestHandler } from 'express';
 import { CMS_MSG } from '../../../common/cms-messages';
-import { COL } from '../platform/collections';
-import { requireCaller } from '../platform/auth';
+import { COL } from '../platform/firestore/collections';
+import { requireCaller } from '../platform/http/auth';
 import type { Deps } from '../platform/deps';
-import { notFound } from '../platform/errors';
-import { parse } from '../platform/validate';
+import { notFound } from '../platform/http/errors';
+import { parse } from '../platform/http/validate';
 import { recutFiles } from './clip-file';
 import { editTrackInput, trackIdParams } from './cms-schemas';
 import { randomCover, withCoverIfApproved } from './covers';

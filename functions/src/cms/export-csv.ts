@@ -2,12 +2,12 @@ import type { RequestHandler, Response } from 'express';
 import { FieldPath, type DocumentSnapshot, type Firestore, type Query } from 'firebase-admin/firestore';
 import { exportRangeInput } from '../../../common/api/cms';
 import { CSV_EXPORT_FILES, type CsvExportFile } from '../../../common/cms-export';
-import { balanceDocOf, rolesIn } from '../platform/account-docs';
-import { COL } from '../platform/collections';
+import { balanceDocOf, rolesIn } from '../platform/firestore/account-docs';
+import { COL } from '../platform/firestore/collections';
 import { trackStatsOf } from '../tracks/track-doc';
 import type { Deps } from '../platform/deps';
-import { badRequest, notFound } from '../platform/errors';
-import { parse } from '../platform/validate';
+import { badRequest, notFound } from '../platform/http/errors';
+import { parse } from '../platform/http/validate';
 import { csvRow, type CsvValue } from './csv';
 
 /** Documents read per page: the export streams page by page, never the whole collection at once. */

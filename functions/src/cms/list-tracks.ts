@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
-import { COL } from '../platform/collections';
+import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
-import { parse } from '../platform/validate';
+import { parse } from '../platform/http/validate';
 import { listTracksQuery } from './cms-schemas';
 import { countsOf, toCmsTrack, trackOf } from './track-write';
 

@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { CMS_PAGE_SIZE } from '../../../common/constants';
 import { normalizeUsername } from '../../../common/username';
 import { USERS_MSG, type CmsPage, type CmsUser } from '../../../common/users-messages';
-import { balanceDocOf, rolesIn } from '../platform/account-docs';
-import { COL } from '../platform/collections';
-import { cursorId, decodeCursor, encodeCursor } from '../platform/cursor';
+import { balanceDocOf, rolesIn } from '../platform/firestore/account-docs';
+import { COL } from '../platform/firestore/collections';
+import { cursorId, decodeCursor, encodeCursor } from '../platform/http/cursor';
 import type { Deps } from '../platform/deps';
-import { badRequest } from '../platform/errors';
-import { parse } from '../platform/validate';
+import { badRequest } from '../platform/http/errors';
+import { parse } from '../platform/http/validate';
 import { listUsersQuery } from './cms-schemas';
 
 /**

@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
 import { refreshListingCopiesAfterChange } from '../marketplace/listing-write';
-import { requireCaller } from '../platform/auth';
+import { requireCaller } from '../platform/http/auth';
 import type { Deps } from '../platform/deps';
-import { noFields, parse } from '../platform/validate';
+import { noFields, parse } from '../platform/http/validate';
 import { approveInput, trackIdParams } from './cms-schemas';
 import { randomCover } from './covers';
 import { contestEntryGuard, toCmsTrack, updateTrack } from './track-write';

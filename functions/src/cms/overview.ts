@@ -1,7 +1,7 @@
 import { AggregateField } from 'firebase-admin/firestore';
 import type { RequestHandler } from 'express';
 import type { CmsOverview } from '../../../common/cms-messages';
-import { COL } from '../platform/collections';
+import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;

@@ -10,12 +10,12 @@ import {
   storedCoverUrl,
   type PlaceholderCover,
 } from '../../../common/placeholders';
-import { COL } from '../platform/collections';
+import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
-import { badRequest } from '../platform/errors';
-import { imageRunError, webpVariant } from '../platform/image';
-import { readForm } from '../platform/multipart';
-import { noFields, parse } from '../platform/validate';
+import { badRequest } from '../platform/http/errors';
+import { imageRunError, webpVariant } from '../platform/media/image';
+import { readForm } from '../platform/http/multipart';
+import { noFields, parse } from '../platform/http/validate';
 import { refreshListingCopies } from '../marketplace/listing-write';
 import { updateTrack } from './track-write';
 

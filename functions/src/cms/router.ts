@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { cms } from '../../../common/api/cms';
-import { requireAdmin } from '../platform/auth';
+import { requireAdmin } from '../platform/http/auth';
 import type { Deps } from '../platform/deps';
-import { mounter } from '../platform/mount';
+import { mounter } from '../platform/http/mount';
 import { mailCmsRouter } from '../mail/cms-routes';
 import { radioCmsRouter } from '../radio/cms-routes';
 import { auditLog } from './audit-log';

@@ -2,10 +2,10 @@ import type { RequestHandler } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import { SETTINGS_MSG, GRANT_SETTINGS, type AppSettings } from '../../../common/settings';
 import { saveSettingsInput } from '../../../common/settings-schema';
-import { recordAudit } from '../platform/audit';
-import { requireCaller, requireSuperAdmin } from '../platform/auth';
+import { recordAudit } from '../platform/firestore/audit';
+import { requireCaller, requireSuperAdmin } from '../platform/http/auth';
 import type { Deps } from '../platform/deps';
-import { parse } from '../platform/validate';
+import { parse } from '../platform/http/validate';
 import { appConfigRef } from '../tokens/pricing';
 import { migrationConfigRef, readSettings } from './settings';
 

@@ -1,6 +1,6 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { DEFAULT_SETTINGS, type AppSettings } from '../../../common/settings';
-import { COL } from '../platform/collections';
+import { COL } from '../platform/firestore/collections';
 import { appConfigRef, pricingFrom } from '../tokens/pricing';
 
 export const migrationConfigRef = (db: Firestore) => db.collection(COL.migrationConfig).doc('1');

@@ -1,15 +1,15 @@
 import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { CMS_MSG, type CmsTrack } from '../../../common/cms-messages';
 import { SIGNED_URL_SECONDS } from '../../../common/constants';
-import { COL } from '../platform/collections';
+import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
-import { notFound } from '../platform/errors';
+import { notFound } from '../platform/http/errors';
 import { log } from '../platform/log';
 import { scheduleLeaderboardRefresh } from '../leaderboards/refresh-scheduler';
 import { foolRate, statsFromTrack, trackOf, type TrackDoc, type TrackStatsDoc } from '../tracks/track-doc';
 import { newSampleKey } from '../voting/sample-key';
 import { prepareRadioWithdrawal } from '../radio/withdraw';
-import { recordDocChange, type AuditAction } from '../platform/audit';
+import { recordDocChange, type AuditAction } from '../platform/firestore/audit';
 import { refuseAcousticTwins, trackSubject } from '../tracks/acoustic-twins';
 
 export type Counts = Pick<TrackStatsDoc, 'total_votes' | 'correct_guesses' | 'incorrect_guesses'>;

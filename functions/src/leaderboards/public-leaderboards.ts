@@ -4,7 +4,7 @@ import type { Deps } from '../platform/deps';
 import { deceptionQuery, deceptionRows } from './deception';
 import { refreshLeaderboardsNow, scheduleLeaderboardRefresh } from './refresh-scheduler';
 import { summariesFrom, summaryRefs } from './summary';
-import { getAllOf } from '../platform/typed-collection';
+import { getAllOf } from '../platform/firestore/typed-collection';
 
 /** Summaries older than this are refreshed in the background after a view. */
 const SUMMARY_STALE_MS = 60_000;

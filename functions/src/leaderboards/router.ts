@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { leaderboards } from '../../../common/api/leaderboards';
 import type { Deps } from '../platform/deps';
-import { mounter } from '../platform/mount';
+import { mounter } from '../platform/http/mount';
 import { leaderboardsStream } from './leaderboards-stream';
 import { publicLeaderboards } from './public-leaderboards';
 

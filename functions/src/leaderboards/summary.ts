@@ -1,9 +1,9 @@
 import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { LEADERBOARD_MAX_ROWS, type LeaderboardRow } from '../../../common/leaderboards';
-import { profileOf } from '../platform/account-docs';
-import { COL } from '../platform/collections';
-import { converter } from '../platform/typed-collection';
+import { profileOf } from '../platform/firestore/account-docs';
+import { COL } from '../platform/firestore/collections';
+import { converter } from '../platform/firestore/typed-collection';
 import { voterStatsCol } from '../voting/session-doc';
 import { rankedTracksQuery, trackRowFields } from './deception';
 import { refreshListingCopies } from '../marketplace/listing-write';

@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { CMS_PAGE_SIZE } from '../../../common/constants';
 import { EMAIL_MSG, type EmailLogEntry, type MailLogState } from '../../../common/email-messages';
 import type { CmsPage } from '../../../common/users-messages';
-import { COL } from '../platform/collections';
-import { cursorId, decodeCursor, encodeCursor } from '../platform/cursor';
+import { COL } from '../platform/firestore/collections';
+import { cursorId, decodeCursor, encodeCursor } from '../platform/http/cursor';
 import type { Deps } from '../platform/deps';
-import { profilesById, textOrNull } from '../platform/doc-reads';
-import { parse } from '../platform/validate';
+import { profilesById, textOrNull } from '../platform/firestore/doc-reads';
+import { parse } from '../platform/http/validate';
 import { logsQuery } from './cms-schemas';
 import { isTemplateName, TEMPLATES } from './templates';
 

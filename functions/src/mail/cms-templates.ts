@@ -1,10 +1,10 @@
 import type { RequestHandler } from 'express';
 import { EMAIL_MSG, type EmailPreview, type EmailTemplateView } from '../../../common/email-messages';
-import { recordAudit } from '../platform/audit';
-import { requireCaller } from '../platform/auth';
+import { recordAudit } from '../platform/firestore/audit';
+import { requireCaller } from '../platform/http/auth';
 import type { Deps } from '../platform/deps';
-import { badRequest } from '../platform/errors';
-import { noFields, parse } from '../platform/validate';
+import { badRequest } from '../platform/http/errors';
+import { noFields, parse } from '../platform/http/validate';
 import { mailContentInput, templateParams } from './cms-schemas';
 import { composeMail, fillPlaceholders } from './compose';
 import { unsubscribeLinks } from './prefs';

@@ -1,5 +1,5 @@
 import { oneLine } from '../../../common/one-line';
-import { escapeHtml } from '../platform/html';
+import { escapeHtml } from '../platform/http/html';
 
 /**
  * A mail's two parts from one plain-text body: the text part as written, and an html part in

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Timestamp, type DocumentReference } from 'firebase-admin/firestore';
-import { COL } from '../platform/collections';
+import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
-import { DEFAULT_DELIVERY_POLICY, mailRef, pendingDelivery, stripUndefined, type DeliveryPolicy, type MailDelivery, type MailDoc } from '../platform/mail';
-import type { OutgoingMail, SentInfo } from '../platform/mailer';
+import { DEFAULT_DELIVERY_POLICY, mailRef, pendingDelivery, stripUndefined, type DeliveryPolicy, type MailDelivery, type MailDoc } from '../platform/mail/mail';
+import type { OutgoingMail, SentInfo } from '../platform/mail/mailer';
 import { composeMail, fillPlaceholders } from './compose';
 import { mailPrefs, unsubscribeLinks } from './prefs';
 import { readTemplate } from './template-store';

@@ -1,9 +1,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { COL } from '../platform/collections';
-import type { RateLimitCounter } from '../platform/rate-limit';
-import { converter } from '../platform/typed-collection';
+import { COL } from '../platform/firestore/collections';
+import type { RateLimitCounter } from '../platform/http/rate-limit';
+import { converter } from '../platform/firestore/typed-collection';
 
 /**
  * mail_prefs/{uid} (server-only): whether the user takes campaign mail (yes until they

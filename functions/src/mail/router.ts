@@ -3,11 +3,11 @@ import { linkParams, mail } from '../../../common/api/mail';
 import { isDocId } from '../../../common/doc-id';
 import { MAIL_MSG } from '../../../common/email-messages';
 import type { Deps } from '../platform/deps';
-import { mounter } from '../platform/mount';
-import { notFound } from '../platform/errors';
-import { clientKey } from '../platform/client-ip';
-import { admitAlone, rateLimitCounter } from '../platform/rate-limit';
-import { parse } from '../platform/validate';
+import { mounter } from '../platform/http/mount';
+import { notFound } from '../platform/http/errors';
+import { clientKey } from '../platform/http/client-ip';
+import { admitAlone, rateLimitCounter } from '../platform/http/rate-limit';
+import { parse } from '../platform/http/validate';
 import { setCampaignMail, unsubscribeLinks } from './prefs';
 
 /**

@@ -1,7 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { COL } from '../platform/collections';
-import { converter } from '../platform/typed-collection';
+import { COL } from '../platform/firestore/collections';
+import { converter } from '../platform/firestore/typed-collection';
 import { isTemplateName, TEMPLATES } from './templates';
 
 /** mail_templates/{name} as stored: an admin's edit (cms-templates.ts saveTemplate). */

@@ -7,7 +7,7 @@
  * `kind` decides the unsubscribe rule: account mail always goes out; campaign mail carries an
  * unsubscribe link and is not sent to a user who followed it.
  */
-import type { MailKind } from '../platform/mail';
+import type { MailKind } from '../platform/mail/mail';
 
 export type TemplateDef = {
   label: string;

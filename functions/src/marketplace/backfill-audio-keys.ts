@@ -1,7 +1,7 @@
 import { FieldPath, type DocumentReference, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
-import { COL } from '../platform/collections';
+import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
-import { MediaError, probeAudio, sniffAudio } from '../platform/media';
+import { MediaError, probeAudio, sniffAudio } from '../platform/media/media';
 import { audioKeys } from '../tracks/audio-keys';
 import { chunks } from './audio-twins';
 import { WITHOUT_ANSWER } from './listing-copy';

@@ -1,5 +1,5 @@
 import { FieldPath, type DocumentSnapshot } from 'firebase-admin/firestore';
-import { COL } from '../platform/collections';
+import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
 import { printDoc, printOfOriginal } from '../tracks/acoustic-twins';
 import { ORIGINALS_PER_RUN } from './backfill-audio-keys';

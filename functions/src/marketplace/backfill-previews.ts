@@ -1,10 +1,10 @@
 import { FieldValue } from 'firebase-admin/firestore';
-import { COL } from '../platform/collections';
+import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
 import { log } from '../platform/log';
-import { cutPreview, sniffAudio } from '../platform/media';
+import { cutPreview, sniffAudio } from '../platform/media/media';
 import { newPreviewPath } from '../tracks/store-media';
-import { getAllOf } from '../platform/typed-collection';
+import { getAllOf } from '../platform/firestore/typed-collection';
 import { tracksCol, type TrackDoc } from '../tracks/track-doc';
 import { refreshListingCopies } from './listing-write';
 

@@ -1,7 +1,7 @@
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import type { TrackStatus } from '../../../common/contest';
 import type { MarketplaceListing } from '../../../common/listing-doc';
-import { getAllOf } from '../platform/typed-collection';
+import { getAllOf } from '../platform/firestore/typed-collection';
 import { trackStatsCol, type TrackDoc, type TrackStatsDoc } from '../tracks/track-doc';
 import { sameAudio, tracksOfSameAudio } from './audio-twins';
 

@@ -1,11 +1,11 @@
 import type { RequestHandler, Response } from 'express';
 import { compareCodeUnits } from '../../../common/format';
 import { SELECT_TRACK_MESSAGE } from '../../../common/marketplace-messages';
-import { COL } from '../platform/collections';
-import { requireCaller } from '../platform/auth';
+import { COL } from '../platform/firestore/collections';
+import { requireCaller } from '../platform/http/auth';
 import type { Deps } from '../platform/deps';
-import { badRequest, notFound } from '../platform/errors';
-import { parse } from '../platform/validate';
+import { badRequest, notFound } from '../platform/http/errors';
+import { parse } from '../platform/http/validate';
 import { activeInput, createListingInput, editListingInput, listingIdParams } from './listing-schemas';
 import { WITHOUT_ANSWER } from './listing-copy';
 import { insertListing, listableTrack, PREVIEW_URL_SECONDS, toListing, updateListing, type Audited } from './listing-write';

@@ -1,12 +1,12 @@
 import { FieldValue, type DocumentSnapshot, type Firestore, type Query, type QueryDocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { LISTING_PUBLIC_FIELDS, type MarketplaceListing } from '../../../common/listing-doc';
 import { ALREADY_LISTED, NO_PAYMENT_METHOD, NO_SELLER_CASH_TAG } from '../../../common/marketplace-messages';
-import { COL } from '../platform/collections';
+import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
-import { badRequest, conflict, notFound } from '../platform/errors';
+import { badRequest, conflict, notFound } from '../platform/http/errors';
 import { log } from '../platform/log';
-import { recordDocChange } from '../platform/audit';
-import { getAllOf } from '../platform/typed-collection';
+import { recordDocChange } from '../platform/firestore/audit';
+import { getAllOf } from '../platform/firestore/typed-collection';
 import { tracksCol, type TrackDoc } from '../tracks/track-doc';
 import { chunks, IN_LIMIT, tracksOfSameAudio, type TrackAudio } from './audio-twins';
 import { listingCopies, WITHOUT_ANSWER } from './listing-copy';

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { marketplace } from '../../../common/api/marketplace';
 import type { Deps } from '../platform/deps';
-import { mounter } from '../platform/mount';
+import { mounter } from '../platform/http/mount';
 import {
   createListing,
   deleteListing,

@@ -1,11 +1,11 @@
 import type { RequestHandler } from 'express';
 import { claimProblem, MIGRATION_MSG } from '../../../common/migration-messages';
-import { requireCaller } from '../platform/auth';
-import { profileOf } from '../platform/account-docs';
-import { COL } from '../platform/collections';
+import { requireCaller } from '../platform/http/auth';
+import { profileOf } from '../platform/firestore/account-docs';
+import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
-import { conflict, notFound, unavailable } from '../platform/errors';
-import { noFields, parse } from '../platform/validate';
+import { conflict, notFound, unavailable } from '../platform/http/errors';
+import { noFields, parse } from '../platform/http/validate';
 import { claimPendingTokens } from './claim';
 
 /**

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DocumentReference, DocumentSnapshot } from 'firebase-admin/firestore';
 import type { ClaimResult } from '../../../common/migration';
-import { InvalidWalletError, TransferNotMadeError, type ChainGateway } from '../platform/chain';
-import { COL } from '../platform/collections';
+import { InvalidWalletError, TransferNotMadeError, type ChainGateway } from '../platform/chain/chain';
+import { COL } from '../platform/firestore/collections';
 import { logEntryOf } from './migration-refs';
 import type { Deps } from '../platform/deps';
 import { log } from '../platform/log';

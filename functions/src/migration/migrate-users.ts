@@ -1,10 +1,10 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { MIGRATION_MSG } from '../../../common/migration-messages';
 import type { ClaimResult } from '../../../common/migration';
-import { profileOf } from '../platform/account-docs';
-import { COL } from '../platform/collections';
+import { profileOf } from '../platform/firestore/account-docs';
+import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
-import { unavailable } from '../platform/errors';
+import { unavailable } from '../platform/http/errors';
 import { readBalance, setBalanceFrozen, writeLedgerSnapshot } from '../tokens/ledger';
 import { claimEntry } from './claim';
 import { logRef } from './migration-refs';

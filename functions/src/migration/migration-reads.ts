@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { MyMigration } from '../../../common/migration';
-import { requireCaller } from '../platform/auth';
-import { COL } from '../platform/collections';
+import { requireCaller } from '../platform/http/auth';
+import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
 import { claimUnresolved } from './claim';
 import { adminStatus, logEntryOf } from './migration-refs';

@@ -2,9 +2,9 @@ import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { DEFAULT_MIGRATION_THRESHOLD } from '../../../common/constants';
 import { DEFAULT_LOCK_DAYS, MIGRATION_RUN_STATES, type MigrationAdminStatus } from '../../../common/migration';
-import { COL } from '../platform/collections';
+import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
-import { converter, parseStored } from '../platform/typed-collection';
+import { converter, parseStored } from '../platform/firestore/typed-collection';
 
 export const migrationConfigRef = (db: Firestore) => db.collection(COL.migrationConfig).doc('1');
 export const logRef = (db: Firestore, userId: string, runId: string) => db.collection(COL.migrationLog).doc(`${userId}_${runId}`);

@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { PublicMigration } from '../../../common/migration';
-import { COL } from '../platform/collections';
+import { COL } from '../platform/firestore/collections';
 import { configFrom, migrationConfigRef } from './migration-refs';
 
 /** The home card's countdown from a migration_config/1 snapshot's data and a count of the profiles. */

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { migration } from '../../../common/api/migration';
 import type { Deps } from '../platform/deps';
-import { mounter } from '../platform/mount';
+import { mounter } from '../platform/http/mount';
 import { retryClaim } from './claim-route';
 import { migrationAdminStatus, myMigration } from './migration-reads';
 import { runMigration } from './run-migration';

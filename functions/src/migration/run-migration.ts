@@ -1,12 +1,12 @@
 import type { RequestHandler } from 'express';
 import { migrationRunInput } from '../../../common/migration-schemas';
 import { MIGRATION_MSG } from '../../../common/migration-messages';
-import { recordAudit } from '../platform/audit';
-import { requireCaller } from '../platform/auth';
-import { COL } from '../platform/collections';
+import { recordAudit } from '../platform/firestore/audit';
+import { requireCaller } from '../platform/http/auth';
+import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
-import { conflict, unavailable } from '../platform/errors';
-import { parse } from '../platform/validate';
+import { conflict, unavailable } from '../platform/http/errors';
+import { parse } from '../platform/http/validate';
 import { finishUser, freezeBatch, migratingUsers } from './migrate-users';
 import { adminStatus, configFrom, migrationConfigRef, runningRun, runsCol, type StoredRun } from './migration-refs';
 

@@ -1,9 +1,9 @@
 import type { RequestHandler } from 'express';
 import { migrationSettingsInput } from '../../../common/migration-schemas';
-import { recordAudit } from '../platform/audit';
-import { requireCaller } from '../platform/auth';
+import { recordAudit } from '../platform/firestore/audit';
+import { requireCaller } from '../platform/http/auth';
 import type { Deps } from '../platform/deps';
-import { parse } from '../platform/validate';
+import { parse } from '../platform/http/validate';
 import { configFrom, migrationConfigRef } from './migration-refs';
 
 /** POST /api/cms/migration/settings — super admins set the lock period of migrated tokens (migration_config/1 lock_days). */

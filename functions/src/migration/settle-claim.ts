@@ -3,13 +3,13 @@ import type { RequestHandler } from 'express';
 import { UNRESOLVED_CLAIMS_LISTED, type SettledClaim, type UnresolvedClaim, type UnresolvedClaims } from '../../../common/migration';
 import { MIGRATION_MSG } from '../../../common/migration-messages';
 import { claimIdParams, settleClaimInput } from '../../../common/migration-schemas';
-import { recordAudit } from '../platform/audit';
-import { requireCaller } from '../platform/auth';
-import { COL } from '../platform/collections';
+import { recordAudit } from '../platform/firestore/audit';
+import { requireCaller } from '../platform/http/auth';
+import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
-import { profilesById, textOrNull } from '../platform/doc-reads';
-import { conflict, notFound } from '../platform/errors';
-import { parse } from '../platform/validate';
+import { profilesById, textOrNull } from '../platform/firestore/doc-reads';
+import { conflict, notFound } from '../platform/http/errors';
+import { parse } from '../platform/http/validate';
 import { claimUnresolved, sentFields } from './claim';
 
 /** The wallet a claim was sent to: the user's saved (locked) wallet, else the one on the entry. */

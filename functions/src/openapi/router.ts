@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { docs } from '../../../common/api/docs';
 import { openApiJson } from '../../../common/api/openapi';
 import type { Deps } from '../platform/deps';
-import { mounter } from '../platform/mount';
+import { mounter } from '../platform/http/mount';
 
 /** GET /api/openapi.json: the OpenAPI 3.1 document, built from the declarations once (this area loads with its first request). */
 export function openApiRouter(deps: Deps): Router {

@@ -1,8 +1,8 @@
 import type { PDFFont } from 'pdf-lib';
 import { LICENCE_TERMS } from '../../../common/orders';
-import { lazy } from '../platform/lazy';
+import { lazy } from '../platform/http/lazy';
 
-/** pdf-lib loads with the first certificate (platform/lazy.ts). */
+/** pdf-lib loads with the first certificate (platform/http/lazy.ts). */
 const pdfLib = lazy(() => import('pdf-lib'));
 
 export type CertificateInput = {

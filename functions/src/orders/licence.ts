@@ -1,10 +1,10 @@
 import type { RequestHandler } from 'express';
 import { LICENCE_URL_SECONDS, ORDER_MSG } from '../../../common/orders';
-import { requireCaller } from '../platform/auth';
-import { COL } from '../platform/collections';
+import { requireCaller } from '../platform/http/auth';
+import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
-import { forbidden, notFound } from '../platform/errors';
-import { parse } from '../platform/validate';
+import { forbidden, notFound } from '../platform/http/errors';
+import { parse } from '../platform/http/validate';
 import { previewPathOf } from '../marketplace/backfill-previews';
 import { tracksCol } from '../tracks/track-doc';
 import { certificateInput } from './certificate-input';

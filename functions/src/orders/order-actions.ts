@@ -3,16 +3,16 @@ import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import type { RequestHandler } from 'express';
 import { ORDER_MSG, ORDER_TRANSITIONS, PROOF_FIELD, PROOF_MAX_BYTES, type OrderAction } from '../../../common/orders';
 import type { Order } from '../../../common/order-doc';
-import { requireCaller } from '../platform/auth';
-import { consumeRateLimit } from '../platform/rate-limit';
+import { requireCaller } from '../platform/http/auth';
+import { consumeRateLimit } from '../platform/http/rate-limit';
 import type { Deps } from '../platform/deps';
-import { badRequest, conflict, forbidden } from '../platform/errors';
-import { transactWithFiles, type StoredFiles } from '../platform/files-transaction';
+import { badRequest, conflict, forbidden } from '../platform/http/errors';
+import { transactWithFiles, type StoredFiles } from '../platform/storage/files-transaction';
 import { log } from '../platform/log';
-import { cleanImage, type CleanImage } from '../platform/image';
-import { MediaError, sniffImage } from '../platform/media';
-import { readForm } from '../platform/multipart';
-import { parse } from '../platform/validate';
+import { cleanImage, type CleanImage } from '../platform/media/image';
+import { MediaError, sniffImage } from '../platform/media/media';
+import { readForm } from '../platform/http/multipart';
+import { parse } from '../platform/http/validate';
 import { mailOrderStep } from './order-mail';
 import { applyTransition, expireIfDue, isDue, orderIdParams, orderRef, ownOrder, toOrder, type OrderDoc } from './order-doc';
 
@@ -48,7 +48,7 @@ async function precheck(deps: Deps, uid: string, orderId: string, action: UserAc
  * Applies `action` to an order for `uid`, in one transaction, if `dueInstead` allows it. An
  * unpaid order past its deadline becomes EXPIRED first, and the action is refused. The side
  * that acts next is mailed in the same transaction (order-mail.ts). `files`: stored for this
- * action (a proof), kept only if it is applied (platform/files-transaction.ts). The step's id,
+ * action (a proof), kept only if it is applied (platform/storage/files-transaction.ts). The step's id,
  * chosen before the transaction and stored with the change, lets a commit whose answer was lost
  * (firebase-admin runs the function again) answer the order it changed, not a 409.
  */
@@ -108,7 +108,7 @@ const proofFields = (raw: Record<string, string>): { order_id?: string } => {
   return raw;
 };
 
-/** The proof as it is stored: re-encoded, so no EXIF, GPS or text chunk of the upload survives (platform/image.ts). */
+/** The proof as it is stored: re-encoded, so no EXIF, GPS or text chunk of the upload survives (platform/media/image.ts). */
 async function cleanProof(ffmpegPath: string, data: Buffer): Promise<CleanImage> {
   const kind = sniffImage(data);
   if (!kind) throw badRequest(ORDER_MSG.proofNotImage);

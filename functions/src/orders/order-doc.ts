@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { ORDER_PUBLIC_FIELDS, orderDoc } from '../../../common/order-doc';
 import { DEFAULT_CASH_ORDER_EXPIRY_HOURS, ORDER_TRANSITIONS, type OrderAction } from '../../../common/orders';
 import type { Order } from '../../../common/order-doc';
-import { COL } from '../platform/collections';
-import { notFound } from '../platform/errors';
-import { converter, serverTime } from '../platform/typed-collection';
+import { COL } from '../platform/firestore/collections';
+import { notFound } from '../platform/http/errors';
+import { converter, serverTime } from '../platform/firestore/typed-collection';
 import { appConfigRef } from '../tokens/pricing';
 
 /**

@@ -1,7 +1,7 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import type { OrderAction } from '../../../common/orders';
 import { formatUsd } from '../../../common/format';
-import { enqueueAccountMail, formatMailTime } from '../platform/account-mail';
+import { enqueueAccountMail, formatMailTime } from '../accounts/account-mail';
 import type { Deps } from '../platform/deps';
 import { licenceName } from './certificate-input';
 import type { OrderDoc } from './order-doc';

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { orders } from '../../../common/api/orders';
 import type { Deps } from '../platform/deps';
-import { mounter } from '../platform/mount';
+import { mounter } from '../platform/http/mount';
 import { createOrder } from './create-order';
 import { downloadCertificate, downloadLicensedTrack, getOrder, viewProof } from './licence';
 import { approveOrder, rejectOrder, uploadProof } from './order-actions';

@@ -1,7 +1,7 @@
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { COL } from '../platform/collections';
-import { converter, parseStored } from '../platform/typed-collection';
+import { COL } from '../platform/firestore/collections';
+import { converter, parseStored } from '../platform/firestore/typed-collection';
 
 /**
  * checkout_sessions/{id} as stored: written open by checkout.ts (a local session with its payment

@@ -1,14 +1,14 @@
-import { COL } from '../platform/collections';
+import { COL } from '../platform/firestore/collections';
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { checkoutInput } from '../../../common/api/payments';
 import { TOKEN_PACKS } from '../../../common/constants';
 import { CHECKOUT_CANCELLED_PATH } from '../../../common/pricing-messages';
-import { requireCaller } from '../platform/auth';
+import { requireCaller } from '../platform/http/auth';
 import type { Deps } from '../platform/deps';
-import { badRequest, notFound } from '../platform/errors';
-import { consumeRateLimit } from '../platform/rate-limit';
-import { parse } from '../platform/validate';
+import { badRequest, notFound } from '../platform/http/errors';
+import { consumeRateLimit } from '../platform/http/rate-limit';
+import { parse } from '../platform/http/validate';
 import { packById, priceCents, type TokenPack } from './packs';
 
 

@@ -1,17 +1,17 @@
-import { COL } from '../platform/collections';
+import { COL } from '../platform/firestore/collections';
 import type { RequestHandler } from 'express';
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { docId } from '../../../common/schemas';
 import { formatUsd } from '../../../common/format';
 import { CHECKOUT_CANCELLED_PATH } from '../../../common/pricing-messages';
-import { callerOf } from '../platform/auth';
+import { callerOf } from '../platform/http/auth';
 import type { Deps } from '../platform/deps';
-import { forbidden, notFound } from '../platform/errors';
-import { parse } from '../platform/validate';
+import { forbidden, notFound } from '../platform/http/errors';
+import { parse } from '../platform/http/validate';
 import { checkoutSessionOf } from './checkout-session-doc';
 import { packById } from './packs';
 import { processWebhook } from './webhook';
-import { escapeHtml } from '../platform/html';
+import { escapeHtml } from '../platform/http/html';
 
 
 /** The emulators' checkout page; a 404 where payments go through Stripe (a 503 where they are off). */

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { payments } from '../../../common/api/payments';
 import type { Deps } from '../platform/deps';
-import { mounter } from '../platform/mount';
+import { mounter } from '../platform/http/mount';
 import { createCheckout } from './checkout';
 import { localCheckoutPage, localCheckoutPay } from './local-checkout';
 import { sessionStatus } from './session-status';

@@ -1,10 +1,10 @@
 import { checkoutSessionsCol } from './checkout-session-doc';
 import type { RequestHandler } from 'express';
 import { docId } from '../../../common/schemas';
-import { requireCaller } from '../platform/auth';
+import { requireCaller } from '../platform/http/auth';
 import type { Deps } from '../platform/deps';
-import { notFound } from '../platform/errors';
-import { parse } from '../platform/validate';
+import { notFound } from '../platform/http/errors';
+import { parse } from '../platform/http/validate';
 
 /** GET /api/payments/session/:id -> { status: 'open' | 'completed', tokens } (own sessions only). */
 export const sessionStatus =

@@ -1,11 +1,11 @@
-import { COL } from '../platform/collections';
+import { COL } from '../platform/firestore/collections';
 import { log } from '../platform/log';
 import type { RequestHandler } from 'express';
 import type Stripe from 'stripe';
 import { docId } from '../../../common/schemas';
 import type { Deps } from '../platform/deps';
-import { badRequest } from '../platform/errors';
-import { rawBodyOf } from '../platform/http';
+import { badRequest } from '../platform/http/errors';
+import { rawBodyOf } from '../platform/http/http';
 import { readBalance, writeLedgerEntry } from '../tokens/ledger';
 import { checkoutSessionOf } from './checkout-session-doc';
 import { packById, priceCents } from './packs';

@@ -1,10 +1,10 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Env } from '../env';
-import type { ChainGateway } from './chain';
-import type { Mailer } from './mailer';
+import type { ChainGateway } from './chain/chain';
+import type { Mailer } from './mail/mailer';
 import type { PaymentGateway } from './payments';
-import type { RadioStation } from './station';
-import type { ObjectStorage } from './storage';
+import type { RadioStation } from './station/station';
+import type { ObjectStorage } from './storage/storage';
 
 /** A caller as its ID token says: `provider` is how this session signed in ('password', 'google.com', 'anonymous'…). */
 export type VerifiedUser = { uid: string; email?: string; name?: string; picture?: string; provider?: string };
@@ -24,7 +24,7 @@ export interface AuthGateway {
   /**
    * The account's address as Auth's own record has it (not a token claim, which can be stale) and
    * whether Firebase has verified that address; `{ email: null, verified: false }` for an account
-   * that is gone. Compare it with the profile's address (platform/verified-address.ts).
+   * that is gone. Compare it with the profile's address (accounts/verified-address.ts).
    */
   emailRecord(uid: string): Promise<AuthEmail>;
   /** The same for many accounts (at most 100 a call); an account that is gone is left out. */
@@ -50,9 +50,9 @@ export type Deps = {
   payments: PaymentGateway;
   /** The radio station (uploads, play requests, what aired); null when none is configured. */
   station: RadioStation | null;
-  /** Where the token migration sends tokens (platform/chain.ts); null when none is configured. */
+  /** Where the token migration sends tokens (platform/chain/chain.ts); null when none is configured. */
   chain: ChainGateway | null;
-  /** Sends mail over SMTP (platform/mailer.ts); null when no SMTP server is configured (mail then waits in `mail`). */
+  /** Sends mail over SMTP (platform/mail/mailer.ts); null when no SMTP server is configured (mail then waits in `mail`). */
   mailer: Mailer | null;
   /** The environment the function runs with: secrets, parameters, the emulator switches (env.ts). The CMS's editable settings are `settings` (cms/settings.ts). */
   env: Env;

@@ -1,11 +1,11 @@
 import type { Auth } from 'firebase-admin/auth';
 import type { AuthGateway } from './deps';
-import { lazy } from './lazy';
+import { lazy } from './http/lazy';
 
 /**
  * The AuthGateway backed by Firebase Auth (or its emulator, via FIREBASE_AUTH_EMULATOR_HOST),
  * given an Auth or how to get one: the function loads firebase-admin/auth with the first request
- * that needs it (platform/lazy.ts); a request without an ID token never does.
+ * that needs it (platform/http/lazy.ts); a request without an ID token never does.
  */
 export function firebaseAuthGateway(admin: Auth | (() => Promise<Auth>)): AuthGateway {
   const authOf = typeof admin === 'function' ? lazy(admin) : async () => admin;

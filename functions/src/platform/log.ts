@@ -59,6 +59,6 @@ export const log = {
   mediaCleanupFailed: (path: string, err: unknown) => write('warn', 'media_cleanup_failed', { path, message: String(err) }),
   /** A transaction failed after reaching its commit and `probe` could not be read: the request's files are kept, perhaps orphaned. */
   mediaKept: (probe: string, err: unknown) => write('warn', 'media_kept', { probe, message: String(err) }),
-  /** A stored document does not match its schema (platform/typed-collection.ts): `issues` says where, never the values; the read fails. */
+  /** A stored document does not match its schema (platform/firestore/typed-collection.ts): `issues` says where, never the values; the read fails. */
   storedDocInvalid: (collection: string, id: string, issues: string[]) => write('error', 'stored_doc_invalid', { collection, id, issues }),
 };

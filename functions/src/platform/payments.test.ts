@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { HttpError } from './errors';
+import { HttpError } from './http/errors';
 import { PAYMENTS_UNAVAILABLE, stripePayments } from './payments';
 
 const local = stripePayments({ mode: 'local', webhookSecret: 'whsec_test' });

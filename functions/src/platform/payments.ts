@@ -1,11 +1,11 @@
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import type { PaymentsEnv } from '../env';
-import { badRequest, unavailable } from './errors';
-import { lazy } from './lazy';
+import { badRequest, unavailable } from './http/errors';
+import { lazy } from './http/lazy';
 import { log } from './log';
 
-/** Stripe's library loads with the first checkout or webhook (platform/lazy.ts). */
+/** Stripe's library loads with the first checkout or webhook (platform/http/lazy.ts). */
 const stripeLib = lazy(async () => (await import('stripe')).default);
 
 export const PAYMENTS_UNAVAILABLE = 'Payments are not available right now. Please try again later.';

@@ -1,5 +1,5 @@
-import type { AiredSong, RadioStation, StationRecent } from '../platform/station';
-import { COL } from '../platform/collections';
+import type { AiredSong, RadioStation, StationRecent } from '../platform/station/station';
+import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
 import { log } from '../platform/log';
 import { RADIO_MSG } from '../../../common/radio-messages';

@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
-import { requireCaller } from '../platform/auth';
+import { requireCaller } from '../platform/http/auth';
 import type { Deps } from '../platform/deps';
-import { idempotencyKey } from '../platform/idempotency';
-import { parse } from '../platform/validate';
+import { idempotencyKey } from '../platform/http/idempotency';
+import { parse } from '../platform/http/validate';
 import { queueMusic } from './queue-music';
 import { musicBody } from './submission-doc';
 

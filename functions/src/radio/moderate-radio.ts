@@ -1,11 +1,11 @@
 import type { RequestHandler } from 'express';
 import { SCHEDULE_MAX_AHEAD_MS } from '../../../common/radio';
 import { RADIO_MSG } from '../../../common/radio-messages';
-import { enqueueAccountMail, formatMailTime } from '../platform/account-mail';
-import { requireCaller } from '../platform/auth';
+import { enqueueAccountMail, formatMailTime } from '../accounts/account-mail';
+import { requireCaller } from '../platform/http/auth';
 import type { Deps } from '../platform/deps';
-import { badRequest, conflict, notFound } from '../platform/errors';
-import { noFields, parse } from '../platform/validate';
+import { badRequest, conflict, notFound } from '../platform/http/errors';
+import { noFields, parse } from '../platform/http/validate';
 import { auditSubmission, changeSubmission } from './radio-transition';
 import { radioRef, scheduleBody, storedOf, submissionIdParams, toSubmission, uploadRunning } from './submission-doc';
 import { mailTitle, prepareTurnDown, turnedDown } from './withdraw';

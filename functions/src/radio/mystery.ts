@@ -1,8 +1,8 @@
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
-import { COL } from '../platform/collections';
+import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
 import { log } from '../platform/log';
-import type { RadioStation } from '../platform/station';
+import type { RadioStation } from '../platform/station/station';
 import { changed, mysteryTags, namedTags, newStationKey, radioRef, storedOf, type StationTags, type StoredRadioSubmission } from './submission-doc';
 
 /**

@@ -1,12 +1,12 @@
-import { rolesIn } from '../platform/account-docs';
+import { rolesIn } from '../platform/firestore/account-docs';
 import { MSG } from '../../../common/messages';
 import { musicSubmissionId, radioFileName, sftpPath, type RadioSubmission } from '../../../common/radio';
 import { RADIO_MSG } from '../../../common/radio-messages';
 import { isSuperAdmin } from '../../../common/roles';
-import { COL } from '../platform/collections';
+import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
-import { keyedResponseRef } from '../platform/idempotency';
-import { conflict, insufficientTokens, notFound } from '../platform/errors';
+import { keyedResponseRef } from '../platform/http/idempotency';
+import { conflict, insufficientTokens, notFound } from '../platform/http/errors';
 import { readBalance, writeLedgerEntry } from '../tokens/ledger';
 import { checkShownPrice, readPricing } from '../tokens/pricing';
 import { tracksCol } from '../tracks/track-doc';

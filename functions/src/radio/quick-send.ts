@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
-import { requireCaller } from '../platform/auth';
+import { requireCaller } from '../platform/http/auth';
 import type { Deps } from '../platform/deps';
-import { parse } from '../platform/validate';
+import { parse } from '../platform/http/validate';
 import { queueMusic } from './queue-music';
 import { trackIdBody } from './submission-doc';
 

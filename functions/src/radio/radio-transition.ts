@@ -1,9 +1,9 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import type { RadioSubmission } from '../../../common/radio';
 import { RADIO_MSG } from '../../../common/radio-messages';
-import { recordDocChange, type AuditAction } from '../platform/audit';
+import { recordDocChange, type AuditAction } from '../platform/firestore/audit';
 import type { Deps } from '../platform/deps';
-import { notFound } from '../platform/errors';
+import { notFound } from '../platform/http/errors';
 import { changed, radioRef, storedOf, toSubmission, type StoredRadioSubmission } from './submission-doc';
 
 /** A CMS change of a submission in the audit log: its title (the track's, or the ad's name) and the fields that changed; the submitter is the target. */

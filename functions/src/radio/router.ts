@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { radio } from '../../../common/api/radio';
 import type { Deps } from '../platform/deps';
-import { mounter } from '../platform/mount';
+import { mounter } from '../platform/http/mount';
 import { createAd } from './create-ad';
 import { createSubmission } from './create-submission';
 

@@ -1,6 +1,6 @@
 import { RADIO_MSG } from '../../../common/radio-messages';
 import type { Deps } from '../platform/deps';
-import { notFound } from '../platform/errors';
+import { notFound } from '../platform/http/errors';
 import { tracksCol } from '../tracks/track-doc';
 import { storagePathOf, type StoredRadioSubmission } from './submission-doc';
 

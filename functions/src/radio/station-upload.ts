@@ -1,12 +1,12 @@
 import type { RequestHandler } from 'express';
 import { RADIO_MSG } from '../../../common/radio-messages';
-import { requireCaller } from '../platform/auth';
+import { requireCaller } from '../platform/http/auth';
 import type { Deps } from '../platform/deps';
-import type { RadioStation } from '../platform/station';
-import { conflict, HttpError, unavailable } from '../platform/errors';
+import type { RadioStation } from '../platform/station/station';
+import { conflict, HttpError, unavailable } from '../platform/http/errors';
 import { log } from '../platform/log';
-import { encodeForStation, sniffAudio } from '../platform/media';
-import { noFields, parse } from '../platform/validate';
+import { encodeForStation, sniffAudio } from '../platform/media/media';
+import { noFields, parse } from '../platform/http/validate';
 import { settleKey, stationPlan } from './mystery';
 import { changeSubmission, loadSubmission } from './radio-transition';
 import { sourceAudioPath } from './source-audio';

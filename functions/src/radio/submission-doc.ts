@@ -3,9 +3,9 @@ import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admi
 import { z } from 'zod';
 import { RADIO_MSG } from '../../../common/radio-messages';
 import { RADIO_SUBMISSION_PUBLIC_FIELDS, radioSubmissionDoc, type RadioSubmission } from '../../../common/radio';
-import { COL } from '../platform/collections';
-import { HttpError } from '../platform/errors';
-import { parseStored, serverTime } from '../platform/typed-collection';
+import { COL } from '../platform/firestore/collections';
+import { HttpError } from '../platform/http/errors';
+import { parseStored, serverTime } from '../platform/firestore/typed-collection';
 
 /**
  * radio_submissions/{id} as stored: the public document (common/radio.ts) plus `_deleted`,

@@ -1,7 +1,7 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import { musicSubmissionId, type RadioStatus } from '../../../common/radio';
 import type { Deps } from '../platform/deps';
-import { enqueueAccountMail } from '../platform/account-mail';
+import { enqueueAccountMail } from '../accounts/account-mail';
 import { readBalance, writeLedgerEntry } from '../tokens/ledger';
 import { changed, radioRef, storedOf, type StoredRadioSubmission } from './submission-doc';
 

@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
 import { pullQuery } from '../../../common/api/sync';
-import { callerOf, viewerOf } from '../platform/auth';
+import { callerOf, viewerOf } from '../platform/http/auth';
 import type { Deps } from '../platform/deps';
-import { parse } from '../platform/validate';
+import { parse } from '../platform/http/validate';
 import { expireDueOrders } from '../orders/expire-orders';
 import { afterCheckpoint, checkpointOf, collectionParams, needsRoles, toClientDoc, visibleQuery } from './registry';
 

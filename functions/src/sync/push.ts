@@ -1,10 +1,10 @@
 import type { RequestHandler } from 'express';
 import { pushRows } from '../../../common/api/sync';
 import type { SyncCollectionName } from '../../../common/sync';
-import { requireCaller } from '../platform/auth';
+import { requireCaller } from '../platform/http/auth';
 import type { Deps, VerifiedUser } from '../platform/deps';
-import { badRequest } from '../platform/errors';
-import { parse } from '../platform/validate';
+import { badRequest } from '../platform/http/errors';
+import { parse } from '../platform/http/validate';
 import { collectionParams, type ClientDoc } from './registry';
 
 /** RxDB's push row: what the client believes the server has, and what it wants. */

@@ -6,8 +6,8 @@ import { LISTING_PUBLIC_FIELDS } from '../../../common/listing-doc';
 import { ORDER_PUBLIC_FIELDS } from '../../../common/order-doc';
 import { RADIO_SUBMISSION_PUBLIC_FIELDS } from '../../../common/radio';
 import { VOTE_PUBLIC_FIELDS, VOTE_SESSION_PUBLIC_FIELDS } from '../../../common/voting';
-import { COL } from '../platform/collections';
-import { parseStored } from '../platform/typed-collection';
+import { COL } from '../platform/firestore/collections';
+import { parseStored } from '../platform/firestore/typed-collection';
 
 /** The `:collection` of a sync route (pull, push). */
 export { collectionParams } from '../../../common/api/sync';

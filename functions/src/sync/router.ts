@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { sync } from '../../../common/api/sync';
 import type { Deps } from '../platform/deps';
-import { mounter } from '../platform/mount';
+import { mounter } from '../platform/http/mount';
 import { pull } from './pull';
 import { push } from './push';
 import { pushHandlers } from './push-handlers';

@@ -2,11 +2,11 @@ import type { RequestHandler } from 'express';
 import { Timestamp } from 'firebase-admin/firestore';
 import { streamQuery } from '../../../common/api/sync';
 import type { StreamEvent } from '../../../common/sync';
-import { callerOf, viewerOf } from '../platform/auth';
+import { callerOf, viewerOf } from '../platform/http/auth';
 import type { Deps } from '../platform/deps';
 import { log } from '../platform/log';
-import { openEventStream } from '../platform/sse';
-import { parse } from '../platform/validate';
+import { openEventStream } from '../platform/http/sse';
+import { parse } from '../platform/http/validate';
 import { checkpointOf, needsRoles, toClientDoc, visibleQuery } from './registry';
 
 /**

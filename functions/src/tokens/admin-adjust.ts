@@ -2,12 +2,12 @@ import type { RequestHandler } from 'express';
 import { MSG } from '../../../common/messages';
 import { adjustTokensInput } from '../../../common/schemas';
 import { USERS_MSG } from '../../../common/users-messages';
-import { recordAudit } from '../platform/audit';
-import { requireCaller } from '../platform/auth';
-import { COL } from '../platform/collections';
+import { recordAudit } from '../platform/firestore/audit';
+import { requireCaller } from '../platform/http/auth';
+import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
-import { badRequest, notFound } from '../platform/errors';
-import { parse } from '../platform/validate';
+import { badRequest, notFound } from '../platform/http/errors';
+import { parse } from '../platform/http/validate';
 import { readBalance, writeLedgerEntry } from './ledger';
 
 /**

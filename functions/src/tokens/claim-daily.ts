@@ -1,9 +1,9 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import type { RequestHandler } from 'express';
-import { requireCaller } from '../platform/auth';
-import { COL } from '../platform/collections';
+import { requireCaller } from '../platform/http/auth';
+import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
-import { notFound } from '../platform/errors';
+import { notFound } from '../platform/http/errors';
 import { readBalance, writeLedgerEntry } from './ledger';
 import { readPricing } from './pricing';
 

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import type { LedgerReason } from '../../../common/constants';
 import { MSG } from '../../../common/messages';
 import { MIGRATION_MSG } from '../../../common/migration-messages';
-import { balancesCol } from '../platform/account-docs';
-import { COL } from '../platform/collections';
+import { balancesCol } from '../platform/firestore/account-docs';
+import { COL } from '../platform/firestore/collections';
 import { VERIFY_MSG } from '../../../common/messages';
-import { badRequest, conflict, emailUnverified, insufficientTokens } from '../platform/errors';
+import { badRequest, conflict, emailUnverified, insufficientTokens } from '../platform/http/errors';
 import { addWeeklyEarning, EARNED_REASONS } from './weekly-earnings';
 
 /** token_ledger/{id} as stored (writeLedgerEntry, writeLedgerSnapshot): the reason as written, older entries without a note. */

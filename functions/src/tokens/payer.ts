@@ -1,8 +1,8 @@
 import type { DocumentReference, DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
 import type { Role } from '../../../common/constants';
-import { balanceDocOf, rolesIn } from '../platform/account-docs';
-import { COL } from '../platform/collections';
-import { notFound } from '../platform/errors';
+import { balanceDocOf, rolesIn } from '../platform/firestore/account-docs';
+import { COL } from '../platform/firestore/collections';
+import { notFound } from '../platform/http/errors';
 import { readBalance } from './ledger';
 import { appConfigRef, pricingFrom, readPricing, type Pricing } from './pricing';
 

@@ -2,8 +2,8 @@ import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import type { TokenPricing } from '../../../common/settings';
 import { DEFAULT_PRICING } from '../../../common/constants';
 import { AD_DURATIONS, AD_TIERS, DEFAULT_AD_PRICES, type AdPrices } from '../../../common/radio';
-import { COL } from '../platform/collections';
-import { priceChanged } from '../platform/errors';
+import { COL } from '../platform/firestore/collections';
+import { priceChanged } from '../platform/http/errors';
 
 /** The token prices and grants in force (app_config/1 data.pricing, or the defaults). */
 export type Pricing = TokenPricing;

@@ -1,10 +1,10 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { COL } from '../platform/collections';
-import { converter } from '../platform/typed-collection';
+import { COL } from '../platform/firestore/collections';
+import { converter } from '../platform/firestore/typed-collection';
 import type { Deps } from '../platform/deps';
 import { MSG } from '../../../common/messages';
-import { HttpError, badRequest, notFound } from '../platform/errors';
+import { HttpError, badRequest, notFound } from '../platform/http/errors';
 import { log } from '../platform/log';
 import { readBalance, writeLedgerEntry } from './ledger';
 

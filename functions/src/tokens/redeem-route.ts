@@ -2,12 +2,12 @@ import type { RequestHandler } from 'express';
 import { redeemInput } from '../../../common/api/tokens';
 import { MSG } from '../../../common/messages';
 import { couponCode } from '../../../common/schemas';
-import { requireCaller } from '../platform/auth';
+import { requireCaller } from '../platform/http/auth';
 import type { Deps } from '../platform/deps';
-import { clientKey } from '../platform/client-ip';
-import { badRequest } from '../platform/errors';
-import { consumeRateLimit } from '../platform/rate-limit';
-import { parse } from '../platform/validate';
+import { clientKey } from '../platform/http/client-ip';
+import { badRequest } from '../platform/http/errors';
+import { consumeRateLimit } from '../platform/http/rate-limit';
+import { parse } from '../platform/http/validate';
 import { redeemCoupon } from './redeem-coupon';
 
 /** POST /api/coupons/redeem — { success, message, balance, tokens } on 200; refusals are the usual error shape (429 past the per-IP limit). */

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { tokens } from '../../../common/api/tokens';
 import type { Deps } from '../platform/deps';
-import { mounter } from '../platform/mount';
+import { mounter } from '../platform/http/mount';
 import { adjustTokens } from './admin-adjust';
 import { claimDaily } from './claim-daily';
 import { redeem } from './redeem-route';

@@ -1,8 +1,8 @@
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import type { LedgerReason } from '../../../common/constants';
-import { COL } from '../platform/collections';
-import { converter } from '../platform/typed-collection';
+import { COL } from '../platform/firestore/collections';
+import { converter } from '../platform/firestore/typed-collection';
 
 const DAY_MS = 86_400_000;
 

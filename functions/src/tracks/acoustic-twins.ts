@@ -2,12 +2,12 @@ import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { SUBMISSION_MESSAGES as M } from '../../../common/submission';
 import { chunks, IN_LIMIT, sameAudio, type TrackAudio } from '../marketplace/audio-twins';
-import { COL } from '../platform/collections';
+import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
-import { conflict } from '../platform/errors';
-import { decodeMonoPcm, MediaError, sniffAudio } from '../platform/media';
+import { conflict } from '../platform/http/errors';
+import { decodeMonoPcm, MediaError, sniffAudio } from '../platform/media/media';
 import { decodePrint, encodePrint, fingerprint, KEY_COUNT, LOCK_KEY_COUNT, LOOKUP_KEY_COUNT, PRINT_SAMPLE_RATE, printKeys, samePrint, type AudioPrint } from './fingerprint';
-import { converter } from '../platform/typed-collection';
+import { converter } from '../platform/firestore/typed-collection';
 import { tracksCol, type TrackDoc } from './track-doc';
 
 /**

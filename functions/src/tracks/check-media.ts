@@ -1,8 +1,8 @@
 import { SUBMISSION_MESSAGES as M } from '../../../common/submission';
-import { audioStructureProblem } from '../platform/audio-structure';
-import { badRequest } from '../platform/errors';
-import { MediaError, sniffAudio, type AudioKind, type VideoKind } from '../platform/media';
-import { remuxVideo } from '../platform/video';
+import { audioStructureProblem } from '../platform/media/audio-structure';
+import { badRequest } from '../platform/http/errors';
+import { MediaError, sniffAudio, type AudioKind, type VideoKind } from '../platform/media/media';
+import { remuxVideo } from '../platform/media/video';
 
 /**
  * The submission's content checks, each a 400 with its reason. They run before anything is
@@ -27,7 +27,7 @@ export function audioRefusal(err: unknown): unknown {
   return badRequest(overLimits(err) ? M.audioTooDemanding : M.audioUndecodable);
 }
 
-/** The video as it is stored: remuxed without metadata or appended data (platform/video.ts); a 400 when it does not read. */
+/** The video as it is stored: remuxed without metadata or appended data (platform/media/video.ts); a 400 when it does not read. */
 export async function cleanVideo(ffmpegPath: string, data: Buffer, kind: VideoKind): Promise<{ kind: VideoKind; data: Buffer }> {
   try {
     return { kind, data: await remuxVideo(ffmpegPath, data, kind) };

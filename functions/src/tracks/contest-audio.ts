@@ -1,7 +1,7 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { SUBMISSION_MESSAGES as M } from '../../../common/submission';
-import { COL } from '../platform/collections';
-import { conflict } from '../platform/errors';
+import { COL } from '../platform/firestore/collections';
+import { conflict } from '../platform/http/errors';
 
 /**
  * One contest entry per recording: two entries of the same audio would tell a voter who voted on

@@ -3,10 +3,10 @@ import { isAi, submissionCost, type SubmissionRoute } from '../../../common/cont
 import { MSG } from '../../../common/messages';
 import { isAdmin } from '../../../common/roles';
 import type { SubmissionResult } from '../../../common/submission';
-import { COL } from '../platform/collections';
+import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
-import { insufficientTokens } from '../platform/errors';
-import { transactWithFiles } from '../platform/files-transaction';
+import { insufficientTokens } from '../platform/http/errors';
+import { transactWithFiles } from '../platform/storage/files-transaction';
 import { writeLedgerEntry } from '../tokens/ledger';
 import { peekPayer, readPayer } from '../tokens/payer';
 import { newSampleKey } from '../voting/sample-key';
@@ -86,7 +86,7 @@ function writeTrack(db: Firestore, tx: Transaction, track: TrackDoc, clipPath: s
  * and no listing that shows its type (acoustic-twins.ts); then one track per route (each with its
  * clip and stats), the fee through the ledger, and the idempotency record.
  * A repeated key returns the first response and writes nothing. The stored files are removed
- * unless the tracks were created (platform/files-transaction.ts): the track ids are chosen
+ * unless the tracks were created (platform/storage/files-transaction.ts): the track ids are chosen
  * before, so a re-run after a lost commit answer can tell that its request's tracks exist.
  */
 export async function createTracks(deps: Deps, s: NewSubmission): Promise<SubmissionResult> {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegPath } from '../../../scripts/lib/media';
 import { reencode, renderPiece, wavOf } from '../../../tests/api/music-fixtures';
-import { decodeMonoPcm } from '../platform/media';
+import { decodeMonoPcm } from '../platform/media/media';
 import { comparePrints, decodePrint, encodePrint, fingerprint, KEY_COUNT, LOOKUP_KEY_COUNT, MAX_BIT_ERROR_RATE, PRINT_SAMPLE_RATE, printKeys, samePrint, type FreshPrint } from './fingerprint';
 
 /**

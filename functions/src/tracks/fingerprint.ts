@@ -27,7 +27,7 @@
  * - Candidates are looked up by "keys" (printKeys), the sub-fingerprints most likely to survive
  *   unchanged.
  *
- * Pure: no I/O. The PCM comes from ffmpeg (platform/media.ts decodeMonoPcm).
+ * Pure: no I/O. The PCM comes from ffmpeg (platform/media/media.ts decodeMonoPcm).
  */
 
 export const PRINT_SAMPLE_RATE = 5512;

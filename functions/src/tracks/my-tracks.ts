@@ -2,10 +2,10 @@ import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { LISTING_TYPES } from '../../../common/marketplace';
 import { musicSubmissionId } from '../../../common/radio';
-import { requireCaller } from '../platform/auth';
-import { COL } from '../platform/collections';
+import { requireCaller } from '../platform/http/auth';
+import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
-import { parseStored } from '../platform/typed-collection';
+import { parseStored } from '../platform/firestore/typed-collection';
 import { storedOf } from '../radio/submission-doc';
 import { tracksCol } from './track-doc';
 

@@ -9,9 +9,9 @@ import {
   submissionWire,
   VIDEO_FIELD,
 } from '../../../common/submission';
-import { badRequest } from '../platform/errors';
-import { readForm, type UploadedFile } from '../platform/multipart';
-import { parse } from '../platform/validate';
+import { badRequest } from '../platform/http/errors';
+import { readForm, type UploadedFile } from '../platform/http/multipart';
+import { parse } from '../platform/http/validate';
 import type { z } from 'zod';
 
 export type SubmissionInput = z.output<typeof submissionWire>;

@@ -1,8 +1,8 @@
 import { latestClipStart, snapToStep } from '../../../common/clip';
 import { CLIP_SECONDS } from '../../../common/constants';
 import { SUBMISSION_MESSAGES as M } from '../../../common/submission';
-import { badRequest } from '../platform/errors';
-import { cutClip, cutPreview, probeAudio, sniffVideo, type AudioKind, type VideoKind } from '../platform/media';
+import { badRequest } from '../platform/http/errors';
+import { cutClip, cutPreview, probeAudio, sniffVideo, type AudioKind, type VideoKind } from '../platform/media/media';
 import { computePrint, type PreparedPrint } from './acoustic-twins';
 import { audioKeys } from './audio-keys';
 import { audioRefusal, checkAudio, cleanVideo } from './check-media';

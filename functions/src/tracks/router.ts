@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { tracks } from '../../../common/api/tracks';
 import type { Deps } from '../platform/deps';
-import { mounter } from '../platform/mount';
+import { mounter } from '../platform/http/mount';
 import { myTracks } from './my-tracks';
 import { submitTrack } from './submit-track';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { log } from '../platform/log';
-import type { ObjectStorage } from '../platform/storage';
+import type { ObjectStorage } from '../platform/storage/storage';
 import { AUDIO_CONTENT_TYPES, VIDEO_CONTENT_TYPES, type PreparedMedia } from './prepare-media';
 
 export type StoredMedia = {

@@ -1,10 +1,10 @@
 import type { RequestHandler } from 'express';
 import type { SubmissionResult } from '../../../common/submission';
-import { requireCaller } from '../platform/auth';
-import { consumeRateLimit } from '../platform/rate-limit';
-import { COL } from '../platform/collections';
+import { requireCaller } from '../platform/http/auth';
+import { consumeRateLimit } from '../platform/http/rate-limit';
+import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
-import { idempotencyKey, priorResponse } from '../platform/idempotency';
+import { idempotencyKey, priorResponse } from '../platform/http/idempotency';
 import { createTracks, precheck } from './create-tracks';
 import { submissionKeyRef } from './idempotency';
 import { readSubmission } from './parse-submission';

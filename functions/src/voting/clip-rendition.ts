@@ -1,11 +1,11 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { flipSigns, mapSigns, Mp3LayoutError, type SignMap } from '../platform/mp3-signs';
+import { flipSigns, mapSigns, Mp3LayoutError, type SignMap } from '../platform/media/mp3-signs';
 import type { VoteSessionDoc } from './session-doc';
 
 /**
  * Each session's own rendition of a clip (docs/adr/0024-clips-differ-per-session.md): the
  * stored clip with a few spectral signs flipped, chosen by a seed of the session and the clip's
- * handle (platform/mp3-signs.ts), about 70 dB below the signal. Made on every GET from the
+ * handle (platform/media/mp3-signs.ts), about 70 dB below the signal. Made on every GET from the
  * stored clip, deterministically, so a refetch, a Range request or another instance gives the
  * same bytes and nothing is stored per session.
  */

@@ -1,12 +1,12 @@
 import { FieldValue, type DocumentSnapshot } from 'firebase-admin/firestore';
 import type { VoteSessionView } from '../../../common/voting';
-import { profileOf, rolesIn } from '../platform/account-docs';
+import { profileOf, rolesIn } from '../platform/firestore/account-docs';
 import { MSG } from '../../../common/messages';
 import { VOTE_SESSION_MSG } from '../../../common/vote-session-messages';
 import { isAdmin } from '../../../common/roles';
-import { COL } from '../platform/collections';
+import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
-import { insufficientTokens, notFound, paymentRequired } from '../platform/errors';
+import { insufficientTokens, notFound, paymentRequired } from '../platform/http/errors';
 import { readBalance, writeLedgerEntry } from '../tokens/ledger';
 import { checkShownPrice, readPricing } from '../tokens/pricing';
 import { newClipSeed } from './clip-rendition';

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { DocumentSnapshot, Firestore, Query } from 'firebase-admin/firestore';
 import { TRACKS_PER_SESSION } from '../../../common/constants';
-import { COL } from '../platform/collections';
+import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
 import { newSampleKey } from './sample-key';
 

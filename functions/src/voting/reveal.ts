@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import type { GuessTally, Reveal } from '../../../common/voting';
-import { COL } from '../platform/collections';
+import { COL } from '../platform/firestore/collections';
 import type { TrackDoc } from '../tracks/track-doc';
 
 /** What a voter learns about a track once their vote is recorded (never before). */

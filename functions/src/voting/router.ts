@@ -1,10 +1,10 @@
 import { Router } from 'express';
 import { openSessionInput, voting } from '../../../common/api/voting';
-import { requireCaller } from '../platform/auth';
+import { requireCaller } from '../platform/http/auth';
 import type { Deps } from '../platform/deps';
-import { mounter } from '../platform/mount';
-import { consumeRateLimit } from '../platform/rate-limit';
-import { parse } from '../platform/validate';
+import { mounter } from '../platform/http/mount';
+import { consumeRateLimit } from '../platform/http/rate-limit';
+import { parse } from '../platform/http/validate';
 import { openVoteSession } from './open-session';
 
 /** Vote sessions under /api/vote-sessions (votes themselves arrive through sync push). */

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { FieldPath, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
-import { COL } from '../platform/collections';
+import { COL } from '../platform/firestore/collections';
 
 const KEY_RANGE = 2 ** 47;
 /** Tracks read per page of the backfill. */

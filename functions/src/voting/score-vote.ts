@@ -2,9 +2,9 @@ import { FieldValue, Timestamp, type DocumentReference, type DocumentSnapshot, t
 import { isAi } from '../../../common/contest';
 import type { VoteDoc } from '../../../common/voting';
 import { VOTE_MSG } from '../../../common/voting-messages';
-import { COL } from '../platform/collections';
+import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
-import type { RateLimitCounter } from '../platform/rate-limit';
+import type { RateLimitCounter } from '../platform/http/rate-limit';
 import { SYNC_REGISTRY, toClientDoc, type ClientDoc } from '../sync/registry';
 import { trackOf } from '../tracks/track-doc';
 import { voteKeyRef } from './pick-tracks';

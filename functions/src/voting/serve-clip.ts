@@ -2,9 +2,9 @@ import type { RequestHandler } from 'express';
 import { clipParams } from '../../../common/api/files';
 import { sendFile } from '../files/send-file';
 import type { Deps } from '../platform/deps';
-import { forbidden, notFound } from '../platform/errors';
+import { forbidden, notFound } from '../platform/http/errors';
 import { log } from '../platform/log';
-import { parse } from '../platform/validate';
+import { parse } from '../platform/http/validate';
 import { renderClip, renditionSeed } from './clip-rendition';
 import { sessionsCol } from './session-doc';
 

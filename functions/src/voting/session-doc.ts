@@ -1,8 +1,8 @@
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { voteSessionDoc, type VoteSessionView } from '../../../common/voting';
-import { COL } from '../platform/collections';
-import { converter, parseStored } from '../platform/typed-collection';
+import { COL } from '../platform/firestore/collections';
+import { converter, parseStored } from '../platform/firestore/typed-collection';
 
 /**
  * vote_sessions/{id} as stored (besides its change time and tombstone). `clips[i].clip_id` is a

@@ -1,6 +1,6 @@
 import { scheduleLeaderboardRefresh } from '../leaderboards/refresh-scheduler';
-import { admitAlone, rateLimitCounter } from '../platform/rate-limit';
-import { parse } from '../platform/validate';
+import { admitAlone, rateLimitCounter } from '../platform/http/rate-limit';
+import { parse } from '../platform/http/validate';
 import type { PushHandler } from '../sync/push';
 import type { ClientDoc } from '../sync/registry';
 import { scoreVote } from './score-vote';

@@ -4,7 +4,7 @@ import pMap from 'p-map';
 import { createAccount } from '../../../functions/src/accounts/create-account';
 import { updateTrack } from '../../../functions/src/cms/track-write';
 import { refreshLeaderboardsNow } from '../../../functions/src/leaderboards/refresh-scheduler';
-import { COL } from '../../../functions/src/platform/collections';
+import { COL } from '../../../functions/src/platform/firestore/collections';
 import type { Deps } from '../../../functions/src/platform/deps';
 import { readBalance, writeLedgerEntry } from '../../../functions/src/tokens/ledger';
 import { createTracks } from '../../../functions/src/tracks/create-tracks';

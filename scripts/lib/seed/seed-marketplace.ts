@@ -8,7 +8,7 @@ import { insertListing } from '../../../functions/src/marketplace/listing-write'
 import { placeOrderNow } from '../../../functions/src/orders/create-order';
 import { expireDueOrders } from '../../../functions/src/orders/expire-orders';
 import { actOnOrder } from '../../../functions/src/orders/order-actions';
-import { COL } from '../../../functions/src/platform/collections';
+import { COL } from '../../../functions/src/platform/firestore/collections';
 import type { Deps } from '../../../functions/src/platform/deps';
 import { runFfmpeg } from '../media';
 

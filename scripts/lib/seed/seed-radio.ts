@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FieldValue } from 'firebase-admin/firestore';
 import { radioFileName, sftpPath, type AdDuration, type AdTier, type RadioStatus } from '../../../common/radio';
-import { COL } from '../../../functions/src/platform/collections';
+import { COL } from '../../../functions/src/platform/firestore/collections';
 import type { Deps } from '../../../functions/src/platform/deps';
 import { queueMusic } from '../../../functions/src/radio/queue-music';
 import { sourceAudioPath } from '../../../functions/src/radio/source-audio';

@@ -1,9 +1,9 @@
 import { Navigate, createFileRoute } from '@tanstack/react-router';
 import { PATHS } from '@common/paths';
-import { AuditLogPanel } from '@/features/cms/audit-log-panel';
+import { AuditLogPanel } from '@/features/cms/config/audit-log-panel';
 import { useCms } from '@/features/cms/cms-context';
-import { MigrationPanel } from '@/features/cms/migration-panel';
-import { TokenSettingsTab } from '@/features/cms/token-settings-tab';
+import { MigrationPanel } from '@/features/cms/config/migration-panel';
+import { TokenSettingsTab } from '@/features/cms/tokens/token-settings-tab';
 
 export const Route = createFileRoute('/_signed-in/cms/config')({ component: ConfigRoute });
 

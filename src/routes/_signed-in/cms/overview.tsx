@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useShowTab } from '@/components/ui/tabs';
 import { useCms } from '@/features/cms/cms-context';
-import { OverviewTab } from '@/features/cms/overview-tab';
+import { OverviewTab } from '@/features/cms/overview/overview-tab';
 
 export const Route = createFileRoute('/_signed-in/cms/overview')({ component: OverviewRoute });
 
