@@ -18,7 +18,7 @@ const BROWSER_PACKAGES = ['react', 'react-dom', 'react-dom/*', 'rxdb', 'rxdb/*',
 /** Packages that only run on the server: common/ is shared with the browser, so it never imports them. */
 const SERVER_PACKAGES = ['firebase-admin', 'firebase-admin/*', 'firebase-functions', 'firebase-functions/*', 'express', 'busboy', 'helmet', 'cors', 'stripe', 'node:*'];
 /** The typed client is the only way to the API from the browser. */
-const CALL_THROUGH_ENDPOINTS = 'Call the API with call(endpoints.<area>.<name>, …) (src/lib/call.ts): paths come from the declarations in common/api.';
+const CALL_THROUGH_ENDPOINTS = 'Call the API with call(endpoints.<area>.<name>, …) (src/lib/api/call.ts): paths come from the declarations in common/api.';
 const banImports = (groups, message) => ['error', { patterns: [{ group: groups, message }] }];
 
 export default tseslint.config(
@@ -69,12 +69,12 @@ export default tseslint.config(
       ],
     },
   },
-  // Every API call goes through the typed client and the generated endpoint table (src/lib/call.ts, src/lib/api-endpoints.gen.ts): no literal API path in src (issue 53 §1).
+  // Every API call goes through the typed client and the generated endpoint table (src/lib/api/call.ts, src/lib/api/endpoints.gen.ts): no literal API path in src (issue 53 §1).
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/lib/api.ts', 'src/lib/call.ts', 'src/lib/api-endpoints.gen.ts', 'src/**/*.test.{ts,tsx}', 'src/test/**'],
+    ignores: ['src/lib/api/api.ts', 'src/lib/api/call.ts', 'src/lib/api/endpoints.gen.ts', 'src/**/*.test.{ts,tsx}', 'src/test/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: ['@/lib/api', './api'].map((name) => ({ name, importNames: ['api', 'apiBlob'], message: CALL_THROUGH_ENDPOINTS })) }],
+      'no-restricted-imports': ['error', { paths: ['@/lib/api/api', './api'].map((name) => ({ name, importNames: ['api', 'apiBlob'], message: CALL_THROUGH_ENDPOINTS })) }],
       'no-restricted-syntax': [
         'error',
         { selector: 'Literal[value=/^\\/api(\\/|$)/]', message: CALL_THROUGH_ENDPOINTS },

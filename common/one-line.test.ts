@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { editTrackInput } from './cms-edit';
+import { editTrackInput } from './cms/cms-edit';
 import { oneLine } from './one-line';
-import { radioAdFields } from './radio';
-import { submissionFields } from './submission';
+import { radioAdFields } from './radio/radio';
+import { submissionFields } from './radio/submission';
 
 describe('oneLine', () => {
   it('turns line breaks, tabs, controls and direction overrides into single spaces', () => {

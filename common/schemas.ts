@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { ADJUST_NOTE_MAX, ADMIN_TOKEN_ADJUST_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './constants';
 import { PASSWORD_TOO_SHORT } from './messages';
 import { isDocId } from './doc-id';
-import { ORDER_METHODS } from './orders';
-import { normalizeCoupon, normalizeUsername } from './username';
+import { ORDER_METHODS } from './marketplace/orders';
+import { normalizeCoupon, normalizeUsername } from './accounts/username';
 
 /** Request bodies of the API, shared by the client forms and the server's validation. */
 

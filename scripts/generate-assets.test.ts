@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { COVER_WIDTHS, localVariantName } from '../common/covers';
-import { PLACEHOLDER_FILES } from '../common/placeholders';
+import { COVER_WIDTHS, localVariantName } from '../common/contest/covers';
+import { PLACEHOLDER_FILES } from '../common/cms/placeholders';
 
 /** Width and height of a lossy WebP (its VP8 frame header). */
 function webpSize(buf: Buffer): { width: number; height: number } {

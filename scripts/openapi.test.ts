@@ -11,8 +11,8 @@ describe('generated from the endpoint declarations', () => {
     expect(readFileSync('docs/openapi.json', 'utf8')).toBe(openApiJson());
   });
 
-  it('src/lib/api-endpoints.gen.ts is current (run `npm run openapi`)', () => {
-    expect(readFileSync('src/lib/api-endpoints.gen.ts', 'utf8')).toBe(clientTable());
+  it('src/lib/api/endpoints.gen.ts is current (run `npm run openapi`)', () => {
+    expect(readFileSync('src/lib/api/endpoints.gen.ts', 'utf8')).toBe(clientTable());
   });
 
   it('is an OpenAPI 3.1 document with an operation for every declaration, bearer-secured unless public', () => {

@@ -1,6 +1,6 @@
 /**
  * `npm run openapi`: writes docs/openapi.json (the OpenAPI 3.1 document) and
- * src/lib/api-endpoints.gen.ts (the client's table of endpoints) from the declarations in
+ * src/lib/api/endpoints.gen.ts (the client's table of endpoints) from the declarations in
  * common/api. common/api/generated.test.ts fails when either file is not current.
  */
 import { writeFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { clientTable } from '../common/api/client-table';
 import { openApiJson } from '../common/api/openapi';
 
 export const OPENAPI_FILE = 'docs/openapi.json';
-export const CLIENT_TABLE_FILE = 'src/lib/api-endpoints.gen.ts';
+export const CLIENT_TABLE_FILE = 'src/lib/api/endpoints.gen.ts';
 
 writeFileSync(OPENAPI_FILE, openApiJson());
 writeFileSync(CLIENT_TABLE_FILE, clientTable());

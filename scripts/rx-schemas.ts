@@ -3,10 +3,10 @@
 // changing a replicated document (src/data/schemas.test.ts fails until it is run). The user's
 // own profile, roles, balance and daily grant are not in RxDB (src/data/account-feed.ts).
 import { writeFileSync } from 'node:fs';
-import { listingRxSchema } from '../common/listing-doc';
-import { orderRxSchema } from '../common/order-doc';
-import { radioSubmissionRxSchema } from '../common/radio';
-import { voteRxSchema, voteSessionRxSchema } from '../common/voting';
+import { listingRxSchema } from '../common/marketplace/listing-doc';
+import { orderRxSchema } from '../common/marketplace/order-doc';
+import { radioSubmissionRxSchema } from '../common/radio/radio';
+import { voteRxSchema, voteSessionRxSchema } from '../common/contest/voting';
 
 export const RX_SCHEMAS = {
   votes: voteRxSchema,

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { Role } from '../constants';
 import { MSG } from '../messages';
-import type { ClaimResult, PublicMigration } from '../migration';
-import { CASH_TAG_PATTERN, ORDER_MSG } from '../orders';
+import type { ClaimResult, PublicMigration } from '../migration/migration';
+import { CASH_TAG_PATTERN, ORDER_MSG } from '../marketplace/orders';
 import { ensureProfileInput, passwordResetInput, roleChangeInput, signupInput, walletInput } from '../schemas';
-import type { TokenPricing } from '../settings';
+import type { TokenPricing } from '../cms/settings';
 import { endpoint, json, jsonBody, noFields, typed } from './contract';
 
 /** GET /api/accounts/username/:username */

@@ -1,5 +1,5 @@
 /**
- * src/lib/api-endpoints.gen.ts, generated from the declarations: each endpoint's method, path and kind of answer,
+ * src/lib/api/endpoints.gen.ts, generated from the declarations: each endpoint's method, path and kind of answer,
  * typed by its declaration (a type-only import, so no schema reaches the browser bundle).
  */
 import { API } from './index';
@@ -7,11 +7,11 @@ import type { Endpoint } from './contract';
 
 export function clientTable(): string {
   const lines = [
-    '// Generated from common/api by scripts/openapi.ts (npm run openapi): do not edit. Call an endpoint with src/lib/call.ts.',
+    '// Generated from common/api by scripts/openapi.ts (npm run openapi): do not edit. Call an endpoint with src/lib/api/call.ts.',
     "import type { API } from '@common/api/index';",
     "import type { Route } from './call';",
     '',
-    '// One export per area; the browser imports them as a namespace: `import * as endpoints from \'@/lib/api-endpoints.gen\'`.',
+    '// One export per area; the browser imports them as a namespace: `import * as endpoints from \'@/lib/api/endpoints.gen\'`.',
   ];
   for (const [area, eps] of Object.entries(API)) {
     lines.push(`export const ${area} = {`);

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { coverUrl, editTrackInput } from '../cms-edit';
-import { CMS_TRACK_FILTERS, type CmsOverview, type CmsTrack } from '../cms-messages';
+import { coverUrl, editTrackInput } from '../cms/cms-edit';
+import { CMS_TRACK_FILTERS, type CmsOverview, type CmsTrack } from '../cms/cms-messages';
 import { USER_SEARCH_MAX } from '../constants';
-import { PLACEHOLDER_FILES, PLACEHOLDER_MSG, type PlaceholderCover } from '../placeholders';
+import { PLACEHOLDER_FILES, PLACEHOLDER_MSG, type PlaceholderCover } from '../cms/placeholders';
 import { docId } from '../schemas';
-import type { AppSettings } from '../settings';
-import { saveSettingsInput } from '../settings-schema';
-import { USERS_MSG, type CmsAuditEntry, type CmsLedgerEntry, type CmsPage, type CmsUser } from '../users-messages';
+import type { AppSettings } from '../cms/settings';
+import { saveSettingsInput } from '../cms/settings-schema';
+import { USERS_MSG, type CmsAuditEntry, type CmsLedgerEntry, type CmsPage, type CmsUser } from '../accounts/users-messages';
 import { endpoint, json, jsonBody, noFields, other, typed } from './contract';
 
 /** Request shapes of the /api/cms endpoints (strict: unknown fields are a 400). */

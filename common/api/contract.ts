@@ -4,7 +4,7 @@ import { z } from 'zod';
  * An HTTP endpoint, declared once (issue 53 §1): its method, path, who may call it, its request
  * (params, query, body) and its answer. The server mounts its handler from the declaration
  * (functions/src/platform/http/mount.ts: the role check and the validation come from it), the client
- * calls through it (src/lib/call.ts, paths from src/lib/api-endpoints.gen.ts), the authorization
+ * calls through it (src/lib/api/call.ts, paths from src/lib/api/endpoints.gen.ts), the authorization
  * matrix and the fuzz test iterate the declarations, and docs/openapi.json is generated from them
  * (scripts/openapi.ts).
  */

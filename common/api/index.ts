@@ -1,7 +1,7 @@
 /**
  * Every endpoint's declaration, by area. For tests, scripts and the OpenAPI document only: the
  * server's routers import their own area's module (a lazily loaded area stays out of the cold
- * start), and the client calls through src/lib/api-endpoints.gen.ts.
+ * start), and the client calls through src/lib/api/endpoints.gen.ts.
  */
 import { accounts } from './accounts';
 import { cms } from './cms';

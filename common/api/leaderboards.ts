@@ -1,4 +1,4 @@
-import type { Leaderboards } from '../leaderboards';
+import type { Leaderboards } from '../contest/leaderboards';
 import { endpoint, noFields, other, typed } from './contract';
 
 /** The public leaderboards (functions/src/leaderboards/router.ts). */

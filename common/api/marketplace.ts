@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { activeInput, createListingInput, editListingInput } from '../listing-form';
-import type { MarketplaceListing } from '../listing-doc';
-import type { EligibleTrack } from '../marketplace-messages';
+import { activeInput, createListingInput, editListingInput } from '../marketplace/listing-form';
+import type { MarketplaceListing } from '../marketplace/listing-doc';
+import type { EligibleTrack } from '../marketplace/marketplace-messages';
 import { docId } from '../schemas';
 import { endpoint, ignoredBody, json, jsonBody, other, typed } from './contract';
 import { shownTokenCost } from './tokens';

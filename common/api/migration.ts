@@ -1,6 +1,6 @@
-import type { ClaimResult, MigrationAdminStatus, MyMigration, SettledClaim, UnresolvedClaims } from '../migration';
-import { MIGRATION_MSG } from '../migration-messages';
-import { claimIdParams, migrationRunInput, migrationSettingsInput, settleClaimInput } from '../migration-schemas';
+import type { ClaimResult, MigrationAdminStatus, MyMigration, SettledClaim, UnresolvedClaims } from '../migration/migration';
+import { MIGRATION_MSG } from '../migration/migration-messages';
+import { claimIdParams, migrationRunInput, migrationSettingsInput, settleClaimInput } from '../migration/migration-schemas';
 import { z } from 'zod';
 import { endpoint, json, jsonBody, noFields, typed } from './contract';
 

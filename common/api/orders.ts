@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Order } from '../order-doc';
-import type { CreateOrderResponse } from '../orders';
+import type { Order } from '../marketplace/order-doc';
+import type { CreateOrderResponse } from '../marketplace/orders';
 import { createOrderInput, docId } from '../schemas';
 import { endpoint, ignoredBody, json, jsonBody, other, typed } from './contract';
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { radioAdFields, radioScheduleInput, type RadioSubmission } from '../radio';
+import { radioAdFields, radioScheduleInput, type RadioSubmission } from '../radio/radio';
 import { docId } from '../schemas';
 import { endpoint, json, jsonBody, noFields, typed } from './contract';
 import { shownTokenCost } from './tokens';
 
-// Request shapes (strict: unknown fields are a 400). The client builds them from common/radio.ts.
+// Request shapes (strict: unknown fields are a 400). The client builds them from common/radio/radio.ts.
 export const submissionIdParams = z.object({ id: docId });
 const trackId = z.string().min(1).max(128).pipe(docId);
 export const trackIdBody = z.strictObject({ track_id: trackId });

@@ -1,6 +1,6 @@
-import type { SongType, SubmissionRoute, TrackStatus } from '../contest';
-import type { RadioStatus } from '../radio';
-import { submissionWire } from '../submission';
+import type { SongType, SubmissionRoute, TrackStatus } from '../contest/contest';
+import type { RadioStatus } from '../radio/radio';
+import { submissionWire } from '../radio/submission';
 import { endpoint, typed } from './contract';
 
 /** One of the user's own tracks (GET /api/tracks/mine). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { VoteSessionView } from '../voting';
+import type { VoteSessionView } from '../contest/voting';
 import { endpoint, jsonBody, typed } from './contract';
 import { shownTokenCost } from './tokens';
 

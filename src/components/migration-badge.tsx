@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react';
-import { MIGRATION_STATUS_LABELS } from '@common/users-messages';
+import { MIGRATION_STATUS_LABELS } from '@common/accounts/users-messages';
 import { Badge } from '@/components/ui/badge';
 
 const TONES: Record<string, string> = {

@@ -1,4 +1,4 @@
-import { paymentLabel, type RadioStatus, type RadioSubmission } from '@common/radio';
+import { paymentLabel, type RadioStatus, type RadioSubmission } from '@common/radio/radio';
 import { Badge } from '@/components/ui/badge';
 
 /** The spec's badge variants (§4), in the kit's tinted-ring look the CMS uses. */

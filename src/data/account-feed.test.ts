@@ -6,7 +6,7 @@ const server = vi.hoisted(() => ({ docs: new Map<string, Array<Record<string, un
 /** The live stream's listeners of the running feed, by collection. */
 const streams = vi.hoisted(() => ({ listeners: new Map<string, (item: PullStreamItem) => void>(), stopped: 0 }));
 
-vi.mock('@/lib/api', () => ({
+vi.mock('@/lib/api/api', () => ({
   api: async (path: string) => {
     server.requests.push(path);
     if (server.offline) throw new Error('You are offline.');

@@ -1,8 +1,8 @@
 import { create } from 'zustand';
-import type { BalanceDoc, DailyGrantDoc, ProfileDoc, UserRolesDoc } from '@common/accounts';
+import type { BalanceDoc, DailyGrantDoc, ProfileDoc, UserRolesDoc } from '@common/accounts/accounts';
 import type { PullResponse } from '@common/sync';
-import * as endpoints from '@/lib/api-endpoints.gen';
-import { call } from '@/lib/call';
+import * as endpoints from '@/lib/api/endpoints.gen';
+import { call } from '@/lib/api/call';
 import { syncFailures } from './sync-errors';
 import { SyncStream, type PullStreamItem } from './sync-stream';
 

@@ -1,9 +1,9 @@
 import type { RxJsonSchema } from 'rxdb';
-import type { BalanceDoc, DailyGrantDoc, ProfileDoc, UserRolesDoc } from '@common/accounts';
-import type { ListingDoc } from '@common/listing-doc';
-import type { OrderRxDoc } from '@common/order-doc';
-import type { RadioSubmissionRxDoc } from '@common/radio';
-import type { VoteDoc, VoteSession } from '@common/voting';
+import type { BalanceDoc, DailyGrantDoc, ProfileDoc, UserRolesDoc } from '@common/accounts/accounts';
+import type { ListingDoc } from '@common/marketplace/listing-doc';
+import type { OrderRxDoc } from '@common/marketplace/order-doc';
+import type { RadioSubmissionRxDoc } from '@common/radio/radio';
+import type { VoteDoc, VoteSession } from '@common/contest/voting';
 import derived from './rx-schemas.json';
 
 /**

@@ -1,8 +1,8 @@
 import type { Checkpoint, StreamEvent, SyncCollectionName } from '@common/sync';
 import { streamBaseUrl } from '@/config/env';
-import { authHeader } from '@/lib/api';
-import * as endpoints from '@/lib/api-endpoints.gen';
-import { urlOf } from '@/lib/call';
+import { authHeader } from '@/lib/api/api';
+import * as endpoints from '@/lib/api/endpoints.gen';
+import { urlOf } from '@/lib/api/call';
 
 /** What the stream delivers for one collection: changed documents, or RESYNC (pull what you missed). RxDB's pull-stream item. */
 export type PullStreamItem = { documents: Array<Record<string, unknown> & { _deleted: boolean }>; checkpoint: Checkpoint } | 'RESYNC';

@@ -1,7 +1,7 @@
 import type { Role } from '@common/constants';
-import { isAdmin, isSuperAdmin } from '@common/roles';
+import { isAdmin, isSuperAdmin } from '@common/accounts/roles';
 import { useAccountFeed, type AccountDocs, type OwnCollection } from '@/data/account-feed';
-import type { BalanceDoc, DailyGrantDoc, ProfileDoc, UserRolesDoc } from '@common/accounts';
+import type { BalanceDoc, DailyGrantDoc, ProfileDoc, UserRolesDoc } from '@common/accounts/accounts';
 import { useSession } from '@/lib/session';
 
 /** Live view of one of the signed-in user's own documents: undefined while loading, null when absent. */

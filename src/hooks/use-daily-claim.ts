@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { MSG } from '@common/messages';
 import { afterWrite } from '@/data/lazy';
 import { useDailyGrant } from '@/hooks/use-account';
-import * as endpoints from '@/lib/api-endpoints.gen';
-import { call } from '@/lib/call';
+import * as endpoints from '@/lib/api/endpoints.gen';
+import { call } from '@/lib/api/call';
 import { notifyError, notifySuccess } from '@/lib/notify';
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);

@@ -1,8 +1,8 @@
-import type { TokenPricing } from '@common/settings';
+import type { TokenPricing } from '@common/cms/settings';
 import { DEFAULT_PRICING } from '@common/constants';
 import { useApiRead } from '@/hooks/use-api-read';
-import * as endpoints from '@/lib/api-endpoints.gen';
-import { call } from '@/lib/call';
+import * as endpoints from '@/lib/api/endpoints.gen';
+import { call } from '@/lib/api/call';
 import { useFirstPaintPassed } from '@/lib/first-paint';
 
 export type LivePricing = Pick<TokenPricing, 'signup_grant' | 'daily_drip' | 'referral_reward' | 'vote_session_cost' | 'contest_entry_cost' | 'marketplace' | 'radio_upload_cost'>;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { Order } from '@common/order-doc';
-import type { OrderStatus } from '@common/orders';
+import type { Order } from '@common/marketplace/order-doc';
+import type { OrderStatus } from '@common/marketplace/orders';
 import type { Database } from '@/data/database';
 import { useRxValue } from '@/hooks/use-rx-value';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { compareCodeUnits } from '@common/format';
-import type { RadioSubmission } from '@common/radio';
+import type { RadioSubmission } from '@common/radio/radio';
 import type { Database } from '@/data/database';
 import { loadDataLayer } from '@/data/lazy';
 import { useSession } from '@/lib/session';

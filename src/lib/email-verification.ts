@@ -1,5 +1,5 @@
-import * as endpoints from './api-endpoints.gen';
-import { call } from './call';
+import * as endpoints from './api/endpoints.gen';
+import { call } from './api/call';
 import { auth } from './firebase';
 
 /**

@@ -1,6 +1,6 @@
 import type { Role } from '@common/constants';
-import * as endpoints from './api-endpoints.gen';
-import { call } from './call';
+import * as endpoints from './api/endpoints.gen';
+import { call } from './api/call';
 
 /** GET /api/me, as far as the client reads it (docs/api.md has the whole answer). */
 export type Me = { profile: { referred_by: string | null }; roles: Role[] };

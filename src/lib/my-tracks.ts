@@ -1,6 +1,6 @@
 import type { MyTrack } from '@common/api/tracks';
-import * as endpoints from './api-endpoints.gen';
-import { call } from './call';
+import * as endpoints from './api/endpoints.gen';
+import { call } from './api/call';
 
 /** One of the user's own tracks (GET /api/tracks/mine), as declared with the endpoint. */
 export type { MyTrack };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from './api-error';
+import { ApiError } from './api/api-error';
 import { RECONNECT_RETRY_MS, sendWhenOnline, whenOnline } from './when-online';
 
 afterEach(() => {

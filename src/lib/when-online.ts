@@ -1,4 +1,4 @@
-import { ApiError } from './api-error';
+import { ApiError } from './api/api-error';
 
 /**
  * Resolves at once while the browser believes it is online, else at its next `online` event.

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { isReturnPath, type ReturnPath } from '@common/paths';
-import { normalizeUsername, usernameProblem } from '@common/username';
+import { normalizeUsername, usernameProblem } from '@common/accounts/username';
 import { AuthPage } from '@/features/auth/auth-page';
 
 type AuthSearch = { ref?: string; mode?: 'signin' | 'signup'; next?: ReturnPath };

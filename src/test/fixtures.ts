@@ -1,5 +1,5 @@
-import type { MarketplaceListing } from '@common/listing-doc';
-import type { Order } from '@common/order-doc';
+import type { MarketplaceListing } from '@common/marketplace/listing-doc';
+import type { Order } from '@common/marketplace/order-doc';
 
 /** A marketplace listing as the API sends it; override what the test is about. */
 export const aListing = (over: Partial<MarketplaceListing> = {}): MarketplaceListing => ({

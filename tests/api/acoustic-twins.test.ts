@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUBMISSION_MESSAGES } from '../../common/submission';
+import { SUBMISSION_MESSAGES } from '../../common/radio/submission';
 import { backfillAudioPrints } from '../../functions/src/marketplace/backfill-audio-prints';
 import { addTrack, makeAdmin } from './contest-fixtures';
 import { ledgerInvariant, signUp, startHarness, type Harness } from './harness';

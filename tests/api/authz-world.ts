@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import type { VoteSessionView } from '../../common/voting';
+import type { VoteSessionView } from '../../common/contest/voting';
 import type { TrackDoc } from '../../functions/src/tracks/track-doc';
 import { packById, priceCents } from '../../functions/src/payments/packs';
 import { addTrack, makeAdmin, openSession } from './contest-fixtures';

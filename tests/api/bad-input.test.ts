@@ -1,6 +1,6 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATION_MSG } from '../../common/migration-messages';
+import { MIGRATION_MSG } from '../../common/migration/migration-messages';
 import { WALLET_KEY_MESSAGE } from '../../common/schemas';
 import { signUp, startHarness, type Harness } from './harness';
 import { malformedSolanaWallet, solanaWallet } from './wallets';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
-import type { Reveal, VoteSessionView } from '../../common/voting';
-import type { Leaderboards } from '../../common/leaderboards';
-import type { MarketplaceListing } from '../../common/listing-doc';
+import type { Reveal, VoteSessionView } from '../../common/contest/voting';
+import type { Leaderboards } from '../../common/contest/leaderboards';
+import type { MarketplaceListing } from '../../common/marketplace/listing-doc';
 import { SYNC_COLLECTIONS } from '../../common/sync';
 import { refreshLeaderboardSummary } from '../../functions/src/leaderboards/summary';
 import { rollUpVoteCounts } from '../../functions/src/voting/vote-shards';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VoteSessionView } from '../../common/voting';
+import type { VoteSessionView } from '../../common/contest/voting';
 import { cutClip, id3Length, probeAudio } from '../../functions/src/platform/media/media';
 import type { TrackDoc } from '../../functions/src/tracks/track-doc';
 import { forgetSignMaps } from '../../functions/src/voting/clip-rendition';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MarketplaceListing } from '../../common/listing-doc';
+import type { MarketplaceListing } from '../../common/marketplace/listing-doc';
 import { ensureContentTwins } from '../../functions/src/marketplace/backfill-audio-keys';
 import type { TrackDoc } from '../../functions/src/tracks/track-doc';
 import { addTrack, clipOfTrack, makeAdmin, openSession, voteAll } from './contest-fixtures';

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUBMISSION_MESSAGES } from '../../common/submission';
+import { SUBMISSION_MESSAGES } from '../../common/radio/submission';
 import type { TrackDoc } from '../../functions/src/tracks/track-doc';
 import { claimContestAudio } from '../../functions/src/tracks/contest-audio';
 import { addTrack, makeAdmin } from './contest-fixtures';

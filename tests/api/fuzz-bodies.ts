@@ -4,10 +4,10 @@
  * payment proof) with files of any content, and Stripe webhook deliveries.
  */
 import fc from 'fast-check';
-import { AUDIO_EXTENSIONS, SUBMISSION_ROUTES, VIDEO_EXTENSIONS } from '../../common/contest';
+import { AUDIO_EXTENSIONS, SUBMISSION_ROUTES, VIDEO_EXTENSIONS } from '../../common/contest/contest';
 import { TOKEN_PACKS } from '../../common/constants';
-import { PROOF_MAX_BYTES } from '../../common/orders';
-import { submissionWire } from '../../common/submission';
+import { PROOF_MAX_BYTES } from '../../common/marketplace/orders';
+import { submissionWire } from '../../common/radio/submission';
 import { bodyId, fromZod, headerText, malformedJson, MANGLES, mistyped, type Mangle } from './fuzz-arbitraries';
 
 /** File contents, made when the request is sent (some are megabytes). */

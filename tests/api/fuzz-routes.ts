@@ -6,11 +6,11 @@
  */
 import fc from 'fast-check';
 import type { Endpoint } from '../../common/api/contract';
-import { CMS_TRACK_FILTERS } from '../../common/cms-messages';
-import { SONG_TYPES } from '../../common/contest';
+import { CMS_TRACK_FILTERS } from '../../common/cms/cms-messages';
+import { SONG_TYPES } from '../../common/contest/contest';
 import { GENRES, TOKEN_PACKS } from '../../common/constants';
-import { settleClaimInput } from '../../common/migration-schemas';
-import { CASH_TAG_PATTERN, ORDER_METHODS } from '../../common/orders';
+import { settleClaimInput } from '../../common/migration/migration-schemas';
+import { CASH_TAG_PATTERN, ORDER_METHODS } from '../../common/marketplace/orders';
 import { adjustTokensInput, couponInput, ensureProfileInput, passwordResetInput, roleChangeInput, signupInput, walletInput } from '../../common/schemas';
 import { SYNC_COLLECTIONS } from '../../common/sync';
 import { approveInput, editTrackInput } from '../../functions/src/cms/cms-schemas';

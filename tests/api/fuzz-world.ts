@@ -4,7 +4,7 @@
  * and listed through the CMS, orders in each state, checkouts, vote sessions, coupons and an
  * unresolved migration claim.
  */
-import type { VoteSessionView } from '../../common/voting';
+import type { VoteSessionView } from '../../common/contest/voting';
 import { world, type User } from './authz-world';
 import type { Harness } from './harness';
 import { grant, setCashTag, uploadProof } from './order-fixtures';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SETTINGS_MSG, GRANT_SETTING_MAX, GRANT_SETTINGS } from '../../common/settings';
+import { SETTINGS_MSG, GRANT_SETTING_MAX, GRANT_SETTINGS } from '../../common/cms/settings';
 import { makeAdmin } from './contest-fixtures';
 import { signUp, startHarness, type Harness } from './harness';
 

@@ -1,7 +1,7 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SongType } from '../../common/contest';
-import type { DeceptionRow, Leaderboards } from '../../common/leaderboards';
+import type { SongType } from '../../common/contest/contest';
+import type { DeceptionRow, Leaderboards } from '../../common/contest/leaderboards';
 import { refreshLeaderboardSummary } from '../../functions/src/leaderboards/summary';
 import { statsFromTrack, type TrackDoc } from '../../functions/src/tracks/track-doc';
 import { rollUpVoteCounts } from '../../functions/src/voting/vote-shards';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ALREADY_LISTED, NO_PAYMENT_METHOD, NO_SELLER_CASH_TAG } from '../../common/marketplace-messages';
+import { ALREADY_LISTED, NO_PAYMENT_METHOD, NO_SELLER_CASH_TAG } from '../../common/marketplace/marketplace-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshLeaderboardSummary } from '../../functions/src/leaderboards/summary';
 import { addTrack, allDocs, makeAdmin, testClip, testPreview } from './contest-fixtures';

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { FieldValue } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UnresolvedClaim } from '../../common/migration';
-import { MIGRATION_MSG } from '../../common/migration-messages';
-import type { CmsAuditEntry } from '../../common/users-messages';
+import type { UnresolvedClaim } from '../../common/migration/migration';
+import { MIGRATION_MSG } from '../../common/migration/migration-messages';
+import type { CmsAuditEntry } from '../../common/accounts/users-messages';
 import { InvalidWalletError, TransferNotMadeError, type ChainTransfer } from '../../functions/src/platform/chain/chain';
 import { LocalChain, localTxHash } from '../../functions/src/platform/chain/local-chain';
 import { FORMERLY_FROZEN } from '../../functions/src/migration/migrate-users';

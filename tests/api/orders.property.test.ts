@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ORDER_TRANSITIONS, type OrderStatus } from '../../common/orders';
+import { ORDER_TRANSITIONS, type OrderStatus } from '../../common/marketplace/orders';
 import { expireDueOrders } from '../../functions/src/orders/expire-orders';
 import { ledgerInvariant, startHarness, type Harness } from './harness';
 import { act, buy, listTrack, setCashTag, uploadProof, users, type User } from './order-fixtures';

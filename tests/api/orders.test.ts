@@ -1,6 +1,6 @@
 import { FieldValue } from 'firebase-admin/firestore';
-import { CMS_MSG } from '../../common/cms-messages';
-import { ORDER_MSG } from '../../common/orders';
+import { CMS_MSG } from '../../common/cms/cms-messages';
+import { ORDER_MSG } from '../../common/marketplace/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireDueOrders } from '../../functions/src/orders/expire-orders';
 import { sniffImage } from '../../functions/src/platform/media/media';

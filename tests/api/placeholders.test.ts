@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localVariantName } from '../../common/covers';
-import { PLACEHOLDER_FILES, PLACEHOLDER_MSG, storedCoverUrl } from '../../common/placeholders';
+import { localVariantName } from '../../common/contest/covers';
+import { PLACEHOLDER_FILES, PLACEHOLDER_MSG, storedCoverUrl } from '../../common/cms/placeholders';
 import { addTrack, makeAdmin } from './contest-fixtures';
 import { signUp, startHarness, type Harness } from './harness';
 

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { FieldValue } from 'firebase-admin/firestore';
-import { radioFileName, sftpPath, type RadioSubmission } from '../../common/radio';
+import { radioFileName, sftpPath, type RadioSubmission } from '../../common/radio/radio';
 import type { TrackDoc } from '../../functions/src/tracks/track-doc';
 import { adJingle } from '../../scripts/lib/seed/seed-radio';
 import { addTrack, testClip } from './contest-fixtures';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages';
-import { RADIO_MSG } from '../../common/radio-messages';
+import { RADIO_MSG } from '../../common/radio/radio-messages';
 import { airScheduled, MAX_PLAY_FAILURES } from '../../functions/src/radio/air-scheduled';
 import { UPLOAD_CLAIM_MS } from '../../functions/src/radio/submission-doc';
 import { id3Length } from '../../functions/src/platform/media/media';

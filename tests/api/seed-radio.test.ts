@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { RADIO_STATUSES } from '../../common/radio';
+import { RADIO_STATUSES } from '../../common/radio/radio';
 import { seedRadio } from '../../scripts/lib/seed/seed-radio';
 import { makeAdmin } from './contest-fixtures';
 import { startHarness, type Harness } from './harness';

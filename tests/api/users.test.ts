@@ -1,6 +1,6 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CmsAuditEntry, CmsLedgerEntry, CmsUser } from '../../common/users-messages';
+import type { CmsAuditEntry, CmsLedgerEntry, CmsUser } from '../../common/accounts/users-messages';
 import { ledgerInvariant, signUp, startHarness, type Harness } from './harness';
 import { buy, listTrack } from './order-fixtures';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SongType } from '../../common/contest';
+import type { SongType } from '../../common/contest/contest';
 
 /** A client vote document as the PWA creates it offline. */
 export function voteDoc(sessionId: string, clipId: string, guess: SongType, id = `v_${randomUUID()}`) {

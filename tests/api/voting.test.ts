@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SongType } from '../../common/contest';
-import type { VoteSessionView } from '../../common/voting';
-import { foolRateLow } from '../../common/fool-rate';
+import type { SongType } from '../../common/contest/contest';
+import type { VoteSessionView } from '../../common/contest/voting';
+import { foolRateLow } from '../../common/contest/fool-rate';
 import { foolRate, type TrackDoc } from '../../functions/src/tracks/track-doc';
 import { rememberedTrack, rememberSessionTracks } from '../../functions/src/voting/session-tracks';
 import { rollUpVoteCounts } from '../../functions/src/voting/vote-shards';

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerReason } from '../../common/constants';
-import type { Leaderboards } from '../../common/leaderboards';
+import type { Leaderboards } from '../../common/contest/leaderboards';
 import { refreshLeaderboardSummary } from '../../functions/src/leaderboards/summary';
 import { readBalance, writeLedgerEntry } from '../../functions/src/tokens/ledger';
 import { firestoreOps } from '../../scripts/lib/firestore-emulator';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Firestore } from 'firebase-admin/firestore';
-import type { VoteSessionView } from '../../common/voting';
+import type { VoteSessionView } from '../../common/contest/voting';
 import { cutClip } from '../../functions/src/platform/media/media';
 import type { ObjectStorage } from '../../functions/src/platform/storage/storage';
 import { forgetSignMaps, renderClip, renditionSeed } from '../../functions/src/voting/clip-rendition';

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import type { SongType } from '../../common/contest';
+import type { SongType } from '../../common/contest/contest';
 import { tsxWorker } from '../../scripts/lib/tsx-worker';
 import { jsonClient } from './http-client';
 

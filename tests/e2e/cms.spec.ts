@@ -5,7 +5,7 @@ import type { APIRequestContext, Locator } from '@playwright/test';
 import { expect, test, type Page } from './fixtures';
 import { runFfmpeg } from '../../scripts/lib/media';
 import { bearer, freshTone, idToken, newUser, releaseSpendsOf, setOnline, signIn, uniqueName } from './helpers';
-import { CMS_MSG } from '../../common/cms-messages';
+import { CMS_MSG } from '../../common/cms/cms-messages';
 
 const PASSWORD = 'demo1234';
 let dir = '';

@@ -3,7 +3,7 @@ import { basename, dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { errors, expect, type APIRequestContext, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import type { Firestore } from 'firebase-admin/firestore';
-import type { SongType } from '../../common/contest';
+import type { SongType } from '../../common/contest/contest';
 import { E2E_PORTS } from '../../playwright.config';
 import { runFfmpeg } from '../../scripts/lib/media';
 import { disableMetadataProbe } from '../../scripts/lib/no-metadata-probe';

@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { SONG_TYPE_LABELS } from '../../common/contest';
+import { SONG_TYPE_LABELS } from '../../common/contest/contest';
 import { expect, test, type Page } from './fixtures';
 import { firstAnswer, newUser, signUp } from './helpers';
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { FieldValue } from 'firebase-admin/firestore';
-import { NO_ELIGIBLE_TRACKS, NO_SELLER_CASH_TAG } from '../../common/marketplace-messages';
+import { NO_ELIGIBLE_TRACKS, NO_SELLER_CASH_TAG } from '../../common/marketplace/marketplace-messages';
 import { bearer, e2eFirestore, idToken, signIn, uniqueName } from './helpers';
 
 /** The seeded marketplace track whose files a fresh copy shares (the seed lists it already: one listing per track). */

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { solanaWallet } from '../api/wallets';
 import { expect, test } from './fixtures';
-import { MIGRATION_MSG } from '../../common/migration-messages';
+import { MIGRATION_MSG } from '../../common/migration/migration-messages';
 import { e2eFirestore, newUser, signIn, signUp } from './helpers';
 
 /** The wallet the migrating user saves before the run. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { FieldValue } from 'firebase-admin/firestore';
-import { MYSTERY_INVITE, RADIO_MSG } from '../../common/radio-messages';
+import { MYSTERY_INVITE, RADIO_MSG } from '../../common/radio/radio-messages';
 import { runFfmpeg } from '../../scripts/lib/media';
 import { expect, test, type Page } from './fixtures';
 import { balancePill, bearer, e2eFirestore, freshTone, idToken, newUser, releaseSpendsOf, signIn, signUp, uniqueName, type NewUser } from './helpers';

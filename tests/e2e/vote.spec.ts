@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { MSG } from '../../common/messages';
-import type { VoteSessionView } from '../../common/voting';
+import type { VoteSessionView } from '../../common/contest/voting';
 import { newVote } from '../../src/features/vote/session/new-vote';
 import { expect, test, type Page } from './fixtures';
 import { balancePill, bearer, e2eFirestore, guess, idToken, newUser, nextTrack, setOnline, signUp, trackPosition, uidOf, VERDICT, type NewUser } from './helpers';

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { usernameParams } from '../../../common/api/accounts';
 import { isDocId } from '../../../common/schemas';
-import { normalizeUsername } from '../../../common/username';
+import { normalizeUsername } from '../../../common/accounts/username';
 import { requireCaller, rolesOf } from '../platform/http/auth';
 import { balanceDocOf } from '../platform/firestore/account-docs';
 import { COL } from '../platform/firestore/collections';

@@ -1,9 +1,9 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import type { RequestHandler } from 'express';
 import { MSG } from '../../../common/messages';
-import { isSuperAdmin } from '../../../common/roles';
+import { isSuperAdmin } from '../../../common/accounts/roles';
 import { roleChangeInput } from '../../../common/schemas';
-import { USERS_MSG } from '../../../common/users-messages';
+import { USERS_MSG } from '../../../common/accounts/users-messages';
 import { enqueueAccountMail } from './account-mail';
 import { recordAudit } from '../platform/firestore/audit';
 import { requireCaller } from '../platform/http/auth';

@@ -3,7 +3,7 @@ import { FREE_VOTING_DAYS } from '../../../common/constants';
 import { MSG } from '../../../common/messages';
 import { tokenCount } from '../../../common/format';
 import { oneLine } from '../../../common/one-line';
-import { isReservedUsername } from '../../../common/username';
+import { isReservedUsername } from '../../../common/accounts/username';
 import { profileOf, rolesIn, usernameOwner } from '../platform/firestore/account-docs';
 import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { USERNAME_MAX, USERNAME_MIN } from '../../../common/constants';
 import { ensureProfileInput } from '../../../common/schemas';
-import { normalizeUsername } from '../../../common/username';
+import { normalizeUsername } from '../../../common/accounts/username';
 import { requireCaller } from '../platform/http/auth';
 import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';

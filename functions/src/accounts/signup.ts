@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { MSG } from '../../../common/messages';
-import { isReservedUsername } from '../../../common/username';
+import { isReservedUsername } from '../../../common/accounts/username';
 import { couponCode, signupInput } from '../../../common/schemas';
 import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';

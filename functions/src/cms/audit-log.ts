@@ -1,7 +1,7 @@
 import { FieldPath } from 'firebase-admin/firestore';
 import type { RequestHandler } from 'express';
 import { CMS_PAGE_SIZE } from '../../../common/constants';
-import { USERS_MSG, type AuditPerson, type CmsAuditEntry, type CmsPage } from '../../../common/users-messages';
+import { USERS_MSG, type AuditPerson, type CmsAuditEntry, type CmsPage } from '../../../common/accounts/users-messages';
 import { COL } from '../platform/firestore/collections';
 import { createdAtCursor, decodeCursor, encodeCursor } from '../platform/http/cursor';
 import type { Deps } from '../platform/deps';

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { LOCAL_PLACEHOLDER_PREFIX, PLACEHOLDER_FILES, storedCoverUrl } from '../../../common/placeholders';
+import { LOCAL_PLACEHOLDER_PREFIX, PLACEHOLDER_FILES, storedCoverUrl } from '../../../common/cms/placeholders';
 import type { Deps } from '../platform/deps';
 import type { TrackDoc } from '../tracks/track-doc';
 

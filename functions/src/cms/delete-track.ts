@@ -1,6 +1,6 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import type { RequestHandler } from 'express';
-import { CMS_MSG } from '../../../common/cms-messages';
+import { CMS_MSG } from '../../../common/cms/cms-messages';
 import { refreshListingCopiesAfterChange } from '../marketplace/listing-write';
 import { scheduleLeaderboardRefresh } from '../leaderboards/refresh-scheduler';
 import { readShardsToDelete } from '../voting/vote-shards';

@@ -1,5 +1,5 @@
-import { latestClipStart } from '../../../common/clip';
-import { isAi } from '../../../common/contest';
+import { latestClipStart } from '../../../common/contest/clip';
+import { isAi } from '../../../common/contest/contest';
 import { badRequest } from '../platform/http/errors';
 import type { TrackDoc } from '../tracks/track-doc';
 import type { EditTrackInput } from './cms-schemas';

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { CMS_MSG } from '../../../common/cms-messages';
+import { CMS_MSG } from '../../../common/cms/cms-messages';
 import { COL } from '../platform/firestore/collections';
 import { requireCaller } from '../platform/http/auth';
 import type { Deps } from '../platform/deps';

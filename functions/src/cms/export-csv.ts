@@ -1,7 +1,7 @@
 import type { RequestHandler, Response } from 'express';
 import { FieldPath, type DocumentSnapshot, type Firestore, type Query } from 'firebase-admin/firestore';
 import { exportRangeInput } from '../../../common/api/cms';
-import { CSV_EXPORT_FILES, type CsvExportFile } from '../../../common/cms-export';
+import { CSV_EXPORT_FILES, type CsvExportFile } from '../../../common/cms/cms-export';
 import { balanceDocOf, rolesIn } from '../platform/firestore/account-docs';
 import { COL } from '../platform/firestore/collections';
 import { trackStatsOf } from '../tracks/track-doc';

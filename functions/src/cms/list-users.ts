@@ -2,8 +2,8 @@ import { FieldPath, type DocumentSnapshot, type Firestore } from 'firebase-admin
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { CMS_PAGE_SIZE } from '../../../common/constants';
-import { normalizeUsername } from '../../../common/username';
-import { USERS_MSG, type CmsPage, type CmsUser } from '../../../common/users-messages';
+import { normalizeUsername } from '../../../common/accounts/username';
+import { USERS_MSG, type CmsPage, type CmsUser } from '../../../common/accounts/users-messages';
 import { balanceDocOf, rolesIn } from '../platform/firestore/account-docs';
 import { COL } from '../platform/firestore/collections';
 import { cursorId, decodeCursor, encodeCursor } from '../platform/http/cursor';

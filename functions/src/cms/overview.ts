@@ -1,6 +1,6 @@
 import { AggregateField } from 'firebase-admin/firestore';
 import type { RequestHandler } from 'express';
-import type { CmsOverview } from '../../../common/cms-messages';
+import type { CmsOverview } from '../../../common/cms/cms-messages';
 import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
 

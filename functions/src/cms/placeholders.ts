@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { filenameParams } from '../../../common/api/cms';
-import { COVER_WIDTHS } from '../../../common/covers';
+import { COVER_WIDTHS } from '../../../common/contest/covers';
 import {
   LOCAL_PLACEHOLDER_PREFIX,
   PLACEHOLDER_FIELD,
@@ -9,7 +9,7 @@ import {
   PLACEHOLDER_MSG,
   storedCoverUrl,
   type PlaceholderCover,
-} from '../../../common/placeholders';
+} from '../../../common/cms/placeholders';
 import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
 import { badRequest } from '../platform/http/errors';

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
-import { SETTINGS_MSG, GRANT_SETTINGS, type AppSettings } from '../../../common/settings';
-import { saveSettingsInput } from '../../../common/settings-schema';
+import { SETTINGS_MSG, GRANT_SETTINGS, type AppSettings } from '../../../common/cms/settings';
+import { saveSettingsInput } from '../../../common/cms/settings-schema';
 import { recordAudit } from '../platform/firestore/audit';
 import { requireCaller, requireSuperAdmin } from '../platform/http/auth';
 import type { Deps } from '../platform/deps';

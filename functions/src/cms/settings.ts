@@ -1,5 +1,5 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import { DEFAULT_SETTINGS, type AppSettings } from '../../../common/settings';
+import { DEFAULT_SETTINGS, type AppSettings } from '../../../common/cms/settings';
 import { COL } from '../platform/firestore/collections';
 import { appConfigRef, pricingFrom } from '../tokens/pricing';
 

@@ -1,5 +1,5 @@
 import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { CMS_MSG, type CmsTrack } from '../../../common/cms-messages';
+import { CMS_MSG, type CmsTrack } from '../../../common/cms/cms-messages';
 import { SIGNED_URL_SECONDS } from '../../../common/constants';
 import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';

@@ -7,8 +7,8 @@ import { imageRunError, webpVariant } from '../platform/media/image';
 import { attachment, type DiskStorage } from '../platform/storage/storage';
 import { badRequest, forbidden, notFound } from '../platform/http/errors';
 import { serveSessionClip } from '../voting/serve-clip';
-import { COVER_WIDTHS, parseCoverWidth, type CoverWidth } from '../../../common/covers';
-import { PLACEHOLDER_FILES } from '../../../common/placeholders';
+import { COVER_WIDTHS, parseCoverWidth, type CoverWidth } from '../../../common/contest/covers';
+import { PLACEHOLDER_FILES } from '../../../common/cms/placeholders';
 import { sendFile } from './send-file';
 
 /**

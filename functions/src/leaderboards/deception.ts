@@ -1,6 +1,6 @@
 import { FieldPath, type Firestore, type Query, type QuerySnapshot } from 'firebase-admin/firestore';
 import { LEADERBOARD_ROWS } from '../../../common/constants';
-import type { DeceptionRow } from '../../../common/leaderboards';
+import type { DeceptionRow } from '../../../common/contest/leaderboards';
 import { trackStatsCol, type TrackStatsDoc } from '../tracks/track-doc';
 
 /**

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
-import type { DeceptionRow, Leaderboards } from '../../../common/leaderboards';
-import type { PublicMigration } from '../../../common/migration';
+import type { DeceptionRow, Leaderboards } from '../../../common/contest/leaderboards';
+import type { PublicMigration } from '../../../common/migration/migration';
 import { migrationConfigRef } from '../migration/migration-refs';
 import { publicMigration } from '../migration/public-migration';
 import type { Deps } from '../platform/deps';

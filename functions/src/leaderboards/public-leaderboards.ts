@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { Leaderboards } from '../../../common/leaderboards';
+import type { Leaderboards } from '../../../common/contest/leaderboards';
 import type { Deps } from '../platform/deps';
 import { deceptionQuery, deceptionRows } from './deception';
 import { refreshLeaderboardsNow, scheduleLeaderboardRefresh } from './refresh-scheduler';

@@ -1,6 +1,6 @@
 import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { LEADERBOARD_MAX_ROWS, type LeaderboardRow } from '../../../common/leaderboards';
+import { LEADERBOARD_MAX_ROWS, type LeaderboardRow } from '../../../common/contest/leaderboards';
 import { profileOf } from '../platform/firestore/account-docs';
 import { COL } from '../platform/firestore/collections';
 import { converter } from '../platform/firestore/typed-collection';

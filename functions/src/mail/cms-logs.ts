@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { CMS_PAGE_SIZE } from '../../../common/constants';
 import { EMAIL_MSG, type EmailLogEntry, type MailLogState } from '../../../common/email-messages';
-import type { CmsPage } from '../../../common/users-messages';
+import type { CmsPage } from '../../../common/accounts/users-messages';
 import { COL } from '../platform/firestore/collections';
 import { cursorId, decodeCursor, encodeCursor } from '../platform/http/cursor';
 import type { Deps } from '../platform/deps';

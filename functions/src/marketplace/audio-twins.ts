@@ -1,5 +1,5 @@
 import type { Firestore, Query } from 'firebase-admin/firestore';
-import type { SubmissionRoute } from '../../../common/contest';
+import type { SubmissionRoute } from '../../../common/contest/contest';
 import { tracksCol, type TrackDoc } from '../tracks/track-doc';
 
 /** What says which audio a track is: the stored original it was made from, and its content keys. */

@@ -1,8 +1,8 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import type { RequestHandler } from 'express';
 import { featureInput } from '../../../common/api/marketplace';
-import { MARKETPLACE_FEATURE_MSG } from '../../../common/marketplace-messages';
-import { ORDER_MSG } from '../../../common/orders';
+import { MARKETPLACE_FEATURE_MSG } from '../../../common/marketplace/marketplace-messages';
+import { ORDER_MSG } from '../../../common/marketplace/orders';
 import { requireCaller } from '../platform/http/auth';
 import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';

@@ -1,6 +1,6 @@
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
-import type { TrackStatus } from '../../../common/contest';
-import type { MarketplaceListing } from '../../../common/listing-doc';
+import type { TrackStatus } from '../../../common/contest/contest';
+import type { MarketplaceListing } from '../../../common/marketplace/listing-doc';
 import { getAllOf } from '../platform/firestore/typed-collection';
 import { trackStatsCol, type TrackDoc, type TrackStatsDoc } from '../tracks/track-doc';
 import { sameAudio, tracksOfSameAudio } from './audio-twins';

@@ -1,6 +1,6 @@
 import type { RequestHandler, Response } from 'express';
 import { compareCodeUnits } from '../../../common/format';
-import { SELECT_TRACK_MESSAGE } from '../../../common/marketplace-messages';
+import { SELECT_TRACK_MESSAGE } from '../../../common/marketplace/marketplace-messages';
 import { COL } from '../platform/firestore/collections';
 import { requireCaller } from '../platform/http/auth';
 import type { Deps } from '../platform/deps';

@@ -1,6 +1,6 @@
 import { FieldValue, type DocumentSnapshot, type Firestore, type Query, type QueryDocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
-import { LISTING_PUBLIC_FIELDS, type MarketplaceListing } from '../../../common/listing-doc';
-import { ALREADY_LISTED, NO_PAYMENT_METHOD, NO_SELLER_CASH_TAG } from '../../../common/marketplace-messages';
+import { LISTING_PUBLIC_FIELDS, type MarketplaceListing } from '../../../common/marketplace/listing-doc';
+import { ALREADY_LISTED, NO_PAYMENT_METHOD, NO_SELLER_CASH_TAG } from '../../../common/marketplace/marketplace-messages';
 import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
 import { badRequest, conflict, notFound } from '../platform/http/errors';

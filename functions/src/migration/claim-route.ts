@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { claimProblem, MIGRATION_MSG } from '../../../common/migration-messages';
+import { claimProblem, MIGRATION_MSG } from '../../../common/migration/migration-messages';
 import { requireCaller } from '../platform/http/auth';
 import { profileOf } from '../platform/firestore/account-docs';
 import { COL } from '../platform/firestore/collections';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DocumentReference, DocumentSnapshot } from 'firebase-admin/firestore';
-import type { ClaimResult } from '../../../common/migration';
+import type { ClaimResult } from '../../../common/migration/migration';
 import { InvalidWalletError, TransferNotMadeError, type ChainGateway } from '../platform/chain/chain';
 import { COL } from '../platform/firestore/collections';
 import { logEntryOf } from './migration-refs';

@@ -1,6 +1,6 @@
 import { FieldValue } from 'firebase-admin/firestore';
-import { MIGRATION_MSG } from '../../../common/migration-messages';
-import type { ClaimResult } from '../../../common/migration';
+import { MIGRATION_MSG } from '../../../common/migration/migration-messages';
+import type { ClaimResult } from '../../../common/migration/migration';
 import { profileOf } from '../platform/firestore/account-docs';
 import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { MyMigration } from '../../../common/migration';
+import type { MyMigration } from '../../../common/migration/migration';
 import { requireCaller } from '../platform/http/auth';
 import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';

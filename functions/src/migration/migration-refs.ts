@@ -1,7 +1,7 @@
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { DEFAULT_MIGRATION_THRESHOLD } from '../../../common/constants';
-import { DEFAULT_LOCK_DAYS, MIGRATION_RUN_STATES, type MigrationAdminStatus } from '../../../common/migration';
+import { DEFAULT_LOCK_DAYS, MIGRATION_RUN_STATES, type MigrationAdminStatus } from '../../../common/migration/migration';
 import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
 import { converter, parseStored } from '../platform/firestore/typed-collection';

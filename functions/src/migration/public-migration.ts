@@ -1,5 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import type { PublicMigration } from '../../../common/migration';
+import type { PublicMigration } from '../../../common/migration/migration';
 import { COL } from '../platform/firestore/collections';
 import { configFrom, migrationConfigRef } from './migration-refs';
 

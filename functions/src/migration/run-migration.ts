@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
-import { migrationRunInput } from '../../../common/migration-schemas';
-import { MIGRATION_MSG } from '../../../common/migration-messages';
+import { migrationRunInput } from '../../../common/migration/migration-schemas';
+import { MIGRATION_MSG } from '../../../common/migration/migration-messages';
 import { recordAudit } from '../platform/firestore/audit';
 import { requireCaller } from '../platform/http/auth';
 import { COL } from '../platform/firestore/collections';

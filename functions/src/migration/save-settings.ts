@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { migrationSettingsInput } from '../../../common/migration-schemas';
+import { migrationSettingsInput } from '../../../common/migration/migration-schemas';
 import { recordAudit } from '../platform/firestore/audit';
 import { requireCaller } from '../platform/http/auth';
 import type { Deps } from '../platform/deps';

@@ -1,8 +1,8 @@
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import type { RequestHandler } from 'express';
-import { UNRESOLVED_CLAIMS_LISTED, type SettledClaim, type UnresolvedClaim, type UnresolvedClaims } from '../../../common/migration';
-import { MIGRATION_MSG } from '../../../common/migration-messages';
-import { claimIdParams, settleClaimInput } from '../../../common/migration-schemas';
+import { UNRESOLVED_CLAIMS_LISTED, type SettledClaim, type UnresolvedClaim, type UnresolvedClaims } from '../../../common/migration/migration';
+import { MIGRATION_MSG } from '../../../common/migration/migration-messages';
+import { claimIdParams, settleClaimInput } from '../../../common/migration/migration-schemas';
 import { recordAudit } from '../platform/firestore/audit';
 import { requireCaller } from '../platform/http/auth';
 import { COL } from '../platform/firestore/collections';

@@ -1,5 +1,5 @@
 import type { PDFFont } from 'pdf-lib';
-import { LICENCE_TERMS } from '../../../common/orders';
+import { LICENCE_TERMS } from '../../../common/marketplace/orders';
 import { lazy } from '../platform/http/lazy';
 
 /** pdf-lib loads with the first certificate (platform/http/lazy.ts). */

@@ -1,6 +1,6 @@
 import { FieldValue, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import type { RequestHandler } from 'express';
-import { ORDER_MSG, type CreateOrderResponse, type OrderMethod } from '../../../common/orders';
+import { ORDER_MSG, type CreateOrderResponse, type OrderMethod } from '../../../common/marketplace/orders';
 import { createOrderInput } from '../../../common/schemas';
 import { requireCaller } from '../platform/http/auth';
 import { consumeRateLimit } from '../platform/http/rate-limit';

@@ -1,4 +1,4 @@
-import { ORDER_TRANSITIONS } from '../../../common/orders';
+import { ORDER_TRANSITIONS } from '../../../common/marketplace/orders';
 import type { Deps } from '../platform/deps';
 import { expireIfDue, isDue, ordersCol } from './order-doc';
 

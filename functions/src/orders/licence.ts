@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { LICENCE_URL_SECONDS, ORDER_MSG } from '../../../common/orders';
+import { LICENCE_URL_SECONDS, ORDER_MSG } from '../../../common/marketplace/orders';
 import { requireCaller } from '../platform/http/auth';
 import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import type { RequestHandler } from 'express';
-import { ORDER_MSG, ORDER_TRANSITIONS, PROOF_FIELD, PROOF_MAX_BYTES, type OrderAction } from '../../../common/orders';
-import type { Order } from '../../../common/order-doc';
+import { ORDER_MSG, ORDER_TRANSITIONS, PROOF_FIELD, PROOF_MAX_BYTES, type OrderAction } from '../../../common/marketplace/orders';
+import type { Order } from '../../../common/marketplace/order-doc';
 import { requireCaller } from '../platform/http/auth';
 import { consumeRateLimit } from '../platform/http/rate-limit';
 import type { Deps } from '../platform/deps';

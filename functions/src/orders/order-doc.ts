@@ -1,8 +1,8 @@
 import { FieldValue, type DocumentReference, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { ORDER_PUBLIC_FIELDS, orderDoc } from '../../../common/order-doc';
-import { DEFAULT_CASH_ORDER_EXPIRY_HOURS, ORDER_TRANSITIONS, type OrderAction } from '../../../common/orders';
-import type { Order } from '../../../common/order-doc';
+import { ORDER_PUBLIC_FIELDS, orderDoc } from '../../../common/marketplace/order-doc';
+import { DEFAULT_CASH_ORDER_EXPIRY_HOURS, ORDER_TRANSITIONS, type OrderAction } from '../../../common/marketplace/orders';
+import type { Order } from '../../../common/marketplace/order-doc';
 import { COL } from '../platform/firestore/collections';
 import { notFound } from '../platform/http/errors';
 import { converter, serverTime } from '../platform/firestore/typed-collection';

@@ -1,5 +1,5 @@
 import type { Transaction } from 'firebase-admin/firestore';
-import type { OrderAction } from '../../../common/orders';
+import type { OrderAction } from '../../../common/marketplace/orders';
 import { formatUsd } from '../../../common/format';
 import { enqueueAccountMail, formatMailTime } from '../accounts/account-mail';
 import type { Deps } from '../platform/deps';

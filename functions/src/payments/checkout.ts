@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { checkoutInput } from '../../../common/api/payments';
 import { TOKEN_PACKS } from '../../../common/constants';
-import { CHECKOUT_CANCELLED_PATH } from '../../../common/pricing-messages';
+import { CHECKOUT_CANCELLED_PATH } from '../../../common/marketplace/pricing-messages';
 import { requireCaller } from '../platform/http/auth';
 import type { Deps } from '../platform/deps';
 import { badRequest, notFound } from '../platform/http/errors';

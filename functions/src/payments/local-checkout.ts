@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { docId } from '../../../common/schemas';
 import { formatUsd } from '../../../common/format';
-import { CHECKOUT_CANCELLED_PATH } from '../../../common/pricing-messages';
+import { CHECKOUT_CANCELLED_PATH } from '../../../common/marketplace/pricing-messages';
 import { callerOf } from '../platform/http/auth';
 import type { Deps } from '../platform/deps';
 import { forbidden, notFound } from '../platform/http/errors';

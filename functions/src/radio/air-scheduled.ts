@@ -2,7 +2,7 @@ import type { AiredSong, RadioStation, StationRecent } from '../platform/station
 import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
 import { log } from '../platform/log';
-import { RADIO_MSG } from '../../../common/radio-messages';
+import { RADIO_MSG } from '../../../common/radio/radio-messages';
 import { revealRetired } from './mystery';
 import { changed, mysteryTags, namedTags, radioRef, stationTags, storedOf, type StationTags, type StoredRadioSubmission } from './submission-doc';
 

@@ -2,7 +2,7 @@ import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import type { Request, RequestHandler } from 'express';
 import type { z } from 'zod';
 import { adFields } from '../../../common/api/radio';
-import { AUDIO_MAX_BYTES } from '../../../common/contest';
+import { AUDIO_MAX_BYTES } from '../../../common/contest/contest';
 import { MSG } from '../../../common/messages';
 import {
   AD_AUDIO_FIELD,
@@ -11,10 +11,10 @@ import {
   sftpPath,
   type AdDuration,
   type RadioSubmission,
-} from '../../../common/radio';
-import { RADIO_MSG } from '../../../common/radio-messages';
+} from '../../../common/radio/radio';
+import { RADIO_MSG } from '../../../common/radio/radio-messages';
 import type { Role } from '../../../common/constants';
-import { isSuperAdmin } from '../../../common/roles';
+import { isSuperAdmin } from '../../../common/accounts/roles';
 import { requireCaller } from '../platform/http/auth';
 import { profileOf } from '../platform/firestore/account-docs';
 import { COL } from '../platform/firestore/collections';

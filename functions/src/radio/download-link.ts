@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { SIGNED_URL_SECONDS } from '../../../common/constants';
-import { RADIO_MSG } from '../../../common/radio-messages';
+import { RADIO_MSG } from '../../../common/radio/radio-messages';
 import type { Deps } from '../platform/deps';
 import { HttpError, notFound } from '../platform/http/errors';
 import { log } from '../platform/log';

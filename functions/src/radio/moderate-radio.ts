@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
-import { SCHEDULE_MAX_AHEAD_MS } from '../../../common/radio';
-import { RADIO_MSG } from '../../../common/radio-messages';
+import { SCHEDULE_MAX_AHEAD_MS } from '../../../common/radio/radio';
+import { RADIO_MSG } from '../../../common/radio/radio-messages';
 import { enqueueAccountMail, formatMailTime } from '../accounts/account-mail';
 import { requireCaller } from '../platform/http/auth';
 import type { Deps } from '../platform/deps';

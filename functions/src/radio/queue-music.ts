@@ -1,8 +1,8 @@
 import { rolesIn } from '../platform/firestore/account-docs';
 import { MSG } from '../../../common/messages';
-import { musicSubmissionId, radioFileName, sftpPath, type RadioSubmission } from '../../../common/radio';
-import { RADIO_MSG } from '../../../common/radio-messages';
-import { isSuperAdmin } from '../../../common/roles';
+import { musicSubmissionId, radioFileName, sftpPath, type RadioSubmission } from '../../../common/radio/radio';
+import { RADIO_MSG } from '../../../common/radio/radio-messages';
+import { isSuperAdmin } from '../../../common/accounts/roles';
 import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
 import { keyedResponseRef } from '../platform/http/idempotency';

@@ -1,6 +1,6 @@
 import type { Transaction } from 'firebase-admin/firestore';
-import type { RadioSubmission } from '../../../common/radio';
-import { RADIO_MSG } from '../../../common/radio-messages';
+import type { RadioSubmission } from '../../../common/radio/radio';
+import { RADIO_MSG } from '../../../common/radio/radio-messages';
 import { recordDocChange, type AuditAction } from '../platform/firestore/audit';
 import type { Deps } from '../platform/deps';
 import { notFound } from '../platform/http/errors';

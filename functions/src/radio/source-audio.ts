@@ -1,4 +1,4 @@
-import { RADIO_MSG } from '../../../common/radio-messages';
+import { RADIO_MSG } from '../../../common/radio/radio-messages';
 import type { Deps } from '../platform/deps';
 import { notFound } from '../platform/http/errors';
 import { tracksCol } from '../tracks/track-doc';

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { RADIO_MSG } from '../../../common/radio-messages';
+import { RADIO_MSG } from '../../../common/radio/radio-messages';
 import { requireCaller } from '../platform/http/auth';
 import type { Deps } from '../platform/deps';
 import type { RadioStation } from '../platform/station/station';

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { RADIO_MSG } from '../../../common/radio-messages';
-import { RADIO_SUBMISSION_PUBLIC_FIELDS, radioSubmissionDoc, type RadioSubmission } from '../../../common/radio';
+import { RADIO_MSG } from '../../../common/radio/radio-messages';
+import { RADIO_SUBMISSION_PUBLIC_FIELDS, radioSubmissionDoc, type RadioSubmission } from '../../../common/radio/radio';
 import { COL } from '../platform/firestore/collections';
 import { HttpError } from '../platform/http/errors';
 import { parseStored, serverTime } from '../platform/firestore/typed-collection';
 
 /**
- * radio_submissions/{id} as stored: the public document (common/radio.ts) plus `_deleted`,
+ * radio_submissions/{id} as stored: the public document (common/radio/radio.ts) plus `_deleted`,
  * `updatedAt` and server-only markers that never leave the server:
  * - `upload_started_at`: an upload to the station is running (the claim against a second one);
  * - `station_requested_at`: when it was put on the station's own schedule (air-scheduled.ts);

@@ -1,5 +1,5 @@
 import type { Transaction } from 'firebase-admin/firestore';
-import { musicSubmissionId, type RadioStatus } from '../../../common/radio';
+import { musicSubmissionId, type RadioStatus } from '../../../common/radio/radio';
 import type { Deps } from '../platform/deps';
 import { enqueueAccountMail } from '../accounts/account-mail';
 import { readBalance, writeLedgerEntry } from '../tokens/ledger';

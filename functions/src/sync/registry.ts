@@ -1,11 +1,11 @@
 import { FieldPath, Timestamp, type DocumentSnapshot, type Firestore, type Query } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { type Checkpoint, type SyncCollectionName } from '../../../common/sync';
-import { BALANCE_PUBLIC_FIELDS, DAILY_GRANT_PUBLIC_FIELDS, PROFILE_PUBLIC_FIELDS, USER_ROLES_PUBLIC_FIELDS } from '../../../common/accounts';
-import { LISTING_PUBLIC_FIELDS } from '../../../common/listing-doc';
-import { ORDER_PUBLIC_FIELDS } from '../../../common/order-doc';
-import { RADIO_SUBMISSION_PUBLIC_FIELDS } from '../../../common/radio';
-import { VOTE_PUBLIC_FIELDS, VOTE_SESSION_PUBLIC_FIELDS } from '../../../common/voting';
+import { BALANCE_PUBLIC_FIELDS, DAILY_GRANT_PUBLIC_FIELDS, PROFILE_PUBLIC_FIELDS, USER_ROLES_PUBLIC_FIELDS } from '../../../common/accounts/accounts';
+import { LISTING_PUBLIC_FIELDS } from '../../../common/marketplace/listing-doc';
+import { ORDER_PUBLIC_FIELDS } from '../../../common/marketplace/order-doc';
+import { RADIO_SUBMISSION_PUBLIC_FIELDS } from '../../../common/radio/radio';
+import { VOTE_PUBLIC_FIELDS, VOTE_SESSION_PUBLIC_FIELDS } from '../../../common/contest/voting';
 import { COL } from '../platform/firestore/collections';
 import { parseStored } from '../platform/firestore/typed-collection';
 

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { MSG } from '../../../common/messages';
 import { adjustTokensInput } from '../../../common/schemas';
-import { USERS_MSG } from '../../../common/users-messages';
+import { USERS_MSG } from '../../../common/accounts/users-messages';
 import { recordAudit } from '../platform/firestore/audit';
 import { requireCaller } from '../platform/http/auth';
 import { COL } from '../platform/firestore/collections';

@@ -2,7 +2,7 @@ import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/fir
 import { z } from 'zod';
 import type { LedgerReason } from '../../../common/constants';
 import { MSG } from '../../../common/messages';
-import { MIGRATION_MSG } from '../../../common/migration-messages';
+import { MIGRATION_MSG } from '../../../common/migration/migration-messages';
 import { balancesCol } from '../platform/firestore/account-docs';
 import { COL } from '../platform/firestore/collections';
 import { VERIFY_MSG } from '../../../common/messages';

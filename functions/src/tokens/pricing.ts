@@ -1,7 +1,7 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import type { TokenPricing } from '../../../common/settings';
+import type { TokenPricing } from '../../../common/cms/settings';
 import { DEFAULT_PRICING } from '../../../common/constants';
-import { AD_DURATIONS, AD_TIERS, DEFAULT_AD_PRICES, type AdPrices } from '../../../common/radio';
+import { AD_DURATIONS, AD_TIERS, DEFAULT_AD_PRICES, type AdPrices } from '../../../common/radio/radio';
 import { COL } from '../platform/firestore/collections';
 import { priceChanged } from '../platform/http/errors';
 

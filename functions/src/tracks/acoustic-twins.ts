@@ -1,6 +1,6 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { SUBMISSION_MESSAGES as M } from '../../../common/submission';
+import { SUBMISSION_MESSAGES as M } from '../../../common/radio/submission';
 import { chunks, IN_LIMIT, sameAudio, type TrackAudio } from '../marketplace/audio-twins';
 import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';

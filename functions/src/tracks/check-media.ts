@@ -1,4 +1,4 @@
-import { SUBMISSION_MESSAGES as M } from '../../../common/submission';
+import { SUBMISSION_MESSAGES as M } from '../../../common/radio/submission';
 import { audioStructureProblem } from '../platform/media/audio-structure';
 import { badRequest } from '../platform/http/errors';
 import { MediaError, sniffAudio, type AudioKind, type VideoKind } from '../platform/media/media';

@@ -1,5 +1,5 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import { SUBMISSION_MESSAGES as M } from '../../../common/submission';
+import { SUBMISSION_MESSAGES as M } from '../../../common/radio/submission';
 import { COL } from '../platform/firestore/collections';
 import { conflict } from '../platform/http/errors';
 

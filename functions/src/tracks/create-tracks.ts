@@ -1,8 +1,8 @@
 import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { isAi, submissionCost, type SubmissionRoute } from '../../../common/contest';
+import { isAi, submissionCost, type SubmissionRoute } from '../../../common/contest/contest';
 import { MSG } from '../../../common/messages';
-import { isAdmin } from '../../../common/roles';
-import type { SubmissionResult } from '../../../common/submission';
+import { isAdmin } from '../../../common/accounts/roles';
+import type { SubmissionResult } from '../../../common/radio/submission';
 import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
 import { insufficientTokens } from '../platform/http/errors';

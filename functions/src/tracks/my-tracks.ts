@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import { LISTING_TYPES } from '../../../common/marketplace';
-import { musicSubmissionId } from '../../../common/radio';
+import { LISTING_TYPES } from '../../../common/marketplace/marketplace';
+import { musicSubmissionId } from '../../../common/radio/radio';
 import { requireCaller } from '../platform/http/auth';
 import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';

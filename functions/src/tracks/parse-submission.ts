@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { AUDIO_MAX_BYTES } from '../../../common/contest';
+import { AUDIO_MAX_BYTES } from '../../../common/contest/contest';
 import { VIDEO_MAX_BYTES } from '../../../common/constants';
 import {
   AUDIO_FIELD,
@@ -8,7 +8,7 @@ import {
   SUBMISSION_MESSAGES as M,
   submissionWire,
   VIDEO_FIELD,
-} from '../../../common/submission';
+} from '../../../common/radio/submission';
 import { badRequest } from '../platform/http/errors';
 import { readForm, type UploadedFile } from '../platform/http/multipart';
 import { parse } from '../platform/http/validate';

@@ -1,6 +1,6 @@
-import { latestClipStart, snapToStep } from '../../../common/clip';
+import { latestClipStart, snapToStep } from '../../../common/contest/clip';
 import { CLIP_SECONDS } from '../../../common/constants';
-import { SUBMISSION_MESSAGES as M } from '../../../common/submission';
+import { SUBMISSION_MESSAGES as M } from '../../../common/radio/submission';
 import { badRequest } from '../platform/http/errors';
 import { cutClip, cutPreview, probeAudio, sniffVideo, type AudioKind, type VideoKind } from '../platform/media/media';
 import { computePrint, type PreparedPrint } from './acoustic-twins';

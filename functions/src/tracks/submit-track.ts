@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { SubmissionResult } from '../../../common/submission';
+import type { SubmissionResult } from '../../../common/radio/submission';
 import { requireCaller } from '../platform/http/auth';
 import { consumeRateLimit } from '../platform/http/rate-limit';
 import { COL } from '../platform/firestore/collections';

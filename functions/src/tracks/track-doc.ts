@@ -1,7 +1,7 @@
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { SONG_TYPES, SUBMISSION_ROUTES, TRACK_STATUSES } from '../../../common/contest';
-import { foolRate, foolRateLow } from '../../../common/fool-rate';
+import { SONG_TYPES, SUBMISSION_ROUTES, TRACK_STATUSES } from '../../../common/contest/contest';
+import { foolRate, foolRateLow } from '../../../common/contest/fool-rate';
 import { COL } from '../platform/firestore/collections';
 import { converter, parseStored, serverTime } from '../platform/firestore/typed-collection';
 

@@ -1,9 +1,9 @@
 import { FieldValue, type DocumentSnapshot } from 'firebase-admin/firestore';
-import type { VoteSessionView } from '../../../common/voting';
+import type { VoteSessionView } from '../../../common/contest/voting';
 import { profileOf, rolesIn } from '../platform/firestore/account-docs';
 import { MSG } from '../../../common/messages';
-import { VOTE_SESSION_MSG } from '../../../common/vote-session-messages';
-import { isAdmin } from '../../../common/roles';
+import { VOTE_SESSION_MSG } from '../../../common/contest/vote-session-messages';
+import { isAdmin } from '../../../common/accounts/roles';
 import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
 import { insufficientTokens, notFound, paymentRequired } from '../platform/http/errors';

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
-import type { GuessTally, Reveal } from '../../../common/voting';
+import type { GuessTally, Reveal } from '../../../common/contest/voting';
 import { COL } from '../platform/firestore/collections';
 import type { TrackDoc } from '../tracks/track-doc';
 

@@ -1,7 +1,7 @@
 import { FieldValue, Timestamp, type DocumentReference, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { isAi } from '../../../common/contest';
-import type { VoteDoc } from '../../../common/voting';
-import { VOTE_MSG } from '../../../common/voting-messages';
+import { isAi } from '../../../common/contest/contest';
+import type { VoteDoc } from '../../../common/contest/voting';
+import { VOTE_MSG } from '../../../common/contest/voting-messages';
 import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
 import type { RateLimitCounter } from '../platform/http/rate-limit';

@@ -1,6 +1,6 @@
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { voteSessionDoc, type VoteSessionView } from '../../../common/voting';
+import { voteSessionDoc, type VoteSessionView } from '../../../common/contest/voting';
 import { COL } from '../platform/firestore/collections';
 import { converter, parseStored } from '../platform/firestore/typed-collection';
 

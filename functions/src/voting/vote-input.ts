@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { docId } from '../../../common/schemas';
-import { voteInput } from '../../../common/voting';
+import { voteInput } from '../../../common/contest/voting';
 
 /**
- * The part of a client VoteDoc (common/voting.ts) the server reads: its id, the vote input the
+ * The part of a client VoteDoc (common/contest/voting.ts) the server reads: its id, the vote input the
  * client checked, and when. The other fields (status, is_correct, reveal, error, updatedAt) are
  * the server's to decide and are ignored.
  */

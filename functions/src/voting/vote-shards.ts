@@ -1,5 +1,5 @@
 import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import type { SongType } from '../../../common/contest';
+import type { SongType } from '../../../common/contest/contest';
 import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
 import { statsFromTrack, trackStatsOf, type GuessCounts, type TrackStatsDoc } from '../tracks/track-doc';

@@ -15,7 +15,7 @@ import { openVoteSession } from '../../../functions/src/voting/open-session';
 import { backfillSampleKeys } from '../../../functions/src/voting/sample-key';
 import { ensureContentTwins } from '../../../functions/src/marketplace/backfill-audio-keys';
 import { scoreVote } from '../../../functions/src/voting/score-vote';
-import type { SongType } from '../../../common/contest';
+import type { SongType } from '../../../common/contest/contest';
 import { demoSongMp3 } from './demo-music';
 import { DEMO_PASSWORD } from './seed';
 

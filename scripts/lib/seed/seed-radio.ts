@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FieldValue } from 'firebase-admin/firestore';
-import { radioFileName, sftpPath, type AdDuration, type AdTier, type RadioStatus } from '../../../common/radio';
+import { radioFileName, sftpPath, type AdDuration, type AdTier, type RadioStatus } from '../../../common/radio/radio';
 import { COL } from '../../../functions/src/platform/firestore/collections';
 import type { Deps } from '../../../functions/src/platform/deps';
 import { queueMusic } from '../../../functions/src/radio/queue-music';

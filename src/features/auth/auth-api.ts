@@ -7,9 +7,9 @@ import {
 } from 'firebase/auth';
 import { env } from '@/config/env';
 import type { SignupInput } from '@common/schemas';
-import { ApiError } from '@/lib/api';
-import * as endpoints from '@/lib/api-endpoints.gen';
-import { call } from '@/lib/call';
+import { ApiError } from '@/lib/api/api';
+import * as endpoints from '@/lib/api/endpoints.gen';
+import { call } from '@/lib/api/call';
 import { reportEmailVerified } from '@/lib/email-verification';
 import { auth } from '@/lib/firebase';
 import type { SignupCoupon } from '@/lib/coupon-outcome';

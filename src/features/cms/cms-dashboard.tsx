@@ -1,7 +1,7 @@
 import { Crown, ShieldCheck } from 'lucide-react';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useMemo, useState, type ReactNode } from 'react';
-import { CMS_MSG } from '@common/cms-messages';
+import { CMS_MSG } from '@common/cms/cms-messages';
 import { PRODUCT_NAME } from '@common/constants';
 import { Badge } from '@/components/ui/badge';
 import { useFocusRescue } from '@/lib/use-focus-rescue';

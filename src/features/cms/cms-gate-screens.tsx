@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { AlertTriangle, Loader2, RefreshCw, ShieldX } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { CMS_MSG } from '@common/cms-messages';
+import { CMS_MSG } from '@common/cms/cms-messages';
 import { PATHS } from '@common/paths';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

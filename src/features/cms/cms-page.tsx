@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { CMS_MSG } from '@common/cms-messages';
+import { CMS_MSG } from '@common/cms/cms-messages';
 import { notifyInfo } from '@/lib/notify';
 import { CmsDashboard } from './cms-dashboard';
 import { CmsDenied, CmsLoading, CmsTrouble } from './cms-gate-screens';

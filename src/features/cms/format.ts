@@ -1,5 +1,5 @@
 import { formatCount } from '@common/format';
-import { SONG_TYPE_LABELS, type SongType, type SubmissionRoute } from '@common/contest';
+import { SONG_TYPE_LABELS, type SongType, type SubmissionRoute } from '@common/contest/contest';
 
 export const songTypeLabel = (t: SongType) => SONG_TYPE_LABELS[t];
 export const routeLabel = (r: SubmissionRoute) => (r === 'contest' ? 'Contest' : 'Marketplace');

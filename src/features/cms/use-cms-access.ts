@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { TIMINGS_MS, type Role } from '@common/constants';
-import { isAdmin, isSuperAdmin } from '@common/roles';
+import { isAdmin, isSuperAdmin } from '@common/accounts/roles';
 import { useRoles } from '@/hooks/use-account';
 import { ignoreFailure } from '@/hooks/api-read';
 import { useApiRead } from '@/hooks/use-api-read';
-import { isOffline } from '@/lib/api-error';
+import { isOffline } from '@/lib/api/api-error';
 import { fetchMe } from '@/lib/me';
 import { useSession } from '@/lib/session';
 

@@ -1,5 +1,5 @@
 import { useState, type DependencyList } from 'react';
-import type { CmsPage } from '@common/users-messages';
+import type { CmsPage } from '@common/accounts/users-messages';
 import { useApiRead } from '@/hooks/use-api-read';
 
 type More<T> = { base: CmsPage<T>; items: T[]; next: string | null };

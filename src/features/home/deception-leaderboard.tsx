@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import type { DeceptionRow } from '@common/leaderboards';
-import { comparedWithChance } from '@common/fool-rate';
-import { CHANCE_HINT, CHANCE_TEXT } from '@common/leaderboard-messages';
+import type { DeceptionRow } from '@common/contest/leaderboards';
+import { comparedWithChance } from '@common/contest/fool-rate';
+import { CHANCE_HINT, CHANCE_TEXT } from '@common/contest/leaderboard-messages';
 import { voteCount } from '@common/format';
 import { PATHS } from '@common/paths';
 import { Card } from '@/components/ui/card';
-import { coverVariantUrl } from '@common/covers';
+import { coverVariantUrl } from '@common/contest/covers';
 import { PendingText } from '@/components/pending-text';
 
 /** Above, at or below the 66.7% a random guesser gives, decided by the fool rate's 95% interval. */

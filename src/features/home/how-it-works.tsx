@@ -1,5 +1,5 @@
 import { EarOff, ShoppingBag, Trophy } from 'lucide-react';
-import { RANKING_SENTENCE } from '@common/leaderboard-messages';
+import { RANKING_SENTENCE } from '@common/contest/leaderboard-messages';
 import { Card } from '@/components/ui/card';
 
 const STEPS = [

@@ -1,10 +1,10 @@
 import { formatCount } from '@common/format';
 import { Rocket } from 'lucide-react';
 import { TIMINGS_MS } from '@common/constants';
-import type { PublicMigration } from '@common/migration';
+import type { PublicMigration } from '@common/migration/migration';
 import { useApiRead } from '@/hooks/use-api-read';
-import * as endpoints from '@/lib/api-endpoints.gen';
-import { call } from '@/lib/call';
+import * as endpoints from '@/lib/api/endpoints.gen';
+import { call } from '@/lib/api/call';
 import { PendingText } from '@/components/pending-text';
 
 /**

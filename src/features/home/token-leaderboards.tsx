@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { LEADERBOARD_ROWS } from '@common/constants';
-import type { LeaderboardRow, Leaderboards } from '@common/leaderboards';
+import type { LeaderboardRow, Leaderboards } from '@common/contest/leaderboards';
 import { Card } from '@/components/ui/card';
 import { Tab, TabList, TabPanel, Tabs } from '@/components/ui/tabs';
-import { coverVariantUrl } from '@common/covers';
+import { coverVariantUrl } from '@common/contest/covers';
 import { formatCount } from '@common/format';
 import { ChanceNote } from './deception-leaderboard';
 import { PendingText } from '@/components/pending-text';

@@ -1,10 +1,10 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
 import { TIMINGS_MS } from '@common/constants';
-import type { Leaderboards } from '@common/leaderboards';
+import type { Leaderboards } from '@common/contest/leaderboards';
 import { streamBaseUrl } from '@/config/env';
 import { useApiRead } from '@/hooks/use-api-read';
-import * as endpoints from '@/lib/api-endpoints.gen';
-import { call, urlOf } from '@/lib/call';
+import * as endpoints from '@/lib/api/endpoints.gen';
+import { call, urlOf } from '@/lib/api/call';
 
 /**
  * The home boards, live: a first GET (cached by the service worker for offline visits), then

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { MAIL_MSG } from '@common/email-messages';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { ApiError, saysWhenToRetry } from '@/lib/api';
-import * as endpoints from '@/lib/api-endpoints.gen';
-import { call } from '@/lib/call';
+import { ApiError, saysWhenToRetry } from '@/lib/api/api';
+import * as endpoints from '@/lib/api/endpoints.gen';
+import { call } from '@/lib/api/call';
 
 type State = 'asking' | 'busy' | 'unsubscribed' | 'subscribed';
 

@@ -1,7 +1,7 @@
-import type { CreateOrderResponse, OrderMethod } from '@common/orders';
+import type { CreateOrderResponse, OrderMethod } from '@common/marketplace/orders';
 import type { CreateOrderInput } from '@common/schemas';
-import * as endpoints from '@/lib/api-endpoints.gen';
-import { call } from '@/lib/call';
+import * as endpoints from '@/lib/api/endpoints.gen';
+import { call } from '@/lib/api/call';
 
 /** POST /api/orders: a token purchase (approved at once) or a Cash App order awaiting payment, at the price shown (`price`: the server refuses another). */
 export function createOrder(listingId: string, method: OrderMethod, price: number): Promise<CreateOrderResponse> {

@@ -2,15 +2,15 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Coins, Banknote, Play } from 'lucide-react';
-import { IN_CONTEST_BADGE, IN_CONTEST_EXPLANATION, OWN_LISTING, OWN_LISTING_MANAGE, OWNED_LICENCE, OWNED_LICENCE_VIEW } from '@common/marketplace-messages';
-import type { MarketplaceListing } from '@common/listing-doc';
-import { SONG_TYPE_LABELS } from '@common/contest';
-import { ORDER_MSG } from '@common/orders';
+import { IN_CONTEST_BADGE, IN_CONTEST_EXPLANATION, OWN_LISTING, OWN_LISTING_MANAGE, OWNED_LICENCE, OWNED_LICENCE_VIEW } from '@common/marketplace/marketplace-messages';
+import type { MarketplaceListing } from '@common/marketplace/listing-doc';
+import { SONG_TYPE_LABELS } from '@common/contest/contest';
+import { ORDER_MSG } from '@common/marketplace/orders';
 import { PATHS } from '@common/paths';
 import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useMediaElementFocus } from '@/lib/audio-focus';
-import { coverVariantUrl } from '@common/covers';
+import { coverVariantUrl } from '@common/contest/covers';
 import { formatUsd, tokenCount } from '@common/format';
 
 type Props = {

@@ -1,9 +1,9 @@
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Loader2, ShoppingBag, WifiOff } from 'lucide-react';
-import { ORDER_MSG } from '@common/orders';
-import type { MarketplaceListing } from '@common/listing-doc';
-import { LISTINGS_LOAD_FAILED, NO_LISTINGS } from '@common/marketplace-messages';
+import { ORDER_MSG } from '@common/marketplace/orders';
+import type { MarketplaceListing } from '@common/marketplace/listing-doc';
+import { LISTINGS_LOAD_FAILED, NO_LISTINGS } from '@common/marketplace/marketplace-messages';
 import { PATHS } from '@common/paths';
 import { formatCount } from '@common/format';
 import { Button } from '@/components/ui/button';

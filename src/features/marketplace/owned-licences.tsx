@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { Order } from '@common/order-doc';
+import type { Order } from '@common/marketplace/order-doc';
 import { useOrders } from '@/hooks/use-orders';
 
 /** The listings whose licence `uid` holds: those of their approved orders as buyer. */

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import type { User } from 'firebase/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VERIFY_MSG } from '@common/messages';
-import type { Order } from '@common/order-doc';
+import type { Order } from '@common/marketplace/order-doc';
 import { useSession } from '@/lib/session';
 import { apiError, stubApi } from '@/test/api';
 import { aListing, anOrder } from '@/test/fixtures';

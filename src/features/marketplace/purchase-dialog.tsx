@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { Banknote, Coins, Loader2, WifiOff } from 'lucide-react';
-import type { MarketplaceListing } from '@common/listing-doc';
-import type { OrderMethod } from '@common/orders';
-import { ORDER_MSG } from '@common/orders';
+import type { MarketplaceListing } from '@common/marketplace/listing-doc';
+import type { OrderMethod } from '@common/marketplace/orders';
+import { ORDER_MSG } from '@common/marketplace/orders';
 import { PATHS } from '@common/paths';
 import { Button } from '@/components/ui/button';
 import { VerifyToSpend } from '@/components/verify-to-spend';
@@ -14,7 +14,7 @@ import { displayStatus, useNow, useOrders } from '@/hooks/use-orders';
 import { ownedListingIds } from './owned-licences';
 import { PurchaseDone } from './purchase-done';
 import { usePurchase } from './use-purchase';
-import { coverVariantUrl } from '@common/covers';
+import { coverVariantUrl } from '@common/contest/covers';
 import { formatUsd, tokenCount } from '@common/format';
 
 const LICENCE_LABEL: Record<string, string> = { basic: 'Basic', featured: 'Featured', preview: 'Preview version', full: 'Full version' };

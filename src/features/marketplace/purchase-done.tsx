@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { CheckCircle2, Clock } from 'lucide-react';
-import { ORDER_MSG } from '@common/orders';
+import { ORDER_MSG } from '@common/marketplace/orders';
 import { PATHS } from '@common/paths';
 import { CopyButton } from '@/components/ui/copy-button';
 import { formatUsd } from '@common/format';

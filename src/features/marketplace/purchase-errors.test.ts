@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_MSG } from '@common/orders';
+import { ORDER_MSG } from '@common/marketplace/orders';
 import { purchaseFailure } from './purchase-errors';
 
 const apiError = (status: number, message: string, body: unknown = null) => Object.assign(new Error(message), { status, body });

@@ -1,5 +1,5 @@
-import type { OrderMethod } from '@common/orders';
-import { ORDER_MSG } from '@common/orders';
+import type { OrderMethod } from '@common/marketplace/orders';
+import { ORDER_MSG } from '@common/marketplace/orders';
 
 export type ToastText = { title: string; description: string };
 

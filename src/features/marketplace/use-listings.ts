@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { compareCodeUnits } from '@common/format';
-import { LISTINGS_LOAD_FAILED } from '@common/marketplace-messages';
-import type { MarketplaceListing } from '@common/listing-doc';
+import { LISTINGS_LOAD_FAILED } from '@common/marketplace/marketplace-messages';
+import type { MarketplaceListing } from '@common/marketplace/listing-doc';
 import { loadDataLayer } from '@/data/lazy';
-import * as endpoints from '@/lib/api-endpoints.gen';
-import { call } from '@/lib/call';
+import * as endpoints from '@/lib/api/endpoints.gen';
+import { call } from '@/lib/api/call';
 import { notifyError } from '@/lib/notify';
 import { firstPaint, useFirstPaintPassed } from '@/lib/first-paint';
 import { afterNextPaint } from '@/lib/yield-to-main';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { MarketplaceListing } from '@common/listing-doc';
-import type { OrderMethod } from '@common/orders';
-import { ORDER_MSG } from '@common/orders';
+import type { MarketplaceListing } from '@common/marketplace/listing-doc';
+import type { OrderMethod } from '@common/marketplace/orders';
+import { ORDER_MSG } from '@common/marketplace/orders';
 import { formatUsd } from '@common/format';
 import { afterWrite } from '@/data/lazy';
 import { notifyError, notifySuccess } from '@/lib/notify';

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { MARKETPLACE_FEATURE_MSG as M } from '@common/marketplace-messages';
+import { MARKETPLACE_FEATURE_MSG as M } from '@common/marketplace/marketplace-messages';
 import { apiError, stubApi } from '@/test/api';
 import { findToast, renderUi } from '@/test/render';
 import { FeatureListingButton } from './feature-listing-button';

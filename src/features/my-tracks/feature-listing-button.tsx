@@ -1,9 +1,9 @@
 import { Star } from 'lucide-react';
 import { useState } from 'react';
-import { MARKETPLACE_FEATURE_MSG as M } from '@common/marketplace-messages';
+import { MARKETPLACE_FEATURE_MSG as M } from '@common/marketplace/marketplace-messages';
 import { Button } from '@/components/ui/button';
 import { afterWrite } from '@/data/lazy';
-import { isPriceChanged } from '@/lib/api';
+import { isPriceChanged } from '@/lib/api/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { featureListing } from './my-tracks-api';

@@ -1,5 +1,5 @@
-import * as endpoints from '@/lib/api-endpoints.gen';
-import { call } from '@/lib/call';
+import * as endpoints from '@/lib/api/endpoints.gen';
+import { call } from '@/lib/api/call';
 
 /**
  * POST /api/radio/submissions: the server charges the tokens; one key per attempt, so a retry is

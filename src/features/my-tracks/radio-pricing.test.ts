@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_AD_PRICES } from '@common/radio';
+import { DEFAULT_AD_PRICES } from '@common/radio/radio';
 import { radioPricingFrom } from './radio-pricing';
 
 describe('radioPricingFrom', () => {

@@ -1,5 +1,5 @@
 import { DEFAULT_PRICING } from '@common/constants';
-import { AD_DURATIONS, AD_TIERS, DEFAULT_AD_PRICES, type AdPrices } from '@common/radio';
+import { AD_DURATIONS, AD_TIERS, DEFAULT_AD_PRICES, type AdPrices } from '@common/radio/radio';
 
 export type RadioPricing = { upload: number; ads: AdPrices; featured: number };
 

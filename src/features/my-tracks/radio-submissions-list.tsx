@@ -1,5 +1,5 @@
-import type { RadioSubmission } from '@common/radio';
-import { RADIO_MSG } from '@common/radio-messages';
+import type { RadioSubmission } from '@common/radio/radio';
+import { RADIO_MSG } from '@common/radio/radio-messages';
 import { localDateTime, PaymentBadge, RadioStatusBadge } from '@/components/radio-badges';
 import { Card } from '@/components/ui/card';
 

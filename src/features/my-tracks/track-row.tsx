@@ -1,17 +1,17 @@
 import { Link } from '@tanstack/react-router';
 import { RadioTower } from 'lucide-react';
-import { SONG_TYPE_LABELS } from '@common/contest';
+import { SONG_TYPE_LABELS } from '@common/contest/contest';
 import { voteCount } from '@common/format';
 import { PATHS } from '@common/paths';
-import type { RadioStatus } from '@common/radio';
-import { RADIO_MSG } from '@common/radio-messages';
+import type { RadioStatus } from '@common/radio/radio';
+import { RADIO_MSG } from '@common/radio/radio-messages';
 import { RadioStatusBadge } from '@/components/radio-badges';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { MyTrack } from '@/lib/my-tracks';
 import { FeatureListingButton } from './feature-listing-button';
 import type { SendFailure } from './use-send-to-radio';
-import { coverVariantUrl } from '@common/covers';
+import { coverVariantUrl } from '@common/contest/covers';
 
 const TRACK_STATUS_TONE: Record<MyTrack['status'], string> = {
   pending: 'bg-amber-400/15 text-amber-200 ring-amber-400/40',

@@ -1,6 +1,6 @@
 import { useApiRead } from '@/hooks/use-api-read';
-import * as endpoints from '@/lib/api-endpoints.gen';
-import { call } from '@/lib/call';
+import * as endpoints from '@/lib/api/endpoints.gen';
+import { call } from '@/lib/api/call';
 import { radioPricingFrom, type RadioPricing } from './radio-pricing';
 
 /**

@@ -2,9 +2,9 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { PATHS } from '@common/paths';
-import { RADIO_MSG } from '@common/radio-messages';
+import { RADIO_MSG } from '@common/radio/radio-messages';
 import { afterWrite } from '@/data/lazy';
-import { ApiError, isPriceChanged } from '@/lib/api';
+import { ApiError, isPriceChanged } from '@/lib/api/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { sendTrackToRadio } from './my-tracks-api';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CASH_TAG_PATTERN, ORDER_MSG } from '@common/orders';
+import { CASH_TAG_PATTERN, ORDER_MSG } from '@common/marketplace/orders';
 import { Button } from '@/components/ui/button';
 import { CARD } from '@/components/ui/card';
 import { Field, INPUT } from '@/components/ui/field';

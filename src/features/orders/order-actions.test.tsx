@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ORDER_MSG } from '@common/orders';
+import { ORDER_MSG } from '@common/marketplace/orders';
 import { downloadUrl } from '@/lib/download';
 import { apiError, stubApi } from '@/test/api';
 import { anOrder } from '@/test/fixtures';

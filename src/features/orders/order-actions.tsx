@@ -1,7 +1,7 @@
 import { Check, Download, Eye, FileText, Loader2, Upload, X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { Order } from '@common/order-doc';
-import { ORDER_MSG } from '@common/orders';
+import type { Order } from '@common/marketplace/order-doc';
+import { ORDER_MSG } from '@common/marketplace/orders';
 import { Button, buttonClass, type ButtonLook } from '@/components/ui/button';
 import { useConfirm } from '@/hooks/use-confirm';
 import { notifyError } from '@/lib/notify';

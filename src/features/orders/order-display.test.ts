@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Order } from '@common/order-doc';
-import { ORDER_MSG, PROOF_MAX_BYTES } from '@common/orders';
+import type { Order } from '@common/marketplace/order-doc';
+import { ORDER_MSG, PROOF_MAX_BYTES } from '@common/marketplace/orders';
 import { amountLabel, displayStatus, methodLabel, orderActions, proofProblem, splitOrders, STATUS_LABEL, statusLabel } from './order-display';
 
 const NOW = Date.parse('2026-05-01T12:00:00Z');

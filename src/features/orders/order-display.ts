@@ -1,7 +1,7 @@
 import { compareCodeUnits, formatUsd, tokenCount } from '@common/format';
-import type { OrderStatus } from '@common/orders';
-import type { Order } from '@common/order-doc';
-import { ORDER_MSG, ORDER_TRANSITIONS, PROOF_MAX_BYTES } from '@common/orders';
+import type { OrderStatus } from '@common/marketplace/orders';
+import type { Order } from '@common/marketplace/order-doc';
+import { ORDER_MSG, ORDER_TRANSITIONS, PROOF_MAX_BYTES } from '@common/marketplace/orders';
 import { displayStatus } from '@/hooks/use-orders';
 
 export type Side = 'buyer' | 'seller';

@@ -1,7 +1,7 @@
-import type { Order } from '@common/order-doc';
-import { PROOF_FIELD } from '@common/orders';
-import * as endpoints from '@/lib/api-endpoints.gen';
-import { call } from '@/lib/call';
+import type { Order } from '@common/marketplace/order-doc';
+import { PROOF_FIELD } from '@common/marketplace/orders';
+import * as endpoints from '@/lib/api/endpoints.gen';
+import { call } from '@/lib/api/call';
 import { downloadBlob, downloadUrl } from '@/lib/download';
 
 const ep = endpoints.orders;

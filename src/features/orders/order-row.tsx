@@ -1,12 +1,12 @@
 import { Clock } from 'lucide-react';
-import type { Order } from '@common/order-doc';
-import { ORDER_MSG } from '@common/orders';
+import type { Order } from '@common/marketplace/order-doc';
+import { ORDER_MSG } from '@common/marketplace/orders';
 import { Card } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
 import { BuyerActions, SellerActions } from './order-actions';
 import { amountLabel, displayStatus, methodLabel, orderActions, type Side } from './order-display';
 import { OrderStatusBadge } from './order-status-badge';
-import { coverVariantUrl } from '@common/covers';
+import { coverVariantUrl } from '@common/contest/covers';
 
 /** One order: the track, the other party, status, method and amount, Cash App details and actions. */
 export function OrderRow({ order, side, now }: { order: Order; side: Side; now: number }) {

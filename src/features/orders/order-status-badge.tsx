@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@common/orders';
+import type { OrderStatus } from '@common/marketplace/orders';
 import { Badge } from '@/components/ui/badge';
 import { statusLabel, type Side } from './order-display';
 

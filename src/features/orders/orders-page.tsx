@@ -1,6 +1,6 @@
 import { Loader2, Receipt } from 'lucide-react';
 import { useState } from 'react';
-import type { Order } from '@common/order-doc';
+import type { Order } from '@common/marketplace/order-doc';
 import { Card } from '@/components/ui/card';
 import { Tab, TabList, TabPanel, Tabs } from '@/components/ui/tabs';
 import { useProfile } from '@/hooks/use-account';

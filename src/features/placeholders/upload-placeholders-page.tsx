@@ -1,6 +1,6 @@
 import { CheckCircle2, ImageUp, Loader2, ShieldX, XCircle } from 'lucide-react';
 import { useState } from 'react';
-import { PLACEHOLDER_MSG } from '@common/placeholders';
+import { PLACEHOLDER_MSG } from '@common/cms/placeholders';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useRoles } from '@/hooks/use-account';

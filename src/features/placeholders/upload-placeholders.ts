@@ -1,6 +1,6 @@
-import { PLACEHOLDER_FIELD, PLACEHOLDER_FILES } from '@common/placeholders';
-import * as endpoints from '@/lib/api-endpoints.gen';
-import { call } from '@/lib/call';
+import { PLACEHOLDER_FIELD, PLACEHOLDER_FILES } from '@common/cms/placeholders';
+import * as endpoints from '@/lib/api/endpoints.gen';
+import { call } from '@/lib/api/call';
 
 import type { ImageResult, UploadOutcome } from './upload-toast';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLACEHOLDER_FILES } from '@common/placeholders';
+import { PLACEHOLDER_FILES } from '@common/cms/placeholders';
 import { outcomeToast, type ImageResult } from './upload-toast';
 
 const ok = (n: number): ImageResult[] => PLACEHOLDER_FILES.slice(0, n).map((filename) => ({ filename, ok: true }));

@@ -1,4 +1,4 @@
-import { PLACEHOLDER_FILES, PLACEHOLDER_MSG } from '@common/placeholders';
+import { PLACEHOLDER_FILES, PLACEHOLDER_MSG } from '@common/cms/placeholders';
 
 export type ImageResult = { filename: string; ok: true } | { filename: string; ok: false; error: string };
 export type UploadOutcome = { results: ImageResult[]; tracksUpdated: number | null; trackError: string | null };

@@ -1,7 +1,7 @@
 import { Info, WifiOff } from 'lucide-react';
 import { TOKEN_PACKS } from '@common/constants';
-import { ORDER_MSG } from '@common/orders';
-import { PRICING_MSG } from '@common/pricing-messages';
+import { ORDER_MSG } from '@common/marketplace/orders';
+import { PRICING_MSG } from '@common/marketplace/pricing-messages';
 import { useOnline } from '@/hooks/use-online';
 import { PackCard } from './pack-card';
 import { TokenInfo } from './token-info';

@@ -1,6 +1,6 @@
 import { Gift, Info } from 'lucide-react';
 import { FREE_VOTING_DAYS } from '@common/constants';
-import { submissionCost } from '@common/contest';
+import { submissionCost } from '@common/contest/contest';
 import { Card } from '@/components/ui/card';
 import { useLivePricing, type LivePricing } from '@/hooks/use-live-pricing';
 import { tokenCount } from '@common/format';

@@ -2,10 +2,10 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { MSG } from '@common/messages';
 import { PATHS } from '@common/paths';
-import { PRICING_MSG } from '@common/pricing-messages';
-import { isOffline } from '@/lib/api';
-import * as endpoints from '@/lib/api-endpoints.gen';
-import { call } from '@/lib/call';
+import { PRICING_MSG } from '@common/marketplace/pricing-messages';
+import { isOffline } from '@/lib/api/api';
+import * as endpoints from '@/lib/api/endpoints.gen';
+import { call } from '@/lib/api/call';
 import { notifyError } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 

@@ -1,4 +1,4 @@
-import { MYSTERY_TRACK } from '@common/radio-messages';
+import { MYSTERY_TRACK } from '@common/radio/radio-messages';
 
 /**
  * AzuraCast's now-playing response; only the song's title and artist matter here. `mystery`: the

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { Howl } from 'howler';
 import { Loader2, Pause, Play, Radio, Volume2, VolumeX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { MYSTERY_INVITE } from '@common/radio-messages';
+import { MYSTERY_INVITE } from '@common/radio/radio-messages';
 import { useAudioFocus } from '@/lib/audio-focus';
 import { onFocusChange, radioMetadata } from './focus-pause';
 import { useRadio } from './radio-store';

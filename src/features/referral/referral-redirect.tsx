@@ -1,11 +1,11 @@
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { Loader2 } from 'lucide-react';
 import { useEffect } from 'react';
-import { normalizeUsername } from '@common/username';
+import { normalizeUsername } from '@common/accounts/username';
 import { PATHS } from '@common/paths';
 import { useApiRead } from '@/hooks/use-api-read';
-import * as endpoints from '@/lib/api-endpoints.gen';
-import { call } from '@/lib/call';
+import * as endpoints from '@/lib/api/endpoints.gen';
+import { call } from '@/lib/api/call';
 
 const logFailure = (err: unknown) => console.warn('referral lookup failed', err);
 

@@ -1,6 +1,6 @@
 import { FileAudio, FileVideo } from 'lucide-react';
 import { useState, type ChangeEvent, type ReactNode } from 'react';
-import { AUDIO_EXTENSIONS, AUDIO_MAX_BYTES, VIDEO_EXTENSIONS } from '@common/contest';
+import { AUDIO_EXTENSIONS, AUDIO_MAX_BYTES, VIDEO_EXTENSIONS } from '@common/contest/contest';
 import { Field } from '@/components/ui/field';
 import { notifyError } from '@/lib/notify';
 import { audioProblem, videoProblem, type FileProblem } from './submit-rules';

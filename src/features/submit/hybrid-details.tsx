@@ -1,5 +1,5 @@
-import { AI_TOOLS, HYBRID_ELEMENTS } from '@common/contest';
-import { STORY_MAX } from '@common/submission';
+import { AI_TOOLS, HYBRID_ELEMENTS } from '@common/contest/contest';
+import { STORY_MAX } from '@common/radio/submission';
 import { toggleIn } from './submit-rules';
 
 type ChipsProps = { legend: string; name: string; options: readonly string[]; value: string[]; onChange: (v: string[]) => void; disabled: boolean };

@@ -1,5 +1,5 @@
 import { Coins } from 'lucide-react';
-import type { SubmissionRoute } from '@common/contest';
+import type { SubmissionRoute } from '@common/contest/contest';
 import { bothRoutesSaving, submissionCost, toggleIn, type RoutePricing } from './submit-rules';
 import { tokenCount } from '@common/format';
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SubmissionRoute } from '@common/contest';
+import type { SubmissionRoute } from '@common/contest/contest';
 import { renderUi } from '@/test/render';
 import { SegmentPicker } from './segment-picker';
 

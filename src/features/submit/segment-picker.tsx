@@ -1,7 +1,7 @@
 import { Lock, Pause, Play, Unlock } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { SLIDER_STEP_SECONDS } from '@common/constants';
-import type { SubmissionRoute } from '@common/contest';
+import type { SubmissionRoute } from '@common/contest/contest';
 import { clampClipStart, clipEnd, clipReadout, maxClipStart, segmentHint } from './submit-rules';
 import { useClipPreview } from './use-clip-preview';
 import { Waveform } from './waveform';

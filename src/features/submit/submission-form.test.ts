@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { submissionFields, SUBMISSION_MESSAGES, toSubmissionFormData } from '../../../common/submission';
+import { submissionFields, SUBMISSION_MESSAGES, toSubmissionFormData } from '../../../common/radio/submission';
 import { errorParts, toFields } from './submission-form';
 import type { SubmitFormState } from './use-submit-form';
 

@@ -1,5 +1,5 @@
 /** From the form's state to the shared submission fields, and reading the server's errors (pure). */
-import { DEFAULT_ARTIST, type SubmissionFieldsInput } from '../../../common/submission';
+import { DEFAULT_ARTIST, type SubmissionFieldsInput } from '../../../common/radio/submission';
 import type { SubmitFormState } from './use-submit-form';
 
 /** The submission's text fields, with the spec's defaults applied (empty artist → 'Anonymous'). */

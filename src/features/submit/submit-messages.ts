@@ -1,6 +1,6 @@
 /**
  * Client-only texts of the Submit Track page that the spec leaves open: how a file is refused
- * before upload. The spec's own texts are SUBMISSION_MESSAGES in common/submission.ts.
+ * before upload. The spec's own texts are SUBMISSION_MESSAGES in common/radio/submission.ts.
  */
 export const SUBMIT_CLIENT_MSG = {
   unsupportedAudio: 'Unsupported audio file',

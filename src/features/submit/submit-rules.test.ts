@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock } from '../../../common/clip';
+import { formatClock } from '../../../common/contest/clip';
 import { DEFAULT_PRICING } from '../../../common/constants';
-import { submissionCost } from '../../../common/contest';
-import { titleFromFileName } from '../../../common/submission';
+import { submissionCost } from '../../../common/contest/contest';
+import { titleFromFileName } from '../../../common/radio/submission';
 import { audioProblem, bothRoutesSaving, clampClipStart, clipEnd, clipReadout, maxClipStart, segmentHint, toggleIn, videoProblem } from './submit-rules';
 
 const MB = 1024 * 1024;
 
-describe('title from the audio file name (common/submission, as the form uses it)', () => {
+describe('title from the audio file name (common/radio/submission, as the form uses it)', () => {
   it('drops the extension only, and surrounding spaces', () => {
     expect(titleFromFileName('Neon Rain.mp3')).toBe('Neon Rain');
     expect(titleFromFileName('my.song.v2.flac')).toBe('my.song.v2');

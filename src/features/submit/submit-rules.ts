@@ -1,8 +1,8 @@
 /** Pure rules of the submit form: which files are refused, the clip window, costs. */
-import { formatClock, latestClipStart, snapToStep } from '@common/clip';
+import { formatClock, latestClipStart, snapToStep } from '@common/contest/clip';
 import { CLIP_SECONDS, PREVIEW_SECONDS, VIDEO_MAX_BYTES } from '@common/constants';
-import { AUDIO_MAX_BYTES, submissionCost, type RoutePricing, type SubmissionRoute } from '@common/contest';
-import { isAudioName, isVideoName, SUBMISSION_MESSAGES as M } from '@common/submission';
+import { AUDIO_MAX_BYTES, submissionCost, type RoutePricing, type SubmissionRoute } from '@common/contest/contest';
+import { isAudioName, isVideoName, SUBMISSION_MESSAGES as M } from '@common/radio/submission';
 import { SUBMIT_CLIENT_MSG as C } from './submit-messages';
 
 export type FileProblem = { title: string; detail: string };
@@ -44,7 +44,7 @@ function sliderClock(seconds: number): string {
 export const clipReadout = (start: number, duration: number): string => `Clip: ${sliderClock(start)} – ${sliderClock(clipEnd(start, duration))}`;
 
 /** The shared cost rule, where the route picker looks for it. */
-export { submissionCost, type RoutePricing } from '@common/contest';
+export { submissionCost, type RoutePricing } from '@common/contest/contest';
 
 /** Tokens saved by choosing both routes instead of each one alone. */
 export const bothRoutesSaving = (pricing: RoutePricing): number =>

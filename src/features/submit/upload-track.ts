@@ -1,8 +1,8 @@
-import type { SubmissionResult } from '@common/submission';
+import type { SubmissionResult } from '@common/radio/submission';
 import { env } from '@/config/env';
-import { ApiError, authHeader } from '@/lib/api';
-import * as endpoints from '@/lib/api-endpoints.gen';
-import { urlOf } from '@/lib/call';
+import { ApiError, authHeader } from '@/lib/api/api';
+import * as endpoints from '@/lib/api/endpoints.gen';
+import { urlOf } from '@/lib/api/call';
 import { errorParts } from './submission-form';
 
 function parseJson(text: string): unknown {

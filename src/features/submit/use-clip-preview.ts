@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { clipVolume } from '@common/clip-envelope';
+import { clipVolume } from '@common/contest/clip-envelope';
 import { useClaimAudioFocus } from '@/lib/audio-focus';
 import { clipEnd } from './submit-rules';
 

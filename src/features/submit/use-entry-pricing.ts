@@ -1,8 +1,8 @@
 import { DEFAULT_PRICING } from '@common/constants';
 import { useApiRead } from '@/hooks/use-api-read';
-import * as endpoints from '@/lib/api-endpoints.gen';
-import { call } from '@/lib/call';
-import type { RoutePricing } from '@common/contest';
+import * as endpoints from '@/lib/api/endpoints.gen';
+import { call } from '@/lib/api/call';
+import type { RoutePricing } from '@common/contest/contest';
 
 const readPricing = (signal?: AbortSignal) => call(endpoints.accounts.publicConfig, { signal }).then((res): RoutePricing => res.data.pricing);
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { SongType, SubmissionRoute } from '@common/contest';
-import { titleFromFileName } from '@common/submission';
+import type { SongType, SubmissionRoute } from '@common/contest/contest';
+import { titleFromFileName } from '@common/radio/submission';
 
 export type SubmitFormState = {
   title: string;

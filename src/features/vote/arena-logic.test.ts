@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Reveal, VoteDoc } from '@common/voting';
+import type { Reveal, VoteDoc } from '@common/contest/voting';
 import { firstOpenIndex, progressPercent, resumableSession, sessionScore, verdict, votesByClip } from './arena-logic';
 
 const reveal = (song_type: Reveal['song_type']): Reveal => ({

@@ -1,4 +1,4 @@
-import type { SessionClip, VoteDoc } from '@common/voting';
+import type { SessionClip, VoteDoc } from '@common/contest/voting';
 import { VOTE_TEXT } from './vote-texts';
 
 type VoteLike = Pick<VoteDoc, 'id' | 'clip_id' | 'status' | 'is_correct' | 'created_at'>;

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { VoteDoc, VoteInput, VoteSessionView } from '@common/voting';
+import type { VoteDoc, VoteInput, VoteSessionView } from '@common/contest/voting';
 import { findToast, renderUi } from '@/test/render';
 import { Arena } from './arena';
 import { submitVote } from './session/submit-vote';

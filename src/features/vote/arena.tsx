@@ -1,6 +1,6 @@
 import { CloudCheck, Loader2 } from 'lucide-react';
 import { useEffect, useRef, type RefObject } from 'react';
-import type { VoteSessionView } from '@common/voting';
+import type { VoteSessionView } from '@common/contest/voting';
 import { ArenaHeader } from './arena-header';
 import { ArenaNav } from './arena-nav';
 import { EndScreen } from './end-screen';

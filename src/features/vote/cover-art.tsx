@@ -1,6 +1,6 @@
 import { Disc3 } from 'lucide-react';
-import type { Reveal } from '@common/voting';
-import { coverVariantUrl } from '@common/covers';
+import type { Reveal } from '@common/contest/voting';
+import { coverVariantUrl } from '@common/contest/covers';
 
 /** The track's cover after its reveal; before, the same neutral artwork for every clip. */
 export function CoverArt({ reveal }: { reveal: Reveal | null }) {

@@ -1,7 +1,7 @@
-import { SONG_TYPE_LABELS, type SongType } from '@common/contest';
-import { percentagesOf } from '@common/fool-rate';
-import type { GuessTally } from '@common/voting';
-import { GUESS_BREAKDOWN_TEXT } from '@common/voting-messages';
+import { SONG_TYPE_LABELS, type SongType } from '@common/contest/contest';
+import { percentagesOf } from '@common/contest/fool-rate';
+import type { GuessTally } from '@common/contest/voting';
+import { GUESS_BREAKDOWN_TEXT } from '@common/contest/voting-messages';
 
 const ORDER: readonly SongType[] = ['ai', 'human', 'hybrid'];
 

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { Bot, Sparkles, User } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
-import { SONG_TYPE_LABELS, type SongType } from '@common/contest';
+import { SONG_TYPE_LABELS, type SongType } from '@common/contest/contest';
 
 const CHOICES: { type: SongType; icon: typeof Bot }[] = [
   { type: 'ai', icon: Bot },

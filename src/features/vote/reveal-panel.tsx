@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import type { VoteDoc } from '@common/voting';
+import type { VoteDoc } from '@common/contest/voting';
 import { verdict } from './arena-logic';
 import { GuessBreakdown } from './guess-breakdown';
 import { SongTypeBadge } from './song-type-badge';

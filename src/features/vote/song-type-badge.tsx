@@ -1,5 +1,5 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
-import { SONG_TYPE_LABELS, type SongType } from '@common/contest';
+import { SONG_TYPE_LABELS, type SongType } from '@common/contest/contest';
 import { badgeClass } from '@/components/ui/badge';
 import { SONG_TYPE_HINTS } from './vote-texts';
 

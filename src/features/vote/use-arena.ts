@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { TIMINGS_MS } from '@common/constants';
-import type { SongType } from '@common/contest';
-import type { VoteDoc, VoteSessionView } from '@common/voting';
+import type { SongType } from '@common/contest/contest';
+import type { VoteDoc, VoteSessionView } from '@common/contest/voting';
 import { useOnline } from '@/hooks/use-online';
 import { notifyError } from '@/lib/notify';
 import { firstOpenIndex, sessionScore, votesByClip } from './arena-logic';

@@ -1,4 +1,4 @@
-import { SONG_TYPE_LABELS, type SongType } from '@common/contest';
+import { SONG_TYPE_LABELS, type SongType } from '@common/contest/contest';
 
 /** The arena's texts (spec: Vote section and error catalogue), verbatim where the spec has them. */
 export const VOTE_TEXT = {

@@ -5,9 +5,9 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field, INPUT } from '@/components/ui/field';
 import { afterWrite } from '@/data/lazy';
-import { ApiError, saysWhenToRetry } from '@/lib/api';
-import * as endpoints from '@/lib/api-endpoints.gen';
-import { call } from '@/lib/call';
+import { ApiError, saysWhenToRetry } from '@/lib/api/api';
+import * as endpoints from '@/lib/api/endpoints.gen';
+import { call } from '@/lib/api/call';
 import { toast } from '@/lib/toast';
 import { couponToast } from '@/lib/coupon-outcome';
 

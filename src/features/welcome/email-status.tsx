@@ -5,7 +5,7 @@ import { VERIFY_MSG } from '@common/messages';
 import { Button } from '@/components/ui/button';
 import { ignoreFailure } from '@/hooks/api-read';
 import { useApiRead } from '@/hooks/use-api-read';
-import { ApiError } from '@/lib/api';
+import { ApiError } from '@/lib/api/api';
 import { resendVerificationEmail } from '@/lib/email-verification';
 import { fetchMe } from '@/lib/me';
 

@@ -1,9 +1,9 @@
 import { formatCount } from '@common/format';
 import { useState } from 'react';
-import { MIGRATION_MSG } from '@common/migration-messages';
+import { MIGRATION_MSG } from '@common/migration/migration-messages';
 import { useApiRead } from '@/hooks/use-api-read';
-import * as endpoints from '@/lib/api-endpoints.gen';
-import { call } from '@/lib/call';
+import * as endpoints from '@/lib/api/endpoints.gen';
+import { call } from '@/lib/api/call';
 import { notifyError, notifySuccess } from '@/lib/notify';
 
 /** The look of the card's wallet buttons (Save, Send my tokens). */

@@ -1,15 +1,15 @@
 import { Lock, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { MSG } from '@common/messages';
-import { claimProblem, MIGRATION_MSG } from '@common/migration-messages';
+import { claimProblem, MIGRATION_MSG } from '@common/migration/migration-messages';
 import { MigrationBadge } from '@/components/migration-badge';
 import { Card } from '@/components/ui/card';
 import { afterWrite } from '@/data/lazy';
 import { useApiRead } from '@/hooks/use-api-read';
 import type { ProfileDoc } from '@/data/schemas';
-import { ApiError } from '@/lib/api';
-import * as endpoints from '@/lib/api-endpoints.gen';
-import { call } from '@/lib/call';
+import { ApiError } from '@/lib/api/api';
+import * as endpoints from '@/lib/api/endpoints.gen';
+import { call } from '@/lib/api/call';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { MigratedDetails, WALLET_BUTTON } from './migrated-details';
 

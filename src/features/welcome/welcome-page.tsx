@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Coins, Headphones, ShoppingBag } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { browserPopupRedirectResolver, getRedirectResult } from 'firebase/auth';
-import type { ProfileDoc } from '@common/accounts';
+import type { ProfileDoc } from '@common/accounts/accounts';
 import { TIMINGS_MS } from '@common/constants';
 import { VERIFY_MSG } from '@common/messages';
 import { PATHS } from '@common/paths';

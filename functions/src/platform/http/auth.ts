@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Role } from '../../../../common/constants';
-import { isAdmin, isSuperAdmin } from '../../../../common/roles';
+import { isAdmin, isSuperAdmin } from '../../../../common/accounts/roles';
 import { rolesCol } from '../firestore/account-docs';
 import type { Deps, VerifiedUser } from '../deps';
 import { forbidden, unauthenticated } from './errors';

@@ -1,7 +1,7 @@
 import busboy from 'busboy';
 import type { Request } from 'express';
 import { hasLoneSurrogate } from '../../../../common/doc-id';
-import { fileExtension } from '../../../../common/submission';
+import { fileExtension } from '../../../../common/radio/submission';
 import { feedBody, MULTIPART_OVERHEAD_BYTES, type BodyFeed } from './body-limit';
 import { badRequest, payloadTooLarge } from './errors';
 import { MALFORMED_TEXT } from './http';

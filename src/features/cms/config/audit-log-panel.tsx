@@ -1,5 +1,5 @@
 import { ScrollText } from 'lucide-react';
-import { USERS_MSG, type AuditPerson, type CmsAuditEntry } from '@common/users-messages';
+import { USERS_MSG, type AuditPerson, type CmsAuditEntry } from '@common/accounts/users-messages';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DataTable, TD } from '@/components/ui/table';

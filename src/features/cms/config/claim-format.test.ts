@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MIGRATION_MSG } from '@common/migration-messages';
+import { MIGRATION_MSG } from '@common/migration/migration-messages';
 import { claimant, txHashProblem } from './claim-format';
 
 describe('claimant', () => {

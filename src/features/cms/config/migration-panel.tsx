@@ -1,16 +1,16 @@
 import { formatCount } from '@common/format';
 import { Loader2, Rocket } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { MAX_LOCK_DAYS, type MigrationAdminStatus } from '@common/migration';
-import { MIGRATION_MSG } from '@common/migration-messages';
+import { MAX_LOCK_DAYS, type MigrationAdminStatus } from '@common/migration/migration';
+import { MIGRATION_MSG } from '@common/migration/migration-messages';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Field, INPUT } from '@/components/ui/field';
 import { afterWrite } from '@/data/lazy';
 import { useApiRead } from '@/hooks/use-api-read';
-import * as endpoints from '@/lib/api-endpoints.gen';
-import { call } from '@/lib/call';
+import * as endpoints from '@/lib/api/endpoints.gen';
+import { call } from '@/lib/api/call';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { UnresolvedClaims } from './unresolved-claims';
 

@@ -1,7 +1,7 @@
 import { formatCount } from '@common/format';
-import type { UnresolvedClaim } from '@common/migration';
+import type { UnresolvedClaim } from '@common/migration/migration';
 import { useId, useState, type FormEvent } from 'react';
-import type { SettleClaimInput } from '@common/migration-schemas';
+import type { SettleClaimInput } from '@common/migration/migration-schemas';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Field, INPUT } from '@/components/ui/field';

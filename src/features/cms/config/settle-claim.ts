@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { MIGRATION_MSG } from '@common/migration-messages';
-import type { SettleClaimInput } from '@common/migration-schemas';
-import { ApiError } from '@/lib/api';
-import * as endpoints from '@/lib/api-endpoints.gen';
-import { call } from '@/lib/call';
+import { MIGRATION_MSG } from '@common/migration/migration-messages';
+import type { SettleClaimInput } from '@common/migration/migration-schemas';
+import { ApiError } from '@/lib/api/api';
+import * as endpoints from '@/lib/api/endpoints.gen';
+import { call } from '@/lib/api/call';
 import { notifyError, notifySuccess } from '@/lib/notify';
 
 /** POST /api/cms/migration/claims/:id/settle: what a super admin found on the chain. */

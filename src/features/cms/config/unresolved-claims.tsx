@@ -1,13 +1,13 @@
 import { formatCount } from '@common/format';
 import { ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
-import type { UnresolvedClaim, UnresolvedClaims as Listing } from '@common/migration';
-import { MIGRATION_MSG } from '@common/migration-messages';
+import type { UnresolvedClaim, UnresolvedClaims as Listing } from '@common/migration/migration';
+import { MIGRATION_MSG } from '@common/migration/migration-messages';
 import { Button } from '@/components/ui/button';
 import { ACTIONS_COLUMN, DataTable, TD } from '@/components/ui/table';
 import { useApiRead, type ApiRead } from '@/hooks/use-api-read';
-import * as endpoints from '@/lib/api-endpoints.gen';
-import { call } from '@/lib/call';
+import * as endpoints from '@/lib/api/endpoints.gen';
+import { call } from '@/lib/api/call';
 import { claimant } from './claim-format';
 import { dateLabel } from '../format';
 import { AllowResendDialog, MarkSentDialog } from './settle-claim-dialogs';

@@ -1,6 +1,6 @@
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
-import type { CmsTrack } from '@common/cms-messages';
+import type { CmsTrack } from '@common/cms/cms-messages';
 import { PendingText } from '@/components/pending-text';
 import { Card } from '@/components/ui/card';
 import { ACTIONS_COLUMN, DataTable, TD } from '@/components/ui/table';

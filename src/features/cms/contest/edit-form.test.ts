@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CmsTrack } from '@common/cms-messages';
+import type { CmsTrack } from '@common/cms/cms-messages';
 import { editFromForm, formFromTrack, maxPreviewStart } from './edit-form';
 
 const track: CmsTrack = {

@@ -1,7 +1,7 @@
-import type { CmsTrackEdit } from '@common/cms-edit';
-import type { CmsTrack } from '@common/cms-messages';
-import { latestClipStart } from '@common/clip';
-import type { SongType, SubmissionRoute, TrackStatus } from '@common/contest';
+import type { CmsTrackEdit } from '@common/cms/cms-edit';
+import type { CmsTrack } from '@common/cms/cms-messages';
+import { latestClipStart } from '@common/contest/clip';
+import type { SongType, SubmissionRoute, TrackStatus } from '@common/contest/contest';
 
 /** The edit dialog's values (text inputs hold strings). */
 export type EditForm = {

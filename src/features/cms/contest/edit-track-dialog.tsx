@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { CMS_MSG, type CmsTrack } from '@common/cms-messages';
+import { CMS_MSG, type CmsTrack } from '@common/cms/cms-messages';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogCloseX, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { notifyError } from '@/lib/notify';

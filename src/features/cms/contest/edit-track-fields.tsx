@@ -1,5 +1,5 @@
 import { GENRES } from '@common/constants';
-import { AI_TOOLS, HYBRID_ELEMENTS, SONG_TYPES, SUBMISSION_ROUTES, TRACK_STATUSES } from '@common/contest';
+import { AI_TOOLS, HYBRID_ELEMENTS, SONG_TYPES, SUBMISSION_ROUTES, TRACK_STATUSES } from '@common/contest/contest';
 import { Field } from '@/components/ui/field';
 import { CoverPicker } from './cover-picker';
 import type { EditForm } from './edit-form';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { CMS_MSG, type CmsTrack } from '@common/cms-messages';
+import { CMS_MSG, type CmsTrack } from '@common/cms/cms-messages';
 import { useConfirm } from '@/hooks/use-confirm';
-import * as endpoints from '@/lib/api-endpoints.gen';
-import { call } from '@/lib/call';
+import * as endpoints from '@/lib/api/endpoints.gen';
+import { call } from '@/lib/api/call';
 import { notifyError, notifySuccess } from '@/lib/notify';
 
 /** `cover` null: the server picks a random placeholder. */

@@ -1,7 +1,7 @@
 import { Check, RadioTower, Trash2, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { CMS_MSG, type CmsTrack } from '@common/cms-messages';
-import { RADIO_MSG } from '@common/radio-messages';
+import { CMS_MSG, type CmsTrack } from '@common/cms/cms-messages';
+import { RADIO_MSG } from '@common/radio/radio-messages';
 import { useMediaElementFocus } from '@/lib/audio-focus';
 import { CoverPicker } from './cover-picker';
 import { dateLabel, routeLabel, songTypeLabel } from '../format';

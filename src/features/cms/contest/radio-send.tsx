@@ -1,8 +1,8 @@
 import { RadioTower } from 'lucide-react';
 import { useState } from 'react';
-import { RADIO_MSG } from '@common/radio-messages';
+import { RADIO_MSG } from '@common/radio/radio-messages';
 import { afterWrite } from '@/data/lazy';
-import { ApiError } from '@/lib/api';
+import { ApiError } from '@/lib/api/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { quickSend } from '../radio/radio-queue-api';
 

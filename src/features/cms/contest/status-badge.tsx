@@ -1,4 +1,4 @@
-import type { TrackStatus } from '@common/contest';
+import type { TrackStatus } from '@common/contest/contest';
 import { Badge } from '@/components/ui/badge';
 
 const STYLES: Record<TrackStatus, string> = {

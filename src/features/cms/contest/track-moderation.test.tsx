@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { CMS_MSG, type CmsTrack } from '@common/cms-messages';
-import { RADIO_MSG } from '@common/radio-messages';
+import { CMS_MSG, type CmsTrack } from '@common/cms/cms-messages';
+import { RADIO_MSG } from '@common/radio/radio-messages';
 import { apiError, stubApi, type SentRequest } from '@/test/api';
 import { findToast, renderUi } from '@/test/render';
 import { TrackModeration } from './track-moderation';

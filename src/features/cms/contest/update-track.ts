@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { CmsTrackEdit } from '@common/cms-edit';
-import { CMS_MSG } from '@common/cms-messages';
-import * as endpoints from '@/lib/api-endpoints.gen';
-import { call } from '@/lib/call';
+import type { CmsTrackEdit } from '@common/cms/cms-edit';
+import { CMS_MSG } from '@common/cms/cms-messages';
+import * as endpoints from '@/lib/api/endpoints.gen';
+import { call } from '@/lib/api/call';
 import { notifyError, notifySuccess } from '@/lib/notify';
 
 const updateTrack = (id: string, edit: CmsTrackEdit) => call(endpoints.cms.editTrack, { params: { id }, body: edit });

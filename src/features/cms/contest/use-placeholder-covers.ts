@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { PLACEHOLDER_COVERS } from '@common/cms-messages';
-import * as endpoints from '@/lib/api-endpoints.gen';
-import { call } from '@/lib/call';
+import { PLACEHOLDER_COVERS } from '@common/cms/cms-messages';
+import * as endpoints from '@/lib/api/endpoints.gen';
+import { call } from '@/lib/api/call';
 
 let stored: Promise<string[]> | null = null;
 

@@ -1,5 +1,5 @@
-import * as endpoints from '@/lib/api-endpoints.gen';
-import { call } from '@/lib/call';
+import * as endpoints from '@/lib/api/endpoints.gen';
+import { call } from '@/lib/api/call';
 
 /** The Email System tab's calls (/api/cms/email, docs/openapi.json). */
 const ep = endpoints.mail;

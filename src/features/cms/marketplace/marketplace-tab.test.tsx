@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LISTING_DEFAULTS } from '@common/marketplace';
-import { CREATE_LISTING_FAILED, LISTING_DEACTIVATED, LISTING_DELETED, NO_PAYMENT_METHOD, SELECT_TRACK_MESSAGE, type EligibleTrack } from '@common/marketplace-messages';
-import type { MarketplaceListing } from '@common/listing-doc';
+import { LISTING_DEFAULTS } from '@common/marketplace/marketplace';
+import { CREATE_LISTING_FAILED, LISTING_DEACTIVATED, LISTING_DELETED, NO_PAYMENT_METHOD, SELECT_TRACK_MESSAGE, type EligibleTrack } from '@common/marketplace/marketplace-messages';
+import type { MarketplaceListing } from '@common/marketplace/listing-doc';
 import { stubApi, type SentRequest } from '@/test/api';
 import { aListing } from '@/test/fixtures';
 import { findToast, renderUi } from '@/test/render';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { EditListingInput } from '@common/listing-form';
-import { LISTING_DEFAULTS } from '@common/marketplace';
-import type { EligibleTrack } from '@common/marketplace-messages';
-import type { MarketplaceListing } from '@common/listing-doc';
+import type { EditListingInput } from '@common/marketplace/listing-form';
+import { LISTING_DEFAULTS } from '@common/marketplace/marketplace';
+import type { EligibleTrack } from '@common/marketplace/marketplace-messages';
+import type { MarketplaceListing } from '@common/marketplace/listing-doc';
 import {
   CREATE_LISTING_FAILED,
   LISTINGS_LOAD_FAILED,
@@ -14,13 +14,13 @@ import {
   LISTING_ACTIVATED,
   LISTING_DEACTIVATED,
   LISTING_DELETED,
-} from '@common/marketplace-messages';
+} from '@common/marketplace/marketplace-messages';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { useConfirm } from '@/hooks/use-confirm';
-import * as endpoints from '@/lib/api-endpoints.gen';
-import { call } from '@/lib/call';
+import * as endpoints from '@/lib/api/endpoints.gen';
+import { call } from '@/lib/api/call';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { formatUsd, tokenCount } from '@common/format';
 

@@ -1,11 +1,11 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { CSV_EXPORT_FILES, EXPORT_MSG, type CsvExportFile } from '@common/cms-export';
+import { CSV_EXPORT_FILES, EXPORT_MSG, type CsvExportFile } from '@common/cms/cms-export';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Dialog, DialogCloseX, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Field, INPUT } from '@/components/ui/field';
-import * as endpoints from '@/lib/api-endpoints.gen';
-import { call } from '@/lib/call';
+import * as endpoints from '@/lib/api/endpoints.gen';
+import { call } from '@/lib/api/call';
 import { downloadBlob } from '@/lib/download';
 import { notifyError } from '@/lib/notify';
 

@@ -1,8 +1,8 @@
-import { CMS_MSG, type CmsOverview } from '@common/cms-messages';
+import { CMS_MSG, type CmsOverview } from '@common/cms/cms-messages';
 import { TIMINGS_MS } from '@common/constants';
 import { useApiRead } from '@/hooks/use-api-read';
-import * as endpoints from '@/lib/api-endpoints.gen';
-import { call } from '@/lib/call';
+import * as endpoints from '@/lib/api/endpoints.gen';
+import { call } from '@/lib/api/call';
 import { notifyError } from '@/lib/notify';
 
 const loadOverview = (signal?: AbortSignal) => call(endpoints.cms.overview, { signal });

@@ -1,7 +1,7 @@
 import { formatCount } from '@common/format';
 import { BarChart3, Coins, Download, Gavel, Mail, Music, Users, Vote, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
-import type { CmsStats } from '@common/cms-messages';
+import type { CmsStats } from '@common/cms/cms-messages';
 import { PendingText } from '@/components/pending-text';
 import { buttonClass } from '@/components/ui/button';
 import { CARD } from '@/components/ui/card';

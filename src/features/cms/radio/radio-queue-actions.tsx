@@ -2,11 +2,11 @@ import { Check, Download, Upload, CalendarClock, X, CloudUpload } from 'lucide-r
 import { useState, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import { TIMINGS_MS } from '@common/constants';
-import type { RadioSubmission } from '@common/radio';
-import { RADIO_MSG } from '@common/radio-messages';
+import type { RadioSubmission } from '@common/radio/radio';
+import { RADIO_MSG } from '@common/radio/radio-messages';
 import { Button } from '@/components/ui/button';
 import { afterWrite } from '@/data/lazy';
-import { ApiError } from '@/lib/api';
+import { ApiError } from '@/lib/api/api';
 import { downloadUrl } from '@/lib/download';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { approveSubmission, downloadLink, markUploaded, rejectSubmission, scheduleBroadcast, uploadToStation } from './radio-queue-api';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RadioSubmission } from '@common/radio';
-import { RADIO_MSG } from '@common/radio-messages';
+import type { RadioSubmission } from '@common/radio/radio';
+import { RADIO_MSG } from '@common/radio/radio-messages';
 import { downloadUrl } from '@/lib/download';
 import { apiError, stubApi } from '@/test/api';
 import { findToast, renderUi } from '@/test/render';

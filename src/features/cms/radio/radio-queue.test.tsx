@@ -4,7 +4,7 @@ import type { User } from 'firebase/auth';
 import { createRxDatabase } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RadioSubmissionRxDoc } from '@common/radio';
+import type { RadioSubmissionRxDoc } from '@common/radio/radio';
 import { followAccount } from '@/data/account-feed';
 import { radioSubmissionSchema } from '@/data/schemas';
 import { useSession } from '@/lib/session';

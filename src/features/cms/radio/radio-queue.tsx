@@ -1,5 +1,5 @@
 import { Loader2, RadioTower } from 'lucide-react';
-import { RADIO_MSG } from '@common/radio-messages';
+import { RADIO_MSG } from '@common/radio/radio-messages';
 import { Card } from '@/components/ui/card';
 import { Tab, TabList, TabPanel, Tabs } from '@/components/ui/tabs';
 import { useApiRead } from '@/hooks/use-api-read';

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { RADIO_MSG } from '@common/radio-messages';
+import { RADIO_MSG } from '@common/radio/radio-messages';
 import { renderUi } from '@/test/render';
 import { RadioScheduleDialog } from './radio-schedule-dialog';
 

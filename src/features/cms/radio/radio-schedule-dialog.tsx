@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { RADIO_MSG } from '@common/radio-messages';
+import { RADIO_MSG } from '@common/radio/radio-messages';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogCloseX, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Field, INPUT } from '@/components/ui/field';

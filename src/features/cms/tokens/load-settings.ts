@@ -1,7 +1,7 @@
-import { SETTINGS_MSG, type AppSettings, type SaveSettingsInput } from '@common/settings';
+import { SETTINGS_MSG, type AppSettings, type SaveSettingsInput } from '@common/cms/settings';
 import { useApiRead } from '@/hooks/use-api-read';
-import * as endpoints from '@/lib/api-endpoints.gen';
-import { call } from '@/lib/call';
+import * as endpoints from '@/lib/api/endpoints.gen';
+import { call } from '@/lib/api/call';
 import { notifyError } from '@/lib/notify';
 
 /** GET /api/cms/config; a failure toasts 'Failed to load configuration.' */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '@common/settings';
-import { ApiError } from '@/lib/api-error';
+import { DEFAULT_SETTINGS } from '@common/cms/settings';
+import { ApiError } from '@/lib/api/api-error';
 import { bodyFrom, saveErrorText, valuesFrom } from './settings-form';
 
 describe('settings form', () => {

@@ -1,6 +1,6 @@
-import { numberOrZero, type AppSettings, type SaveSettingsInput } from '@common/settings';
-import { AD_DURATIONS, AD_TIERS } from '@common/radio';
-import type { ApiError } from '@/lib/api-error';
+import { numberOrZero, type AppSettings, type SaveSettingsInput } from '@common/cms/settings';
+import { AD_DURATIONS, AD_TIERS } from '@common/radio/radio';
+import type { ApiError } from '@/lib/api/api-error';
 
 /** The settings form's fields: dotted paths into AppSettings, with their labels, grouped. */
 export type SettingField = { path: string; label: string };

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SETTINGS, SETTINGS_MSG, type AppSettings } from '@common/settings';
+import { DEFAULT_SETTINGS, SETTINGS_MSG, type AppSettings } from '@common/cms/settings';
 import { apiError, stubApi, type SentRequest } from '@/test/api';
 import { findToast, renderUi } from '@/test/render';
 import { TokenSettingsTab } from './token-settings-tab';

@@ -1,12 +1,12 @@
 import { Coins, Settings } from 'lucide-react';
 import clsx from 'clsx';
 import { useEffect, useState, type FormEvent } from 'react';
-import { SETTINGS_MSG, type AppSettings } from '@common/settings';
+import { SETTINGS_MSG, type AppSettings } from '@common/cms/settings';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field, INPUT } from '@/components/ui/field';
 import { useRoles } from '@/hooks/use-account';
-import { ApiError } from '@/lib/api';
+import { ApiError } from '@/lib/api/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { saveSettings, useSettings } from './load-settings';
 import { bodyFrom, ECONOMY_GROUPS, MIGRATION_THRESHOLD_FIELD, saveErrorText, valuesFrom, type FormValues, type SettingField } from './settings-form';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import type { User } from 'firebase/auth';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { USERS_MSG, type CmsUser } from '@common/users-messages';
+import { USERS_MSG, type CmsUser } from '@common/accounts/users-messages';
 import { useSession } from '@/lib/session';
 import { apiError, stubApi } from '@/test/api';
 import { findToast, renderUi } from '@/test/render';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ADJUST_NOTE_MAX, ADMIN_TOKEN_ADJUST_MAX, ADMIN_TOKEN_QUICK_AMOUNTS } from '@common/constants';
-import { USERS_MSG, type CmsUser } from '@common/users-messages';
+import { USERS_MSG, type CmsUser } from '@common/accounts/users-messages';
 import { Button } from '@/components/ui/button';
 import { Field, INPUT } from '@/components/ui/field';
 import { afterWrite } from '@/data/lazy';

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { ROLE_LABELS, type CmsUser } from '@common/users-messages';
+import { ROLE_LABELS, type CmsUser } from '@common/accounts/users-messages';
 import { Badge } from '@/components/ui/badge';
 
 const ROLE_TONES: Record<string, string> = {

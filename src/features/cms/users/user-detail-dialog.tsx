@@ -1,5 +1,5 @@
 import { formatCount } from '@common/format';
-import type { CmsUser } from '@common/users-messages';
+import type { CmsUser } from '@common/accounts/users-messages';
 import { MigrationBadge } from '@/components/migration-badge';
 import { Dialog, DialogCloseX, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { RoleBadges, UserAvatar } from './user-bits';

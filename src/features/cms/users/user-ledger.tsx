@@ -1,4 +1,4 @@
-import { USERS_MSG, type CmsLedgerEntry } from '@common/users-messages';
+import { USERS_MSG, type CmsLedgerEntry } from '@common/accounts/users-messages';
 import { notifyError } from '@/lib/notify';
 import { dateLabel } from '../format';
 import { loadLedger } from './users-api';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ROLE_LABELS, USERS_MSG, type CmsUser } from '@common/users-messages';
+import { ROLE_LABELS, USERS_MSG, type CmsUser } from '@common/accounts/users-messages';
 import { Button } from '@/components/ui/button';
 import { afterWrite } from '@/data/lazy';
 import { useConfirm } from '@/hooks/use-confirm';

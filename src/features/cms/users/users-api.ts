@@ -1,5 +1,5 @@
-import * as endpoints from '@/lib/api-endpoints.gen';
-import { call } from '@/lib/call';
+import * as endpoints from '@/lib/api/endpoints.gen';
+import { call } from '@/lib/api/call';
 
 /** The Users & Roles calls: the user list, a user's ledger, the audit log, role changes and token adjustments. */
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { User } from 'firebase/auth';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { CmsLedgerEntry, CmsUser } from '@common/users-messages';
+import type { CmsLedgerEntry, CmsUser } from '@common/accounts/users-messages';
 import { useSession } from '@/lib/session';
 import { apiError, stubApi, type SentRequest } from '@/test/api';
 import { findToast, renderUi } from '@/test/render';

@@ -2,7 +2,7 @@ import { USER_SEARCH_MAX } from '@common/constants';
 import { formatCount } from '@common/format';
 import { Search, Users } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { USERS_MSG, type CmsUser } from '@common/users-messages';
+import { USERS_MSG, type CmsUser } from '@common/accounts/users-messages';
 import { MigrationBadge } from '@/components/migration-badge';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

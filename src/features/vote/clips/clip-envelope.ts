@@ -1,5 +1,5 @@
 /** The player's clock: the shared m:ss rule. */
-export { formatClock } from '@common/clip';
+export { formatClock } from '@common/contest/clip';
 
 /** The audio format from a clip URL's extension (the source may be a blob URL without one). */
 export function clipFormat(url: string): string {

@@ -1,6 +1,6 @@
 import { Loader2, Pause, Play } from 'lucide-react';
 import { CLIP_SECONDS } from '@common/constants';
-import type { Reveal } from '@common/voting';
+import type { Reveal } from '@common/contest/voting';
 import { formatClock } from './clip-envelope';
 import { useClipPlayer } from './use-clip-player';
 

@@ -1,4 +1,4 @@
-import type { Reveal } from '@common/voting';
+import type { Reveal } from '@common/contest/voting';
 import { VOTE_TEXT } from '../vote-texts';
 
 /** What the OS media controls may show for a clip: nothing about the track before its reveal. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { SessionClip } from '@common/voting';
+import type { SessionClip } from '@common/contest/voting';
 import { cacheClips, pruneClipCache } from './clip-cache';
 
 export type ClipCacheState = 'caching' | 'ready' | 'failed';

@@ -1,10 +1,10 @@
 import type { Howl } from 'howler';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CLIP_SECONDS } from '@common/constants';
-import type { Reveal } from '@common/voting';
+import type { Reveal } from '@common/contest/voting';
 import { useClaimAudioFocus } from '@/lib/audio-focus';
 import { cachedClip } from './clip-cache';
-import { clipVolume } from '@common/clip-envelope';
+import { clipVolume } from '@common/contest/clip-envelope';
 import { clipFormat } from './clip-envelope';
 import { clearClipMediaSession, setClipMediaSession, setClipMetadata } from './media-session';
 

@@ -1,4 +1,4 @@
-import { voteInput, type VoteDoc, type VoteInput } from '@common/voting';
+import { voteInput, type VoteDoc, type VoteInput } from '@common/contest/voting';
 
 /** A new vote as the client writes it (its input checked as the server will): pending until the server scores it. */
 export function newVote(input: VoteInput, now: Date = new Date(), id: string = crypto.randomUUID()): VoteDoc {

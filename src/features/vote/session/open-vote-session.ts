@@ -1,6 +1,6 @@
-import type { VoteSessionView } from '@common/voting';
-import * as endpoints from '@/lib/api-endpoints.gen';
-import { call } from '@/lib/call';
+import type { VoteSessionView } from '@common/contest/voting';
+import * as endpoints from '@/lib/api/endpoints.gen';
+import { call } from '@/lib/api/call';
 import { insufficientTokens, sessionCost, type SessionCost } from './session-errors';
 
 export type OpenSessionResult =

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { VOTE_SESSION_MSG as M } from '@common/vote-session-messages';
+import { VOTE_SESSION_MSG as M } from '@common/contest/vote-session-messages';
 import { renderUi } from '@/test/render';
 import { SessionCostCard } from './session-cost';
 

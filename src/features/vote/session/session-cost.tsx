@@ -1,6 +1,6 @@
 import { Coins } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { VOTE_SESSION_MSG as M } from '@common/vote-session-messages';
+import { VOTE_SESSION_MSG as M } from '@common/contest/vote-session-messages';
 import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';

@@ -1,4 +1,4 @@
-import type { VoteDoc, VoteInput } from '@common/voting';
+import type { VoteDoc, VoteInput } from '@common/contest/voting';
 import { loadDataLayer } from '@/data/lazy';
 import { markUnsentVotes } from '@/data/unsent-votes';
 import { useSession } from '@/lib/session';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { VoteSessionView } from '@common/voting';
+import type { VoteSessionView } from '@common/contest/voting';
 import { afterWrite, loadDataLayer } from '@/data/lazy';
 import { notifyError } from '@/lib/notify';
 import { resumableSession } from '../arena-logic';
