@@ -1,5 +1,10 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+
+/**
+ * Loaded when a question is first asked: the dialog (Radix's focus trap and scroll lock) stays out
+ * of the first load, which the nav bar's Sign Out would otherwise carry (ADR 0042).
+ */
+const ConfirmDialog = lazy(async () => ({ default: (await import('@/components/ui/confirm-dialog')).ConfirmDialog }));
 
 export type ConfirmOptions = {
   /** The confirm button's text (and the title unless `title` is given). */
@@ -42,7 +47,9 @@ export function useConfirm(): { confirm: (options: ConfirmOptions) => Promise<bo
   useEffect(() => () => current.current?.answer(false), []);
 
   const dialog = pending ? (
-    <ConfirmDialog action={pending.action} title={pending.title} description={pending.description} onConfirm={() => settle(true)} onClose={() => settle(false)} />
+    <Suspense fallback={null}>
+      <ConfirmDialog action={pending.action} title={pending.title} description={pending.description} onConfirm={() => settle(true)} onClose={() => settle(false)} />
+    </Suspense>
   ) : null;
   return { confirm, dialog };
 }

@@ -32,7 +32,7 @@ function Opener({ busy = false, onConfirm = () => undefined }: { busy?: boolean;
 const open = async () => {
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: 'Delete' }));
-  return { user, dialog: screen.getByRole('dialog', { name: 'Delete track' }) };
+  return { user, dialog: await screen.findByRole('dialog', { name: 'Delete track' }) };
 };
 
 describe('ConfirmDialog', () => {
@@ -126,7 +126,7 @@ describe('useConfirm', () => {
     const user = userEvent.setup();
     render(<Asker />);
     await user.click(screen.getByRole('button', { name: 'Ask' }));
-    const dialog = screen.getByRole('dialog', { name: 'Reject order' });
+    const dialog = await screen.findByRole('dialog', { name: 'Reject order' });
     expect(dialog).toHaveAccessibleDescription('Reject this order?');
     await user.click(screen.getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('true')).toBeInTheDocument();
@@ -158,7 +158,7 @@ describe('useConfirm', () => {
     const user = userEvent.setup();
     const { unmount } = render(<Gone />);
     await user.click(screen.getByRole('button', { name: 'Ask' }));
-    expect(screen.getByRole('dialog', { name: 'Go' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Go' })).toBeInTheDocument();
     await act(async () => unmount());
     expect(answered).toBe(false);
   });

@@ -21,7 +21,7 @@ describe("the seller's order actions", () => {
     const sent = stubApi(() => undefined);
     const { user } = renderUi(<SellerActions order={ORDER} can={{ ...NONE, approve: true, reject: true }} />);
     await user.click(screen.getByRole('button', { name: 'Reject' }));
-    const asked = screen.getByRole('dialog', { name: 'Reject order' });
+    const asked = await screen.findByRole('dialog', { name: 'Reject order' });
     expect(asked).toHaveAccessibleDescription('Reject this order?');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

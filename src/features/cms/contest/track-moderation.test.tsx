@@ -84,14 +84,14 @@ describe('Track Moderation', () => {
     const { user } = renderUi(<TrackModeration list={{ tracks: [pending()], failed: false }} onChanged={onChanged} />);
     const del = within(card('Night Drive')).getByRole('button', { name: 'Delete' });
     await user.click(del);
-    expect(screen.getByRole('dialog', { name: 'Delete track' })).toHaveAccessibleDescription(CMS_MSG.confirmDelete('Night Drive'));
+    expect(await screen.findByRole('dialog', { name: 'Delete track' })).toHaveAccessibleDescription(CMS_MSG.confirmDelete('Night Drive'));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(del).toHaveFocus();
     expect(decisions(sent)).toEqual([]);
 
     await user.keyboard('{Enter}');
-    await user.click(within(screen.getByRole('dialog', { name: 'Delete track' })).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete track' })).getByRole('button', { name: 'Delete' }));
     expect(await findToast(CMS_MSG.deleted)).toBeInTheDocument();
     expect(decisions(sent)).toEqual([{ method: 'POST', path: '/cms/tracks/track-1/delete', body: {} }]);
     expect(onChanged).toHaveBeenCalledTimes(1);

@@ -79,14 +79,14 @@ describe('the CMS marketplace listings', () => {
     const { user } = renderUi(<MarketplaceTab />);
     const row = await listingRow('Skyline Licensing Loop');
     await user.click(within(row).getByRole('button', { name: 'Delete' }));
-    const asked = screen.getByRole('dialog', { name: 'Delete listing' });
+    const asked = await screen.findByRole('dialog', { name: 'Delete listing' });
     expect(asked).toHaveAccessibleDescription('Delete the listing for "Skyline Licensing Loop"?');
     await user.click(within(asked).getByRole('button', { name: 'Cancel' }));
     expect(writes(sent)).toEqual([]);
     expect(within(row).getByRole('button', { name: 'Delete' })).toHaveFocus();
 
     await user.click(within(row).getByRole('button', { name: 'Delete' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Delete listing' })).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete listing' })).getByRole('button', { name: 'Delete' }));
     expect(await findToast(LISTING_DELETED)).toBeInTheDocument();
     expect(writes(sent)).toEqual([{ method: 'POST', path: '/marketplace/listings/listing-1/delete', body: {} }]);
     expect(await screen.findByText('No listings yet')).toBeInTheDocument();

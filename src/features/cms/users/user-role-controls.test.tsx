@@ -21,7 +21,7 @@ describe('role controls', () => {
     const sent = stubApi(() => undefined);
     const { user } = renderUi(<UserRoleControls user={NOVA} onRoles={() => undefined} />);
     await user.click(screen.getByRole('button', { name: 'Grant admin' }));
-    const asked = screen.getByRole('dialog', { name: 'Grant admin' });
+    const asked = await screen.findByRole('dialog', { name: 'Grant admin' });
     expect(asked).toHaveAccessibleDescription(GRANT_QUESTION);
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -45,7 +45,7 @@ describe('role controls', () => {
     stubApi(() => apiError(403, 'Only super admins can change roles'));
     const { user } = renderUi(<UserRoleControls user={{ ...NOVA, roles: ['user', 'super_admin'] }} onRoles={() => undefined} />);
     await user.click(screen.getByRole('button', { name: 'Remove super admin' }));
-    expect(screen.getByRole('dialog', { name: 'Remove super admin' })).toHaveAccessibleDescription(
+    expect(await screen.findByRole('dialog', { name: 'Remove super admin' })).toHaveAccessibleDescription(
       'Remove super admin from @nova? They will no longer be able to use what it allows.',
     );
     // By keyboard: the dialog opens on its X, then Cancel, then the action.
