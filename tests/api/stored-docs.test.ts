@@ -1,7 +1,8 @@
 import { logger, type LogEntry } from 'firebase-functions/logger';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startHarness, type Harness } from './harness';
-import { buy, listTrack, users } from './order-fixtures';
+import { expireDueOrders } from '../../functions/src/orders/expire-orders';
+import { buy, listTrack, orderStatus, setCashTag, users } from './order-fixtures';
 
 /** A stored document that does not match its schema is a logged server fault, never a value made up from it. */
 
@@ -24,6 +25,27 @@ function captureLog(): void {
 }
 
 describe('a malformed stored document', () => {
+  it('a malformed unpaid order holds up no other: the sweep expires those due, passes over it and logs it', async () => {
+    const [seller, buyer, other] = await users(h, 'sd_cash_seller', 'sd_cash_buyer', 'sd_cash_other');
+    await setCashTag(h, seller, '$SdSeller');
+    const { listing } = await listTrack(h, seller, { accept_cash_app: true });
+    const second = await listTrack(h, seller, { accept_cash_app: true });
+    const broken = (await buy(h, buyer, listing.id, 'CASH_APP')).body.order;
+    const due = (await buy(h, other, second.listing.id, 'CASH_APP')).body.order;
+    await h.db.collection('orders').doc(broken.id).update({ amount_tokens: 'twelve' });
+    const start = h.clock.now;
+    h.clock.now = start + 2 * 86_400_000;
+    captureLog();
+    try {
+      expect(await expireDueOrders(h.deps)).toBeGreaterThanOrEqual(1);
+    } finally {
+      h.clock.now = start;
+    }
+    expect(await orderStatus(h, due.id)).toBe('EXPIRED');
+    expect(await orderStatus(h, broken.id)).toBe('AWAITING_SELLER');
+    expect(entries).toContainEqual(expect.objectContaining({ event: 'stored_doc_invalid', collection: 'orders', id: broken.id }));
+  });
+
   it('an order with a text amount: the API answers a plain 500 and logs where the document is wrong', async () => {
     const [seller, buyer] = await users(h, 'sd_seller', 'sd_buyer');
     const { listing } = await listTrack(h, seller);
