@@ -174,8 +174,16 @@ test('an admin sees the Admin Dashboard, the tabs without Config, and the four s
 });
 
 test('offline, the Contest lists and the stat cards say why they are missing, not that there is nothing, and fill in once back online', async ({ page, context }) => {
+  // The dashboard fetches every tab's code once it shows (the Contest tab's among them), so a tab opens offline too.
+  const assetsLoading = new Set<string>();
+  page.on('request', (r) => void (r.url().includes('/assets/') && assetsLoading.add(r.url())));
+  page.on('requestfinished', (r) => void assetsLoading.delete(r.url()));
+  page.on('requestfailed', (r) => void assetsLoading.delete(r.url()));
+  const contestCode = page.waitForResponse((r) => /\/assets\/contest-[\w-]+\.js$/.test(r.url()) && r.ok());
   await openCms(page, 'admin@demo.test');
   await expect(page.getByTestId('stat-total_users')).toHaveText(/^\d[\d,]*$/);
+  await contestCode;
+  await expect.poll(() => assetsLoading.size).toBe(0);
   await context.setOffline(true);
   await page.getByRole('tab', { name: 'Contest' }).click();
   await expect(page.locator('[data-sonner-toast]').getByText('Failed to load tracks').first()).toBeVisible();

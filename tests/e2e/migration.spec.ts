@@ -57,7 +57,7 @@ test('a super admin forces the migration from the Config tab; the home card and 
   await expect(card.getByLabel('Migration details').getByText(MIGRATING_WALLET)).toBeVisible();
   // The local chain wrote the transfer to the file the README names.
   const hash = await card.getByTestId('tx-hash').textContent();
-  const lines = (await readFile('.local/e2e-stack/chain-ledger.jsonl', 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { tx_hash: string; amount: number; wallet: string });
+  const lines = (await readFile(`${process.env.STACK_DIR ?? '.local/e2e-stack'}/chain-ledger.jsonl`, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { tx_hash: string; amount: number; wallet: string });
   expect(lines.find((l) => l.tx_hash === hash)).toMatchObject({ amount: 50, wallet: MIGRATING_WALLET });
   await userContext.close();
 

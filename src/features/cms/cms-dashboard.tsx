@@ -1,6 +1,6 @@
 import { Crown, ShieldCheck } from 'lucide-react';
-import { useNavigate, useRouterState } from '@tanstack/react-router';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { CMS_MSG } from '@common/cms/cms-messages';
 import { PRODUCT_NAME } from '@common/constants';
 import { Badge } from '@/components/ui/badge';
@@ -36,9 +36,15 @@ export function CmsDashboard({ superAdmin, reloadKey, children }: { superAdmin: 
   const [root, setRoot] = useState<HTMLElement | null>(null);
   useFocusRescue(root);
   const navigate = useNavigate();
+  const router = useRouter();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const tabs = tabsFor(superAdmin);
   const active = tabs.find((t) => t.key === tabAt(pathname)) ?? tabs[0]!;
+  // Each tab's code is a chunk of its own, fetched once the dashboard shows: switching is then at
+  // once, and still works when the connection drops before the service worker holds the app.
+  useEffect(() => {
+    for (const { path } of tabsFor(superAdmin)) void router.preloadRoute({ to: path }).catch(() => undefined);
+  }, [router, superAdmin]);
   const context = useMemo(() => ({ superAdmin, reloadKey }), [superAdmin, reloadKey]);
   // Each tab is a route of its own: choosing one opens its address (the back button returns to the last).
   const open = (key: string) => void navigate({ to: tabs.find((t) => t.key === key)?.path ?? active.path });
