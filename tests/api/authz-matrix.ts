@@ -62,7 +62,7 @@ const fixed = (req: MatrixRequest) => async () => req;
 const hasType = (type: string) => (res: ProbeResponse) => {
   if (!res.headers.get('content-type')?.startsWith(type)) throw new Error(`expected ${type}, got ${res.headers.get('content-type')}`);
 };
-/** An SSE stream as docs/api.md describes its headers (the runner cancels the body once they are in). */
+/** An SSE stream as platform/http/sse.ts sends its headers (the runner cancels the body once they are in). */
 const isEventStream = (res: ProbeResponse) => {
   hasType('text/event-stream')(res);
   if (res.headers.get('cache-control') !== 'no-cache, no-transform') throw new Error(`SSE Cache-Control: ${res.headers.get('cache-control')}`);

@@ -26,7 +26,7 @@ const sendTest =
     res.json({ id, to: email });
   };
 
-/** The Email System tab's endpoints, mounted at /api/cms/email behind the CMS router's requireAdmin (docs/api.md). */
+/** The Email System tab's endpoints (declared in common/api/mail.ts), mounted at /api/cms/email behind the CMS router's requireAdmin. */
 export function mailCmsRouter(deps: Deps): Router {
   const router = Router();
   const on = mounter(deps, router, '/api/cms/email', 'admin');

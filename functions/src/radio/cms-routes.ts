@@ -7,7 +7,7 @@ import { approveRadio, markUploaded, rejectRadio, scheduleRadio } from './modera
 import { quickSend } from './quick-send';
 import { stationUpload } from './station-upload';
 
-/** The Radio Queue panel's endpoints, mounted at /api/cms/radio behind the CMS router's requireAdmin (docs/api.md). */
+/** The Radio Queue panel's endpoints (declared in common/api/radio.ts), mounted at /api/cms/radio behind the CMS router's requireAdmin. */
 export function radioCmsRouter(deps: Deps): Router {
   const router = Router();
   const on = mounter(deps, router, '/api/cms/radio', 'admin');

@@ -9,7 +9,7 @@ import { parseStored } from '../platform/firestore/typed-collection';
 import { storedOf } from '../radio/submission-doc';
 import { tracksCol } from './track-doc';
 
-/** The most tracks the list returns (newest first); docs/api.md. */
+/** The most tracks the list returns (newest first). */
 export const MY_TRACKS_LIMIT = 200;
 
 /** What the list shows of the seller's listing of a track. */

@@ -5,7 +5,7 @@ import { mounter } from '../platform/http/mount';
 import { myTracks } from './my-tracks';
 import { submitTrack } from './submit-track';
 
-/** POST /api/tracks (multipart submission), GET /api/tracks/mine — see docs/api.md. */
+/** POST /api/tracks (multipart submission), GET /api/tracks/mine: declared in common/api/tracks.ts; the flow is in docs/api.md. */
 export function tracksRouter(deps: Deps): Router {
   const router = Router();
   const on = mounter(deps, router, '/api/tracks');
