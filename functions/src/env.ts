@@ -74,6 +74,12 @@ export type Env = {
   /** The SMTP server mail is sent through (SMTP_URL, or SMTP_HOST and its port), or null when none is configured. */
   mail: MailEnv | null;
   contest: ContestEnv;
+  /**
+   * Every JSON answer is checked against its endpoint's declared schema (common/api), a mismatch
+   * answered as a 500 naming it: on in the API tests, and under the emulators with
+   * API_CHECK_REPLIES=1; never deployed (platform/http/mount.ts).
+   */
+  checkReplies: boolean;
 };
 
 /** How votes are counted and ranked (docs/adr/0027-distributed-vote-counters.md, 0029-rank-by-wilson-lower-bound.md). */
@@ -277,5 +283,6 @@ export function readEnv(env: Vars = process.env): Env {
   const mail = mailOf(env, appUrl, problems);
   const contest = contestOf(env, problems);
   if (problems.length) throw new EnvError(problems);
-  return { emulated, appUrl, allowedOrigins: [...origins], payments: paymentsOf(env, emulated), rateLimits, localStorage, station, chain, mail, contest };
+  const checkReplies = emulated && env.API_CHECK_REPLIES === '1';
+  return { emulated, appUrl, allowedOrigins: [...origins], payments: paymentsOf(env, emulated), rateLimits, localStorage, station, chain, mail, contest, checkReplies };
 }

@@ -38,6 +38,28 @@ function validation(e: Endpoint): RequestHandler | null {
 }
 
 /**
+ * With env.checkReplies (the API tests; never deployed): a successful JSON answer that does not
+ * match the endpoint's declared response schema is answered as a 500 naming the endpoint and the
+ * first mismatch instead, so a declaration cannot drift from what the handler sends.
+ */
+function replyCheck(deps: Deps, e: Endpoint): RequestHandler | null {
+  if (!deps.env.checkReplies || e.response.kind !== 'json') return null;
+  const schema = e.response.schema;
+  return (_req, res, next) => {
+    const send = res.json.bind(res);
+    res.json = (body: unknown) => {
+      if (res.statusCode >= 400) return send(body);
+      const checked = schema.safeParse(body);
+      if (checked.success) return send(body);
+      const issue = checked.error.issues[0];
+      res.status(500);
+      return send({ error: { code: 'reply_invalid', message: `${e.method} ${e.path} answered outside its declared schema: ${issue?.path.join('.') || '(root)'}: ${issue?.message}` } });
+    };
+    next();
+  };
+}
+
+/**
  * Mounts handlers from endpoint declarations (common/api) on a router mounted at `base` (e.g.
  * '/api/orders'): the method and path, then the role check (`access`), then validation of the
  * declared params, query and JSON body, then `handlers`. `guarded`: the access the router
@@ -50,7 +72,7 @@ export function mounter(deps: Deps, router: Router, base: string, guarded?: 'adm
     if (!e.path.startsWith(base)) throw new Error(`${e.method} ${e.path} is not under ${base}`);
     const path = e.path.slice(base.length) || '/';
     const access = guarded === 'admin' && e.access === 'admin' ? null : accessCheck(deps, e);
-    const chain = [access, guard, validation(e), ...handlers].filter((h): h is RequestHandler => h !== null);
+    const chain = [replyCheck(deps, e), access, guard, validation(e), ...handlers].filter((h): h is RequestHandler => h !== null);
     if (e.method === 'GET') router.get(path, ...chain);
     else router.post(path, ...chain);
   };
