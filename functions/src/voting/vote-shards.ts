@@ -77,7 +77,10 @@ async function rollUpTrack(deps: Deps, trackId: string): Promise<void> {
       for (const s of shards) if (s.exists) tx.delete(s.ref);
       return;
     }
-    for (const s of shards) if (s.get('dirty') === true) tx.update(s.ref, { dirty: false });
+    const dirty = shards.filter((s) => s.get('dirty') === true);
+    // Another rollup (the refresh after a push, the scheduled one) added them first: nothing to write.
+    if (dirty.length === 0) return;
+    for (const s of dirty) tx.update(s.ref, { dirty: false });
     const tally = tallyOf(shards);
     const track = { ...trackStatsOf(stats), id: trackId };
     tx.set(
