@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { coverUrl, editTrackInput } from '../cms/cms-edit';
-import { CMS_TRACK_FILTERS, type CmsOverview, type CmsTrack } from '../cms/cms-messages';
-import { USER_SEARCH_MAX } from '../constants';
+import { CMS_TRACK_FILTERS, type CmsOverview, type CmsStats, type CmsTrack } from '../cms/cms-messages';
+import { ROLES, USER_SEARCH_MAX } from '../constants';
 import { PLACEHOLDER_FILES, PLACEHOLDER_MSG, type PlaceholderCover } from '../cms/placeholders';
 import { docId } from '../schemas';
 import type { AppSettings } from '../cms/settings';
 import { saveSettingsInput } from '../cms/settings-schema';
-import { USERS_MSG, type CmsAuditEntry, type CmsLedgerEntry, type CmsPage, type CmsUser } from '../accounts/users-messages';
-import { endpoint, json, jsonBody, noFields, other, typed } from './contract';
+import { SONG_TYPES, SUBMISSION_ROUTES, TRACK_STATUSES } from '../contest/contest';
+import { AD_DURATIONS, AD_TIERS, type AdPrices } from '../radio/radio';
+import { USERS_MSG, type AuditPerson, type CmsAuditEntry, type CmsLedgerEntry, type CmsPage, type CmsUser } from '../accounts/users-messages';
+import { endpoint, json, jsonBody, noFields, other } from './contract';
 
 /** Request shapes of the /api/cms endpoints (strict: unknown fields are a 400). */
 export const trackIdParams = z.object({ id: docId });
@@ -27,12 +29,116 @@ const day = z
 /** The ledger report's range: UTC days, both inclusive, each optional. */
 export const exportRangeInput = z.strictObject({ from: day.optional(), to: day.optional() });
 
-const track = typed<{ track: CmsTrack }>('CmsTrackAnswer');
+/**
+ * Answers of the /api/cms endpoints: each schema is checked against the TypeScript type the
+ * client reads (common/cms, common/accounts), which stays where it is (no zod in those modules).
+ */
+const count = z.int().min(0);
+/** The circulating tokens' change over a week may be negative (more spent than granted). */
+const cmsStats = z.strictObject({ total_users: count, active_tracks: count, vote_sessions: count, tokens_circulating: z.number() }) satisfies z.ZodType<CmsStats>;
+const cmsOverview: z.ZodType<CmsOverview> = cmsStats.extend({ week: cmsStats.meta({ title: 'CmsStats' }) }).meta({ title: 'CmsOverview' });
+
+/** A stored token amount (tokens/pricing.ts: anything else falls back to the default). */
+const tokens = z.int().min(0);
+const adSlots = z.strictObject(Object.fromEntries(AD_DURATIONS.map((d) => [`${d}`, tokens])) as Record<`${(typeof AD_DURATIONS)[number]}`, typeof tokens>);
+const adPrices: z.ZodType<AdPrices> = z.strictObject(Object.fromEntries(AD_TIERS.map((t) => [t, adSlots])) as Record<(typeof AD_TIERS)[number], typeof adSlots>).meta({ title: 'AdPrices' });
+const appSettings: z.ZodType<AppSettings> = z
+  .strictObject({
+    pricing: z
+      .strictObject({
+        signup_grant: tokens,
+        daily_drip: tokens,
+        vote_session_cost: tokens,
+        contest_entry_cost: tokens,
+        marketplace: z.strictObject({ basic: tokens, featured: tokens }),
+        referral_reward: tokens,
+        radio_upload_cost: tokens,
+        radio_ads: adPrices,
+      })
+      .meta({ title: 'TokenPricing' }),
+    orders: z.strictObject({ cash_expiry_hours: z.int().min(1) }),
+    migration: z.strictObject({ user_threshold: z.int().min(1), migration_enabled: z.boolean() }),
+  })
+  .meta({ title: 'AppSettings' });
+
+const cmsTrack: z.ZodType<CmsTrack> = z
+  .strictObject({
+    id: z.string(),
+    title: z.string(),
+    artist_name: z.string(),
+    genre: z.string(),
+    is_ai: z.boolean(),
+    song_type: z.enum(SONG_TYPES),
+    submission_type: z.enum(SUBMISSION_ROUTES),
+    status: z.enum(TRACK_STATUSES),
+    cover_art_url: z.string().nullable(),
+    preview_start_time: z.number(),
+    duration_seconds: z.number(),
+    creation_story: z.string().nullable(),
+    hybrid_ai_elements: z.array(z.string()),
+    hybrid_human_elements: z.array(z.string()),
+    hybrid_tools_used: z.array(z.string()),
+    submitted_by: z.string(),
+    created_at: z.string(),
+    has_video: z.boolean(),
+    /** Signed URL of the full original (valid 3600 s); null when it could not be signed. */
+    audio_url: z.string().nullable(),
+    stats: z.strictObject({ total_votes: count, fool_rate: z.number() }),
+  })
+  .meta({ title: 'CmsTrack' });
+const track = json(z.strictObject({ track: cmsTrack }).meta({ title: 'CmsTrackAnswer' }));
+const cmsTracks = z.strictObject({ tracks: z.array(cmsTrack) }).meta({ title: 'CmsTracks' });
+
+const placeholderCover: z.ZodType<PlaceholderCover> = z
+  .strictObject({ filename: z.string(), local_url: z.string(), stored_url: z.string().nullable() })
+  .meta({ title: 'PlaceholderCover' });
+const placeholderCovers = z.strictObject({ covers: z.array(placeholderCover) }).meta({ title: 'PlaceholderCovers' });
+
+/** A page of a cursored list; `next` is opaque, null on the last page. */
+const cmsPage = <T>(item: z.ZodType<T>, title: string): z.ZodType<CmsPage<T>> => z.strictObject({ items: z.array(item), next: z.string().nullable() }).meta({ title });
+const cmsUser: z.ZodType<CmsUser> = z
+  .strictObject({
+    id: z.string(),
+    username: z.string(),
+    full_name: z.string().nullable(),
+    avatar_url: z.string().nullable(),
+    email: z.string().nullable(),
+    roles: z.array(z.enum(ROLES)),
+    balance: z.number(),
+    created_at: z.string().nullable(),
+    migration_status: z.string(),
+  })
+  .meta({ title: 'CmsUser' });
+const cmsLedgerEntry: z.ZodType<CmsLedgerEntry> = z
+  .strictObject({
+    id: z.string(),
+    delta: z.number(),
+    reason: z.string(),
+    note: z.string().nullable(),
+    ref: z.string().nullable(),
+    balance_after: z.number().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ title: 'CmsLedgerEntry' });
+const auditPerson: z.ZodType<AuditPerson> = z.strictObject({ id: z.string(), username: z.string().nullable(), email: z.string().nullable() }).meta({ title: 'AuditPerson' });
+const cmsAuditEntry: z.ZodType<CmsAuditEntry> = z
+  .strictObject({
+    id: z.string(),
+    action: z.string(),
+    actor: auditPerson,
+    target: auditPerson.nullable(),
+    /** The audited document's fields before and after (null when there is none). */
+    before: z.unknown(),
+    after: z.unknown(),
+    reason: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ title: 'CmsAuditEntry' });
 
 /** The admin CMS under /api/cms (functions/src/cms/router.ts); every endpoint needs admin at least. */
 export const cms = {
-  overview: endpoint({ method: 'GET', path: '/api/cms/overview', access: 'admin', summary: 'Totals and this week’s', response: typed<CmsOverview>('CmsOverview') }),
-  getSettings: endpoint({ method: 'GET', path: '/api/cms/config', access: 'admin', summary: 'Every price and grant', response: typed<AppSettings>('AppSettings') }),
+  overview: endpoint({ method: 'GET', path: '/api/cms/overview', access: 'admin', summary: 'Totals and this week’s', response: json(cmsOverview) }),
+  getSettings: endpoint({ method: 'GET', path: '/api/cms/config', access: 'admin', summary: 'Every price and grant', response: json(appSettings) }),
   saveSettings: endpoint({
     method: 'POST',
     path: '/api/cms/config',
@@ -40,9 +146,9 @@ export const cms = {
     summary: 'Saves a partial settings patch, audited',
     superAdminParts: 'A save naming a setting that creates tokens (the signup grant, the daily token, the referral reward) or the migration settings (403 for admins)',
     body: jsonBody(saveSettingsInput, true),
-    response: typed<AppSettings>('AppSettings'),
+    response: json(appSettings),
   }),
-  listTracks: endpoint({ method: 'GET', path: '/api/cms/tracks', access: 'admin', summary: 'Tracks by status', query: listTracksQuery, response: typed<{ tracks: CmsTrack[] }>('CmsTracks') }),
+  listTracks: endpoint({ method: 'GET', path: '/api/cms/tracks', access: 'admin', summary: 'Tracks by status', query: listTracksQuery, response: json(cmsTracks) }),
   exportCsv: endpoint({
     method: 'GET',
     path: '/api/cms/export/:file',
@@ -65,7 +171,7 @@ export const cms = {
     response: json(z.object({ id: z.string(), deleted: z.literal(true) })),
   }),
   editTrack: endpoint({ method: 'POST', path: '/api/cms/tracks/:id', access: 'admin', summary: "Edits a track's fields", params: trackIdParams, body: jsonBody(editTrackInput), response: track }),
-  placeholders: endpoint({ method: 'GET', path: '/api/cms/placeholders', access: 'admin', summary: 'The 26 placeholder covers and which are stored', response: typed<{ covers: PlaceholderCover[] }>('PlaceholderCovers') }),
+  placeholders: endpoint({ method: 'GET', path: '/api/cms/placeholders', access: 'admin', summary: 'The 26 placeholder covers and which are stored', response: json(placeholderCovers) }),
   migratePlaceholders: endpoint({
     method: 'POST',
     path: '/api/cms/placeholders/migrate-tracks',
@@ -84,7 +190,7 @@ export const cms = {
     checkedBy: 'handler',
     response: json(z.object({ filename: z.string(), url: z.string() })),
   }),
-  users: endpoint({ method: 'GET', path: '/api/cms/users', access: 'admin', summary: 'Users by username or email prefix, a page at a time', query: listUsersQuery, response: typed<CmsPage<CmsUser>>('CmsUsers') }),
+  users: endpoint({ method: 'GET', path: '/api/cms/users', access: 'admin', summary: 'Users by username or email prefix, a page at a time', query: listUsersQuery, response: json(cmsPage(cmsUser, 'CmsUsers')) }),
   ledger: endpoint({
     method: 'GET',
     path: '/api/cms/users/:id/ledger',
@@ -92,7 +198,7 @@ export const cms = {
     summary: "A user's token ledger, a page at a time",
     params: userIdParams,
     query: pageQuery,
-    response: typed<CmsPage<CmsLedgerEntry>>('CmsLedger'),
+    response: json(cmsPage(cmsLedgerEntry, 'CmsLedger')),
   }),
   audit: endpoint({
     method: 'GET',
@@ -101,6 +207,6 @@ export const cms = {
     denied: USERS_MSG.auditSuperOnly,
     summary: 'The audit log, a page at a time',
     query: pageQuery,
-    response: typed<CmsPage<CmsAuditEntry>>('CmsAudit'),
+    response: json(cmsPage(cmsAuditEntry, 'CmsAudit')),
   }),
 } as const;
