@@ -1,17 +1,21 @@
 import { z } from 'zod';
 import { activeInput, createListingInput, editListingInput } from '../marketplace/listing-form';
-import type { MarketplaceListing } from '../marketplace/listing-doc';
+import { listingDoc, type MarketplaceListing } from '../marketplace/listing-doc';
 import type { EligibleTrack } from '../marketplace/marketplace-messages';
 import { docId } from '../schemas';
-import { endpoint, ignoredBody, json, jsonBody, other, typed } from './contract';
+import { endpoint, ignoredBody, json, jsonBody, other } from './contract';
 import { shownTokenCost } from './tokens';
 
 export const listingIdParams = z.strictObject({ id: docId });
 /** POST /api/marketplace/listings/:id/feature: `token_cost`, the price the seller was shown. */
 export const featureInput = z.strictObject({ token_cost: shownTokenCost });
 
-const listing = typed<{ listing: MarketplaceListing }>('ListingAnswer');
-const listings = typed<{ listings: MarketplaceListing[] }>('Listings');
+/** A listing as the API answers it: the replicated document without its change time (functions/src/marketplace/listing-write.ts toListing). */
+export const marketplaceListing = z.strictObject(listingDoc.shape).omit({ updatedAt: true }).meta({ title: 'MarketplaceListing' }) satisfies z.ZodType<MarketplaceListing>;
+const listingAnswer = z.strictObject({ listing: marketplaceListing }).meta({ title: 'ListingAnswer' });
+const listing = json(listingAnswer);
+const listings = json(z.strictObject({ listings: z.array(marketplaceListing) }).meta({ title: 'Listings' }));
+const eligibleTrack = z.strictObject({ id: z.string(), title: z.string(), artist_name: z.string() }).meta({ title: 'EligibleTrack' }) satisfies z.ZodType<EligibleTrack>;
 
 /** The marketplace (functions/src/marketplace/router.ts): public listings, sellers featuring theirs, admins managing them. */
 export const marketplace = {
@@ -31,10 +35,11 @@ export const marketplace = {
     summary: 'The seller features their basic listing for the featured price (403 for anyone else)',
     params: listingIdParams,
     body: jsonBody(featureInput, true),
-    response: typed<{ listing: MarketplaceListing; cost: number; balance: number }>('FeaturedListing'),
+    response: json(z.strictObject({ listing: marketplaceListing, cost: z.number(), balance: z.number() }).meta({ title: 'FeaturedListing' })),
   }),
   all: endpoint({ method: 'GET', path: '/api/marketplace/listings/all', access: 'admin', summary: 'Every listing, inactive ones too', response: listings }),
-  eligibleTracks: endpoint({ method: 'GET', path: '/api/marketplace/eligible-tracks', access: 'admin', summary: 'Approved tracks without a listing', response: typed<{ tracks: EligibleTrack[] }>('EligibleTracks') }),
+  eligibleTracks: endpoint({ method: 'GET', path: '/api/marketplace/eligible-tracks', access: 'admin', summary: 'Approved tracks without a listing', response: json(z.strictObject({ tracks: z.array(eligibleTrack) }).meta({ title: 'EligibleTracks' })),
+  }),
   create: endpoint({
     method: 'POST',
     path: '/api/marketplace/listings',
@@ -42,7 +47,7 @@ export const marketplace = {
     summary: 'A listing for an approved track, spec defaults filled in',
     body: jsonBody(createListingInput),
     checkedBy: 'handler',
-    response: typed<{ listing: MarketplaceListing }>('ListingAnswer', 201),
+    response: json(listingAnswer, 201),
   }),
   setActive: endpoint({
     method: 'POST',

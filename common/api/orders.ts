@@ -1,12 +1,18 @@
 import { z } from 'zod';
-import type { Order } from '../marketplace/order-doc';
+import { orderDoc, type Order } from '../marketplace/order-doc';
 import type { CreateOrderResponse } from '../marketplace/orders';
 import { createOrderInput, docId } from '../schemas';
-import { endpoint, ignoredBody, json, jsonBody, other, typed } from './contract';
+import { endpoint, ignoredBody, json, jsonBody, other } from './contract';
 
 export const orderIdParams = z.strictObject({ id: docId });
 
-const order = typed<{ order: Order }>('OrderAnswer');
+/** An order as the API answers it: the replicated document without its change time (functions/src/orders/order-doc.ts toOrder). */
+export const orderSchema = z.strictObject(orderDoc.shape).omit({ updatedAt: true }).meta({ title: 'Order' }) satisfies z.ZodType<Order>;
+const order = json(z.strictObject({ order: orderSchema }).meta({ title: 'OrderAnswer' }));
+/** A Cash App order also says where and how much to pay, and the deadline (spec §7); a token order only the order. */
+const createOrderResponse = z
+  .strictObject({ order: orderSchema, cash_app_tag: z.string().optional(), amount_usd: z.number().optional(), expires_at: z.string().optional() })
+  .meta({ title: 'CreateOrderResponse' }) satisfies z.ZodType<CreateOrderResponse>;
 const signedUrl = json(z.object({ url: z.string() }));
 
 /**
@@ -20,7 +26,7 @@ export const orders = {
     access: 'user',
     summary: 'Buys a licence with tokens (approved at once) or opens a Cash App order; an Idempotency-Key replays the first answer',
     body: jsonBody(createOrderInput),
-    response: typed<CreateOrderResponse>('CreateOrderResponse', 201),
+    response: json(createOrderResponse, 201),
   }),
   get: endpoint({ method: 'GET', path: '/api/orders/:id', access: 'owner', summary: 'An order, for its buyer', params: orderIdParams, response: order }),
   uploadProof: endpoint({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { radioAdFields, radioScheduleInput, type RadioSubmission } from '../radio/radio';
+import { radioAdFields, radioScheduleInput, radioSubmissionDoc, type RadioSubmission } from '../radio/radio';
 import { docId } from '../schemas';
-import { endpoint, json, jsonBody, noFields, typed } from './contract';
+import { endpoint, json, jsonBody, noFields } from './contract';
 import { shownTokenCost } from './tokens';
 
 // Request shapes (strict: unknown fields are a 400). The client builds them from common/radio/radio.ts.
@@ -14,8 +14,11 @@ export const scheduleBody = z.strictObject(radioScheduleInput.shape);
 /** The ad form's fields, and `token_cost`: the price the caller saw, refused (409) when it is not the price now. */
 export const adFields = z.strictObject({ ...radioAdFields.shape, token_cost: z.string().regex(/^\d{1,10}$/).transform(Number).optional() });
 
-const submission = typed<{ submission: RadioSubmission }>('RadioSubmissionAnswer');
-const created = typed<{ submission: RadioSubmission }>('RadioSubmissionAnswer', 201);
+/** A submission as the API answers it: the replicated document without its change time (functions/src/radio/submission-doc.ts toSubmission). */
+export const radioSubmission = z.strictObject(radioSubmissionDoc.shape).omit({ updatedAt: true }).meta({ title: 'RadioSubmission' }) satisfies z.ZodType<RadioSubmission>;
+const submissionAnswer = z.strictObject({ submission: radioSubmission }).meta({ title: 'RadioSubmissionAnswer' });
+const submission = json(submissionAnswer);
+const created = json(submissionAnswer, 201);
 const moderation = <const P extends `/api/cms/radio/:id/${string}`>(path: P, summary: string) =>
   endpoint({ method: 'POST', path, access: 'admin', summary, params: submissionIdParams, body: jsonBody(noFields, true), response: submission });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { docId } from '../schemas';
-import { SYNC_COLLECTIONS, SYNC_PULL_MAX, type PullResponse } from '../sync';
-import { endpoint, jsonBody, other, typed } from './contract';
+import { SYNC_COLLECTIONS, SYNC_PULL_MAX, type Checkpoint, type PullResponse } from '../sync';
+import { endpoint, json, jsonBody, other } from './contract';
 
 const PUSH_MAX_ROWS = 50;
 
@@ -34,6 +34,16 @@ export const pushRows = z
 
 type Doc = Record<string, unknown> & { _deleted: boolean };
 
+/**
+ * A replicated document as sync sends it (functions/src/sync/registry.ts toClientDoc): its id,
+ * change time (ms) and deletion flag, then the collection's public fields (each collection's
+ * schema in common/ says which).
+ */
+const syncDoc = z.looseObject({ id: z.string(), updatedAt: z.number(), _deleted: z.boolean() }).meta({ title: 'SyncDocument' });
+const checkpoint = z.strictObject({ id: z.string(), updatedAt: z.number() }).meta({ title: 'Checkpoint' }) satisfies z.ZodType<Checkpoint>;
+const pullResponse: z.ZodType<PullResponse<Doc>> = z.strictObject({ documents: z.array(syncDoc), checkpoint: checkpoint.nullable() }).meta({ title: 'PullResponse' });
+const pushConflicts: z.ZodType<Doc[]> = z.array(syncDoc).meta({ title: 'PushConflicts' });
+
 /** RxDB replication (functions/src/sync/router.ts). */
 export const sync = {
   stream: endpoint({
@@ -51,7 +61,7 @@ export const sync = {
     summary: "The caller's documents of a collection after a checkpoint",
     params: collectionParams,
     query: pullQuery,
-    response: typed<PullResponse<Doc>>('PullResponse'),
+    response: json(pullResponse),
   }),
   push: endpoint({
     method: 'POST',
@@ -60,6 +70,6 @@ export const sync = {
     summary: 'Applies client writes; answers the conflicts (the server documents that differ)',
     params: collectionParams,
     body: jsonBody(pushRows),
-    response: typed<Doc[]>('PushConflicts'),
+    response: json(pushConflicts),
   }),
 } as const;

@@ -1,24 +1,40 @@
-import type { SongType, SubmissionRoute, TrackStatus } from '../contest/contest';
-import type { RadioStatus } from '../radio/radio';
-import { submissionWire } from '../radio/submission';
-import { endpoint, typed } from './contract';
+import { z } from 'zod';
+import { SONG_TYPES, SUBMISSION_ROUTES, TRACK_STATUSES } from '../contest/contest';
+import { LISTING_TYPES } from '../marketplace/marketplace';
+import { RADIO_STATUSES } from '../radio/radio';
+import { submissionWire, type SubmissionResult } from '../radio/submission';
+import { endpoint, json } from './contract';
 
-/** One of the user's own tracks (GET /api/tracks/mine). */
-export type MyTrack = {
-  id: string;
-  title: string;
-  artist_name: string;
-  status: TrackStatus;
-  submission_type: SubmissionRoute;
-  song_type: SongType;
-  cover_art_url: string | null;
-  created_at: string;
-  total_votes: number | null;
-  fool_rate: number | null;
-  radio_status: RadioStatus | null;
-  /** The track's live marketplace listing (the seller may feature a basic one). */
-  listing: { id: string; listing_type: 'basic' | 'featured' } | null;
-};
+/** One of the user's own tracks (GET /api/tracks/mine, functions/src/tracks/my-tracks.ts). */
+const myTrack = z
+  .strictObject({
+    id: z.string(),
+    title: z.string(),
+    artist_name: z.string(),
+    status: z.enum(TRACK_STATUSES),
+    submission_type: z.enum(SUBMISSION_ROUTES),
+    song_type: z.enum(SONG_TYPES),
+    cover_art_url: z.string().nullable(),
+    created_at: z.string(),
+    /** Contest tracks only (else null). */
+    total_votes: z.number().nullable(),
+    fool_rate: z.number().nullable(),
+    /** The status of the track's music radio submission, or null. */
+    radio_status: z.enum(RADIO_STATUSES).nullable(),
+    /** The track's live marketplace listing (the seller may feature a basic one). */
+    listing: z.strictObject({ id: z.string(), listing_type: z.enum(LISTING_TYPES) }).nullable(),
+  })
+  .meta({ title: 'MyTrack' });
+export type MyTrack = z.infer<typeof myTrack>;
+
+/** POST /api/tracks answers the tracks it created (one per route), the fee and the balance after it. */
+const submittedTracks = z
+  .strictObject({
+    tracks: z.array(z.strictObject({ id: z.string(), submission_type: z.enum(SUBMISSION_ROUTES), status: z.literal('pending') })),
+    cost: z.number(),
+    balance: z.number(),
+  })
+  .meta({ title: 'SubmittedTrack' }) satisfies z.ZodType<SubmissionResult>;
 
 /** Track submissions (functions/src/tracks/router.ts). */
 export const tracks = {
@@ -29,7 +45,8 @@ export const tracks = {
     summary: 'Submits a track: multipart form fields and audioFile (and videoFile); an Idempotency-Key header answers a retry with the first result',
     body: { kind: 'multipart', fields: submissionWire, files: ['audioFile', 'videoFile'] },
     checkedBy: 'handler',
-    response: typed<Record<string, unknown>>('SubmittedTrack', 201),
+    response: json(submittedTracks, 201),
   }),
-  mine: endpoint({ method: 'GET', path: '/api/tracks/mine', access: 'user', summary: "The caller's tracks", response: typed<{ tracks: MyTrack[] }>('MyTracks') }),
+  mine: endpoint({ method: 'GET', path: '/api/tracks/mine', access: 'user', summary: "The caller's tracks", response: json(z.strictObject({ tracks: z.array(myTrack) }).meta({ title: 'MyTracks' })),
+  }),
 } as const;

@@ -8,7 +8,7 @@ import { changeTime as updatedAt, docKey as id, publicFieldsOf, rxSchemaOf } fro
 const nullableText = z.nullable(z.string());
 
 /** A listing as the API and replication send it (seller_id stays on the server). */
-const listingDoc = z.object({
+export const listingDoc = z.object({
   id,
   track_id: z.string(),
   price_tokens: z.number(),
