@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import type { Role } from '../constants';
+import { ROLES } from '../constants';
 import { MSG } from '../messages';
 import type { ClaimResult, PublicMigration } from '../migration/migration';
 import { CASH_TAG_PATTERN, ORDER_MSG } from '../marketplace/orders';
 import { ensureProfileInput, passwordResetInput, roleChangeInput, signupInput, walletInput } from '../schemas';
 import type { TokenPricing } from '../cms/settings';
-import { endpoint, json, jsonBody, noFields, typed } from './contract';
+import type { AdPrices } from '../radio/radio';
+import { endpoint, json, jsonBody, noFields } from './contract';
 
 /** GET /api/accounts/username/:username */
 export const usernameParams = z.object({ username: z.string().max(200) });
@@ -15,6 +16,32 @@ export const cashTagInput = z.strictObject({ cash_app_tag: z.string().trim().reg
 export const noBody = z.union([z.undefined(), noFields]);
 
 const queued = json(z.object({ queued: z.literal(true) }), 202);
+
+// The answers' schemas, checked against the types the client reads (common/migration and common/cms/settings have no zod: screens import them).
+const roles = z.array(z.enum(ROLES));
+const claimResult: z.ZodType<ClaimResult> = z.enum(['none', 'sent', 'failed', 'busy', 'unresolved', 'invalid_wallet']);
+const publicMigration: z.ZodType<PublicMigration> = z
+  .strictObject({ user_count: z.number(), user_threshold: z.number(), users_needed: z.number(), migration_enabled: z.boolean() })
+  .meta({ title: 'PublicMigration' });
+/** A price in force: a whole number of tokens (functions/src/tokens/pricing.ts falls back to the default otherwise). */
+const tokens = z.int().min(0);
+// Written out, so the type check catches a tier or a duration added to AD_TIERS or AD_DURATIONS.
+const adSlots = z.strictObject({ 15: tokens, 30: tokens, 60: tokens });
+const adPrices: z.ZodType<AdPrices> = z.strictObject({ standard: adSlots, premium: adSlots, prime: adSlots }).meta({ title: 'AdPrices' });
+/** The prices in force (app_config/1's pricing, defaults filled in). */
+const tokenPricing: z.ZodType<TokenPricing> = z
+  .strictObject({
+    signup_grant: tokens,
+    daily_drip: tokens,
+    vote_session_cost: tokens,
+    contest_entry_cost: tokens,
+    marketplace: z.strictObject({ basic: tokens, featured: tokens }),
+    referral_reward: tokens,
+    radio_upload_cost: tokens,
+    radio_ads: adPrices,
+  })
+  .meta({ title: 'TokenPricing' });
+
 const couponOutcome = z.object({ success: z.boolean(), message: z.string(), error: z.literal(true).optional() });
 
 /** Accounts and profiles (functions/src/accounts/router.ts). */
@@ -73,7 +100,7 @@ export const accounts = {
     access: 'user',
     summary: "Saves the caller's Solana wallet address once; then it is locked",
     body: jsonBody(walletInput),
-    response: typed<{ wallet_address: string; claim: ClaimResult }>('WalletSaved'),
+    response: json(z.strictObject({ wallet_address: z.string(), claim: claimResult }).meta({ title: 'WalletSaved' })),
   }),
   cashAppTag: endpoint({
     method: 'POST',
@@ -88,21 +115,31 @@ export const accounts = {
     path: '/api/me',
     access: 'user',
     summary: "The caller's profile, roles, balance and last daily grant",
-    response: typed<{ profile: { referred_by: string | null } & Record<string, unknown>; roles: Role[]; balance: number; last_grant_date: string | null }>('Me'),
+    response: json(
+      z
+        .strictObject({
+          /** The stored profile's fields (but updatedAt and _deleted). */
+          profile: z.looseObject({ referred_by: z.string().nullable() }),
+          roles,
+          balance: z.number(),
+          last_grant_date: z.string().nullable(),
+        })
+        .meta({ title: 'Me' }),
+    ),
   }),
   publicMigration: endpoint({
     method: 'GET',
     path: '/api/public/migration',
     access: 'public',
     summary: "The token migration's countdown",
-    response: typed<PublicMigration>('PublicMigration'),
+    response: json(publicMigration),
   }),
   publicConfig: endpoint({
     method: 'GET',
     path: '/api/public/config',
     access: 'public',
     summary: 'The prices everyone may read, defaults filled in',
-    response: typed<{ data: { pricing: TokenPricing } }>('PublicConfig'),
+    response: json(z.strictObject({ data: z.strictObject({ pricing: tokenPricing }) }).meta({ title: 'PublicConfig' })),
   }),
   changeRole: endpoint({
     method: 'POST',
@@ -111,6 +148,6 @@ export const accounts = {
     denied: MSG.onlySuperAdminsRoles,
     summary: "Grants or revokes a user's admin role",
     body: jsonBody(roleChangeInput),
-    response: typed<{ user_id: string; roles: Role[] }>('RoleChanged'),
+    response: json(z.strictObject({ user_id: z.string(), roles }).meta({ title: 'RoleChanged' })),
   }),
 } as const;

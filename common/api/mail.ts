@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_BODY_MAX, EMAIL_MSG, EMAIL_SUBJECT_MAX, type CampaignProgress, type EmailLogEntry, type EmailPreview, type EmailTemplateView } from '../email-messages';
 import { couponCode, docId } from '../schemas';
-import { endpoint, json, jsonBody, noFields, other, typed } from './contract';
+import { endpoint, json, jsonBody, noFields, other } from './contract';
 
 // One line: a mail header (and the log's and audit's copy) holds no line break or control character.
 const subject = z
@@ -26,8 +26,45 @@ export const linkParams = z.strictObject({
   subscribe: z.boolean().optional(),
 });
 
-const progress = typed<CampaignProgress>('CampaignProgress');
-const template = typed<EmailTemplateView>('EmailTemplateView');
+// The answers' schemas, checked against the types the client reads (common/email-messages.ts has no zod: the CMS screens import it).
+const campaignProgressSchema: z.ZodType<CampaignProgress> = z
+  .strictObject({ id: z.string(), processed: z.number(), total: z.number(), queued: z.number(), skipped: z.number(), done: z.boolean() })
+  .meta({ title: 'CampaignProgress' });
+const mailKind = z.enum(['account', 'campaign']);
+/** A row of View Email Logs. Times are ISO strings. */
+const emailLogEntrySchema: z.ZodType<EmailLogEntry> = z
+  .strictObject({
+    id: z.string(),
+    recipients: z.array(z.string()),
+    topic: z.string().nullable(),
+    kind: mailKind,
+    subject: z.string(),
+    state: z.enum(['PENDING', 'PROCESSING', 'SUCCESS', 'ERROR']),
+    attempts: z.number(),
+    error: z.string().nullable(),
+    created_at: z.string().nullable(),
+    ended_at: z.string().nullable(),
+  })
+  .meta({ title: 'EmailLogEntry' });
+const emailTemplateViewSchema: z.ZodType<EmailTemplateView> = z
+  .strictObject({
+    name: z.string(),
+    label: z.string(),
+    use: z.string(),
+    kind: mailKind,
+    subject: z.string(),
+    body: z.string(),
+    edited: z.boolean(),
+    placeholders: z.array(z.string()),
+  })
+  .meta({ title: 'EmailTemplateView' });
+const emailPreviewSchema: z.ZodType<EmailPreview> = z.strictObject({ subject: z.string(), text: z.string(), html: z.string() }).meta({ title: 'EmailPreview' });
+
+const progress = json(campaignProgressSchema);
+const template = json(emailTemplateViewSchema);
+/** A page of View Email Logs; `next` is the cursor of the following page. */
+const mailLogs = z.strictObject({ items: z.array(emailLogEntrySchema), next: z.string().nullable() }).meta({ title: 'MailLogs' });
+const emailTemplates = z.strictObject({ items: z.array(emailTemplateViewSchema) }).meta({ title: 'EmailTemplates' });
 
 /** Mail: the public unsubscribe links (functions/src/mail/router.ts) and the CMS Email System (functions/src/mail/cms-routes.ts). */
 export const mail = {
@@ -64,7 +101,7 @@ export const mail = {
     access: 'admin',
     summary: 'Email All Users: a campaign (201; a repeated Idempotency-Key answers the first, 200)',
     body: jsonBody(mailContentInput, true),
-    response: typed<CampaignProgress>('CampaignProgress', 201),
+    response: json(campaignProgressSchema, 201),
   }),
   couponCampaign: endpoint({
     method: 'POST',
@@ -72,7 +109,7 @@ export const mail = {
     access: 'admin',
     summary: 'Send Coupon Email: a campaign for an active coupon (201; a repeated Idempotency-Key answers the first, 200)',
     body: jsonBody(couponCampaignInput, true),
-    response: typed<CampaignProgress>('CampaignProgress', 201),
+    response: json(campaignProgressSchema, 201),
   }),
   sendBatch: endpoint({
     method: 'POST',
@@ -83,8 +120,8 @@ export const mail = {
     body: jsonBody(noFields, true),
     response: progress,
   }),
-  logs: endpoint({ method: 'GET', path: '/api/cms/email/logs', access: 'admin', summary: 'Delivery logs, a page at a time', query: logsQuery, response: typed<{ items: EmailLogEntry[]; next: string | null }>('MailLogs') }),
-  templates: endpoint({ method: 'GET', path: '/api/cms/email/templates', access: 'admin', summary: 'Every template, as stored or by default', response: typed<{ items: EmailTemplateView[] }>('EmailTemplates') }),
+  logs: endpoint({ method: 'GET', path: '/api/cms/email/logs', access: 'admin', summary: 'Delivery logs, a page at a time', query: logsQuery, response: json(mailLogs) }),
+  templates: endpoint({ method: 'GET', path: '/api/cms/email/templates', access: 'admin', summary: 'Every template, as stored or by default', response: json(emailTemplates) }),
   saveTemplate: endpoint({
     method: 'POST',
     path: '/api/cms/email/templates/:name',
@@ -113,6 +150,6 @@ export const mail = {
     params: templateParams,
     body: jsonBody(mailContentInput, true),
     checkedBy: 'handler',
-    response: typed<EmailPreview>('EmailPreview'),
+    response: json(emailPreviewSchema),
   }),
 } as const;
