@@ -4,9 +4,8 @@ import { MSG } from '../messages';
 import type { ClaimResult, PublicMigration } from '../migration/migration';
 import { CASH_TAG_PATTERN, ORDER_MSG } from '../marketplace/orders';
 import { ensureProfileInput, passwordResetInput, roleChangeInput, signupInput, walletInput } from '../schemas';
-import type { TokenPricing } from '../cms/settings';
-import type { AdPrices } from '../radio/radio';
 import { endpoint, json, jsonBody, noFields } from './contract';
+import { tokenPricing } from './pricing';
 
 /** GET /api/accounts/username/:username */
 export const usernameParams = z.object({ username: z.string().max(200) });
@@ -23,24 +22,6 @@ const claimResult: z.ZodType<ClaimResult> = z.enum(['none', 'sent', 'failed', 'b
 const publicMigration: z.ZodType<PublicMigration> = z
   .strictObject({ user_count: z.number(), user_threshold: z.number(), users_needed: z.number(), migration_enabled: z.boolean() })
   .meta({ title: 'PublicMigration' });
-/** A price in force: a whole number of tokens (functions/src/tokens/pricing.ts falls back to the default otherwise). */
-const tokens = z.int().min(0);
-// Written out, so the type check catches a tier or a duration added to AD_TIERS or AD_DURATIONS.
-const adSlots = z.strictObject({ 15: tokens, 30: tokens, 60: tokens });
-const adPrices: z.ZodType<AdPrices> = z.strictObject({ standard: adSlots, premium: adSlots, prime: adSlots }).meta({ title: 'AdPrices' });
-/** The prices in force (app_config/1's pricing, defaults filled in). */
-const tokenPricing: z.ZodType<TokenPricing> = z
-  .strictObject({
-    signup_grant: tokens,
-    daily_drip: tokens,
-    vote_session_cost: tokens,
-    contest_entry_cost: tokens,
-    marketplace: z.strictObject({ basic: tokens, featured: tokens }),
-    referral_reward: tokens,
-    radio_upload_cost: tokens,
-    radio_ads: adPrices,
-  })
-  .meta({ title: 'TokenPricing' });
 
 const couponOutcome = z.object({ success: z.boolean(), message: z.string(), error: z.literal(true).optional() });
 

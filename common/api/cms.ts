@@ -7,9 +7,9 @@ import { docId } from '../schemas';
 import type { AppSettings } from '../cms/settings';
 import { saveSettingsInput } from '../cms/settings-schema';
 import { SONG_TYPES, SUBMISSION_ROUTES, TRACK_STATUSES } from '../contest/contest';
-import { AD_DURATIONS, AD_TIERS, type AdPrices } from '../radio/radio';
 import { USERS_MSG, type AuditPerson, type CmsAuditEntry, type CmsLedgerEntry, type CmsPage, type CmsUser } from '../accounts/users-messages';
 import { endpoint, json, jsonBody, noFields, other } from './contract';
+import { tokenPricing } from './pricing';
 
 /** Request shapes of the /api/cms endpoints (strict: unknown fields are a 400). */
 export const trackIdParams = z.object({ id: docId });
@@ -38,24 +38,9 @@ const count = z.int().min(0);
 const cmsStats = z.strictObject({ total_users: count, active_tracks: count, vote_sessions: count, tokens_circulating: z.number() }) satisfies z.ZodType<CmsStats>;
 const cmsOverview: z.ZodType<CmsOverview> = cmsStats.extend({ week: cmsStats.meta({ title: 'CmsStats' }) }).meta({ title: 'CmsOverview' });
 
-/** A stored token amount (tokens/pricing.ts: anything else falls back to the default). */
-const tokens = z.int().min(0);
-const adSlots = z.strictObject(Object.fromEntries(AD_DURATIONS.map((d) => [`${d}`, tokens])) as Record<`${(typeof AD_DURATIONS)[number]}`, typeof tokens>);
-const adPrices: z.ZodType<AdPrices> = z.strictObject(Object.fromEntries(AD_TIERS.map((t) => [t, adSlots])) as Record<(typeof AD_TIERS)[number], typeof adSlots>).meta({ title: 'AdPrices' });
 const appSettings: z.ZodType<AppSettings> = z
   .strictObject({
-    pricing: z
-      .strictObject({
-        signup_grant: tokens,
-        daily_drip: tokens,
-        vote_session_cost: tokens,
-        contest_entry_cost: tokens,
-        marketplace: z.strictObject({ basic: tokens, featured: tokens }),
-        referral_reward: tokens,
-        radio_upload_cost: tokens,
-        radio_ads: adPrices,
-      })
-      .meta({ title: 'TokenPricing' }),
+    pricing: tokenPricing,
     orders: z.strictObject({ cash_expiry_hours: z.int().min(1) }),
     migration: z.strictObject({ user_threshold: z.int().min(1), migration_enabled: z.boolean() }),
   })
