@@ -31,7 +31,7 @@ export function GuessButtons({ value, onChange, locked }: { value: SongType | nu
           disabled={locked}
           onClick={() => onChange(type)}
           className={clsx(
-            'flex flex-col items-center gap-1 rounded-xl border px-3 py-3 font-semibold transition',
+            'flex flex-col items-center gap-1 rounded-xl border px-3 py-3 font-semibold transition max-sm:py-2',
             value === type ? 'border-fuchsia-400 bg-fuchsia-500/20 text-fuchsia-100' : 'border-zinc-700 bg-zinc-950/60 hover:border-zinc-500',
             locked && value !== type && 'opacity-50',
             locked && 'cursor-default',

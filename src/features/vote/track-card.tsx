@@ -13,9 +13,9 @@ export function TrackCard({ arena }: { arena: Arena }) {
   if (!clip) return null;
   const reveal = vote?.status === 'scored' ? vote.reveal : null;
   return (
-    <Card as="article" className="grid gap-6 p-6 md:grid-cols-[minmax(0,240px)_1fr]">
+    <Card as="article" className="grid gap-6 p-6 max-sm:gap-4 max-sm:p-4 md:grid-cols-[minmax(0,240px)_1fr]">
       <CoverArt reveal={reveal} />
-      <div className="flex min-w-0 flex-col gap-5">
+      <div className="flex min-w-0 flex-col gap-5 max-sm:gap-4">
         <ClipPlayer key={clip.clip_id} url={clip.clip_url} reveal={reveal} focusNext={!vote} />
         <div>
           <p className="mb-2 text-sm text-zinc-400">Human, AI or both? Make your guess.</p>

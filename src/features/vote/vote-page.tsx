@@ -83,12 +83,13 @@ export function VotePage() {
   const uid = useSession((s) => s.user?.uid ?? null);
   return (
     // At least a screen tall: the arena arrives after first paint and must not move the footer in view (layout shift).
-    <section className="mx-auto min-h-dvh max-w-3xl px-4 py-10">
-      <header className="mb-8 text-center">
-        <h1 className="inline-flex items-center gap-3 text-4xl font-black">
-          <Headphones className="size-9 text-fuchsia-400" aria-hidden /> Voting Arena
+    // On a phone the page's own frame is tighter: the arena's player, guesses and Submit Guess fit above the radio bar.
+    <section className="mx-auto min-h-dvh max-w-3xl px-4 py-10 max-sm:pt-4">
+      <header className="mb-8 text-center max-sm:mb-4">
+        <h1 className="inline-flex items-center gap-3 text-4xl font-black max-sm:text-3xl">
+          <Headphones className="size-9 text-fuchsia-400 max-sm:size-7" aria-hidden /> Voting Arena
         </h1>
-        <p className="mt-2 text-zinc-400">Listen blind. Is it human, AI, or both?</p>
+        <p className="mt-2 text-zinc-400 max-sm:mt-1">Listen blind. Is it human, AI, or both?</p>
       </header>
       {uid ? <VoteBody key={uid} uid={uid} /> : null}
     </section>

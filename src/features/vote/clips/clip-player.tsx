@@ -9,7 +9,7 @@ export function ClipPlayer({ url, reveal, focusNext }: { url: string; reveal: Re
   const { playing, loading, failed, elapsed, toggle } = useClipPlayer(url, reveal);
   const percent = Math.min(100, (elapsed / CLIP_SECONDS) * 100);
   return (
-    <div className="rounded-xl bg-zinc-950/60 p-4" data-testid="clip-player" data-playing={playing}>
+    <div className="rounded-xl bg-zinc-950/60 p-4 max-sm:p-3" data-testid="clip-player" data-playing={playing}>
       <div className="flex items-center gap-3">
         <button
           type="button"
