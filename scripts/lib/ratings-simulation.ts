@@ -7,7 +7,8 @@
  * - honest listeners' skill and tracks' disguise ~ N(0, 1) on Glicko-2's internal scale; a
  *   vote is right with chance 1/3 + 2/3 · logistic(skill − disguise), the model itself;
  * - activity Pareto (α = 1.2, the "80/20" tail): listener i casts round(k · w_i) votes, w_i
- *   Pareto, k set so that they add up to the votes asked for; at least 1, at most every track.
+ *   Pareto, k set so that they add up to the votes asked for; at least 1, at most every track
+ *   but one (so none runs out before the late target enters).
  *   Votes come in sessions of TRACKS_PER_SESSION random tracks the listener has not voted on,
  *   the last one left partway; all sessions are shuffled into one timeline;
  * - the listener is rated per vote against the track's last rolled-up rating; each track is
