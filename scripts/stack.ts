@@ -25,6 +25,7 @@ import { readEnv } from '../functions/src/env';
 import { refreshLeaderboardsNow } from '../functions/src/leaderboards/refresh-scheduler';
 import { startOrderExpirySweep } from '../functions/src/orders/expire-orders';
 import { airScheduled } from '../functions/src/radio/air-scheduled';
+import { refreshRatingMedian } from '../functions/src/voting/ratings';
 import { deliverDueMail } from '../functions/src/mail/deliver';
 import { firebaseAuthGateway } from '../functions/src/platform/firebase-auth';
 import { buildDeps } from '../functions/src/deps';
@@ -241,6 +242,9 @@ async function main(): Promise<void> {
   await seedRadio(deps, say);
   timers.push(startOrderExpirySweep(deps, TIMER_MS, (err) => say(`Order expiry sweep failed: ${String(err)}`)));
   every(TIMER_MS, 'Leaderboard refresh', () => refreshLeaderboardsNow(deps));
+  // Deployed, hourly; locally as often as the leaderboards, so the demo's figures move while you watch.
+  await refreshRatingMedian(db, Date.now());
+  every(TIMER_MS, 'Rating median', () => refreshRatingMedian(db, Date.now()));
   // Deployed, airRadio runs every minute; locally a scheduled broadcast starts within seconds.
   every(RADIO_AIR_MS, 'Radio airing', () => airScheduled(deps));
   // Deployed, the sendMail trigger delivers each message at once; there are no Firestore triggers locally.

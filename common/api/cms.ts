@@ -68,7 +68,7 @@ const cmsTrack: z.ZodType<CmsTrack> = z
     has_video: z.boolean(),
     /** Signed URL of the full original (valid 3600 s); null when it could not be signed. */
     audio_url: z.string().nullable(),
-    stats: z.strictObject({ total_votes: count, fool_rate: z.number() }),
+    stats: z.strictObject({ total_votes: count, fool_rate: z.number(), rating: z.number().nullable(), rating_deviation: z.number().nullable() }),
   })
   .meta({ title: 'CmsTrack' });
 const track = json(z.strictObject({ track: cmsTrack }).meta({ title: 'CmsTrackAnswer' }));

@@ -16,6 +16,9 @@ const leaderboardRow: z.ZodType<LeaderboardRow> = z
     cover_art_url: z.string().nullable().optional(),
     fool_rate: z.number().optional(),
     total_votes: z.number().optional(),
+    rating: z.number().optional(),
+    rating_deviation: z.number().optional(),
+    accuracy: z.number().optional(),
   })
   .meta({ title: 'LeaderboardRow' });
 const deceptionRow: z.ZodType<DeceptionRow> = z
@@ -30,6 +33,8 @@ const deceptionRow: z.ZodType<DeceptionRow> = z
     correct_guesses: z.number(),
     incorrect_guesses: z.number(),
     fool_rate_low: z.number(),
+    rating: z.number(),
+    rating_deviation: z.number(),
   })
   .meta({ title: 'DeceptionRow' });
 /** The one-shot read: the four boards (the stream's events add `migration`). */

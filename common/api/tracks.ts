@@ -19,6 +19,12 @@ const myTrack = z
     /** Contest tracks only (else null). */
     total_votes: z.number().nullable(),
     fool_rate: z.number().nullable(),
+    /** Contest tracks only: how the voters guessed (counts; null elsewhere). */
+    guesses: z.strictObject({ ai: z.number(), human: z.number(), hybrid: z.number() }).nullable(),
+    /** The track's disguise rating in whole points with its deviation (null before its first rollup, and off the contest). */
+    rating: z.strictObject({ rating: z.number(), deviation: z.number() }).nullable(),
+    /** Votes from listeners rated above the median, and how many of them the track fooled (null off the contest). */
+    experts: z.strictObject({ votes: z.number(), fooled: z.number() }).nullable(),
     /** The status of the track's music radio submission, or null. */
     radio_status: z.enum(RADIO_STATUSES).nullable(),
     /** The track's live marketplace listing (the seller may feature a basic one). */

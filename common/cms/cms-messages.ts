@@ -46,5 +46,6 @@ export type CmsTrack = TrackFields & {
   has_video: boolean;
   /** Signed URL of the full original (valid 3600 s); null when it could not be signed (the storage's signer failed). */
   audio_url: string | null;
-  stats: { total_votes: number; fool_rate: number };
+  /** The track's disguise rating in whole points and its deviation (null before its first rollup). */
+  stats: { total_votes: number; fool_rate: number; rating: number | null; rating_deviation: number | null };
 };

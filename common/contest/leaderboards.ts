@@ -13,6 +13,14 @@ export type LeaderboardRow = {
   /** Fooling Tracks: the track's fool rate (percent) and votes, to compare it with chance. */
   fool_rate?: number;
   total_votes?: number;
+  /**
+   * Top Guessers and Fooling Tracks: the skill rating and its deviation (common/contest/rating.ts);
+   * both rank by rating − 2 deviations.
+   */
+  rating?: number;
+  rating_deviation?: number;
+  /** Top Guessers: the percent of the listener's guesses that were right (one decimal). */
+  accuracy?: number;
 };
 
 export type DeceptionRow = {
@@ -25,8 +33,11 @@ export type DeceptionRow = {
   total_votes: number;
   correct_guesses: number;
   incorrect_guesses: number;
-  /** The lower bound of the fool rate's 95% Wilson interval (percent): what the board ranks by. */
+  /** The lower bound of the fool rate's 95% Wilson interval (percent): how far above chance the fool rate is. */
   fool_rate_low: number;
+  /** The track's disguise rating and its deviation: the board ranks by rating − 2 deviations. */
+  rating: number;
+  rating_deviation: number;
 };
 
 export type Leaderboards = {

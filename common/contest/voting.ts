@@ -37,6 +37,13 @@ export type Reveal = z.infer<typeof reveal>;
 export const voteInput = z.strictObject({ session_id: lookupId, clip_id: lookupId, guess: songType });
 export type VoteInput = z.infer<typeof voteInput>;
 
+/**
+ * The listener's skill rating around a scored vote (common/contest/rating.ts): before it, after
+ * it, and the deviation after it; the end screen shows the last one and the session's change.
+ */
+export const voteRating = z.object({ before: z.number(), after: z.number(), deviation: z.number() });
+export type VoteRating = z.infer<typeof voteRating>;
+
 /** A vote as the client writes it (offline) and the server completes it with the reveal. */
 export const voteDoc = z.object({
   id,
@@ -48,13 +55,15 @@ export const voteDoc = z.object({
   status: z.enum(['pending', 'scored', 'rejected']),
   is_correct: z.nullable(z.boolean()),
   reveal: z.nullable(reveal),
+  /** Set by the server on a scored vote; null while pending, on a refused vote and on votes scored before ratings. */
+  rating: z.nullable(voteRating),
   error: nullableText,
   updatedAt,
 });
 export type VoteDoc = z.infer<typeof voteDoc>;
 export const VOTE_PUBLIC_FIELDS = publicFieldsOf(voteDoc.shape);
-/** Version 1: the reveal's `others` (optional: nothing to migrate). */
-export const voteRxSchema = rxSchemaOf(voteDoc, { version: 1 });
+/** Version 1: the reveal's `others` (optional: nothing to migrate); version 2: `rating` (null on stored votes). */
+export const voteRxSchema = rxSchemaOf(voteDoc, { version: 2 });
 
 /**
  * One clip of a vote session: a handle that only this session uses (votes name the clip by it)

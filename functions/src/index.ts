@@ -79,6 +79,13 @@ export const refreshLeaderboards = onSchedule({ schedule: 'every 1 minutes', reg
   await refreshLeaderboardsNow(ready());
 });
 
+/** The median listener rating, which My Tracks' "fooled listeners rated above the median" compares with (voting/ratings.ts). */
+export const refreshRatingMedian = onSchedule({ schedule: 'every 60 minutes', region: REGION, secrets: SECRETS }, async () => {
+  const deps = ready();
+  const ratings = await import('./voting/ratings');
+  await ratings.refreshRatingMedian(deps.db, deps.now());
+});
+
 /** Tracks stored before sessions sampled by `rand` get one, once (voting/sample-key.ts); afterwards one read an hour. */
 export const backfillTrackSampleKeys = onSchedule({ schedule: 'every 60 minutes', region: REGION, secrets: SECRETS }, async () => {
   const deps = ready();

@@ -42,7 +42,7 @@ export type Database = RxDatabase<Collections>;
  */
 const perUserCollections = {
   // Version 1 added the reveal's optional `others` (how the other voters guessed): nothing to fill in.
-  votes: { schema: voteSchema, migrationStrategies: { 1: (doc: Record<string, unknown>) => doc } },
+  votes: { schema: voteSchema, migrationStrategies: { 1: (doc: Record<string, unknown>) => doc, 2: (doc: Record<string, unknown>) => ({ ...doc, rating: null }) } },
   vote_sessions: { schema: voteSessionSchema },
   orders: { schema: orderSchema },
   radio_submissions: { schema: radioSubmissionSchema },

@@ -171,7 +171,7 @@ describe('the functions entry points', () => {
     expect((await db.collection('orders').doc('within').get()).get('status')).toBe('AWAITING_SELLER');
   });
 
-  it.each(['refreshLeaderboards', 'backfillTrackSampleKeys', 'backfillContentTwins', 'airRadio'] as const)('%s runs its job once', async (name) => {
+  it.each(['refreshLeaderboards', 'refreshRatingMedian', 'backfillTrackSampleKeys', 'backfillContentTwins', 'airRadio'] as const)('%s runs its job once', async (name) => {
     expect((await schedule(fns[name] as unknown as Handler, name)).status).toBe(200);
   });
 });

@@ -5,6 +5,8 @@ import type { DeceptionRow, Leaderboards } from '../../common/contest/leaderboar
 import { refreshLeaderboardSummary } from '../../functions/src/leaderboards/summary';
 import { statsFromTrack, type TrackDoc } from '../../functions/src/tracks/track-doc';
 import { rollUpVoteCounts } from '../../functions/src/voting/vote-shards';
+import { rateTrack, ratingFields } from '../../functions/src/voting/ratings';
+import { NEW_RATING } from '../../common/contest/rating';
 import { addTrack, clipOfTrack, makeAdmin, openSession, pushVotes, sseReader, voteDoc } from './contest-fixtures';
 import { signUp, startHarness, type Harness } from './harness';
 
@@ -23,13 +25,18 @@ const boards = async (): Promise<Leaderboards> => {
   return res.body as Leaderboards;
 };
 
-/** track_stats as the rollup of the vote shards leaves them after `total` votes, `incorrect` of them wrong. */
+/**
+ * track_stats as the rollup of the vote shards leaves them after `total` votes, `incorrect` of
+ * them wrong, all from newcomer listeners in one rollup (one rating period of the track).
+ */
 async function setVotes(track: TrackDoc, total: number, incorrect: number, harness: Harness = h) {
+  const games = Array.from({ length: total }, (_, i) => ({ rating: NEW_RATING.rating, deviation: NEW_RATING.deviation, right: i >= incorrect }));
   await harness.db
     .collection('track_stats')
     .doc(track.id)
     .set({
       ...statsFromTrack(track, { total_votes: total, correct_guesses: total - incorrect, incorrect_guesses: incorrect }, harness.deps.env.contest.minRankedVotes),
+      ...ratingFields(rateTrack(NEW_RATING, games)),
       updatedAt: FieldValue.serverTimestamp(),
       _deleted: false,
     });
@@ -56,9 +63,10 @@ describe('GET /api/public/leaderboards', () => {
     expect(JSON.stringify(first)).not.toContain(u.uid);
   });
 
-  it('ranks approved contest tracks with votes by the Wilson lower bound of their fool rate, 10 at most', async () => {
+  it('ranks approved contest tracks with votes by their conservative disguise rating, 10 at most', async () => {
     // [total votes, wrong guesses]: fool rates 100, 100, 90, 80, 75, 75, 60, 50, 50, 40, 20, 10, 0 percent;
-    // their 95% Wilson lower bounds 56.6, 34.2, 59.6, 37.6, 40.9, 30.1, 23.1, 18.8, 9.5, 11.8, 3.6, 1.8, 0.
+    // their ratings after one rollup of newcomers' votes, minus two deviations: 1573, 1244, 1726, 1408,
+    // 1502, 1302, 1242, 1194, 1001, 1076, 910, 860, 749 (their Wilson lower bounds are still shown).
     const shapes: Array<[number, number]> = [[5, 5], [2, 2], [10, 9], [5, 4], [8, 6], [4, 3], [5, 3], [6, 3], [2, 1], [5, 2], [5, 1], [10, 1], [3, 0]];
     const eligible: TrackDoc[] = [];
     for (const [i, [total, incorrect]] of shapes.entries()) {
@@ -72,7 +80,7 @@ describe('GET /api/public/leaderboards', () => {
 
     const { deception } = await boards();
     expect(deception).toHaveLength(10);
-    expect(deception.map((r) => r.title)).toEqual([2, 0, 4, 3, 1, 5, 6, 7, 9, 8].map((i) => `Deceiver ${i}`));
+    expect(deception.map((r) => r.title)).toEqual([2, 0, 4, 3, 5, 1, 6, 7, 9, 8].map((i) => `Deceiver ${i}`));
     expect(deception[0]).toEqual<DeceptionRow>({
       rank: 1,
       track_id: eligible[2]!.id,
@@ -84,11 +92,13 @@ describe('GET /api/public/leaderboards', () => {
       correct_guesses: 1,
       incorrect_guesses: 9,
       fool_rate_low: 59.6,
+      rating: 2113,
+      rating_deviation: 194,
     });
-    // 9 of 10 wrong outranks 5 of 5, and 2 of 2 falls behind 6 of 8 and 4 of 5: few votes prove little.
-    expect(deception.map((r) => [r.rank, r.fool_rate, r.total_votes, r.fool_rate_low])).toEqual([
-      [1, 90, 10, 59.6], [2, 100, 5, 56.6], [3, 75, 8, 40.9], [4, 80, 5, 37.6], [5, 100, 2, 34.2],
-      [6, 75, 4, 30.1], [7, 60, 5, 23.1], [8, 50, 6, 18.8], [9, 40, 5, 11.8], [10, 50, 2, 9.5],
+    // 9 of 10 wrong outranks 5 of 5, and 2 of 2 falls behind 6 of 8, 4 of 5 and 3 of 4: few votes prove little.
+    expect(deception.map((r) => [r.rank, r.fool_rate, r.total_votes, r.rating, r.rating_deviation])).toEqual([
+      [1, 90, 10, 2113, 194], [2, 100, 5, 2053, 240], [3, 75, 8, 1919, 209], [4, 80, 5, 1887, 240], [5, 75, 4, 1809, 253],
+      [6, 100, 2, 1825, 290], [7, 60, 5, 1721, 240], [8, 50, 6, 1650, 228], [9, 40, 5, 1555, 240], [10, 50, 2, 1581, 290],
     ]);
     const text = JSON.stringify(deception);
     for (const t of eligible) expect(text).not.toContain(t.clip_id);
@@ -108,14 +118,14 @@ describe('GET /api/public/leaderboards', () => {
     }
     // Votes land on counter shards; the refresh that follows them rolls them up into the board.
     await rollUpVoteCounts(h.deps);
-    // 100 % of 3 votes (lower bound 43.9 %): after 9 of 10 and 5 of 5, before 6 of 8.
+    // Three newcomers fooled in one rollup: 1921 ± 270 (1381 conservative), after 4 of 5 wrong (1408), before 3 of 4 (1302).
     const row = (await boards()).deception.find((r) => r.track_id === fresh.id);
-    expect(row).toMatchObject({ rank: 3, title: 'First Vote Song', fool_rate: 100, fool_rate_low: 43.9, total_votes: 3, incorrect_guesses: 3, correct_guesses: 0 });
+    expect(row).toMatchObject({ rank: 5, title: 'First Vote Song', fool_rate: 100, fool_rate_low: 43.9, total_votes: 3, incorrect_guesses: 3, correct_guesses: 0, rating: 1921, rating_deviation: 270 });
     const text = JSON.stringify(await boards());
     for (const id of [fresh.clip_id, ...handles]) expect(text).not.toContain(id);
   });
 
-  it('lists top guessers by correct guesses and fooling tracks like the Deception Leaderboard, from the summaries', async () => {
+  it('lists top guessers by their conservative rating and fooling tracks like the Deception Leaderboard, from the summaries', async () => {
     h.clock.now = T0;
     const pool: TrackDoc[] = [];
     for (let i = 0; i < 3; i++) pool.push(await addTrack(h, { title: `Guess Pool ${i}`, artist_name: `Pool Band ${i}`, song_type: 'hybrid', created_at: `2028-01-0${i + 1}T00:00:00.000Z` }));
@@ -133,11 +143,16 @@ describe('GET /api/public/leaderboards', () => {
     await rollUpVoteCounts(h.deps);
     await refreshLeaderboardSummary(h.deps);
     const b = await boards();
-    const guessers = b.top_guessers.filter((r) => r.username?.startsWith('lb_'));
-    expect(guessers).toEqual([
-      { rank: 1, score: 3, username: 'lb_ace', full_name: 'Ace Ventura', avatar_url: 'https://example.test/ace.png' },
-      { rank: 2, score: 1, username: 'lb_mid', full_name: 'lb_mid', avatar_url: null },
+    const guessers = b.top_guessers.filter((r) => plan.some(([name]) => name === r.username));
+    // Three newcomers on three new tracks: 3 right lifts a rating to 1722 ± 269, 1 of 3 (chance) drops it to 1289.
+    // (The earlier tests' voters rank among them: a rank is the board's, not the test's.)
+    expect(guessers.map(({ rank: _, ...row }) => row)).toEqual([
+      { score: 3, username: 'lb_ace', full_name: 'Ace Ventura', avatar_url: 'https://example.test/ace.png', rating: 1722, rating_deviation: 269, accuracy: 100 },
+      { score: 1, username: 'lb_mid', full_name: 'lb_mid', avatar_url: null, rating: 1289, rating_deviation: 272, accuracy: 33.3 },
+      { score: 0, username: 'lb_zero', full_name: 'lb_zero', avatar_url: null, rating: 1122, rating_deviation: 287, accuracy: 0 },
     ]);
+    expect(guessers[0]!.rank).toBe(1);
+    expect(guessers[1]!.rank).toBeLessThan(guessers[2]!.rank);
     // Pool 0 was missed by lb_mid and lb_zero, pool 1 and 2 by both as well: 2 wrong guesses each.
     const fooling = b.top_fooling_tracks.filter((r) => r.title?.startsWith('Guess Pool'));
     expect(fooling.map((r) => [r.title, r.score])).toEqual(
@@ -148,10 +163,10 @@ describe('GET /api/public/leaderboards', () => {
     expect(b.top_fooling_tracks.slice(0, 10).map((r) => r.title)).toEqual(b.deception.filter((r) => r.incorrect_guesses > 0).map((r) => r.title));
     expect(b.top_fooling_tracks.every((r) => r.score > 0 && !r.title?.startsWith('Track trk_'))).toBe(true);
     for (const row of b.top_guessers) {
-      expect(Object.keys(row).every((k) => ['rank', 'score', 'username', 'full_name', 'avatar_url'].includes(k))).toBe(true);
+      expect(Object.keys(row).every((k) => ['rank', 'score', 'username', 'full_name', 'avatar_url', 'rating', 'rating_deviation', 'accuracy'].includes(k))).toBe(true);
     }
     for (const row of b.top_fooling_tracks) {
-      expect(Object.keys(row).every((k) => ['rank', 'score', 'title', 'artist_name', 'cover_art_url', 'fool_rate', 'total_votes'].includes(k))).toBe(true);
+      expect(Object.keys(row).every((k) => ['rank', 'score', 'title', 'artist_name', 'cover_art_url', 'fool_rate', 'total_votes', 'rating', 'rating_deviation'].includes(k))).toBe(true);
     }
     const text = JSON.stringify(b);
     for (const t of pool) expect(text).not.toContain(t.clip_id);
@@ -220,7 +235,7 @@ describe('GET /api/public/leaderboards/stream', () => {
       expect(first).toEqual({ ...(await boards()), migration: (await h.call('GET', '/api/public/migration')).body });
 
       const track = await addTrack(h, { title: 'Streamed Song', song_type: 'human', created_at: '2029-01-01T00:00:00.000Z' });
-      // Six wrong guesses out of six (lower bound 61 %): enough to top the board.
+      // Six wrong guesses out of six: on the board, placed by its rating (the rollups may split them into periods).
       const clips: string[] = [];
       for (let i = 0; i < 6; i++) {
         const voter = await signUp(h, `lb_streamer_${i}`);
@@ -231,11 +246,14 @@ describe('GET /api/public/leaderboards/stream', () => {
       }
       // The scheduled refresh rolls the votes up within seconds, without anyone asking.
       const moved = await stream.until((b) => b.deception.some((r) => r.track_id === track.id && r.total_votes === 6));
-      expect(moved.deception.find((r) => r.track_id === track.id)).toMatchObject({ rank: 1, title: 'Streamed Song', fool_rate: 100, fool_rate_low: 61, total_votes: 6 });
+      expect(moved.deception.find((r) => r.track_id === track.id)).toMatchObject({ title: 'Streamed Song', fool_rate: 100, fool_rate_low: 61, total_votes: 6 });
+      const conservative = moved.deception.map((r) => r.rating - 2 * r.rating_deviation);
+      expect(conservative).toEqual([...conservative].sort((a, b) => b - a));
       // Fooling Tracks comes from the same summaries: often in that very event, else in a later one.
       const fooledBySix = (b: Leaderboards) => b.top_fooling_tracks.some((r) => r.title === 'Streamed Song' && r.score === 6);
       const fooled = fooledBySix(moved) ? moved : await stream.until(fooledBySix);
-      expect(fooled.top_fooling_tracks.find((r) => r.title === 'Streamed Song')).toMatchObject({ rank: 1, score: 6, fool_rate: 100, total_votes: 6 });
+      const streamed = moved.deception.find((r) => r.track_id === track.id)!;
+      expect(fooled.top_fooling_tracks.find((r) => r.title === 'Streamed Song')).toMatchObject({ score: 6, fool_rate: 100, total_votes: 6, rating: streamed.rating, rating_deviation: streamed.rating_deviation });
       expect(stream.raw()).not.toContain(track.clip_id);
       for (const id of clips) expect(stream.raw()).not.toContain(id);
     } finally {

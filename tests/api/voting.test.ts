@@ -11,7 +11,7 @@ import { ledgerInvariant, signUp, signUpMany, startHarness, type Harness } from 
 const T0 = Date.parse('2026-03-01T12:00:00Z');
 const DAY = 86_400_000;
 const TYPES: SongType[] = ['human', 'ai', 'hybrid'];
-const VOTE_FIELDS = ['_deleted', 'id', 'updatedAt', 'session_id', 'clip_id', 'guess', 'created_at', 'status', 'is_correct', 'reveal', 'error'].sort();
+const VOTE_FIELDS = ['_deleted', 'id', 'updatedAt', 'session_id', 'clip_id', 'guess', 'created_at', 'status', 'is_correct', 'reveal', 'rating', 'error'].sort();
 const SESSION_FIELDS = ['_deleted', 'id', 'updatedAt', 'clips', 'is_first_session', 'token_cost', 'created_at', 'completed_at'].sort();
 
 let h: Harness;

@@ -3,7 +3,7 @@ import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
 import { parse } from '../platform/http/validate';
 import { listTracksQuery } from './cms-schemas';
-import { countsOf, toCmsTrack, trackOf } from './track-write';
+import { NO_STATS, shownStatsOf, toCmsTrack, trackOf } from './track-write';
 
 const LIST_LIMIT = 200;
 
@@ -20,7 +20,7 @@ export const listTracks =
     const body = await Promise.all(
       snap.docs.map((d, i) => {
         const s = stats[i];
-        return toCmsTrack(deps, trackOf(d), s ? countsOf(s) : { total_votes: 0, correct_guesses: 0, incorrect_guesses: 0 });
+        return toCmsTrack(deps, trackOf(d), s?.exists ? shownStatsOf(s) : NO_STATS);
       }),
     );
     res.json({ tracks: body });

@@ -11,6 +11,8 @@ import { newSampleKey } from '../voting/sample-key';
 import { prepareRadioWithdrawal } from '../radio/withdraw';
 import { recordDocChange, type AuditAction } from '../platform/firestore/audit';
 import { refuseAcousticTwins, trackSubject } from '../tracks/acoustic-twins';
+import { displayRating, ratingFields, ratingOf } from '../voting/ratings';
+import { NEW_RATING } from '../../../common/contest/rating';
 
 export type Counts = Pick<TrackStatsDoc, 'total_votes' | 'correct_guesses' | 'incorrect_guesses'>;
 
@@ -24,6 +26,14 @@ export const countsOf = (stats: DocumentSnapshot): Counts => ({
   correct_guesses: count(stats, 'correct_guesses'),
   incorrect_guesses: count(stats, 'incorrect_guesses'),
 });
+
+/** The counts and the rating (whole points, null before the track's first rollup) a CMS track shows. */
+export type ShownStats = Counts & { rating: { rating: number; rating_deviation: number } | null };
+export const shownStatsOf = (stats: DocumentSnapshot): ShownStats => ({
+  ...countsOf(stats),
+  rating: typeof stats.get('rating') === 'number' ? displayRating(ratingOf(stats.data())) : null,
+});
+export const NO_STATS: ShownStats = { total_votes: 0, correct_guesses: 0, incorrect_guesses: 0, rating: null };
 
 export { trackOf };
 
@@ -65,7 +75,7 @@ export async function updateTrack(
   change: (track: TrackDoc) => Partial<TrackDoc>,
   audit?: { actorId: string; action: AuditAction },
   guard?: TrackGuard,
-): Promise<{ track: TrackDoc; counts: Counts }> {
+): Promise<{ track: TrackDoc; counts: ShownStats }> {
   const { db } = deps;
   const ref = db.collection(COL.tracks).doc(id);
   const statsRef = db.collection(COL.trackStats).doc(id);
@@ -84,9 +94,10 @@ export async function updateTrack(
     await withdraw?.();
     if (audit) auditTrack(db, tx, audit.action, audit.actorId, current, next, new Date(deps.now()).toISOString());
     // merge: fields other writers keep on the stats document (none are ours) survive.
-    const counts = countsOf(stats);
-    tx.set(statsRef, { ...statsFromTrack(next, counts, deps.env.contest.minRankedVotes), updatedAt: FieldValue.serverTimestamp(), _deleted: false }, { merge: true });
-    return { track: next, counts };
+    // A track stored before ratings starts as a newcomer, so the boards (ordered by rating_low) can rank it.
+    const unrated = stats.get('rating') === undefined ? ratingFields(NEW_RATING) : {};
+    tx.set(statsRef, { ...statsFromTrack(next, countsOf(stats), deps.env.contest.minRankedVotes), ...unrated, updatedAt: FieldValue.serverTimestamp(), _deleted: false }, { merge: true });
+    return { track: next, counts: shownStatsOf(stats) };
   });
   scheduleLeaderboardRefresh(deps);
   return result;
@@ -123,7 +134,7 @@ export async function contestEntryGuard(deps: Deps, id: string, change: (track: 
 }
 
 /** The CMS view of a track: no storage paths or clip id; stats and a signed URL of the full audio (null if it cannot be signed). */
-export async function toCmsTrack(deps: Deps, track: TrackDoc, counts: Counts): Promise<CmsTrack> {
+export async function toCmsTrack(deps: Deps, track: TrackDoc, counts: ShownStats): Promise<CmsTrack> {
   return {
     id: track.id,
     title: track.title,
@@ -148,6 +159,11 @@ export async function toCmsTrack(deps: Deps, track: TrackDoc, counts: Counts): P
       log.signedUrlFailed(track.audio_path, err);
       return null;
     }),
-    stats: { total_votes: counts.total_votes, fool_rate: foolRate(counts.incorrect_guesses, counts.total_votes) },
+    stats: {
+      total_votes: counts.total_votes,
+      fool_rate: foolRate(counts.incorrect_guesses, counts.total_votes),
+      rating: counts.rating?.rating ?? null,
+      rating_deviation: counts.rating?.rating_deviation ?? null,
+    },
   };
 }

@@ -2,17 +2,19 @@ import { FieldPath, type Firestore, type Query, type QuerySnapshot } from 'fireb
 import { LEADERBOARD_ROWS } from '../../../common/constants';
 import type { DeceptionRow } from '../../../common/contest/leaderboards';
 import { trackStatsCol, type TrackStatsDoc } from '../tracks/track-doc';
+import { displayRating, ratingOf } from '../voting/ratings';
 
 /**
  * Eligible track_stats (approved contest tracks with at least the configured minimum of votes)
- * by the lower bound of their fool rate's 95% Wilson interval, then votes (docs/adr/0029-rank-by-wilson-lower-bound.md). The Deception Leaderboard and Fooling Tracks rank the same way. Ties end
- * on the track id, named (Firestore's implicit order made explicit), so
- * every read and the stream list tied tracks alike.
+ * by their conservative disguise rating (rating − 2 deviations, docs/adr/0051-skill-ratings.md),
+ * then votes. The Deception Leaderboard and Fooling Tracks rank the same way. Ties end on the
+ * track id, named (Firestore's implicit order made explicit), so every read and the stream list
+ * tied tracks alike.
  */
 export const rankedTracksQuery = (db: Firestore, limit: number): Query<TrackStatsDoc> =>
   trackStatsCol(db)
     .where('eligible', '==', true)
-    .orderBy('fool_rate_low', 'desc')
+    .orderBy('rating_low', 'desc')
     .orderBy('total_votes', 'desc')
     .orderBy(FieldPath.documentId(), 'desc')
     .limit(limit);
@@ -27,6 +29,7 @@ export const trackRowFields = (s: TrackStatsDoc) => ({
   cover_art_url: s.cover_art_url,
   fool_rate: s.fool_rate,
   total_votes: s.total_votes,
+  ...displayRating(ratingOf(s)),
 });
 
 export const deceptionRows = (snap: QuerySnapshot<TrackStatsDoc>): DeceptionRow[] =>

@@ -4,6 +4,7 @@ import { LEADERBOARD_MAX_ROWS, type LeaderboardRow } from '../../../common/conte
 import { profileOf } from '../platform/firestore/account-docs';
 import { COL } from '../platform/firestore/collections';
 import { converter } from '../platform/firestore/typed-collection';
+import { displayRating, ratingOf } from '../voting/ratings';
 import { voterStatsCol } from '../voting/session-doc';
 import { rankedTracksQuery, trackRowFields } from './deception';
 import { refreshListingCopies } from '../marketplace/listing-write';
@@ -26,6 +27,9 @@ const storedRow = z.object({
   cover_art_url: z.string().nullish(),
   fool_rate: z.number().optional(),
   total_votes: z.number().optional(),
+  rating: z.number().optional(),
+  rating_deviation: z.number().optional(),
+  accuracy: z.number().optional(),
 });
 /** leaderboard_summary/{category}: { category, rows (up to 100, ranked), updated_at }. */
 const storedSummary = z.object({ category: z.enum(SUMMARY_CATEGORIES), rows: z.array(storedRow), updated_at: z.string() });
@@ -45,36 +49,57 @@ export function summariesFrom(snaps: readonly DocumentSnapshot<StoredSummary>[])
   return out;
 }
 
+/** A user to rank: their score, what ties are decided by (the score itself by default), and fields of their row. */
+type Ranked = { uid: string; score: number; key?: number; extra?: Partial<LeaderboardRow> };
+
 /**
- * Ranked user rows with what the board shows of each user (never an id). Equal scores share a
- * rank, and the next score's rank counts them all (1, 2, 2, 4): a tie is not an order.
+ * Ranked user rows with what the board shows of each user (never an id). Equal keys share a
+ * rank, and the next key's rank counts them all (1, 2, 2, 4): a tie is not an order.
  */
-async function userRows(db: Firestore, scored: Array<[uid: string, score: number]>): Promise<LeaderboardRow[]> {
-  if (scored.length === 0) return [];
-  const profiles = await db.getAll(...scored.map(([uid]) => db.collection(COL.profiles).doc(uid)));
+async function userRows(db: Firestore, ranked: Ranked[]): Promise<LeaderboardRow[]> {
+  if (ranked.length === 0) return [];
+  const profiles = await db.getAll(...ranked.map((r) => db.collection(COL.profiles).doc(r.uid)));
+  const key = (r: Ranked) => r.key ?? r.score;
   let rank = 0;
-  return scored.map(([, score], i) => {
+  return ranked.map((r, i) => {
     const p = profileOf(profiles[i]);
-    if (i === 0 || score !== scored[i - 1]![1]) rank = i + 1;
+    if (i === 0 || key(r) !== key(ranked[i - 1]!)) rank = i + 1;
     return {
       rank,
-      score,
+      score: r.score,
       username: p?.username ?? 'unknown',
       full_name: p?.full_name ?? null,
       avatar_url: p?.avatar_url ?? null,
+      ...r.extra,
     };
   });
 }
 
-/** Correct guesses per user, best first. */
+/**
+ * Listeners by their conservative rating (rating − 2 deviations, docs/adr/0051-skill-ratings.md):
+ * the score stays the number of right guesses, shown beside the rating and the share of right ones.
+ */
 async function topGuessers(db: Firestore): Promise<LeaderboardRow[]> {
-  const snap = await voterStatsCol(db).where('correct', '>', 0).orderBy('correct', 'desc').limit(LEADERBOARD_MAX_ROWS).get();
-  return userRows(db, snap.docs.map((d) => [d.id, d.data().correct ?? 0]));
+  const snap = await voterStatsCol(db).orderBy('rating_low', 'desc').limit(LEADERBOARD_MAX_ROWS).get();
+  return userRows(
+    db,
+    snap.docs.map((d) => {
+      const s = d.data();
+      const total = s.total ?? 0;
+      const correct = s.correct ?? 0;
+      return {
+        uid: d.id,
+        score: correct,
+        key: s.rating_low,
+        extra: { ...displayRating(ratingOf(s)), accuracy: total === 0 ? 0 : Math.round((correct / total) * 1000) / 10 },
+      };
+    }),
+  );
 }
 
 /**
- * Eligible tracks that fooled someone, ranked like the Deception Leaderboard (the fool rate's
- * Wilson lower bound, then votes); the score stays the number of wrong guesses.
+ * Eligible tracks that fooled someone, ranked like the Deception Leaderboard (the conservative
+ * disguise rating, then votes); the score stays the number of wrong guesses.
  */
 async function topFoolingTracks(db: Firestore): Promise<LeaderboardRow[]> {
   const snap = await rankedTracksQuery(db, LEADERBOARD_MAX_ROWS).get();
@@ -97,7 +122,7 @@ async function weeklyEarners(deps: Deps): Promise<LeaderboardRow[]> {
     .orderBy('user_id')
     .limit(LEADERBOARD_MAX_ROWS)
     .get();
-  return userRows(deps.db, snap.docs.map((d) => [d.data().user_id, d.data().earned]));
+  return userRows(deps.db, snap.docs.map((d) => ({ uid: d.data().user_id, score: d.data().earned })));
 }
 
 /**

@@ -16,6 +16,8 @@ import { printDoc, refuseAcousticTwins, type PreparedPrint } from './acoustic-tw
 import { claimContestAudio } from './contest-audio';
 import { submissionKeyRef } from './idempotency';
 import { statsFromTrack, type TrackDoc } from './track-doc';
+import { ratingFields } from '../voting/ratings';
+import { NEW_RATING } from '../../../common/contest/rating';
 
 export type NewSubmission = {
   uid: string;
@@ -77,7 +79,7 @@ function writeTrack(db: Firestore, tx: Transaction, track: TrackDoc, clipPath: s
   tx.create(db.collection(COL.clips).doc(track.clip_id), { track_id: track.id, path: clipPath, created_at: track.created_at });
   const zeros = { total_votes: 0, correct_guesses: 0, incorrect_guesses: 0 };
   // No votes yet: not eligible whatever the configured minimum.
-  tx.create(db.collection(COL.trackStats).doc(track.id), { ...statsFromTrack(track, zeros, 1), ...replicated });
+  tx.create(db.collection(COL.trackStats).doc(track.id), { ...statsFromTrack(track, zeros, 1), ...ratingFields(NEW_RATING), ...replicated });
 }
 
 /**

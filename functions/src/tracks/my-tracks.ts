@@ -8,6 +8,7 @@ import type { Deps } from '../platform/deps';
 import { parseStored } from '../platform/firestore/typed-collection';
 import { storedOf } from '../radio/submission-doc';
 import { tracksCol } from './track-doc';
+import { displayRating, ratingOf } from '../voting/ratings';
 
 /** The most tracks the list returns (newest first). */
 export const MY_TRACKS_LIMIT = 200;
@@ -16,6 +17,10 @@ export const MY_TRACKS_LIMIT = 200;
 const liveListing = z.object({ track_id: z.string(), listing_type: z.enum(LISTING_TYPES) });
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const shownRating = (stats: Parameters<typeof ratingOf>[0]) => {
+  const { rating, rating_deviation } = displayRating(ratingOf(stats));
+  return { rating, deviation: rating_deviation };
+};
 
 /**
  * GET /api/tracks/mine — the caller's own tracks, newest first (at most 200): their public
@@ -60,6 +65,9 @@ export const myTracks =
         created_at: t.created_at,
         total_votes: contest ? (num(s.get('total_votes')) ?? 0) : null,
         fool_rate: contest ? (num(s.get('fool_rate')) ?? 0) : null,
+        guesses: contest ? { ai: num(s.get('guess_ai')) ?? 0, human: num(s.get('guess_human')) ?? 0, hybrid: num(s.get('guess_hybrid')) ?? 0 } : null,
+        rating: contest && num(s.get('rating')) !== null ? shownRating(s.data()) : null,
+        experts: contest ? { votes: num(s.get('expert_votes')) ?? 0, fooled: num(s.get('expert_fooled')) ?? 0 } : null,
         listing: listingOf.get(d.id) ?? null,
         radio_status: r?.exists && r.get('_deleted') !== true ? storedOf(r).status : null,
       };

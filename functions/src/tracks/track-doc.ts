@@ -4,6 +4,7 @@ import { SONG_TYPES, SUBMISSION_ROUTES, TRACK_STATUSES } from '../../../common/c
 import { foolRate, foolRateLow } from '../../../common/contest/fool-rate';
 import { COL } from '../platform/firestore/collections';
 import { converter, parseStored, serverTime } from '../platform/firestore/typed-collection';
+import { storedRatingFields } from '../voting/ratings';
 
 export { foolRate };
 
@@ -89,6 +90,11 @@ const storedStats = z.object({
   fool_rate_low: z.number().default(0),
   /** Approved contest track with at least the configured minimum of votes: ranked on the leaderboards. */
   eligible: z.boolean().default(false),
+  /** How well the track disguises its origin (voting/ratings.ts): rated by the rollup, `rating_low` what the boards order by. */
+  ...storedRatingFields,
+  /** Votes from listeners rated above the median when the rollup counted them, and how many of those it fooled (absent before). */
+  expert_votes: z.number().optional(),
+  expert_fooled: z.number().optional(),
 });
 export type TrackStatsDoc = z.output<typeof storedStats>;
 /** A track's stats as read (a snapshot of a mixed getAll), parsed with their schema. */

@@ -6,11 +6,12 @@ import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
 import type { RateLimitCounter } from '../platform/http/rate-limit';
 import { SYNC_REGISTRY, toClientDoc, type ClientDoc } from '../sync/registry';
-import { trackOf } from '../tracks/track-doc';
+import { trackOf, trackStatsOf } from '../tracks/track-doc';
 import { voteKeyRef } from './pick-tracks';
 import { othersGuessed, othersOf, revealOf } from './reveal';
 import { sessionOf, trackOfClip, voterStatsOf, type VoteSessionDoc } from './session-doc';
 import { rememberedTrack, rememberSessionTracks } from './session-tracks';
+import { rateListener, ratingFields, ratingOf } from './ratings';
 import { countVote } from './vote-shards';
 import type { ClientVote } from './vote-input';
 
@@ -113,7 +114,7 @@ export async function scoreVote(deps: Deps, uid: string, vote: ClientVote, limit
       _deleted: false as const,
     };
     const reject = (error: string): Settled => {
-      const data: StoredVote = { ...base, track_id: null, status: 'rejected', is_correct: null, reveal: null, error };
+      const data: StoredVote = { ...base, track_id: null, status: 'rejected', is_correct: null, reveal: null, rating: null, error };
       tx.create(voteRef, data);
       return { outcome: 'rejected', data };
     };
@@ -140,13 +141,32 @@ export async function scoreVote(deps: Deps, uid: string, vote: ClientVote, limit
     if (key?.exists) return reject(VOTE_MSG.alreadyVoted);
 
     const isCorrect = vote.guess === track.song_type;
-    const data: StoredVote = { ...base, track_id: trackId, status: 'scored', is_correct: isCorrect, reveal: { ...revealOf(track), others: othersOf(statsSnap) }, error: null };
+    // A game between the listener (rated here, in this transaction) and the track as last rolled
+    // up; the track is rated by the rollup, from the game its shard keeps (docs/adr/0051-skill-ratings.md).
+    const listener = ratingOf(voterStatsOf(userStats));
+    const rated = rateListener(listener, ratingOf(statsSnap.exists ? trackStatsOf(statsSnap) : undefined), isCorrect);
+    const rating = { before: listener.rating, after: rated.rating, deviation: rated.deviation };
+    const data: StoredVote = {
+      ...base,
+      track_id: trackId,
+      status: 'scored',
+      is_correct: isCorrect,
+      reveal: { ...revealOf(track), others: othersOf(statsSnap) },
+      rating,
+      error: null,
+    };
     tx.create(voteRef, data);
     tx.create(keyRef, { user_id: uid, track_id: trackId, vote_id: vote.id, created_at: nowIso });
-    countVote(db, tx, deps.env.contest.voteShards, trackId, vote.guess, isCorrect);
+    countVote(db, tx, deps.env.contest.voteShards, trackId, vote, { rating: listener.rating, deviation: listener.deviation, right: isCorrect });
     tx.set(
       userStatsRef,
-      { user_id: uid, total: count(userStats, 'total') + 1, correct: count(userStats, 'correct') + (isCorrect ? 1 : 0), updatedAt: FieldValue.serverTimestamp() },
+      {
+        user_id: uid,
+        total: count(userStats, 'total') + 1,
+        correct: count(userStats, 'correct') + (isCorrect ? 1 : 0),
+        ...ratingFields(rated),
+        updatedAt: FieldValue.serverTimestamp(),
+      },
       { merge: true },
     );
     return { outcome: 'scored', data };

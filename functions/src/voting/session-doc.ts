@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { voteSessionDoc, type VoteSessionView } from '../../../common/contest/voting';
 import { COL } from '../platform/firestore/collections';
 import { converter, parseStored } from '../platform/firestore/typed-collection';
+import { storedRatingFields } from './ratings';
 
 /**
  * vote_sessions/{id} as stored (besides its change time and tombstone). `clips[i].clip_id` is a
@@ -35,7 +36,7 @@ export const sessionsCol = (db: Firestore) => db.collection(COL.voteSessions).wi
 export const sessionOf = (snap: DocumentSnapshot): VoteSessionDoc => parseStored(storedSession, COL.voteSessions, snap.id, snap.data());
 
 /**
- * user_vote_stats/{uid}: the voter's counts (score-vote.ts) and the lock of their sessions
+ * user_vote_stats/{uid}: the voter's counts and rating (score-vote.ts) and the lock of their sessions
  * (open-session.ts: the open session's id and how many they opened); each part is written by its
  * own writer, so each may be missing.
  */
@@ -45,6 +46,8 @@ const storedVoterStats = z.object({
   correct: z.number().optional(),
   open_session_id: z.string().nullish(),
   sessions_opened: z.number().optional(),
+  /** The listener's skill rating (ratings.ts), absent before their first scored vote. */
+  ...storedRatingFields,
 });
 export type VoterStats = z.infer<typeof storedVoterStats>;
 export const voterStatsCol = (db: Firestore) => db.collection(COL.userVoteStats).withConverter(converter(storedVoterStats, COL.userVoteStats));

@@ -1,9 +1,11 @@
+import { z } from 'zod';
 import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import type { SongType } from '../../../common/contest/contest';
 import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
 import { statsFromTrack, trackStatsOf, type GuessCounts, type TrackStatsDoc } from '../tracks/track-doc';
 import { forgetOthersGuessed } from './reveal';
+import { rateTrack, ratingFields, ratingMedian, ratingOf, shardGame, type ShardGame } from './ratings';
 
 /**
  * Distributed vote counters (docs/adr/0027-distributed-vote-counters.md): a vote increments one of its
@@ -12,7 +14,7 @@ import { forgetOthersGuessed } from './reveal';
  * that landed on it and `dirty` until the rollup has added them into its parent, as Firebase's
  * distributed counter does (https://firebase.google.com/docs/firestore/solutions/counters).
  */
-export type VoteShard = GuessCounts & { track_id: string; shard: number; total: number; correct: number; incorrect: number; dirty: boolean };
+export type VoteShard = GuessCounts & { track_id: string; shard: number; total: number; correct: number; incorrect: number; games?: Record<string, ShardGame>; dirty: boolean };
 
 /** The counts a track's shards add up to. */
 export type VoteTally = Pick<TrackStatsDoc, 'total_votes' | 'correct_guesses' | 'incorrect_guesses'> & GuessCounts;
@@ -29,13 +31,24 @@ const shardsOf = (db: Firestore, trackId: string) => db.collection(COL.trackStat
 
 export const voteShardRef = (db: Firestore, trackId: string, shard: number) => shardsOf(db, trackId).doc(String(shard));
 
-/** Counts one scored vote in the caller's transaction: blind increments of a random shard, nothing read. */
-export function countVote(db: Firestore, tx: Transaction, shards: number, trackId: string, guess: SongType, isCorrect: boolean): void {
+/**
+ * Counts one scored vote in the caller's transaction: blind increments of a random shard, nothing
+ * read, and the vote kept in the shard as a game for the track's next rating period (games.{voteId}).
+ */
+export function countVote(db: Firestore, tx: Transaction, shards: number, trackId: string, vote: { id: string; guess: SongType }, game: ShardGame): void {
   const shard = Math.floor(Math.random() * shards);
   const one = FieldValue.increment(1);
   tx.set(
     voteShardRef(db, trackId, shard),
-    { track_id: trackId, shard, total: one, [isCorrect ? 'correct' : 'incorrect']: one, [GUESS_FIELD[guess]]: one, dirty: true },
+    {
+      track_id: trackId,
+      shard,
+      total: one,
+      [game.right ? 'correct' : 'incorrect']: one,
+      [GUESS_FIELD[vote.guess]]: one,
+      games: { [vote.id]: game },
+      dirty: true,
+    },
     { merge: true },
   );
 }
@@ -60,12 +73,22 @@ export function tallyOf(shards: readonly DocumentSnapshot[]): VoteTally {
   return t;
 }
 
+const storedGames = z.record(z.string(), shardGame);
+
+/** The games a shard keeps for the track's next rating period (none when malformed: the counts still add up). */
+function gamesOf(shard: DocumentSnapshot): ShardGame[] {
+  const games = storedGames.safeParse(shard.get('games') ?? {});
+  return games.success ? Object.values(games.data) : [];
+}
+
 /**
- * Adds one track's shards into its track_stats in one transaction, clearing their `dirty` mark:
- * a vote that lands on a shard meanwhile retries the transaction (or marks it again after), so
- * no vote is left out. Shards of a deleted track (no track_stats) are deleted.
+ * Adds one track's shards into its track_stats in one transaction, clearing their `dirty` mark
+ * and their games: a vote that lands on a shard meanwhile retries the transaction (or marks it
+ * again after), so no vote is left out. The games are the track's rating period: its rating moves
+ * once per rollup (docs/adr/0051-skill-ratings.md), and those against listeners rated above
+ * `median` are counted as its expert votes. Shards of a deleted track (no track_stats) are deleted.
  */
-async function rollUpTrack(deps: Deps, trackId: string): Promise<void> {
+async function rollUpTrack(deps: Deps, trackId: string, median: number): Promise<void> {
   const { db } = deps;
   const statsRef = db.collection(COL.trackStats).doc(trackId);
   // Which shards exist: found outside the transaction, read inside it. A shard created after
@@ -80,12 +103,22 @@ async function rollUpTrack(deps: Deps, trackId: string): Promise<void> {
     const dirty = shards.filter((s) => s.get('dirty') === true);
     // Another rollup (the refresh after a push, the scheduled one) added them first: nothing to write.
     if (dirty.length === 0) return;
-    for (const s of dirty) tx.update(s.ref, { dirty: false });
+    for (const s of dirty) tx.update(s.ref, { dirty: false, games: FieldValue.delete() });
     const tally = tallyOf(shards);
-    const track = { ...trackStatsOf(stats), id: trackId };
+    const stored = trackStatsOf(stats);
+    const games = dirty.flatMap(gamesOf);
+    const experts = games.filter((g) => g.rating > median);
     tx.set(
       statsRef,
-      { ...statsFromTrack(track, tally, deps.env.contest.minRankedVotes), ...tally, updatedAt: FieldValue.serverTimestamp(), _deleted: false },
+      {
+        ...statsFromTrack({ ...stored, id: trackId }, tally, deps.env.contest.minRankedVotes),
+        ...tally,
+        ...ratingFields(rateTrack(ratingOf(stored), games)),
+        expert_votes: (stored.expert_votes ?? 0) + experts.length,
+        expert_fooled: (stored.expert_fooled ?? 0) + experts.filter((g) => !g.right).length,
+        updatedAt: FieldValue.serverTimestamp(),
+        _deleted: false,
+      },
       { merge: true },
     );
   });
@@ -99,10 +132,12 @@ async function rollUpTrack(deps: Deps, trackId: string): Promise<void> {
 export async function rollUpVoteCounts(deps: Deps): Promise<number> {
   await moveLegacyShards(deps.db);
   let rolled = 0;
+  let median: number | undefined;
   for (let page = 0; page < ROLLUP_MAX_PAGES; page += 1) {
     const dirty = await deps.db.collectionGroup(COL.voteShards).where('dirty', '==', true).limit(ROLLUP_PAGE).get();
     const tracks = [...new Set(dirty.docs.map((d) => String(d.get('track_id'))))];
-    for (let i = 0; i < tracks.length; i += ROLLUP_PARALLEL) await Promise.all(tracks.slice(i, i + ROLLUP_PARALLEL).map((id) => rollUpTrack(deps, id)));
+    if (tracks.length > 0) median ??= await ratingMedian(deps.db);
+    for (let i = 0; i < tracks.length; i += ROLLUP_PARALLEL) await Promise.all(tracks.slice(i, i + ROLLUP_PARALLEL).map((id) => rollUpTrack(deps, id, median!)));
     rolled += tracks.length;
     if (dirty.size < ROLLUP_PAGE) break;
   }

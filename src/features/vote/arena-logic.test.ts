@@ -22,6 +22,7 @@ const vote = (over: Partial<VoteDoc>): VoteDoc => ({
   status: 'pending',
   is_correct: null,
   reveal: null,
+  rating: null,
   error: null,
   updatedAt: 1,
   ...over,

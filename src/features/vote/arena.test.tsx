@@ -27,7 +27,7 @@ vi.mock('./session/use-contest-docs', async () => {
 });
 vi.mock('./session/submit-vote', () => ({
   submitVote: vi.fn(async (input: VoteInput) => {
-    const vote: VoteDoc = { id: `v-${input.clip_id}`, ...input, created_at: new Date().toISOString(), status: 'pending', is_correct: null, reveal: null, error: null, updatedAt: 0 };
+    const vote: VoteDoc = { id: `v-${input.clip_id}`, ...input, created_at: new Date().toISOString(), status: 'pending', is_correct: null, reveal: null, rating: null, error: null, updatedAt: 0 };
     votes.set([...votes.get(), vote]);
     return vote;
   }),

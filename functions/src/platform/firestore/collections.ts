@@ -18,6 +18,8 @@ export const COL = {
   /** Server-only: opaque clip id -> track and stored clip file. */
   clips: 'clips',
   trackStats: 'track_stats',
+  /** contest_ratings/median: the median listener rating (voting/ratings.ts). */
+  contestRatings: 'contest_ratings',
   /** track_stats/{trackId}/vote_shards/{n}: one of a track's vote counters (voting/vote-shards.ts), server-only. */
   voteShards: 'vote_shards',
   /** The former flat shards (track_vote_shards/{trackId}_{n}), moved under track_stats by the rollup. */

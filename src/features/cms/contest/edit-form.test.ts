@@ -22,7 +22,7 @@ const track: CmsTrack = {
   created_at: '2026-03-01T12:00:00.000Z',
   has_video: false,
   audio_url: '/api/files/originals/x.mp3',
-  stats: { total_votes: 0, fool_rate: 0 },
+  stats: { total_votes: 0, fool_rate: 0, rating: null, rating_deviation: null },
 };
 
 describe('editFromForm', () => {

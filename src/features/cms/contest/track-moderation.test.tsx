@@ -26,7 +26,7 @@ const pending = (over: Partial<CmsTrack> = {}): CmsTrack => ({
   created_at: '2025-01-01T00:00:00.000Z',
   has_video: false,
   audio_url: 'https://storage.test/night-drive.mp3',
-  stats: { total_votes: 0, fool_rate: 0 },
+  stats: { total_votes: 0, fool_rate: 0, rating: null, rating_deviation: null },
   ...over,
 });
 

@@ -12,6 +12,7 @@ export function newVote(input: VoteInput, now: Date = new Date(), id: string = c
     status: 'pending',
     is_correct: null,
     reveal: null,
+    rating: null,
     error: null,
     updatedAt: now.getTime(),
   };
