@@ -7,12 +7,24 @@ import { coverVariantUrl } from '@common/contest/covers';
 import { formatCount } from '@common/format';
 import { ChanceNote } from './deception-leaderboard';
 import { PendingText } from '@/components/pending-text';
+import { ratingText } from '@/lib/rating-text';
 
 const TABS = [
+  // Top Guessers show their rating and share of right guesses instead (RatingScore); the unit is the fallback's.
   { key: 'top_guessers', label: 'Top Guessers', unit: 'correct', empty: 'No guesses yet. Be the first to vote!' },
   { key: 'top_fooling_tracks', label: 'Fooling Tracks', unit: 'fooled', empty: 'No tracks have fooled anyone yet.' },
   { key: 'top_earners_week', label: 'Weekly Earners', unit: 'tokens', empty: 'No tokens earned this week yet.' },
 ] as const;
+
+/** A listener's rating give or take one deviation, and the share of their guesses that were right. */
+function GuesserScore({ rating, deviation, accuracy }: { rating: number; deviation: number; accuracy: number | undefined }) {
+  return (
+    <>
+      <span data-testid="guesser-rating">{ratingText(rating, deviation)}</span> <span className="text-xs font-normal text-zinc-400">rating</span>
+      {accuracy !== undefined ? <span className="block text-xs font-normal text-zinc-300">{Math.round(accuracy)}% right</span> : null}
+    </>
+  );
+}
 
 function Board({ rows, unit, empty }: { rows: LeaderboardRow[]; unit: string; empty: string }) {
   const [all, setAll] = useState(false);
@@ -46,11 +58,20 @@ function Board({ rows, unit, empty }: { rows: LeaderboardRow[]; unit: string; em
             </span>
             {/* At most half the row, its chance note wrapping: on a phone the title keeps room to read. */}
             <span className="max-w-[50%] text-right font-semibold text-amber-200">
-              {formatCount(r.score)} <span className="text-xs font-normal text-zinc-400">{unit}</span>
+              {r.username && r.rating !== undefined && r.rating_deviation !== undefined ? (
+                <GuesserScore rating={r.rating} deviation={r.rating_deviation} accuracy={r.accuracy} />
+              ) : (
+                <>
+                  {formatCount(r.score)} <span className="text-xs font-normal text-zinc-400">{unit}</span>
+                </>
+              )}
               {r.fool_rate !== undefined && r.total_votes ? (
                 <span className="flex flex-wrap items-center justify-end gap-x-1 text-xs font-normal text-zinc-400">
                   {r.fool_rate.toFixed(1)}% · <ChanceNote incorrect={r.score} total={r.total_votes} />
                 </span>
+              ) : null}
+              {r.title && r.rating !== undefined && r.rating_deviation !== undefined ? (
+                <span className="block text-xs font-normal text-zinc-400">rating {ratingText(r.rating, r.rating_deviation)}</span>
               ) : null}
             </span>
           </li>

@@ -1,6 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { RadioTower } from 'lucide-react';
-import { SONG_TYPE_LABELS } from '@common/contest/contest';
+import { useId } from 'react';
+import { SONG_TYPE_LABELS, type SongType } from '@common/contest/contest';
+import { percentagesOf } from '@common/contest/fool-rate';
 import { voteCount } from '@common/format';
 import { PATHS } from '@common/paths';
 import type { RadioStatus } from '@common/radio/radio';
@@ -9,6 +11,7 @@ import { RadioStatusBadge } from '@/components/radio-badges';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { MyTrack } from '@/lib/my-tracks';
+import { ratingText } from '@/lib/rating-text';
 import { FeatureListingButton } from './feature-listing-button';
 import type { SendFailure } from './use-send-to-radio';
 import { coverVariantUrl } from '@common/contest/covers';
@@ -37,6 +40,48 @@ type Props = {
   onPriceChanged: () => void;
 };
 
+/** The guesses in the order the issue names them (AI / Human / Hybrid). */
+const GUESS_ORDER: readonly SongType[] = ['ai', 'human', 'hybrid'];
+
+/** A contest track's votes in detail: how the voters guessed, its rating, and how it did with the better listeners. */
+function VoteResults({ track, guesses }: { track: MyTrack; guesses: Record<SongType, number> }) {
+  const shares = percentagesOf(guesses);
+  const experts = track.experts;
+  const labelId = useId();
+  return (
+    <div className="space-y-1.5 pt-1 text-sm" data-testid="vote-results">
+      <p id={labelId} className="text-xs font-semibold text-zinc-400">
+        How voters guessed
+      </p>
+      <ul aria-labelledby={labelId} className="grid max-w-sm grid-cols-3 gap-3">
+        {/* AI, Human, Hybrid, as the arena offers them; the right answer is said in words, not only by colour. */}
+        {GUESS_ORDER.map((type) => (
+          <li key={type} data-testid={`guess-${type}`}>
+            <span className="block text-xs text-zinc-400">
+              {SONG_TYPE_LABELS[type]}
+              {type === track.song_type ? ' (right)' : ''}
+            </span>
+            <span className="font-semibold text-zinc-100">{shares[type]}%</span>
+            <span aria-hidden className="mt-1 block h-1 overflow-hidden rounded-full bg-zinc-800">
+              <span className={`block h-full ${type === track.song_type ? 'bg-emerald-400' : 'bg-fuchsia-400'}`} style={{ width: `${shares[type]}%` }} />
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="text-zinc-300" data-testid="track-rating">
+        {track.rating ? `Rating ${ratingText(track.rating.rating, track.rating.deviation)}` : 'Rating: not rated yet'}
+      </p>
+      {experts ? (
+        <p className="text-zinc-300" data-testid="expert-votes">
+          {experts.votes > 0
+            ? `Fooled ${Math.round((experts.fooled * 100) / experts.votes)}% of listeners rated above the median (${voteCount(experts.votes)})`
+            : 'No listeners rated above the median have voted on it yet'}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** One of the user's tracks: cover, names, status, route, contest results, and the radio. */
 export function TrackRow({ track, radioStatus, cost, uploadCost, online, busy, failure, onSend, featureCost, onFeatured, onPriceChanged }: Props) {
   const contest = track.submission_type === 'contest';
@@ -62,6 +107,7 @@ export function TrackRow({ track, radioStatus, cost, uploadCost, online, busy, f
             </span>
           ) : null}
         </div>
+        {contest && track.total_votes && track.guesses ? <VoteResults track={track} guesses={track.guesses} /> : null}
       </div>
       {track.listing?.listing_type === 'basic' ? (
         <FeatureListingButton listingId={track.listing.id} title={track.title} cost={featureCost} online={online} onDone={onFeatured} onPriceChanged={onPriceChanged} />

@@ -2,6 +2,7 @@ import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import type { CmsTrack } from '@common/cms/cms-messages';
 import { PendingText } from '@/components/pending-text';
+import { ratingText } from '@/lib/rating-text';
 import { Card } from '@/components/ui/card';
 import { ACTIONS_COLUMN, DataTable, TD } from '@/components/ui/table';
 import { EditTrackDialog } from './edit-track-dialog';
@@ -11,6 +12,14 @@ import { SendToRadioButton } from './radio-send';
 import { StatusBadge } from './status-badge';
 
 const td = `${TD} align-middle`;
+
+/** A dash for a track not rated yet, said in words to a screen reader. */
+const NotRated = () => (
+  <>
+    <span aria-hidden>—</span>
+    <span className="sr-only">Not rated yet</span>
+  </>
+);
 
 /** The 'All Contest Songs' card: every track with its status, and an Edit dialog per row. */
 export function AllTracksTable({ list: { tracks, failed }, onChanged }: { list: TrackList; onChanged: () => void }) {
@@ -24,7 +33,7 @@ export function AllTracksTable({ list: { tracks, failed }, onChanged }: { list: 
       ) : tracks.length === 0 ? (
         <p className="py-6 text-center text-zinc-400">No tracks yet.</p>
       ) : (
-        <DataTable minWidth="min-w-[52rem]" className="mt-4" columns={['Track', 'Genre', 'Type', 'Route', 'Status', 'Votes', 'Fool rate', 'Submitted', ACTIONS_COLUMN]}>
+        <DataTable minWidth="min-w-[58rem]" className="mt-4" columns={['Track', 'Genre', 'Type', 'Route', 'Status', 'Votes', 'Fool rate', 'Rating', 'Submitted', ACTIONS_COLUMN]}>
           {tracks.map((t) => (
             <tr key={t.id}>
               <td className={td}>
@@ -48,6 +57,8 @@ export function AllTracksTable({ list: { tracks, failed }, onChanged }: { list: 
               </td>
               <td className={td}>{t.stats.total_votes}</td>
               <td className={td}>{t.stats.fool_rate.toFixed(1)}%</td>
+              {/* The track's disguise rating give or take one deviation; none before its first rollup. */}
+              <td className={`${td} whitespace-nowrap`}>{t.stats.rating !== null && t.stats.rating_deviation !== null ? ratingText(t.stats.rating, t.stats.rating_deviation) : <NotRated />}</td>
               <td className={`${td} whitespace-nowrap text-zinc-400`}>{dateLabel(t.created_at)}</td>
               <td className={td}>
                 <div className="flex items-center gap-2 whitespace-nowrap">
