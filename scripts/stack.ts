@@ -25,7 +25,7 @@ import { readEnv } from '../functions/src/env';
 import { refreshLeaderboardsNow } from '../functions/src/leaderboards/refresh-scheduler';
 import { startOrderExpirySweep } from '../functions/src/orders/expire-orders';
 import { airScheduled } from '../functions/src/radio/air-scheduled';
-import { refreshRatingMedian } from '../functions/src/voting/ratings';
+import { ensureRatings, refreshRatingMedian } from '../functions/src/voting/ratings';
 import { deliverDueMail } from '../functions/src/mail/deliver';
 import { firebaseAuthGateway } from '../functions/src/platform/firebase-auth';
 import { buildDeps } from '../functions/src/deps';
@@ -243,6 +243,7 @@ async function main(): Promise<void> {
   timers.push(startOrderExpirySweep(deps, TIMER_MS, (err) => say(`Order expiry sweep failed: ${String(err)}`)));
   every(TIMER_MS, 'Leaderboard refresh', () => refreshLeaderboardsNow(deps));
   // Deployed, hourly; locally as often as the leaderboards, so the demo's figures move while you watch.
+  await ensureRatings(db, new Date().toISOString());
   await refreshRatingMedian(db, Date.now());
   every(TIMER_MS, 'Rating median', () => refreshRatingMedian(db, Date.now()));
   // Deployed, airRadio runs every minute; locally a scheduled broadcast starts within seconds.

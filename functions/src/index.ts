@@ -79,10 +79,12 @@ export const refreshLeaderboards = onSchedule({ schedule: 'every 1 minutes', reg
   await refreshLeaderboardsNow(ready());
 });
 
-/** The median listener rating, which My Tracks' "fooled listeners rated above the median" compares with (voting/ratings.ts). */
+/** The median listener rating, which My Tracks' "fooled listeners rated above the median" compares with, after a one-off backfill of ratings (voting/ratings.ts). */
 export const refreshRatingMedian = onSchedule({ schedule: 'every 60 minutes', region: REGION, secrets: SECRETS }, async () => {
   const deps = ready();
   const ratings = await import('./voting/ratings');
+  // Tracks and listeners stored before ratings get a newcomer's, once.
+  await ratings.ensureRatings(deps.db, new Date(deps.now()).toISOString());
   await ratings.refreshRatingMedian(deps.db, deps.now());
 });
 

@@ -96,7 +96,7 @@ describe('before a vote', () => {
       const boardsStream = sseReader<Leaderboards>(boardsRes.body!);
       const firstBoards = await boardsStream.next();
       expect(firstBoards.deception.map((r) => r.title)).toEqual(['Public Decoy Anthem']);
-      expect(firstBoards.top_guessers.map((r) => r.username)).toEqual(['blind_right']);
+      expect(firstBoards.top_guessers.map((r) => r.username)).toEqual(['blind_right', 'blind_wrong']);
 
       const opened = await h.call('POST', '/api/vote-sessions', { token: voter.token, body: {} });
       expect(opened.status).toBe(201);

@@ -1,3 +1,5 @@
+import { NEW_RATING } from '../../common/contest/rating';
+import { ratingFields } from '../../functions/src/voting/ratings';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -64,7 +66,8 @@ async function makeTrack(over: Partial<TrackDoc> = {}, votes = { total_votes: 0,
   if (track.preview_path) await h.deps.storage.put(track.preview_path, original.subarray(0, 1000), 'audio/mpeg');
   await h.db.collection('clips').doc(clipId).set({ track_id: id, path: `clips/${clipId}.mp3` });
   await h.db.collection('tracks').doc(id).set({ ...track, updatedAt: FieldValue.serverTimestamp() });
-  await h.db.collection('track_stats').doc(id).set({ ...statsFromTrack(track, votes, 1), updatedAt: FieldValue.serverTimestamp(), _deleted: false });
+  // As a submission stores them: a newcomer's rating until its votes are rolled up.
+  await h.db.collection('track_stats').doc(id).set({ ...statsFromTrack(track, votes, 1), ...ratingFields(NEW_RATING), updatedAt: FieldValue.serverTimestamp(), _deleted: false });
   return track;
 }
 
@@ -158,7 +161,7 @@ describe('GET /api/cms/tracks', () => {
     expect(res.body.tracks.every((t: { status: string }) => t.status === 'pending')).toBe(true);
     const row = res.body.tracks.find((t: { id: string }) => t.id === older.id);
     const { audio_path: _a, clip_id: _c, video_path: _v, ...visible } = older;
-    expect(row).toEqual({ ...visible, has_video: true, audio_url: expect.stringMatching(/^\/api\/files\/originals\//), stats: { total_votes: 4, fool_rate: 75 } });
+    expect(row).toEqual({ ...visible, has_video: true, audio_url: expect.stringMatching(/^\/api\/files\/originals\//), stats: { total_votes: 4, fool_rate: 75, rating: 1500, rating_deviation: 350 } });
     expect(JSON.stringify(res.body)).not.toContain(older.clip_id);
     const audio = await fetch(h.url(row.audio_url));
     expect(audio.status).toBe(200);

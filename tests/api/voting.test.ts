@@ -688,8 +688,16 @@ describe('300 voters on one track at once', () => {
     // The CMS shows the same sums.
     const admin = await signUp(c, 'crowd_admin');
     await makeAdmin(c.db, admin.uid);
-    const cms = (await c.call('GET', '/api/cms/tracks', { token: admin.token })).body.tracks as Array<{ id: string; stats: { total_votes: number; fool_rate: number } }>;
-    expect(cms.find((t) => t.id === track.id)!.stats).toEqual({ total_votes: 300, fool_rate: foolRate(300 - correct, 300) });
+    const cms = (await c.call('GET', '/api/cms/tracks', { token: admin.token })).body.tracks as Array<{ id: string; stats: { total_votes: number; fool_rate: number; rating: number | null; rating_deviation: number | null } }>;
+    // And the track's rating as rolled up (tests/api/ratings.test.ts checks its value), in whole points.
+    const rated = (await c.db.collection('track_stats').doc(track.id).get()).data()!;
+    expect(rated.rating_deviation).toBeLessThan(100);
+    expect(cms.find((t) => t.id === track.id)!.stats).toEqual({
+      total_votes: 300,
+      fool_rate: foolRate(300 - correct, 300),
+      rating: Math.round(rated.rating as number),
+      rating_deviation: Math.round(rated.rating_deviation as number),
+    });
     expect((await allDocs(c.db, 'vote_keys')).length).toBe(300);
     const userStats = await allDocs(c.db, 'user_vote_stats');
     expect(userStats.reduce((n, s) => n + s.total, 0)).toBe(300);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Firestore } from 'firebase-admin/firestore';
+import { FieldPath, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { conservativeRating, NEW_RATING, ratePeriod, type Game, type Rating } from '../../../common/contest/rating';
 import { COL } from '../platform/firestore/collections';
 import { converter } from '../platform/firestore/typed-collection';
@@ -87,4 +87,45 @@ export async function refreshRatingMedian(db: Firestore, now: number): Promise<{
   const median = Math.round(((lo + hi) / 2) * 10) / 10;
   await medianRef(db).set({ median, listeners, updated_at: new Date(now).toISOString() });
   return { median, listeners };
+}
+
+/** Documents read per page of the backfill. */
+const BACKFILL_PAGE = 300;
+/** contest_ratings/backfill: set once every track and listener stored before ratings has one. */
+const backfillFlag = (db: Firestore) => db.collection(COL.contestRatings).doc('backfill');
+
+/**
+ * Gives a newcomer's rating to every track_stats and every listener with votes stored before
+ * ratings (the boards order by `rating_low`, which they lack), once: afterwards one read per call
+ * (scheduled hourly with the median). Each page is written only if none of its documents changed
+ * since it was read (a vote rating a listener meanwhile fails the page, and the next run redoes it).
+ * Returns how many documents it gave a rating, or null once done before.
+ */
+export async function ensureRatings(db: Firestore, nowIso: string): Promise<number | null> {
+  if ((await backfillFlag(db).get()).exists) return null;
+  const unrated = (d: DocumentSnapshot) => typeof d.get('rating') !== 'number';
+  const hasVotes = (d: DocumentSnapshot) => typeof d.get('total') === 'number' && (d.get('total') as number) > 0;
+  let changed = 0;
+  for (const [collection, wanted] of [
+    [COL.trackStats, unrated],
+    [COL.userVoteStats, (d: DocumentSnapshot) => unrated(d) && hasVotes(d)],
+  ] as const) {
+    let cursor: DocumentSnapshot | undefined;
+    for (;;) {
+      let query = db.collection(collection).orderBy(FieldPath.documentId()).limit(BACKFILL_PAGE);
+      if (cursor) query = query.startAfter(cursor);
+      const page = await query.get();
+      const missing = page.docs.filter(wanted);
+      if (missing.length > 0) {
+        const batch = db.batch();
+        for (const d of missing) batch.update(d.ref, ratingFields(NEW_RATING), { lastUpdateTime: d.updateTime });
+        await batch.commit();
+        changed += missing.length;
+      }
+      if (page.size < BACKFILL_PAGE) break;
+      cursor = page.docs.at(-1);
+    }
+  }
+  await backfillFlag(db).set({ backfilled_at: nowIso, documents_changed: changed });
+  return changed;
 }
