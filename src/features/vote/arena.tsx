@@ -75,7 +75,7 @@ type BodyProps = { arena: ReturnType<typeof useArena>; cache: ReturnType<typeof 
 
 function ArenaBody({ arena, cache, onNewSession }: BodyProps) {
   if (!arena.ready) return <Loader2 className="mx-auto size-8 animate-spin text-zinc-400" aria-label="Loading" />;
-  if (arena.finished) return <EndScreen score={arena.score} onNewSession={onNewSession} />;
+  if (arena.finished) return <EndScreen score={arena.score} marks={arena.marks} rating={arena.rating} onNewSession={onNewSession} />;
   return (
     <div className="space-y-6 max-sm:space-y-4">
       <ArenaHeader index={arena.index} count={arena.count} score={arena.score} />

@@ -8,6 +8,7 @@ import { firstOpenIndex, sessionScore, votesByClip } from './arena-logic';
 import { celebrate } from './celebrate';
 import { submitVote } from './session/submit-vote';
 import { useSessionVotes } from './session/use-contest-docs';
+import { sessionMarks, sessionRating } from './share-result';
 import { VOTE_TEXT } from './vote-texts';
 
 /** How long 'Submitting...' waits for the server's answer before the guess counts as saved. */
@@ -112,6 +113,8 @@ export function useArena(session: VoteSessionView) {
     next: () => (isLast ? setFinished(true) : goTo(current + 1)),
     finished,
     score: sessionScore(voteList ?? []),
+    marks: sessionMarks(clips, votes),
+    rating: sessionRating(clips, votes),
   };
 }
 

@@ -20,6 +20,11 @@ export const VOTE_TEXT = {
     'You are offline. A session starts online: its clips are then saved on this device, and you can go on voting offline. This page tries again when you are back online.',
   mysteryTitle: 'Mystery track',
   getTokens: 'Get Tokens',
+  /** Not in the spec (issue 54): the end screen's share button; 'Copied!' is the spec's. */
+  shareResult: 'Share result',
+  copied: 'Copied!',
+  shareFailed: 'Could not share the result',
+  shareUnsupported: 'This browser can neither share nor copy to the clipboard.',
 } as const;
 
 /** What each song type means, for the badge's tooltip. */
