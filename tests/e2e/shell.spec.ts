@@ -56,6 +56,8 @@ test('home shows the offer, hero, how it works, migration countdown, leaderboard
   await expect(deception.getByText('#1', { exact: true })).toBeVisible();
   await expect(deception.getByText(/[\d,]+ votes? · \d+ wrong · \d+ right/).first()).toBeVisible();
   await expect(page.getByText('@nova')).toBeVisible();
+  // Top Guessers: each listener's rating give or take one deviation, and the share of right guesses.
+  await expect(page.getByRole('tabpanel').getByRole('listitem').first()).toContainText(/\d+ ± \d+ rating\d+% right/);
   await page.getByRole('tab', { name: 'Fooling Tracks' }).click();
   await expect(page.getByText(/fooled/).first()).toBeVisible();
   await page.getByRole('tab', { name: 'Weekly Earners' }).click();
