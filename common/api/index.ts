@@ -8,6 +8,7 @@ import { cms } from './cms';
 import type { Endpoint } from './contract';
 import { docs } from './docs';
 import { files } from './files';
+import { insights } from './insights';
 import { leaderboards } from './leaderboards';
 import { mail } from './mail';
 import { marketplace } from './marketplace';
@@ -21,7 +22,7 @@ import { tokens } from './tokens';
 import { tracks } from './tracks';
 import { voting } from './voting';
 
-export const API = { accounts, tokens, leaderboards, sync, files, seo, voting, migration, tracks, cms, payments, marketplace, orders, radio, mail, docs } as const;
+export const API = { accounts, tokens, leaderboards, insights, sync, files, seo, voting, migration, tracks, cms, payments, marketplace, orders, radio, mail, docs } as const;
 export type Api = typeof API;
 export type Area = keyof Api;
 

@@ -29,6 +29,11 @@ export const leaderboards = {
   stream: { method: 'GET', path: '/api/public/leaderboards/stream', reply: 'stream' } as Route<(typeof API)['leaderboards']['stream']>,
 } as const;
 
+export const insights = {
+  read: { method: 'GET', path: '/api/public/insights', reply: 'json' } as Route<(typeof API)['insights']['read']>,
+  csv: { method: 'GET', path: '/api/public/insights.csv', reply: 'csv' } as Route<(typeof API)['insights']['csv']>,
+} as const;
+
 export const sync = {
   stream: { method: 'GET', path: '/api/sync/stream', reply: 'stream' } as Route<(typeof API)['sync']['stream']>,
   pull: { method: 'GET', path: '/api/sync/:collection/pull', reply: 'json' } as Route<(typeof API)['sync']['pull']>,
