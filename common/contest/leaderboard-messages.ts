@@ -15,6 +15,6 @@ export const CHANCE_HINT: Record<ChanceComparison, string> = {
   below: 'Fools listeners less often than random guessing would (66.7%).',
 };
 
-/** The ranking method in one sentence a listener understands (How It Works). */
+/** The ranking method in one sentence a listener understands (How It Works; docs/adr/0051-skill-ratings.md). */
 export const RANKING_SENTENCE =
-  'A listener guessing at random is wrong two times in three, so a 66.7% fool rate is pure chance: tracks rank by the fool rate their votes reliably prove (the more votes, the more proof), and each says whether it fools listeners above or below chance, or could still be chance.';
+  'Every vote is a match between a listener\'s ear and a track\'s disguise, and both are rated: fooling a sharp ear counts for more than fooling a lucky guess, and a blind guess is right one time in three, so a 66.7% fool rate is pure chance. Rankings use the rating minus its uncertainty, so a few lucky votes never beat hundreds of good ones; each track still says whether it fools listeners above or below chance, or could still be chance.';

@@ -19,7 +19,7 @@ export function ChanceNote({ incorrect, total }: { incorrect: number; total: num
   );
 }
 
-/** Top contest tracks by the fool rate their votes prove (its Wilson lower bound), with how it compares with chance. */
+/** Top contest tracks by their conservative disguise rating (docs/adr/0051-skill-ratings.md), with their fool rate and how it compares with chance. */
 export function DeceptionLeaderboard({ rows, failed }: { rows: DeceptionRow[] | null; failed: boolean }) {
   return (
     <Card aria-labelledby="deception" className="p-6">
