@@ -9,6 +9,7 @@ export const PATHS = {
   orders: '/orders',
   myTracks: '/my-tracks',
   pricing: '/pricing',
+  insights: '/insights',
   cms: '/cms',
   cmsOverview: '/cms/overview',
   cmsUsers: '/cms/users',

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as UsernameRouteImport } from './routes/$username'
 import { Route as SignedInRouteImport } from './routes/_signed-in'
 import { Route as AuthRouteImport } from './routes/auth'
+import { Route as InsightsRouteImport } from './routes/insights'
 import { Route as MarketplaceRouteImport } from './routes/marketplace'
 import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as PrivacyRouteImport } from './routes/privacy'
@@ -54,6 +55,11 @@ const SignedInRoute = SignedInRouteImport.update({
 const AuthRoute = AuthRouteImport.update({
   id: '/auth',
   path: '/auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InsightsRoute = InsightsRouteImport.update({
+  id: '/insights',
+  path: '/insights',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MarketplaceRoute = MarketplaceRouteImport.update({
@@ -177,6 +183,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$username': typeof UsernameRoute
   '/auth': typeof AuthRoute
+  '/insights': typeof InsightsRoute
   '/marketplace': typeof MarketplaceRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
@@ -205,6 +212,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$username': typeof UsernameRoute
   '/auth': typeof AuthRoute
+  '/insights': typeof InsightsRoute
   '/marketplace': typeof MarketplaceRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
@@ -234,6 +242,7 @@ export interface FileRoutesById {
   '/$username': typeof UsernameRoute
   '/_signed-in': typeof SignedInRouteWithChildren
   '/auth': typeof AuthRoute
+  '/insights': typeof InsightsRoute
   '/marketplace': typeof MarketplaceRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
@@ -264,6 +273,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$username'
     | '/auth'
+    | '/insights'
     | '/marketplace'
     | '/pricing'
     | '/privacy'
@@ -292,6 +302,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$username'
     | '/auth'
+    | '/insights'
     | '/marketplace'
     | '/pricing'
     | '/privacy'
@@ -320,6 +331,7 @@ export interface FileRouteTypes {
     | '/$username'
     | '/_signed-in'
     | '/auth'
+    | '/insights'
     | '/marketplace'
     | '/pricing'
     | '/privacy'
@@ -350,6 +362,7 @@ export interface RootRouteChildren {
   UsernameRoute: typeof UsernameRoute
   SignedInRoute: typeof SignedInRouteWithChildren
   AuthRoute: typeof AuthRoute
+  InsightsRoute: typeof InsightsRoute
   MarketplaceRoute: typeof MarketplaceRoute
   PricingRoute: typeof PricingRoute
   PrivacyRoute: typeof PrivacyRoute
@@ -387,6 +400,13 @@ declare module '@tanstack/react-router' {
       path: '/auth'
       fullPath: '/auth'
       preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/insights': {
+      id: '/insights'
+      path: '/insights'
+      fullPath: '/insights'
+      preLoaderRoute: typeof InsightsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/marketplace': {
@@ -610,6 +630,7 @@ const rootRouteChildren: RootRouteChildren = {
   UsernameRoute: UsernameRoute,
   SignedInRoute: SignedInRouteWithChildren,
   AuthRoute: AuthRoute,
+  InsightsRoute: InsightsRoute,
   MarketplaceRoute: MarketplaceRoute,
   PricingRoute: PricingRoute,
   PrivacyRoute: PrivacyRoute,

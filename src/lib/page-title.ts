@@ -11,6 +11,7 @@ const PAGE_TITLES: Readonly<Record<string, string>> = {
   [PATHS.vote]: titled('Vote'),
   [PATHS.submit]: titled('Submit'),
   [PATHS.marketplace]: titled('Marketplace'),
+  [PATHS.insights]: titled('Insights'),
   [PATHS.pricing]: titled('Get Tokens'),
   [`${PATHS.pricing}/success`]: titled('Get Tokens'),
   [PATHS.auth]: titled('Sign In'),

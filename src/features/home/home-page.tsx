@@ -1,3 +1,5 @@
+import { Link } from '@tanstack/react-router';
+import { PATHS } from '@common/paths';
 import { ClaimBanner } from './claim-banner';
 import { DailyTokenCard } from './daily-token-card';
 import { DeceptionLeaderboard } from './deception-leaderboard';
@@ -20,6 +22,12 @@ export function HomePage() {
         <MigrationCard live={boards?.migration ?? null} />
         <TokenLeaderboards boards={boards} failed={failed} />
         <DeceptionLeaderboard rows={boards?.deception ?? null} failed={failed} />
+        <p className="text-center text-zinc-400">
+          What can people hear?{' '}
+          <Link to={PATHS.insights} className="font-semibold text-fuchsia-400 underline underline-offset-2 hover:text-fuchsia-300">
+            See the insights
+          </Link>
+        </p>
       </div>
     </>
   );
