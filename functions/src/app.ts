@@ -45,6 +45,7 @@ export function createApp(deps: Deps) {
   api.use(accountsRouter(deps));
   api.use(tokensRouter(deps));
   api.use('/public/leaderboards', leaderboardsRouter(deps));
+  api.use(lazyRoutes(['/public/insights', '/public/insights.csv'], async () => mountedAt('/public', (await import('./insights/router')).insightsRouter(deps))));
   api.use('/sync', syncRouter(deps));
   api.use('/files', filesRouter(deps));
   // Before /cms: its super-admin routes under /cms/migration answer 403 for admins, not the CMS's own checks.

@@ -189,6 +189,8 @@ export const MATRIX: Record<RouteKey, Entry> = {
   'GET /api/public/config': { owner: 'n/a', expect: PUBLIC, request: fixed(get('/api/public/config')) },
   'GET /api/public/leaderboards': { owner: 'n/a', expect: PUBLIC, request: fixed(get('/api/public/leaderboards')) },
   'GET /api/public/leaderboards/stream': { owner: 'n/a', expect: PUBLIC, request: fixed(get('/api/public/leaderboards/stream')), check: isEventStream },
+  'GET /api/public/insights': { owner: 'n/a', expect: PUBLIC, request: fixed(get('/api/public/insights')) },
+  'GET /api/public/insights.csv': { owner: 'n/a', expect: PUBLIC, request: fixed(get('/api/public/insights.csv')) },
   // Signed out, the sync stream carries only RESYNC and heartbeats; each caller sees only their own documents.
   'GET /api/sync/stream': { owner: 'n/a', expect: PUBLIC, request: fixed(get('/api/sync/stream?collections=profiles,orders')), check: isEventStream },
   'GET /api/sync/:collection/pull': { owner: 'n/a', expect: PUBLIC, request: fixed(get('/api/sync/orders/pull')) },

@@ -1,10 +1,11 @@
 import { FieldValue } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CmsTrack } from '../../common/cms/cms-messages';
 import type { MyTrack } from '../../common/api/tracks';
 import type { VoteDoc } from '../../common/contest/voting';
 import { refreshLeaderboardSummary } from '../../functions/src/leaderboards/summary';
 import { ensureRatings, refreshRatingMedian } from '../../functions/src/voting/ratings';
+import { holdScheduledRefreshes } from '../../functions/src/leaderboards/refresh-scheduler';
 import { rollUpVoteCounts } from '../../functions/src/voting/vote-shards';
 import { addTrack, clipOfTrack, makeAdmin, openSession, pushVotes, voteDoc } from './contest-fixtures';
 import { signUp, startHarness, type Harness } from './harness';
@@ -15,16 +16,11 @@ import { signUp, startHarness, type Harness } from './harness';
  * floor (common/contest/rating.ts, its unit tests): a newcomer (1500 ± 350) guessing a newcomer
  * track right rises to 1596.19 ± 316.07; the track, rolled up, falls to 1403.81.
  */
-// Here a rollup runs only when a test calls it (a push otherwise asks for one 3 s later): the
-// rating periods, and so the expected ratings, are the tests' own.
-vi.mock('../../functions/src/leaderboards/refresh-scheduler', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../functions/src/leaderboards/refresh-scheduler')>()),
-  scheduleLeaderboardRefresh: () => undefined,
-}));
-
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
+  // Rollups run only when a test calls them: the rating periods, and so the expected figures, are the tests' own.
+  holdScheduledRefreshes(h.deps);
 });
 afterAll(() => h.close());
 
@@ -99,6 +95,7 @@ describe('skill ratings', () => {
 
   it('finds the median listener rating and counts the votes of listeners above it as expert votes', async () => {
     const e = await startHarness();
+    holdScheduledRefreshes(e.deps);
     try {
       for (const [i, rating] of [1400, 1500, 1600, 1700, 1800].entries()) {
         await e.db.collection('user_vote_stats').doc(`rated_${i}`).set({ user_id: `rated_${i}`, total: 10, correct: 5, rating, rating_deviation: 80, rating_volatility: 0.06, rating_low: rating - 160 });
@@ -148,6 +145,7 @@ describe('skill ratings', () => {
 
   it('gives tracks and listeners stored before ratings a newcomer rating once, so the boards rank them', async () => {
     const e = await startHarness();
+    holdScheduledRefreshes(e.deps);
     try {
       const track = await addTrack(e, { title: 'Legacy Deceiver' });
       await e.db.collection('track_stats').doc(track.id).update({ total_votes: 12, incorrect_guesses: 9, correct_guesses: 3, eligible: true });
@@ -168,6 +166,7 @@ describe('skill ratings', () => {
 
   it('starts the median at a newcomer rating before anyone is rated', async () => {
     const e = await startHarness();
+    holdScheduledRefreshes(e.deps);
     try {
       expect(await refreshRatingMedian(e.db, Date.now())).toEqual({ median: 1500, listeners: 0 });
       // A listener stored before ratings (counts only) is not counted.

@@ -4,6 +4,7 @@ import { CMS_MSG } from '../../../common/cms/cms-messages';
 import { refreshListingCopiesAfterChange } from '../marketplace/listing-write';
 import { scheduleLeaderboardRefresh } from '../leaderboards/refresh-scheduler';
 import { readShardsToDelete } from '../voting/vote-shards';
+import { readTrackInsightsToRelease } from '../insights/aggregates';
 import { prepareRadioWithdrawal } from '../radio/withdraw';
 import { COL } from '../platform/firestore/collections';
 import { requireCaller } from '../platform/http/auth';
@@ -50,14 +51,18 @@ export const deleteTrack =
       if (track.preview_path && !(await sharedWithOther(db, tx, 'preview_path', track.preview_path, id))) paths.push(track.preview_path);
       const clipPath = clip ? clipPathOf(clip) : null;
       if (clipPath) paths.push(clipPath);
-      const deleteShards = await readShardsToDelete(db, tx, id);
+      const shards = await readShardsToDelete(db, tx, id);
+      // Its per-type insights count from now on, with the votes its shards still hold.
+      const release = await readTrackInsightsToRelease(db, tx, id);
       const withdraw = await prepareRadioWithdrawal(deps, tx, id);
+      const nowIso = new Date(deps.now()).toISOString();
       tx.delete(ref);
       tx.delete(db.collection(COL.trackStats).doc(id));
-      deleteShards();
+      shards.remove();
+      release(nowIso, shards.games);
       if (clipRef) tx.delete(clipRef);
       await withdraw?.();
-      auditTrack(db, tx, 'track.delete', caller.uid, track, null, new Date(deps.now()).toISOString());
+      auditTrack(db, tx, 'track.delete', caller.uid, track, null, nowIso);
       return { files: paths, track };
     });
     // Storage is not transactional: files go after the documents, so no document points at a missing file.

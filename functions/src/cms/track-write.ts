@@ -12,6 +12,7 @@ import { prepareRadioWithdrawal } from '../radio/withdraw';
 import { recordDocChange, type AuditAction } from '../platform/firestore/audit';
 import { refuseAcousticTwins, trackSubject } from '../tracks/acoustic-twins';
 import { displayRating, ratingFields, ratingOf } from '../voting/ratings';
+import { readTrackInsightsToRelease } from '../insights/aggregates';
 import { NEW_RATING } from '../../../common/contest/rating';
 
 export type Counts = Pick<TrackStatsDoc, 'total_votes' | 'correct_guesses' | 'incorrect_guesses'>;
@@ -89,9 +90,12 @@ export async function updateTrack(
     const guarded = guard ? await guard(tx, current, next) : null;
     // A track that stops being approved leaves the radio queue, refunded (spec §4).
     const withdraw = next.status !== 'approved' ? await prepareRadioWithdrawal(deps, tx, id) : null;
+    // A track that leaves the contest lets its held per-type insights count (insights/aggregates.ts).
+    const release = isLive(current) && !isLive(next) ? await readTrackInsightsToRelease(db, tx, id) : null;
     tx.update(ref, { ...patch, updatedAt: FieldValue.serverTimestamp() });
     guarded?.();
     await withdraw?.();
+    release?.(new Date(deps.now()).toISOString());
     if (audit) auditTrack(db, tx, audit.action, audit.actorId, current, next, new Date(deps.now()).toISOString());
     // merge: fields other writers keep on the stats document (none are ours) survive.
     // A track stored before ratings starts as a newcomer, so the boards (ordered by rating_low) can rank it.
@@ -102,6 +106,9 @@ export async function updateTrack(
   scheduleLeaderboardRefresh(deps);
   return result;
 }
+
+/** Approved and in the contest: voted on, so its per-type insights are held back. */
+const isLive = (t: Pick<TrackDoc, 'status' | 'submission_type'>) => t.status === 'approved' && t.submission_type === 'contest';
 
 /**
  * Whether a change enters a track into the contest again: moved to the contest route, approved

@@ -1,6 +1,7 @@
 import type { Deps } from '../platform/deps';
 import { log } from '../platform/log';
 import { rollUpVoteCounts } from '../voting/vote-shards';
+import { refreshInsights } from '../insights/refresh';
 import { refreshLeaderboardSummary, type Summaries } from './summary';
 
 /** Scored votes refresh the summaries at most once per this window (trailing). */
@@ -14,6 +15,8 @@ type State = {
   again: boolean;
   streams: number;
   interval: NodeJS.Timeout | null;
+  /** Scheduled refreshes are off (holdScheduledRefreshes): only refreshLeaderboardsNow runs one. */
+  held: boolean;
 };
 
 /** Per API instance (per Deps), so that several apps in one process do not share timers. */
@@ -22,7 +25,7 @@ const states = new WeakMap<Deps, State>();
 function stateOf(deps: Deps): State {
   let s = states.get(deps);
   if (!s) {
-    s = { timer: null, running: null, again: false, streams: 0, interval: null };
+    s = { timer: null, running: null, again: false, streams: 0, interval: null, held: false };
     states.set(deps, s);
   }
   return s;
@@ -30,11 +33,13 @@ function stateOf(deps: Deps): State {
 
 /**
  * Rolls the votes since the last refresh up into track_stats (their tracks only), then recomputes
- * the summaries, which read the rolled-up stats.
+ * the summaries, which read the rolled-up stats, and adds the rollups' counts into the insights.
  */
 async function refreshLeaderboards(deps: Deps): Promise<Summaries> {
   await rollUpVoteCounts(deps);
-  return refreshLeaderboardSummary(deps);
+  // The rollups' insight counts, added up (insights/refresh.ts).
+  const [summaries] = await Promise.all([refreshLeaderboardSummary(deps), refreshInsights(deps)]);
+  return summaries;
 }
 
 /** Refreshes now (vote counts, then summaries), or joins the refresh already running. */
@@ -61,7 +66,7 @@ const refreshQuietly = (deps: Deps) => void refreshLeaderboardsNow(deps).catch((
  */
 export function scheduleLeaderboardRefresh(deps: Deps): void {
   const s = stateOf(deps);
-  if (s.timer) return;
+  if (s.timer || s.held) return;
   if (s.running) {
     s.again = true;
     return;
@@ -91,4 +96,13 @@ export function leaderboardStreamOpened(deps: Deps): () => void {
       s.interval = null;
     }
   };
+}
+
+/**
+ * Turns the scheduled refreshes of `deps` off, for a caller that runs the rollups itself and needs
+ * to know when each rating period ends (API tests of ratings and insights): a push otherwise asks
+ * for one 3 s later, wherever the test is.
+ */
+export function holdScheduledRefreshes(deps: Deps): void {
+  stateOf(deps).held = true;
 }

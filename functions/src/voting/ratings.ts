@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FieldPath, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { conservativeRating, NEW_RATING, ratePeriod, type Game, type Rating } from '../../../common/contest/rating';
+import { SONG_TYPES } from '../../../common/contest/contest';
 import { COL } from '../platform/firestore/collections';
 import { converter } from '../platform/firestore/typed-collection';
 
@@ -30,10 +31,20 @@ export const ratingFields = (r: Rating) => ({ rating: r.rating, rating_deviation
 export const displayRating = (r: Rating) => ({ rating: Math.round(r.rating), rating_deviation: Math.round(r.deviation) });
 
 /**
- * One vote as a game for its track's next rating period, kept in the vote's shard until the
+ * One vote as a game for its track's next rating period (and the insights' next counts), kept in the vote's shard until the
  * rollup rates the track: the listener's rating when they voted and whether they guessed right.
  */
-export const shardGame = z.object({ rating: z.number(), deviation: z.number(), right: z.boolean() });
+export const shardGame = z.object({
+  rating: z.number(),
+  deviation: z.number(),
+  right: z.boolean(),
+  /** For the insights (insights/aggregates.ts): the guess, the track's true type and genre, the listener's vote number, the vote's UTC week. */
+  guess: z.enum(SONG_TYPES).optional(),
+  type: z.enum(SONG_TYPES).optional(),
+  genre: z.string().optional(),
+  n: z.number().optional(),
+  week: z.string().optional(),
+});
 export type ShardGame = z.infer<typeof shardGame>;
 
 /** The listener's rating after a vote (one game against the track as last rolled up). */

@@ -7,6 +7,7 @@ import type { Deps } from '../platform/deps';
 import type { RateLimitCounter } from '../platform/http/rate-limit';
 import { SYNC_REGISTRY, toClientDoc, type ClientDoc } from '../sync/registry';
 import { trackOf, trackStatsOf } from '../tracks/track-doc';
+import { weekOf } from '../tokens/weekly-earnings';
 import { voteKeyRef } from './pick-tracks';
 import { othersGuessed, othersOf, revealOf } from './reveal';
 import { sessionOf, trackOfClip, voterStatsOf, type VoteSessionDoc } from './session-doc';
@@ -157,7 +158,16 @@ export async function scoreVote(deps: Deps, uid: string, vote: ClientVote, limit
     };
     tx.create(voteRef, data);
     tx.create(keyRef, { user_id: uid, track_id: trackId, vote_id: vote.id, created_at: nowIso });
-    countVote(db, tx, deps.env.contest.voteShards, trackId, vote, { rating: listener.rating, deviation: listener.deviation, right: isCorrect });
+    countVote(db, tx, deps.env.contest.voteShards, trackId, vote, {
+      rating: listener.rating,
+      deviation: listener.deviation,
+      right: isCorrect,
+      guess: vote.guess,
+      type: track.song_type,
+      genre: track.genre,
+      n: count(userStats, 'total') + 1,
+      week: weekOf(nowIso),
+    });
     tx.set(
       userStatsRef,
       {

@@ -5,6 +5,7 @@ import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
 import { statsFromTrack, trackStatsOf, type GuessCounts, type TrackStatsDoc } from '../tracks/track-doc';
 import { forgetOthersGuessed } from './reveal';
+import { recordGames, trackInsightsRef } from '../insights/aggregates';
 import { rateTrack, ratingFields, ratingMedian, ratingOf, shardGame, type ShardGame } from './ratings';
 
 /**
@@ -86,7 +87,8 @@ function gamesOf(shard: DocumentSnapshot): ShardGame[] {
  * and their games: a vote that lands on a shard meanwhile retries the transaction (or marks it
  * again after), so no vote is left out. The games are the track's rating period: its rating moves
  * once per rollup (docs/adr/0051-skill-ratings.md), and those against listeners rated above
- * `median` are counted as its expert votes. Shards of a deleted track (no track_stats) are deleted.
+ * `median` are counted as its expert votes, and all of them in the insights (insights/aggregates.ts).
+ * Shards of a deleted track (no track_stats) are deleted.
  */
 async function rollUpTrack(deps: Deps, trackId: string, median: number): Promise<void> {
   const { db } = deps;
@@ -95,7 +97,7 @@ async function rollUpTrack(deps: Deps, trackId: string, median: number): Promise
   // this query is dirty, so the next rollup adds it.
   const found = await shardsOf(db, trackId).get();
   await db.runTransaction(async (tx) => {
-    const [stats, ...shards] = await tx.getAll(statsRef, ...found.docs.map((d) => d.ref));
+    const [stats, insights, ...shards] = await tx.getAll(statsRef, trackInsightsRef(db, trackId), ...found.docs.map((d) => d.ref));
     if (!stats?.exists) {
       for (const s of shards) if (s.exists) tx.delete(s.ref);
       return;
@@ -108,6 +110,8 @@ async function rollUpTrack(deps: Deps, trackId: string, median: number): Promise
     const stored = trackStatsOf(stats);
     const games = dirty.flatMap(gamesOf);
     const experts = games.filter((g) => g.rating > median);
+    const live = stored.status === 'approved' && stored.submission_type === 'contest';
+    recordGames(db, tx, trackId, insights, games, live, new Date(deps.now()).toISOString());
     tx.set(
       statsRef,
       {
@@ -145,10 +149,10 @@ export async function rollUpVoteCounts(deps: Deps): Promise<number> {
   return rolled;
 }
 
-/** Deletes a track's shards in the caller's transaction (reads first: call before its writes). */
-export async function readShardsToDelete(db: Firestore, tx: Transaction, trackId: string): Promise<() => void> {
+/** Deletes a track's shards in the caller's transaction (reads first: call before its writes), with the games they still hold. */
+export async function readShardsToDelete(db: Firestore, tx: Transaction, trackId: string): Promise<{ games: ShardGame[]; remove: () => void }> {
   const snap = await tx.get(shardsOf(db, trackId));
-  return () => snap.docs.forEach((d) => tx.delete(d.ref));
+  return { games: snap.docs.filter((d) => d.get('dirty') === true).flatMap(gamesOf), remove: () => snap.docs.forEach((d) => tx.delete(d.ref)) };
 }
 
 const COUNT_FIELDS = ['total', 'correct', 'incorrect', 'guess_ai', 'guess_human', 'guess_hybrid'] as const;

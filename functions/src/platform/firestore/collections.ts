@@ -18,6 +18,12 @@ export const COL = {
   /** Server-only: opaque clip id -> track and stored clip file. */
   clips: 'clips',
   trackStats: 'track_stats',
+  /** insights/global: the insights' aggregates (insights/aggregates.ts). */
+  insights: 'insights',
+  /** insight_deltas/{id}: counts the next insights refresh adds up; server-only. */
+  insightDeltas: 'insight_deltas',
+  /** insight_tracks/{trackId}: a contest track's per-type counts, held until it leaves the contest; server-only. */
+  insightTracks: 'insight_tracks',
   /** contest_ratings/median: the median listener rating (voting/ratings.ts). */
   contestRatings: 'contest_ratings',
   /** track_stats/{trackId}/vote_shards/{n}: one of a track's vote counters (voting/vote-shards.ts), server-only. */
