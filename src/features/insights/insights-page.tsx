@@ -50,7 +50,8 @@ export function InsightsView({ data, failed }: { data: Insights | null; failed: 
         ) : null}
         {data && age && !online ? (
           <p role="status" className="mt-4 flex max-w-xl items-center gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 p-3 text-sm text-amber-200" data-testid="offline-note">
-            <WifiOff className="size-4 shrink-0" aria-hidden /> {T.offline(age)}
+            <WifiOff className="size-4 shrink-0" aria-hidden />
+            <span>{T.offline(age)}</span>
           </p>
         ) : null}
       </header>
