@@ -21,7 +21,10 @@ import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firesto
 import type { SongType } from '../../common/contest/contest';
 import type { VoteSessionView } from '../../common/contest/voting';
 import { createApp } from '../../functions/src/app';
-import { LEADERBOARD_REFRESH_DEBOUNCE_MS, refreshLeaderboardsNow } from '../../functions/src/leaderboards/refresh-scheduler';
+import { holdScheduledRefreshes, LEADERBOARD_REFRESH_DEBOUNCE_MS, refreshLeaderboardsNow } from '../../functions/src/leaderboards/refresh-scheduler';
+import { addCounts, countGames, globalInsightsRef, type InsightGame } from '../../functions/src/insights/aggregates';
+import { refreshInsights } from '../../functions/src/insights/refresh';
+import { rollUpVoteCounts } from '../../functions/src/voting/vote-shards';
 import type { Deps } from '../../functions/src/platform/deps';
 import { buildDeps } from '../../functions/src/deps';
 import { DiskStorage } from '../../functions/src/platform/storage/storage';
@@ -68,6 +71,7 @@ function client(base: string) {
     session: async (token: string): Promise<VoteSessionView> => (await call('POST', '/vote-sessions', {}, token)).session,
     vote: (token: string, session: VoteSessionView, clipId: string, guess: SongType) => call('POST', '/sync/votes/push', votePush(session.id, clipId, guess), token),
     leaderboards: () => call('GET', '/public/leaderboards'),
+    insights: () => call('GET', '/public/insights'),
   };
 }
 
@@ -116,6 +120,8 @@ type Column = { size: string; votes: number; rows: Array<[what: string, cost: Co
 const columns: Column[] = [];
 
 async function measureSize(what: string, api: Api, deps: Deps, emulator: FirestoreEmulatorThread, tag: string) {
+  // Whatever earlier votes left (the crowds') is rolled up and added first: the insights refresh measured is these 20 votes'.
+  await refreshLeaderboardsNow(deps);
   const tokens = [await api.voter(`${tag}_a`), await api.voter(`${tag}_b`)];
   const sessions = await Promise.all(tokens.map((t) => api.session(t)));
   const votes = await cost(emulator, async () => {
@@ -124,6 +130,16 @@ async function measureSize(what: string, api: Api, deps: Deps, emulator: Firesto
       for (const c of sessions[i]!.clips) await api.vote(t, sessions[i]!, c.clip_id, TYPES[n++ % 3]!);
     }
     return n;
+  });
+  // The rollup of these votes leaves insight deltas; a refresh adds them into the one aggregate document.
+  await rollUpVoteCounts(deps);
+  const insightsRefresh = await cost(emulator, async () => {
+    await refreshInsights(deps);
+    return 1;
+  });
+  const insightsView = await cost(emulator, async () => {
+    await api.insights();
+    return 1;
   });
   const newcomer = await api.voter(`${tag}_c`);
   const open = await cost(emulator, async () => {
@@ -148,6 +164,8 @@ async function measureSize(what: string, api: Api, deps: Deps, emulator: Firesto
       ['per session open (new voter)', open],
       ['per leaderboard view (GET)', view],
       ['per leaderboard summary refresh', refresh],
+      ['per insights refresh (20 new votes)', insightsRefresh],
+      ['per insights view (GET)', insightsView],
     ],
   });
   console.log(`\nmeasured the cost at ${votesNow} votes (${what})`);
@@ -163,6 +181,7 @@ function printCostTable() {
   for (const [i, [what]] of columns[0]!.rows.entries()) line(what, columns.map((c) => cell(c.rows[i]![1])));
   // Each summary board is one query of at most 100 rows; the two user boards also read their rows' profiles.
   console.log('  (a summary refresh reads at most 3 x 100 rows, 2 x 100 profiles and one query of listings: it grows until the boards are full, then stays)');
+  console.log('  (an insights refresh reads the deltas of the tracks rolled up since the last one and the aggregate; a view reads the aggregate: neither follows the votes ever cast)');
 }
 
 /** Adds BIG_USERS users who voted VOTES_PER_BIG_USER times each on BIG_TRACKS tracks, with consistent stats. */
@@ -178,6 +197,8 @@ async function seedBig(db: Firestore, storage: DiskStorage) {
   }
   const counts = tracks.map(() => ({ total_votes: 0, correct_guesses: 0, incorrect_guesses: 0 }));
   const nowIso = new Date().toISOString();
+  // The insights' aggregate of these votes, as if their tracks had left the contest (the largest it gets).
+  const games: InsightGame[] = [];
   for (let u = 0; u < BIG_USERS; u++) {
     const uid = `big_u${u}`;
     let correct = 0;
@@ -187,6 +208,7 @@ async function seedBig(db: Firestore, storage: DiskStorage) {
       const guess = TYPES[(u + j) % 3]!;
       const ok = guess === t.song_type;
       correct += ok ? 1 : 0;
+      games.push({ right: ok, rating: 1500, guess, type: t.song_type, genre: t.genre, n: j + 1, week: weekOf(new Date(Date.UTC(2025, 0, 1) + ((u * 13 + j) % 52) * 7 * 86_400_000).toISOString()) });
       const c = counts[ti]!;
       c.total_votes++;
       if (ok) c.correct_guesses++;
@@ -202,6 +224,8 @@ async function seedBig(db: Firestore, storage: DiskStorage) {
     writes.push((b) => b.set(db.collection('token_ledger').doc(), { user_id: uid, delta: 50, reason: 'signup_grant', ref: null, balance_after: 50, created_at: nowIso }));
     writes.push((b) => b.set(weeklyEarningsRef(db, weekOf(nowIso), uid), { week: weekOf(nowIso), user_id: uid, earned: 50 }));
   }
+  const { open, typed } = countGames(games);
+  writes.push((b) => b.set(globalInsightsRef(db), { counts: addCounts(open, typed), updated_at: nowIso }));
   tracks.forEach((t, i) => writes.push((b) => b.set(db.collection('track_stats').doc(t.id), { ...statsFromTrack(t, counts[i]!, 1), updatedAt: FieldValue.serverTimestamp(), _deleted: false })));
   for (let i = 0; i < writes.length; i += 500) {
     const batch = db.batch();
@@ -222,6 +246,8 @@ async function main() {
   await seedBaseConfig(db);
   const storage = new DiskStorage(await mkdtemp(join(tmpdir(), 'bench-voting-')), 'bench', () => Date.now());
   const deps = buildDeps({ db, auth: new FakeAuth(), storage, ffmpegPath, env: testEnv(), now: () => Date.now() }, { station: null, chain: null, mailer: null });
+  // Every refresh below is the bench's own: the rollups and insight deltas it measures are not consumed behind its back.
+  holdScheduledRefreshes(deps);
   const server = createApp(deps).listen(0, '127.0.0.1');
   // The voters' thread keeps its connections idle between crowds (sign-ups take a while): the
   // server's default 5 s would close them, and a request racing that close is reset.

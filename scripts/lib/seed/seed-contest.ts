@@ -15,6 +15,7 @@ import { openVoteSession } from '../../../functions/src/voting/open-session';
 import { backfillSampleKeys } from '../../../functions/src/voting/sample-key';
 import { ensureContentTwins } from '../../../functions/src/marketplace/backfill-audio-keys';
 import { scoreVote } from '../../../functions/src/voting/score-vote';
+import { seedPastContest } from './seed-past-contest';
 import type { SongType } from '../../../common/contest/contest';
 import { demoSongMp3 } from './demo-music';
 import { DEMO_PASSWORD } from './seed';
@@ -109,6 +110,17 @@ async function submitDemo(deps: Deps, uid: string, { fields, media }: Awaited<Re
   return result.tracks.map((track) => track.id);
 }
 
+/** A demo account (its sign-in and its profile), made once: its uid. */
+async function demoAccount(deps: Deps, auth: Auth, name: string, fullName: string): Promise<string> {
+  const email = `${name}@demo.test`;
+  const uid = await auth
+    .getUserByEmail(email)
+    .then((u) => u.uid)
+    .catch(async () => (await auth.createUser({ email, password: DEMO_PASSWORD, displayName: name, emailVerified: true })).uid);
+  await createAccount(deps, { uid, username: name, email, fullName, avatarUrl: null, emailVerified: true });
+  return uid;
+}
+
 /** Demo contest: tracks with real generated audio, moderation states, voters and votes. */
 export async function seedContest(deps: Deps, auth: Auth, cacheDir: string, log: (msg: string) => void): Promise<void> {
   // Data saved before sampling keys gets them first, or its tracks are never offered to voters.
@@ -120,6 +132,10 @@ export async function seedContest(deps: Deps, auth: Auth, cacheDir: string, log:
   if (!(await deps.db.collection(COL.tracks).limit(1).get()).empty) return;
   const artist = await uidOf(deps, 'artist');
   await grant(deps, artist, 500);
+  // A past round first (its listeners' sessions must hold only its tracks), entered by an artist of its own.
+  const archivist = await demoAccount(deps, auth, 'archivist', 'Archive Records');
+  await grant(deps, archivist, 200);
+  await seedPastContest(deps, (d, name, fullName) => demoAccount(d, auth, name, fullName), async (t, i) => submitDemo(deps, archivist, await prepareDemo(deps, { ...t, status: 'approved' }, DEMO_TRACKS.length + i, cacheDir)), log);
   log(`Generating ${DEMO_TRACKS.length} demo songs (cached in ${cacheDir})…`);
   // Synthesizing and encoding a song keeps one core busy for seconds: two at a time, submitted in order.
   const prepared = await pMap(DEMO_TRACKS, (t, i) => prepareDemo(deps, t, i, cacheDir), { concurrency: 2 });
@@ -130,13 +146,7 @@ export async function seedContest(deps: Deps, auth: Auth, cacheDir: string, log:
   }
 
   for (const [v, name] of VOTERS.entries()) {
-    let uid: string;
-    try {
-      uid = (await auth.getUserByEmail(`${name}@demo.test`)).uid;
-    } catch {
-      uid = (await auth.createUser({ email: `${name}@demo.test`, password: DEMO_PASSWORD, displayName: name, emailVerified: true })).uid;
-    }
-    await createAccount(deps, { uid, username: name, email: `${name}@demo.test`, fullName: name[0]!.toUpperCase() + name.slice(1), avatarUrl: null, emailVerified: true });
+    const uid = await demoAccount(deps, auth, name, name[0]!.toUpperCase() + name.slice(1));
     const opened = await openVoteSession(deps, uid);
     for (const [c, clip] of (opened.session?.clips ?? []).entries()) {
       await scoreVote(deps, uid, {
