@@ -36,7 +36,7 @@ const MAX_CLS = 0.02;
 /** Signed-out pages, then the signed-in ones (after a new user signs up). */
 /** LIGHTHOUSE_PAGES=/vote,/ measures only those (while working on one). */
 const only = process.env.LIGHTHOUSE_PAGES?.split(',');
-const SIGNED_OUT = ['/', '/marketplace', '/pricing', '/auth'].filter((p) => !only || only.includes(p));
+const SIGNED_OUT = ['/', '/marketplace', '/pricing', '/auth', '/insights'].filter((p) => !only || only.includes(p));
 const SIGNED_IN = ['/vote'].filter((p) => !only || only.includes(p));
 /** Each run's full report, to see why an audit failed. */
 const REPORTS_DIR = '.local/lighthouse';
