@@ -28,9 +28,10 @@ const LISTING: ListingDoc = {
 };
 
 describe('getDatabase', () => {
-  it("migrates votes stored under schema version 0 (before the reveal's others), beside the account collections RxDB no longer keeps", async () => {
+  it("migrates votes stored under schema version 0 (before the reveal's others and the rating), beside the account collections RxDB no longer keeps", async () => {
     const { others: _others, ...v0Reveal } = voteSchema.properties.reveal.properties as Record<string, unknown>;
-    const v0Vote = { ...voteSchema, version: 0, properties: { ...voteSchema.properties, reveal: { ...voteSchema.properties.reveal, properties: v0Reveal } } };
+    const { rating: _rating, ...v0Properties } = voteSchema.properties as Record<string, unknown> & { reveal: typeof voteSchema.properties.reveal };
+    const v0Vote = { ...voteSchema, version: 0, properties: { ...v0Properties, reveal: { ...voteSchema.properties.reveal, properties: v0Reveal } }, required: voteSchema.required.filter((k) => k !== 'rating') };
     const old = await createRxDatabase({ name: 'foolrate', storage: getRxStorageDexie(), multiInstance: false });
     // A device from before the account feed kept the profile in RxDB too.
     const profileV0 = { version: 0, primaryKey: 'id', type: 'object', properties: { id: { type: 'string', maxLength: 128 }, username: { type: 'string' }, updatedAt: { type: 'number' } }, required: ['id'] };
@@ -46,6 +47,8 @@ describe('getDatabase', () => {
 
     const db = await getDatabase();
     expect((await db.votes.findOne('v1').exec())?.toJSON()).toMatchObject(vote);
+    // Version 2 added the rating: a vote stored before it has none.
+    expect((await db.votes.findOne('v1').exec())?.toJSON().rating).toBeNull();
     expect(db.orders).toBeDefined();
     expect(db.marketplace_listings).toBeDefined();
   });

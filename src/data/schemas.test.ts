@@ -19,7 +19,7 @@ const stringList = { type: 'array', items: { type: 'string' } } as const;
 
 const voteLiteral = {
   ...base,
-  version: 1,
+  version: 2,
   properties: {
     id: { type: 'string', maxLength: 128 },
     session_id: { type: 'string' },
@@ -47,10 +47,15 @@ const voteLiteral = {
       },
       required: ['title', 'artist_name', 'song_type', 'cover_art_url', 'hybrid_ai_elements', 'hybrid_human_elements', 'hybrid_tools_used', 'creation_story'],
     },
+    rating: {
+      type: ['object', 'null'],
+      properties: { before: { type: 'number' }, after: { type: 'number' }, deviation: { type: 'number' } },
+      required: ['before', 'after', 'deviation'],
+    },
     error: nullableString,
     updatedAt: { type: 'number' },
   },
-  required: ['id', 'session_id', 'clip_id', 'guess', 'created_at', 'status', 'is_correct', 'reveal', 'error', 'updatedAt'],
+  required: ['id', 'session_id', 'clip_id', 'guess', 'created_at', 'status', 'is_correct', 'reveal', 'rating', 'error', 'updatedAt'],
 } as const;
 
 const voteSessionLiteral = {

@@ -13,6 +13,7 @@ describe('newVote', () => {
       status: 'pending',
       is_correct: null,
       reveal: null,
+      rating: null,
       error: null,
       updatedAt: now.getTime(),
     });
