@@ -1,4 +1,5 @@
 import type { SessionClip, VoteDoc } from '@common/contest/voting';
+import { ratingText } from '@/lib/rating-text';
 
 /** What the end screen needs of a vote: whether it was scored and right, and the rating around it. */
 type ResultVote = Pick<VoteDoc, 'status' | 'is_correct' | 'rating'>;
@@ -35,8 +36,8 @@ export function sessionRating(clips: readonly SessionClip[], votes: ReadonlyMap<
   return { rating: Math.round(last.after), deviation: Math.round(last.deviation), change: Math.round(last.after - first.before) };
 }
 
-/** "1712 ± 48": the rating give or take one deviation. */
-export const formatRating = (r: Pick<SessionRating, 'rating' | 'deviation'>): string => `${r.rating} ± ${r.deviation}`;
+/** "1712 ± 48": the rating give or take one deviation, as every page shows it (src/lib/rating-text.ts). */
+export const formatRating = (r: Pick<SessionRating, 'rating' | 'deviation'>): string => ratingText(r.rating, r.deviation);
 
 /** "+38", "−12" (a minus sign), "±0". */
 export const formatChange = (change: number): string => (change > 0 ? `+${change}` : change < 0 ? `−${-change}` : '±0');
