@@ -1,3 +1,4 @@
+import type { CmsTrack } from '@common/cms/cms-messages';
 import type { MarketplaceListing } from '@common/marketplace/listing-doc';
 import type { Order } from '@common/marketplace/order-doc';
 
@@ -46,5 +47,30 @@ export const anOrder = (over: Partial<Order> = {}): Order => ({
   version_type: 'full',
   buyer_username: 'listener',
   seller_username: 'artist',
+  ...over,
+});
+
+/** A track as the CMS sees it: a pending contest track without votes; override what the test is about. */
+export const aCmsTrack = (over: Partial<CmsTrack> = {}): CmsTrack => ({
+  id: 'track-1',
+  title: 'Night Drive',
+  artist_name: 'Mara Quill',
+  genre: 'Synthwave',
+  is_ai: false,
+  song_type: 'human',
+  submission_type: 'contest',
+  status: 'pending',
+  cover_art_url: null,
+  preview_start_time: 0,
+  duration_seconds: 180,
+  creation_story: null,
+  hybrid_ai_elements: [],
+  hybrid_human_elements: [],
+  hybrid_tools_used: [],
+  submitted_by: 'artist-1',
+  created_at: '2025-01-01T00:00:00.000Z',
+  has_video: false,
+  audio_url: 'https://storage.test/night-drive.mp3',
+  stats: { total_votes: 0, fool_rate: 0, rating: null, rating_deviation: null },
   ...over,
 });

@@ -1,31 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { CmsTrack } from '@common/cms/cms-messages';
 import { renderUi, screen, within } from '@/test/render';
+import { aCmsTrack } from '@/test/fixtures';
 import { AllTracksTable } from './all-tracks-table';
 
-const aTrack = (over: Partial<CmsTrack> = {}): CmsTrack => ({
-  id: 'track-1',
-  title: 'Night Drive',
-  artist_name: 'Mara Quill',
-  genre: 'Synthwave',
-  is_ai: false,
-  song_type: 'human',
-  submission_type: 'contest',
-  status: 'approved',
-  cover_art_url: null,
-  preview_start_time: 0,
-  duration_seconds: 180,
-  creation_story: null,
-  hybrid_ai_elements: [],
-  hybrid_human_elements: [],
-  hybrid_tools_used: [],
-  submitted_by: 'artist-1',
-  created_at: '2025-01-01T00:00:00.000Z',
-  has_video: false,
-  audio_url: null,
-  stats: { total_votes: 12, fool_rate: 75, rating: 1712, rating_deviation: 48 },
-  ...over,
-});
+const aTrack = (over: Partial<CmsTrack> = {}): CmsTrack =>
+  aCmsTrack({ status: 'approved', audio_url: null, stats: { total_votes: 12, fool_rate: 75, rating: 1712, rating_deviation: 48 }, ...over });
 
 /** The cell of `title`'s row under the column `column`. */
 function cell(title: string, column: string): HTMLElement {

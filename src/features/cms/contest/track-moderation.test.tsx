@@ -1,34 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { CMS_MSG, type CmsTrack } from '@common/cms/cms-messages';
+import { CMS_MSG } from '@common/cms/cms-messages';
 import { RADIO_MSG } from '@common/radio/radio-messages';
 import { apiError, stubApi, type SentRequest } from '@/test/api';
 import { findToast, renderUi } from '@/test/render';
+import { aCmsTrack } from '@/test/fixtures';
 import { TrackModeration } from './track-moderation';
 
-const pending = (over: Partial<CmsTrack> = {}): CmsTrack => ({
-  id: 'track-1',
-  title: 'Night Drive',
-  artist_name: 'Mara Quill',
-  genre: 'Synthwave',
-  is_ai: false,
-  song_type: 'human',
-  submission_type: 'contest',
-  status: 'pending',
-  cover_art_url: null,
-  preview_start_time: 0,
-  duration_seconds: 180,
-  creation_story: null,
-  hybrid_ai_elements: [],
-  hybrid_human_elements: [],
-  hybrid_tools_used: [],
-  submitted_by: 'artist-1',
-  created_at: '2025-01-01T00:00:00.000Z',
-  has_video: false,
-  audio_url: 'https://storage.test/night-drive.mp3',
-  stats: { total_votes: 0, fool_rate: 0, rating: null, rating_deviation: null },
-  ...over,
-});
+const pending = aCmsTrack;
 
 /** The moderation API; the placeholder covers read fails, so the picker offers its local files. */
 const moderationApi = (answer: (req: SentRequest) => { status?: number; body?: unknown } = () => ({ body: {} })) =>
