@@ -15,7 +15,7 @@ export type Bar = { label: string; share: Share };
 export function BarChart({ bars, chance, withheld, label, groupHeader }: { bars: Bar[]; chance: number; withheld: string; label: string; groupHeader: string }) {
   const chart = (
     <div
-      className="grid grid-cols-[minmax(0,7.5rem)_minmax(0,1fr)_3.25rem] items-center gap-x-2 gap-y-2 text-xs"
+      className="grid grid-cols-[fit-content(40%)_minmax(0,1fr)_3.25rem] items-center gap-x-2 gap-y-2 text-xs"
       style={{ gridTemplateRows: `repeat(${bars.length}, minmax(1.25rem, auto))` }}
       data-testid="bar-chart"
     >

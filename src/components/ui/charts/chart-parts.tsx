@@ -42,11 +42,12 @@ export const TD = 'px-2 py-1.5 tabular-nums';
 /**
  * A figure's table: the text alternative of its chart, read by screen readers and shown to
  * everyone. Its scroller takes the focus (a named region), so a keyboard can scroll it sideways
- * on a narrow screen; the page itself never scrolls sideways.
+ * on a narrow screen (its edges fade where there is more: styles.css, .scroll-fade); the page
+ * itself never scrolls sideways.
  */
 export function ChartTable({ label, head, children }: { label: string; head: ReactNode[]; children: ReactNode }) {
   return (
-    <div role="region" aria-label={label} tabIndex={0} className="relative overflow-x-auto rounded-lg focus-visible:outline-2 focus-visible:outline-fuchsia-400">
+    <div role="region" aria-label={label} tabIndex={0} className="scroll-fade relative overflow-x-auto rounded-lg focus-visible:outline-2 focus-visible:outline-fuchsia-400">
       <table className="w-full text-sm">
         <caption className="sr-only">{label}</caption>
         <thead className="border-b border-zinc-800">

@@ -30,20 +30,20 @@ export function HeatTable({
   withheld: string;
 }) {
   return (
-    <div role="region" aria-label={label} tabIndex={0} className="relative overflow-x-auto rounded-lg focus-visible:outline-2 focus-visible:outline-fuchsia-400" data-testid="heat-table">
-      <table className="w-full border-separate border-spacing-1 text-sm">
+    <div role="region" aria-label={label} tabIndex={0} className="scroll-fade relative overflow-x-auto rounded-lg focus-visible:outline-2 focus-visible:outline-fuchsia-400" data-testid="heat-table">
+      <table className="w-full border-separate border-spacing-0.5 text-sm sm:border-spacing-1">
         <caption className="sr-only">{label}</caption>
         <thead>
           <tr>
-            <th scope="col" className="px-2 py-1.5 text-left text-xs font-semibold text-zinc-400">
+            <th scope="col" className="px-1.5 py-1.5 text-left text-xs font-semibold text-zinc-400 sm:px-2">
               {corner}
             </th>
             {columns.map((c) => (
-              <th key={c} scope="col" className="px-2 py-1.5 text-center text-xs font-semibold text-zinc-400">
+              <th key={c} scope="col" className="px-1.5 py-1.5 text-center text-xs font-semibold text-zinc-400 sm:px-2">
                 {c}
               </th>
             ))}
-            <th scope="col" className="px-2 py-1.5 text-right text-xs font-semibold text-zinc-400">
+            <th scope="col" className="px-1.5 py-1.5 text-right text-xs font-semibold text-zinc-400 sm:px-2">
               Votes
             </th>
           </tr>
@@ -51,7 +51,7 @@ export function HeatTable({
         <tbody>
           {rows.map((row, r) => (
             <tr key={row.label}>
-              <th scope="row" className="px-2 py-2 text-left font-medium">
+              <th scope="row" className="px-1.5 py-2 text-left font-medium sm:px-2">
                 {row.label}
               </th>
               {row.counts ? (
@@ -64,7 +64,7 @@ export function HeatTable({
                       <td
                         key={c}
                         title={`${formatCount(count)} of ${formatCount(total)} votes`}
-                        className={clsx('rounded-md px-2 py-2 text-center tabular-nums text-zinc-50', r === c && 'outline-2 -outline-offset-2 outline-zinc-300')}
+                        className={clsx('rounded-md px-1.5 py-2 text-center tabular-nums text-zinc-50 sm:px-2', r === c && 'outline-2 -outline-offset-2 outline-zinc-300')}
                         style={{ backgroundColor: `color-mix(in oklab, var(--color-fuchsia-500) ${Math.round((percent / 100) * MAX_TINT)}%, transparent)` }}
                       >
                         <span className="block font-semibold">
@@ -78,7 +78,7 @@ export function HeatTable({
                       </td>
                     );
                   })}
-                  <td className="px-2 py-2 text-right tabular-nums text-zinc-300">{formatCount(row.counts.total)}</td>
+                  <td className="px-1.5 py-2 text-right tabular-nums text-zinc-300 sm:px-2">{formatCount(row.counts.total)}</td>
                 </>
               ) : (
                 <td colSpan={columns.length + 1} className="px-2 py-2 text-center italic text-zinc-400">
