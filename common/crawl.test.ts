@@ -18,6 +18,7 @@ describe('robots.txt and sitemap.xml', () => {
       'https://foolrate.example/',
       'https://foolrate.example/marketplace',
       'https://foolrate.example/pricing',
+      'https://foolrate.example/insights',
       'https://foolrate.example/auth',
       'https://foolrate.example/privacy',
       'https://foolrate.example/terms',

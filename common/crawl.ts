@@ -4,7 +4,7 @@ import { PATHS } from './paths.ts';
  * The pages a crawler may index: the public ones. Signed-in screens and the CMS are left out, and
  * so is /vote, which sends a signed-out visitor (a crawler) to /auth: a sitemap lists final URLs.
  */
-export const SITEMAP_PATHS = [PATHS.home, PATHS.marketplace, PATHS.pricing, PATHS.auth, PATHS.privacy, PATHS.terms] as const;
+export const SITEMAP_PATHS = [PATHS.home, PATHS.marketplace, PATHS.pricing, PATHS.insights, PATHS.auth, PATHS.privacy, PATHS.terms] as const;
 
 const origin = (siteUrl: string) => siteUrl.replace(/\/+$/, '');
 

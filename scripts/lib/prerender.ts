@@ -35,6 +35,8 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   { path: '/marketplace', file: 'prerendered/marketplace.html', preload: /\/api\/marketplace\/listings$/ },
   { path: '/pricing', file: 'prerendered/pricing.html' },
   { path: '/auth', file: 'prerendered/auth.html' },
+  // The figures' request: the page's charts wait for it.
+  { path: '/insights', file: 'prerendered/insights.html', preload: /\/api\/public\/insights$/ },
 ];
 
 const ROOT = '<div id="root"></div>';

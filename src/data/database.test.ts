@@ -31,7 +31,7 @@ describe('getDatabase', () => {
   it("migrates votes stored under schema version 0 (before the reveal's others and the rating), beside the account collections RxDB no longer keeps", async () => {
     const { others: _others, ...v0Reveal } = voteSchema.properties.reveal.properties as Record<string, unknown>;
     const { rating: _rating, ...v0Properties } = voteSchema.properties as Record<string, unknown> & { reveal: typeof voteSchema.properties.reveal };
-    const v0Vote = { ...voteSchema, version: 0, properties: { ...v0Properties, reveal: { ...voteSchema.properties.reveal, properties: v0Reveal } }, required: voteSchema.required.filter((k) => k !== 'rating') };
+    const v0Vote = { ...voteSchema, version: 0, properties: { ...v0Properties, reveal: { ...voteSchema.properties.reveal, properties: v0Reveal } }, required: (voteSchema.required ?? []).filter((k) => k !== 'rating') };
     const old = await createRxDatabase({ name: 'foolrate', storage: getRxStorageDexie(), multiInstance: false });
     // A device from before the account feed kept the profile in RxDB too.
     const profileV0 = { version: 0, primaryKey: 'id', type: 'object', properties: { id: { type: 'string', maxLength: 128 }, username: { type: 'string' }, updatedAt: { type: 'number' } }, required: ['id'] };
