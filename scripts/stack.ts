@@ -26,6 +26,7 @@ import { refreshLeaderboardsNow } from '../functions/src/leaderboards/refresh-sc
 import { startOrderExpirySweep } from '../functions/src/orders/expire-orders';
 import { airScheduled } from '../functions/src/radio/air-scheduled';
 import { ensureRatings, refreshRatingMedian } from '../functions/src/voting/ratings';
+import { ensureListingSearch } from '../functions/src/marketplace/search-fields';
 import { deliverDueMail } from '../functions/src/mail/deliver';
 import { firebaseAuthGateway } from '../functions/src/platform/firebase-auth';
 import { buildDeps } from '../functions/src/deps';
@@ -239,6 +240,8 @@ async function main(): Promise<void> {
   }
   await seedContest(deps, adminAuth, resolve('.local/media-cache/songs'), say);
   await seedMarketplace(deps, say);
+  // Deployed, hourly: listings stored before search get its fields, once.
+  await ensureListingSearch(db, new Date().toISOString());
   await seedRadio(deps, say);
   timers.push(startOrderExpirySweep(deps, TIMER_MS, (err) => say(`Order expiry sweep failed: ${String(err)}`)));
   every(TIMER_MS, 'Leaderboard refresh', () => refreshLeaderboardsNow(deps));

@@ -59,3 +59,6 @@ export const searchText = (s: string): string =>
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
+
+/** What GET /api/marketplace/search answers a cursor it did not sign, or one from other filters (400). */
+export const SEARCH_BAD_CURSOR = 'These results changed: search again from the first page';

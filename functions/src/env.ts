@@ -15,8 +15,10 @@ import type { StationEnv } from './platform/station/station';
 
 export const STRIPE_SECRET_KEY = defineSecret('STRIPE_SECRET_KEY');
 export const STRIPE_WEBHOOK_SECRET = defineSecret('STRIPE_WEBHOOK_SECRET');
+/** Signs the marketplace search's page cursors (GET /api/marketplace/search), so a forged one is refused. */
+export const CURSOR_SECRET = defineSecret('CURSOR_SECRET');
 /** Every secret the `api` function reads (its `secrets:` option). */
-export const API_SECRETS = [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET];
+export const API_SECRETS = [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, CURSOR_SECRET];
 
 /**
  * The radio station's secrets (docs/adr/0036-radio-submissions-and-the-queue.md). Not in API_SECRETS: a function that
@@ -74,6 +76,12 @@ export type Env = {
   /** The SMTP server mail is sent through (SMTP_URL, or SMTP_HOST and its port), or null when none is configured. */
   mail: MailEnv | null;
   contest: ContestEnv;
+  /**
+   * The key page cursors are signed with (platform/http/cursor.ts encodeSignedCursor):
+   * CURSOR_SECRET, under the emulators LOCAL_STORAGE_SECRET when it is unset. Null deployed
+   * without it: the marketplace search then refuses to answer (500) rather than sign with nothing.
+   */
+  cursorSecret: string | null;
   /**
    * Every JSON answer is checked against its endpoint's declared schema (common/api), a mismatch
    * answered as a 500 naming it: on in the API tests, and under the emulators with
@@ -284,5 +292,6 @@ export function readEnv(env: Vars = process.env): Env {
   const contest = contestOf(env, problems);
   if (problems.length) throw new EnvError(problems);
   const checkReplies = emulated && env.API_CHECK_REPLIES === '1';
-  return { emulated, appUrl, allowedOrigins: [...origins], payments: paymentsOf(env, emulated), rateLimits, localStorage, station, chain, mail, contest, checkReplies };
+  const cursorSecret = setValue(env.CURSOR_SECRET) ?? (emulated ? setValue(env.LOCAL_STORAGE_SECRET) : null);
+  return { emulated, appUrl, allowedOrigins: [...origins], payments: paymentsOf(env, emulated), rateLimits, localStorage, station, chain, mail, contest, cursorSecret, checkReplies };
 }

@@ -95,6 +95,13 @@ export const backfillTrackSampleKeys = onSchedule({ schedule: 'every 60 minutes'
   await ensureSampleKeys(deps.db, new Date(deps.now()).toISOString());
 });
 
+/** Listings stored before marketplace search get its fields (facets, search keys), once (marketplace/search-fields.ts); afterwards one read an hour. */
+export const backfillListingSearch = onSchedule({ schedule: 'every 60 minutes', region: REGION, secrets: SECRETS }, async () => {
+  const deps = ready();
+  const { ensureListingSearch } = await import('./marketplace/search-fields');
+  await ensureListingSearch(deps.db, new Date(deps.now()).toISOString());
+});
+
 /**
  * Tracks stored before content keys get them from their originals, a hundred per run (each is
  * read and decoded), then older listings are brought up to date, once (marketplace/backfill-audio-keys.ts);

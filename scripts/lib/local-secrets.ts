@@ -31,6 +31,10 @@ export async function ensureLocalSecrets(path: string): Promise<Record<string, s
     await appendFile(path, `# The radio station (the local demo station; docs/radio-station.md).\n${missing.map(([k, v]) => `${k}=${v}`).join('\n')}\n`);
     values = await readSecrets(path);
   }
+  if (!('CURSOR_SECRET' in values)) {
+    await appendFile(path, `# Signs the marketplace search's page cursors.\nCURSOR_SECRET=${randomBytes(24).toString('hex')}\n`);
+    values = await readSecrets(path);
+  }
   if (values.STATION_API_KEY === 'none') {
     const text = await readFile(path, 'utf8');
     await writeFile(path, text.replace(/^STATION_API_KEY=none$/m, `STATION_API_KEY=${randomBytes(24).toString('hex')}`), { mode: 0o600 });

@@ -1,5 +1,6 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_BAD_CURSOR } from '../../common/marketplace/search';
 import { MIGRATION_MSG } from '../../common/migration/migration-messages';
 import { WALLET_KEY_MESSAGE } from '../../common/schemas';
 import { signUp, startHarness, type Harness } from './harness';
@@ -206,6 +207,14 @@ const cases: Case[] = [
   { name: 'wallet: unknown extra field', method: 'POST', path: '/api/accounts/wallet', token: U, body: { wallet_address: WALLET, user_id: 'someone' }, status: 400, message: 'Unrecognized key: "user_id"' },
   { name: 'wallet: body is an array', method: 'POST', path: '/api/accounts/wallet', token: U, body: [{ wallet_address: WALLET }], status: 400 },
   { name: 'wallet: caller without a profile', method: 'POST', path: '/api/accounts/wallet', token: ghost, body: { wallet_address: WALLET }, status: 404, message: 'Profile not found', code: 'not_found' },
+
+  // --- GET /api/marketplace/search (public; tests/api/marketplace-search.test.ts checks that nothing is read)
+  { name: 'marketplace search: no section', method: 'GET', path: '/api/marketplace/search', status: 400, message: /^section: / },
+  { name: 'marketplace search: unknown genre', method: 'GET', path: '/api/marketplace/search?section=basic&genre=Polka', status: 400, message: /^genre: / },
+  { name: 'marketplace search: inverted price range', method: 'GET', path: '/api/marketplace/search?section=basic&min=50&max=10', status: 400, message: 'min: The lowest price must not be above the highest' },
+  { name: 'marketplace search: price not a number', method: 'GET', path: '/api/marketplace/search?section=basic&min=ten', status: 400, message: /^min: / },
+  { name: 'marketplace search: forged cursor', method: 'GET', path: '/api/marketplace/search?section=basic&cursor=eyJ2IjoxLCJpZCI6ImEiLCJoIjoieCJ9.AAAA', status: 400, message: SEARCH_BAD_CURSOR },
+  { name: 'marketplace search: unknown param', method: 'GET', path: '/api/marketplace/search?section=basic&page=2', status: 400, message: /Unrecognized key/ },
 
   // --- GET /api/me (signed in)
   { name: 'me: no auth', method: 'GET', path: '/api/me', status: 401, message: 'Sign in required' },

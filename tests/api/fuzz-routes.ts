@@ -179,6 +179,20 @@ export const ROUTE_FUZZ: Record<string, Gen> = {
   'POST /api/payments/local-checkout/:sessionId/pay': (p) =>
     post(at('/api/payments/local-checkout/*/pay', p.checkoutIds), fc.oneof(fc.constant<FuzzBody>({ kind: 'text', text: '', contentType: 'application/x-www-form-urlencoded' }), noBody)),
   'GET /api/marketplace/listings': () => getAt(fc.constant('/api/marketplace/listings')),
+  'GET /api/marketplace/search': () =>
+    getAt(
+      query({
+        section: fc.constantFrom('basic', 'featured', 'gold', ''),
+        q: fc.oneof(fc.string({ maxLength: 45 }), fc.constantFrom('glass', 'Ramírez', '\ud800')),
+        genre: fc.constantFrom('Jazz', 'Polka', ''),
+        type: fc.constantFrom('ai', 'robot'),
+        pay: fc.constantFrom('tokens', 'cash_app', 'paypal'),
+        min: fc.oneof(fc.nat({ max: 2_000_000 }).map(String), fc.constantFrom('-1', '1.5', 'x', '')),
+        max: fc.oneof(fc.nat({ max: 2_000_000 }).map(String), fc.constantFrom('-1', '1e3')),
+        sort: fc.constantFrom('newest', 'price_asc', 'price_desc', 'fool_rate', 'rating', 'random'),
+        cursor: fc.oneof(fc.string({ maxLength: 40 }), fc.base64String({ maxLength: 60 }), fc.constantFrom('eyJ2IjoxLCJpZCI6ImEiLCJoIjoieCJ9.AAAA', 'e30.e30')),
+      }).map((q) => `/api/marketplace/search${q}`),
+    ),
   'GET /api/marketplace/listings/all': () => getAt(fc.constant('/api/marketplace/listings/all')),
   'GET /api/marketplace/eligible-tracks': () => getAt(fc.constant('/api/marketplace/eligible-tracks')),
   'GET /api/marketplace/listings/:id/preview': (p) => getAt(at('/api/marketplace/listings/*/preview', p.listingIds)),

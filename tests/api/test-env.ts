@@ -23,6 +23,7 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     mail: null,
     // One vote ranks a track, as the fixtures vote little; leaderboards.test.ts sets its own minimum.
     contest: { voteShards: 10, minRankedVotes: 1 },
+    cursorSecret: 'test-cursor-secret',
     // Every JSON answer must match its declared schema (common/api): a mismatch is a 500 naming it.
     checkReplies: true,
     ...overrides,

@@ -12,6 +12,7 @@ import { readBalance, writeLedgerEntry } from '../tokens/ledger';
 import { checkShownPrice, readPricing } from '../tokens/pricing';
 import { listingIdParams } from './listing-schemas';
 import { toListing } from './listing-write';
+import { searchFieldsPatch } from './search-fields';
 
 /** `token_cost`: the price the seller saw, refused (409) when it is not the price now. */
 
@@ -40,7 +41,8 @@ export const featureListing =
       checkShownPrice(token_cost, cost, MARKETPLACE_FEATURE_MSG.costChanged);
       const nowIso = new Date(deps.now()).toISOString();
       const after = cost > 0 ? writeLedgerEntry(db, tx, balance, { userId: caller.uid, delta: -cost, reason: 'featured_listing', ref: id }, nowIso) : balance;
-      tx.update(ref, { listing_type: 'featured', updatedAt: FieldValue.serverTimestamp() });
+      const before = snap.data() ?? {};
+      tx.update(ref, { listing_type: 'featured', ...searchFieldsPatch(before, { ...before, listing_type: 'featured' }), updatedAt: FieldValue.serverTimestamp() });
       return { listing: toListing(id, { ...snap.data(), listing_type: 'featured' }), cost, balance: after };
     });
     res.json(out);

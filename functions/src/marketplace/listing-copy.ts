@@ -11,11 +11,14 @@ export const previewPath = (listingId: string) => `/api/marketplace/listings/${l
 /** A contest track in these statuses is (or is about to be) voted on blind. */
 const IN_CONTEST: ReadonlySet<TrackStatus> = new Set(['pending', 'approved']);
 
-/** What a listing copies from its track, refreshed whenever the track or its contest twin changes. */
+/**
+ * What a listing copies from its track, refreshed whenever the track or its contest twin changes;
+ * `rating_low` (server-only, what search's rating sort orders by) follows the fool rate's rules.
+ */
 export type ListingCopy = Pick<
   MarketplaceListing,
   'title' | 'artist_name' | 'genre' | 'cover_art_url' | 'song_type' | 'fool_rate' | 'in_contest' | 'preview_url'
->;
+> & { rating_low: number | null };
 
 type Twin = { id: string; status: TrackStatus };
 
@@ -39,7 +42,7 @@ async function contestTwinsOf(db: Firestore, tracks: TrackDoc[]): Promise<Map<st
  * deleted listing's tombstone (still replicated) and the listing of a deleted track, whose
  * audio a contest track may share later.
  */
-export const WITHOUT_ANSWER = { song_type: null, fool_rate: null } as const;
+export const WITHOUT_ANSWER = { song_type: null, fool_rate: null, rating_low: null } as const;
 
 /**
  * The copies of the given listings. While a listed track's contest twin (a contest track of the
@@ -62,6 +65,8 @@ export async function listingCopies(db: Firestore, items: ReadonlyArray<{ listin
     return counted && counted.total_votes > 0 ? counted.fool_rate : null;
   };
   const rate = new Map(stats.map((s) => [s.id, votedRate(s)]));
+  // The conservative rating (voting/ratings.ts), with the fool rate: only once somebody voted.
+  const ratingLow = new Map(stats.map((s) => [s.id, votedRate(s) === null ? null : (s.data()?.rating_low ?? null)]));
   return items.map((item) => {
     const { track, listingId } = item;
     const inContest = (twinsOf.get(track.id) ?? []).some((t) => IN_CONTEST.has(t.status));
@@ -72,6 +77,7 @@ export async function listingCopies(db: Firestore, items: ReadonlyArray<{ listin
       cover_art_url: track.cover_art_url ?? null,
       song_type: inContest ? null : track.song_type,
       fool_rate: inContest ? null : (rate.get(statsIdOf(item)) ?? null),
+      rating_low: inContest ? null : (ratingLow.get(statsIdOf(item)) ?? null),
       in_contest: inContest,
       preview_url: track.status === 'approved' && track.preview_path ? previewPath(listingId) : null,
     };

@@ -10,6 +10,7 @@ import { getAllOf } from '../platform/firestore/typed-collection';
 import { tracksCol, type TrackDoc } from '../tracks/track-doc';
 import { chunks, IN_LIMIT, tracksOfSameAudio, type TrackAudio } from './audio-twins';
 import { listingCopies, WITHOUT_ANSWER } from './listing-copy';
+import { searchFields, searchFieldsPatch } from './search-fields';
 import type { z } from 'zod';
 import type { createListingInput } from './listing-schemas';
 
@@ -52,7 +53,7 @@ export async function insertListing(deps: Deps, input: z.output<typeof createLis
   const track = await listableTrack(deps, input.track_id);
   const ref = db.collection(COL.listings).doc();
   const [copy] = await listingCopies(db, [{ listingId: ref.id, track }]);
-  const data = {
+  const stored = {
     ...input,
     ...copy,
     seller_id: track.submitted_by,
@@ -62,6 +63,7 @@ export async function insertListing(deps: Deps, input: z.output<typeof createLis
     updatedAt: FieldValue.serverTimestamp(),
     _deleted: false,
   };
+  const data = { ...stored, ...searchFields(stored) };
   // One live listing per track: a second one sold the same licence again at another price. The
   // track's marker is read and written in the transaction, so concurrent creates make one.
   const markerRef = db.collection(COL.listingTracks).doc(track.id);
@@ -104,7 +106,7 @@ export async function updateListing(db: Firestore, id: string, patch: Record<str
     const next = { ...before, ...patch };
     if (next.accept_tokens !== true && next.accept_cash_app !== true) throw badRequest(NO_PAYMENT_METHOD);
     if (patch.accept_cash_app === true && before.accept_cash_app !== true) await requireCashTag(db, tx, before.seller_id);
-    tx.update(ref, { ...patch, updatedAt: FieldValue.serverTimestamp() });
+    tx.update(ref, { ...patch, ...searchFieldsPatch(before, next), updatedAt: FieldValue.serverTimestamp() });
     if (audited) {
       const deleted = patch._deleted === true;
       const title = typeof before.title === 'string' ? before.title : null;
@@ -190,7 +192,8 @@ export async function refreshListingCopies(db: Firestore, change?: TrackChange):
   let changed = 0;
   for (const { listing, track } of items) {
     const wanted = { ...(next.get(listing.id) ?? { preview_url: null, ...WITHOUT_ANSWER }), ...saleState(listing, track) };
-    const patch = Object.fromEntries(Object.entries(wanted).filter(([k, v]) => listing.get(k) !== v));
+    const changedCopy = Object.fromEntries(Object.entries(wanted).filter(([k, v]) => listing.get(k) !== v));
+    const patch = { ...changedCopy, ...searchFieldsPatch(listing.data(), { ...listing.data(), ...wanted }) };
     if (Object.keys(patch).length === 0) continue;
     batch.update(listing.ref, { ...patch, updatedAt: FieldValue.serverTimestamp() });
     changed++;

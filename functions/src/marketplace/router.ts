@@ -13,12 +13,14 @@ import {
   setListingActive,
 } from './listing-routes';
 import { featureListing } from './feature-listing';
+import { searchListings } from './search-listings';
 
 /** /api/marketplace: public listings; admin listing management and the CMS track picker. */
 export function marketplaceRouter(deps: Deps): Router {
   const router = Router();
   const on = mounter(deps, router, '/api/marketplace');
   on(marketplace.listings, listListings(deps));
+  on(marketplace.search, searchListings(deps));
   on(marketplace.preview, previewListing(deps));
   on(marketplace.feature, featureListing(deps));
   on(marketplace.all, listAllListings(deps));

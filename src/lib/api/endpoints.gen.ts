@@ -97,6 +97,7 @@ export const payments = {
 
 export const marketplace = {
   listings: { method: 'GET', path: '/api/marketplace/listings', reply: 'json' } as Route<(typeof API)['marketplace']['listings']>,
+  search: { method: 'GET', path: '/api/marketplace/search', reply: 'json' } as Route<(typeof API)['marketplace']['search']>,
   preview: { method: 'GET', path: '/api/marketplace/listings/:id/preview', reply: 'redirect' } as Route<(typeof API)['marketplace']['preview']>,
   feature: { method: 'POST', path: '/api/marketplace/listings/:id/feature', reply: 'json' } as Route<(typeof API)['marketplace']['feature']>,
   all: { method: 'GET', path: '/api/marketplace/listings/all', reply: 'json' } as Route<(typeof API)['marketplace']['all']>,
