@@ -31,8 +31,8 @@ type PrerenderedPage = {
 /** Each prerendered path and the file it is written to; firebase.json rewrites the paths to them. */
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   { path: '/', file: 'index.html' },
-  // The listings' first request (use-listings.ts): the first cover waits for it.
-  { path: '/marketplace', file: 'prerendered/marketplace.html', preload: /\/api\/marketplace\/listings$/ },
+  // The Featured Tracks' first page (use-listings.ts, no filters): the first cover waits for it.
+  { path: '/marketplace', file: 'prerendered/marketplace.html', preload: /\/api\/marketplace\/search\?section=featured$/ },
   { path: '/pricing', file: 'prerendered/pricing.html' },
   { path: '/auth', file: 'prerendered/auth.html' },
   // The figures' request: the page's charts wait for it.

@@ -42,29 +42,29 @@ export function ListingCard({ listing, own, owned, online, onBuy, onFirstCover }
     if (!hasCover) onFirstCover?.();
   }, [hasCover, onFirstCover]);
   return (
-    // tabIndex -1: "Show more listings" moves the focus to the first card it adds.
-    <Card as="article" className="flex flex-col overflow-hidden" data-testid="listing-card" aria-label={listing.title} tabIndex={-1}>
+    // Compact on a phone (cover beside the text), the grid's tall card from md up. tabIndex -1: "Load more" moves the focus to the first card it adds.
+    <Card as="article" className="flex flex-row overflow-hidden md:flex-col" data-testid="listing-card" aria-label={listing.title} tabIndex={-1}>
       {listing.cover_art_url ? (
         <img
           src={coverVariantUrl(listing.cover_art_url, 512)}
           alt=""
           width={512}
           height={512}
-          className="aspect-square w-full object-cover"
+          className="aspect-square w-24 shrink-0 self-start object-cover sm:w-32 md:w-full"
           loading={eager ? 'eager' : 'lazy'}
           fetchPriority={eager ? 'high' : 'auto'}
           onLoad={onFirstCover}
           onError={onFirstCover}
         />
       ) : (
-        <div className="aspect-square w-full bg-gradient-to-br from-fuchsia-900 to-violet-900" aria-hidden />
+        <div className="aspect-square w-24 shrink-0 self-start bg-gradient-to-br from-fuchsia-900 to-violet-900 sm:w-32 md:w-full" aria-hidden />
       )}
-      <div className="flex flex-1 flex-col gap-3 p-5">
+      <div className="flex min-w-0 flex-1 flex-col gap-2 p-3 md:gap-3 md:p-5">
         <div>
-          <h3 id={titleId} className="text-lg font-bold [overflow-wrap:anywhere]">
+          <h3 id={titleId} className="text-base font-bold [overflow-wrap:anywhere] md:text-lg">
             {listing.title}
           </h3>
-          <p className="text-zinc-400 [overflow-wrap:anywhere]">{listing.artist_name}</p>
+          <p className="text-sm text-zinc-400 [overflow-wrap:anywhere] md:text-base">{listing.artist_name}</p>
         </div>
         <div className="flex flex-wrap items-center gap-2 text-xs">
           <span className="rounded-full bg-zinc-800 px-2 py-1 text-zinc-300">{listing.genre}</span>
@@ -82,7 +82,7 @@ export function ListingCard({ listing, own, owned, online, onBuy, onFirstCover }
           )}
         </div>
         {listing.preview_url && <PreviewPlayer url={listing.preview_url} title={listing.title} />}
-        <div className="mt-auto flex items-center gap-4 text-sm">
+        <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
           {listing.accept_tokens && (
             <span className="flex items-center gap-1 font-semibold">
               <Coins className="size-4 text-amber-400" aria-hidden />

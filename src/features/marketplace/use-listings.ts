@@ -1,102 +1,118 @@
-import { useCallback, useEffect, useState } from 'react';
-import { compareCodeUnits } from '@common/format';
-import { LISTINGS_LOAD_FAILED } from '@common/marketplace/marketplace-messages';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { MarketplaceListing } from '@common/marketplace/listing-doc';
-import { loadDataLayer } from '@/data/lazy';
-import * as endpoints from '@/lib/api/endpoints.gen';
-import { call } from '@/lib/api/call';
+import type { ListingFilters, ListingSection } from '@common/marketplace/search';
+import { LISTINGS_LOAD_FAILED } from '@common/marketplace/marketplace-messages';
+import { ApiError } from '@/lib/api/api-error';
 import { notifyError } from '@/lib/notify';
-import { firstPaint, useFirstPaintPassed } from '@/lib/first-paint';
+import { firstPaint } from '@/lib/first-paint';
 import { afterNextPaint } from '@/lib/yield-to-main';
+import { filterLocally, filtersKey } from './filters';
+import { searchListings } from './search-api';
+import { rememberListings, seenListings } from './seen-listings';
 
-/** The order the public list comes in (GET /api/marketplace/listings): newest first, then by id. */
-const newestFirst = (a: MarketplaceListing, b: MarketplaceListing) => compareCodeUnits(b.created_at, a.created_at) || compareCodeUnits(b.id, a.id);
-
-/**
- * The active listings in one plain request, for the first paint: RxDB (over 100 KB of script and
- * an IndexedDB open) takes a slow phone seconds more, and a listing's cover is the page's largest
- * paint. The whole public list, newest first, as RxDB will show it once it has synced.
- */
-async function firstListings(): Promise<MarketplaceListing[]> {
-  return (await call(endpoints.marketplace.listings)).listings;
-}
-
-/** How long the first cover holds the first paint back at most (firstPaint: RxDB and the radio wait for it). */
+/** How long the first cover holds the first paint back at most (firstPaint: the data layer and the radio wait for it). */
 const COVER_HOLD_MAX_MS = 3_000;
 
 let releaseCoverHold: (() => void) | null = null;
 
 /**
  * The route's loader, when /marketplace is the first page: its first cover is its largest paint,
- * so the first paint is held until it has shown (useListings releases it).
+ * so the first paint is held until it has shown (the page releases it: releaseFirstPaint).
  */
 export function holdFirstPaintForCover(): void {
   releaseCoverHold ??= firstPaint.hold(COVER_HOLD_MAX_MS);
 }
 
-function releaseFirstPaint(): void {
+export function releaseFirstPaint(): void {
   releaseCoverHold?.();
 }
 
+/** The first cover has loaded: its paint comes with the next frame, then the first paint is released. */
+export const firstCoverShown = (): void => void afterNextPaint().then(releaseFirstPaint);
+
+export type SectionResults = {
+  /** The listings of the pages read so far; null while the first page loads. */
+  listings: MarketplaceListing[] | null;
+  /** Another page is there to read (the server gave a cursor). */
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMore: () => void;
+  /** The server could not be reached: the listings are what this device saw last (seen-listings). */
+  fromDevice: boolean;
+  /** The first page failed (not offline). */
+  failed: boolean;
+};
+
+type State = { key: string; listings: MarketplaceListing[] | null; next: string | null; loadingMore: boolean; fromDevice: boolean; failed: boolean };
+
+const unreachable = (err: unknown) => err instanceof ApiError && err.status === 0;
+
 /**
- * The active listings: first from one request (firstListings), then live from RxDB (so the page
- * browses offline). RxDB loads after the first paint (firstPaint), which this page holds until its
- * first cover has shown (`firstCoverShown`: it would otherwise slow that paint down), or until the
- * request failed (offline, its cache answers) or found nothing. `failed` when neither could load
- * anything; `savedOffline` once RxDB holds them (the page then opens offline).
+ * One section's results (issue 56): pages of GET /api/marketplace/search, the first when the
+ * filters change (starting over), the next on loadMore. Each page read is remembered on the
+ * device (bounded); with the server out of reach, the section shows the remembered listings the
+ * filters keep. `online` flipping back reads again.
  */
-export function useListings(): { listings: MarketplaceListing[] | null; failed: boolean; savedOffline: boolean; firstCoverShown: () => void } {
-  const [docs, setDocs] = useState<MarketplaceListing[] | null>(null);
-  const [synced, setSynced] = useState(false);
-  const [errored, setErrored] = useState(false);
-  const [first, setFirst] = useState<MarketplaceListing[] | null>(null);
-  const live = useFirstPaintPassed();
-  // The cover has loaded; its paint comes with the next frame.
-  const firstCoverShown = useCallback(() => void afterNextPaint().then(releaseFirstPaint), []);
+export function useSectionResults(section: ListingSection, filters: ListingFilters, online: boolean): SectionResults {
+  const key = filtersKey(filters, section);
+  const [state, setState] = useState<State>({ key, listings: null, next: null, loadingMore: false, fromDevice: false, failed: false });
+  // The filters as of their key (a new object may come with each render).
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- by value: the key
+  const keyed = useMemo(() => filters, [key]);
+  // Back online after showing the device's copy: read again.
+  const [retry, setRetry] = useState(0);
+  const fromDeviceNow = state.key === key && state.fromDevice;
+  useEffect(() => {
+    if (online && fromDeviceNow) setRetry((n) => n + 1);
+  }, [online, fromDeviceNow]);
 
   useEffect(() => {
-    let cancelled = false;
-    firstListings().then((list) => {
-      if (cancelled) return;
-      setFirst(list);
-      if (list.length === 0) releaseFirstPaint();
-    }, releaseFirstPaint);
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+    const abort = new AbortController();
+    const f = keyed;
+    setState((s) => (s.key === key && s.listings !== null && retry === 0 ? s : { key, listings: null, next: null, loadingMore: false, fromDevice: false, failed: false }));
+    searchListings(f, section, null, abort.signal).then(
+      (page) => {
+        if (abort.signal.aborted) return;
+        rememberListings(page.listings);
+        setState({ key, listings: page.listings, next: page.next_cursor, loadingMore: false, fromDevice: false, failed: false });
+      },
+      (err: unknown) => {
+        if (abort.signal.aborted) return;
+        if (unreachable(err)) setState({ key, listings: filterLocally(seenListings(), f, section), next: null, loadingMore: false, fromDevice: true, failed: false });
+        else setState({ key, listings: [], next: null, loadingMore: false, fromDevice: false, failed: true });
+      },
+    );
+    return () => abort.abort();
+  }, [key, keyed, section, retry]);
 
-  useEffect(() => {
-    if (!live) return;
-    let cancelled = false;
-    const cleanups: Array<() => void> = [];
-    void (async () => {
-      const m = await loadDataLayer();
-      const db = await m.getDatabase();
-      if (cancelled) return;
-      const query = db.marketplace_listings.find({ selector: { is_active: true } }).$.subscribe((list) => {
-        setDocs(list.map((d) => d.toMutableJSON()).sort(newestFirst));
-      });
-      cleanups.push(() => query.unsubscribe());
-      const sync = await m.syncPublicListings();
-      if (cancelled) return;
-      const errors = sync.errors$.subscribe(() => setErrored(true));
-      cleanups.push(() => errors.unsubscribe());
-      void sync.initialPull.then(() => !cancelled && setSynced(true));
-    })().catch(() => !cancelled && setErrored(true));
-    return () => {
-      cancelled = true;
-      cleanups.forEach((c) => c());
-    };
-  }, [live]);
+  const current = state.key === key ? state : null;
+  const next = current?.next ?? null;
+  const busy = current?.loadingMore ?? false;
+  const loadMore = useCallback(() => {
+    if (next === null || busy) return;
+    setState((s) => (s.key === key ? { ...s, loadingMore: true } : s));
+    searchListings(keyed, section, next).then(
+      (page) => {
+        rememberListings(page.listings);
+        setState((s) => {
+          if (s.key !== key || s.next !== next) return s;
+          const have = new Set(s.listings?.map((l) => l.id));
+          return { ...s, listings: [...(s.listings ?? []), ...page.listings.filter((l) => !have.has(l.id))], next: page.next_cursor, loadingMore: false };
+        });
+      },
+      () => {
+        notifyError(LISTINGS_LOAD_FAILED);
+        setState((s) => (s.key === key ? { ...s, loadingMore: false } : s));
+      },
+    );
+  }, [key, keyed, section, next, busy]);
 
-  const failed = errored && !synced && (docs?.length ?? 0) === 0 && first === null;
-  useEffect(() => {
-    if (failed) notifyError(LISTINGS_LOAD_FAILED);
-  }, [failed]);
-
-  // RxDB's copy once it holds listings or has synced; until then the first request's answer (a
-  // sync that fails leaves it), or nothing to show when neither could load.
-  const local = docs !== null && (docs.length > 0 || synced) ? docs : null;
-  return { listings: local ?? first ?? (failed ? [] : null), failed, savedOffline: synced, firstCoverShown };
+  return {
+    listings: current?.listings ?? null,
+    hasMore: next !== null,
+    loadingMore: busy,
+    loadMore,
+    fromDevice: current?.fromDevice ?? false,
+    failed: current?.failed ?? false,
+  };
 }
