@@ -105,7 +105,7 @@ async function watchIntl(page: Page): Promise<() => Promise<string[]>> {
   return () => page.evaluate(() => (window as unknown as { intlUsed: string[] }).intlUsed);
 }
 
-test('the signed-out pages start without Intl (its first use loads ICU data, a long task on a slow phone), the marketplace with RxDB too', async ({ page }) => {
+test('the signed-out pages start without Intl (its first use loads ICU data, a long task on a slow phone), the marketplace once its first pages are stored', async ({ page }) => {
   const intlUsed = await watchIntl(page);
   await page.goto('/');
   await expect(page.getByTestId('users-needed')).toHaveText(/^\d{1,3}(,\d{3})*$/);
@@ -119,7 +119,7 @@ test('the signed-out pages start without Intl (its first use loads ICU data, a l
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
     expect(await intlUsed()).toEqual([]);
   }
-  // RxDB too (the build's sortObject orders keys without localeCompare), once it holds the listings.
+  // The marketplace once its first pages are stored on the device (seen-listings).
   await page.goto('/marketplace');
   await expect(page.locator('[data-saved-offline]')).toHaveCount(1);
   expect(await intlUsed()).toEqual([]);
@@ -309,10 +309,10 @@ test('public pages arrive prerendered for signed-out visitors, the app takes the
     expect(html, path).toContain(`data-prerendered="${path}"`);
     expect(html, path).toContain(text);
   }
-  // The marketplace's first listings request starts with the HTML (its first cover waits for it);
-  // its local database does not (it waits for that cover: src/lib/first-paint.ts).
+  // The marketplace's first request (Featured Tracks' first page) starts with the HTML (its first
+  // cover waits for it); the local database does not load (src/lib/first-paint.ts).
   const marketplaceHtml = await (await request.get('/marketplace')).text();
-  expect(marketplaceHtml).toContain('<link rel="preload" as="fetch" crossorigin href="/api/marketplace/listings">');
+  expect(marketplaceHtml).toContain('<link rel="preload" as="fetch" crossorigin href="/api/marketplace/search?section=featured">');
   expect(marketplaceHtml).toMatch(/<link rel="modulepreload"[^>]*\/assets\/marketplace-/);
   expect(marketplaceHtml).not.toMatch(/<link rel="modulepreload"[^>]*data-layer/);
   for (const path of ['/vote', '/cms', '/privacy']) expect(await (await request.get(path)).text(), path).not.toContain('data-prerendered');
