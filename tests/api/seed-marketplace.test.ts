@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { backfillListedPreviews } from '../../functions/src/marketplace/backfill-previews';
 import { insertListing } from '../../functions/src/marketplace/listing-write';
 import { probeAudio } from '../../functions/src/platform/media/media';
-import { seedMarketplace } from '../../scripts/lib/seed/seed-marketplace';
+import { CATALOGUE, seedMarketplace } from '../../scripts/lib/seed/seed-marketplace';
 import { addTrack, allDocs, testClip } from './contest-fixtures';
 import { ledgerInvariant, startHarness, type Harness } from './harness';
 import { users } from './order-fixtures';
@@ -15,17 +15,24 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-it('seeds two listings and orders in every state through the real order steps, once', async () => {
+it('seeds two listings, orders in every state through the real order steps, and a catalogue sold by a label of its own, once', async () => {
   const [artist] = await users(h, 'artist', 'listener', 'nova', 'pixel', 'reed', 'sage', 'tempo');
   for (const title of ['Sunday Market Groove', 'Skyline Licensing Loop']) await addTrack(h, { title, submission_type: 'marketplace', submitted_by: artist.uid });
   h.clock.now = Date.now();
   const said: string[] = [];
   await seedMarketplace(h.deps, (m) => said.push(m));
   await seedMarketplace(h.deps, (m) => said.push(m));
-  expect(said).toHaveLength(1);
+  expect(said).toEqual(['Seeded demo marketplace: 2 listings and orders in every state', `Seeded the marketplace catalogue: ${CATALOGUE.length} listings`]);
 
   const listings = await allDocs(h.db, 'marketplace_listings');
-  expect(listings.map((l) => l.listing_type).sort()).toEqual(['basic', 'featured']);
+  const artists = listings.filter((l) => l.seller_id === artist.uid);
+  expect(artists.map((l) => l.listing_type).sort()).toEqual(['basic', 'featured']);
+  // The catalogue: a label's, every listing active, more than a page of basic ones.
+  const catalogue = listings.filter((l) => l.seller_id !== artist.uid);
+  expect(catalogue).toHaveLength(CATALOGUE.length);
+  expect(new Set(catalogue.map((l) => l.seller_id)).size).toBe(1);
+  expect(catalogue.every((l) => l.is_active === true)).toBe(true);
+  expect(catalogue.filter((l) => l.listing_type === 'basic').length).toBeGreaterThan(24);
   const orders = await allDocs(h.db, 'orders');
   expect(orders.map((o) => `${o.buyer_username}:${o.method}:${o.status}`).sort()).toEqual([
     'listener:TOKENS:APPROVED',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createAccount } from '../../../functions/src/accounts/create-account';
 import { FieldValue } from 'firebase-admin/firestore';
 import { backfillListedPreviews } from '../../../functions/src/marketplace/backfill-previews';
 import { insertListing } from '../../../functions/src/marketplace/listing-write';
@@ -133,6 +134,9 @@ export const CATALOGUE: readonly CatalogueTrack[] = [
   { title: 'Paper Moon Lullaby', artist: 'Élodie Marchand', genre: 'Classical', type: 'human', tokens: 32, usd: 4.49 },
 ];
 
+/** The catalogue's seller: a demo label (no sign-in), with a Cash App tag for its cash listings. */
+const CATALOGUE_SELLER = { uid: 'demo-label-northwind', username: 'northwind', fullName: 'Northwind Records', cashTag: '$NorthwindRecords' };
+
 /** The marketplace track every catalogue listing's track copies (its files, shared: it is sold, never voted on). */
 const CATALOGUE_SOURCE = 'Sunday Market Groove';
 
@@ -146,6 +150,10 @@ async function seedCatalogue(deps: Deps, log: (msg: string) => void): Promise<vo
   if (!(await db.collection(COL.tracks).where('title', '==', CATALOGUE[0]!.title).limit(1).get()).empty) return;
   const source = (await db.collection(COL.tracks).where('title', '==', CATALOGUE_SOURCE).where('submission_type', '==', 'marketplace').limit(1).get()).docs[0];
   if (!source) return;
+  // A label of its own sells them, so the demo artist's My Tracks stays as the walkthrough knows it.
+  const label = CATALOGUE_SELLER.uid;
+  await createAccount(deps, { uid: label, username: CATALOGUE_SELLER.username, email: `${CATALOGUE_SELLER.username}@demo.test`, fullName: CATALOGUE_SELLER.fullName, avatarUrl: null, emailVerified: true });
+  await db.collection(COL.profiles).doc(label).update({ cash_app_tag: CATALOGUE_SELLER.cashTag, updatedAt: FieldValue.serverTimestamp() });
   const firstListed = (await db.collection(COL.listings).orderBy('created_at').limit(1).get()).docs[0]?.get('created_at') as string | undefined;
   const before = firstListed ? Date.parse(firstListed) : deps.now();
   for (const [i, t] of CATALOGUE.entries()) {
@@ -154,6 +162,7 @@ async function seedCatalogue(deps: Deps, log: (msg: string) => void): Promise<vo
     await ref.set({
       ...source.data(),
       id: ref.id,
+      submitted_by: label,
       title: t.title,
       artist_name: t.artist,
       genre: t.genre,
