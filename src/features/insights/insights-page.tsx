@@ -35,19 +35,23 @@ export function InsightsView({ data, failed }: { data: Insights | null; failed: 
   const age = data?.updated_at ? ageText(data.updated_at, now) : null;
   const empty = data !== null && (data.votes === 0 || data.updated_at === null);
   return (
-    <section className="mx-auto max-w-6xl px-4 py-12">
+    // At least a screen tall, and the age's line kept while the figures load: they arrive after the
+    // first paint (the prerendered page is their loading state) and must not move what is in view.
+    <section className="mx-auto min-h-dvh max-w-6xl px-4 py-12">
       <header>
         <h1 className="text-4xl font-black">{T.heading}</h1>
         <p className="mt-3 max-w-3xl text-zinc-400">{T.lead}</p>
         {data && age ? (
-          <p className="mt-2 text-sm text-zinc-400" data-testid="figures-age">
+          <p className="mt-2 min-h-5 text-sm text-zinc-400" data-testid="figures-age">
             Figures as of{' '}
             <time dateTime={data.updated_at!} title={data.updated_at!}>
               {age}
             </time>
             , from {voteCount(data.votes)}.
           </p>
-        ) : null}
+        ) : (
+          <p className="mt-2 min-h-5" aria-hidden />
+        )}
         {data && age && !online ? (
           <p role="status" className="mt-4 flex max-w-xl items-center gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 p-3 text-sm text-amber-200" data-testid="offline-note">
             <WifiOff className="size-4 shrink-0" aria-hidden />
