@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { parseFilters } from '@/features/marketplace/filters';
+import { parseFilters } from '@/features/marketplace/url-filters';
 import { MarketplacePage } from '@/features/marketplace/marketplace-page';
-import { holdFirstPaintForCover } from '@/features/marketplace/use-listings';
+import { holdFirstPaintForCover } from '@/features/marketplace/first-cover';
 
 export const Route = createFileRoute('/marketplace')({
   component: MarketplacePage,

@@ -1,26 +1,8 @@
 import { compareCodeUnits } from '@common/format';
 import type { MarketplaceListing } from '@common/marketplace/listing-doc';
-import { listingFilters, searchText, type ListingFilters, type ListingSection } from '@common/marketplace/search';
+import { searchText, type ListingFilters, type ListingSection } from '@common/marketplace/search';
 
-/**
- * The marketplace's filters as its URL holds them (issue 56 §1). Each search param is checked on
- * its own: one that is not valid is dropped and the others kept, so a hand-edited or stale link
- * opens the page (never an error). A price range upside down is kept, so the page can say why it
- * is not applied (priceRangeInverted); it is not sent.
- */
-export function parseFilters(raw: Record<string, unknown>): ListingFilters {
-  const out: Record<string, unknown> = {};
-  const shape = listingFilters.shape;
-  for (const key of Object.keys(shape) as (keyof typeof shape)[]) {
-    let value = raw[key];
-    // The router reads `?q=2024` as a number.
-    if (key === 'q' && typeof value === 'number') value = String(value);
-    if (value === undefined || value === '') continue;
-    const parsed = shape[key].safeParse(value);
-    if (parsed.success && parsed.data !== undefined && parsed.data !== '') out[key] = parsed.data;
-  }
-  return out as ListingFilters;
-}
+export { parseFilters } from './url-filters';
 
 export const priceRangeInverted = (f: ListingFilters): boolean => f.min !== undefined && f.max !== undefined && f.min > f.max;
 

@@ -14,7 +14,8 @@ import { useSession } from '@/lib/session';
 import { hasFilters, parseFilters } from './filters';
 import { ListingCard } from './listing-card';
 import { ListingFiltersBar } from './listing-filters';
-import { firstCoverShown, releaseFirstPaint, useSectionResults, type SectionResults } from './use-listings';
+import { firstCoverShown, releaseFirstPaint } from './first-cover';
+import { useSectionResults, type SectionResults } from './use-listings';
 import { useOwnListingIds } from './use-own-listings';
 
 /** The purchase dialog's code (Radix Dialog, the order flow) loads on the first Buy, not with the page. */

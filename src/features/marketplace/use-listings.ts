@@ -4,31 +4,9 @@ import type { ListingFilters, ListingSection } from '@common/marketplace/search'
 import { LISTINGS_LOAD_FAILED } from '@common/marketplace/marketplace-messages';
 import { ApiError } from '@/lib/api/api-error';
 import { notifyError } from '@/lib/notify';
-import { firstPaint } from '@/lib/first-paint';
-import { afterNextPaint } from '@/lib/yield-to-main';
 import { filterLocally, filtersKey } from './filters';
 import { searchListings } from './search-api';
 import { rememberListings, seenListings } from './seen-listings';
-
-/** How long the first cover holds the first paint back at most (firstPaint: the data layer and the radio wait for it). */
-const COVER_HOLD_MAX_MS = 3_000;
-
-let releaseCoverHold: (() => void) | null = null;
-
-/**
- * The route's loader, when /marketplace is the first page: its first cover is its largest paint,
- * so the first paint is held until it has shown (the page releases it: releaseFirstPaint).
- */
-export function holdFirstPaintForCover(): void {
-  releaseCoverHold ??= firstPaint.hold(COVER_HOLD_MAX_MS);
-}
-
-export function releaseFirstPaint(): void {
-  releaseCoverHold?.();
-}
-
-/** The first cover has loaded: its paint comes with the next frame, then the first paint is released. */
-export const firstCoverShown = (): void => void afterNextPaint().then(releaseFirstPaint);
 
 export type SectionResults = {
   /** The listings of the pages read so far; null while the first page loads. */
