@@ -1,8 +1,7 @@
 import { Check, Share2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { TIMINGS_MS } from '@common/constants';
 import { buttonClass } from '@/components/ui/button';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { useCopy } from '@/hooks/use-copy';
+import { notifyError } from '@/lib/notify';
 import { VOTE_TEXT } from './vote-texts';
 
 const cancelled = (err: unknown) => err instanceof DOMException && err.name === 'AbortError';
@@ -13,12 +12,7 @@ const cancelled = (err: unknown) => err instanceof DOMException && err.name === 
  * closes is no error; one that fails otherwise falls back to the copy.
  */
 export function ShareButton({ text }: { text: string }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const t = setTimeout(() => setCopied(false), TIMINGS_MS.copyConfirm);
-    return () => clearTimeout(t);
-  }, [copied]);
+  const { copied, copy } = useCopy(VOTE_TEXT.copied, VOTE_TEXT.shareFailed);
 
   const share = async () => {
     if ('share' in navigator && typeof navigator.share === 'function') {
@@ -33,13 +27,7 @@ export function ShareButton({ text }: { text: string }) {
       notifyError(VOTE_TEXT.shareFailed, VOTE_TEXT.shareUnsupported);
       return;
     }
-    try {
-      await navigator.clipboard.writeText(text);
-      notifySuccess(VOTE_TEXT.copied);
-      setCopied(true);
-    } catch (err) {
-      notifyError(VOTE_TEXT.shareFailed, err);
-    }
+    await copy(text);
   };
 
   const Icon = copied ? Check : Share2;
