@@ -1,6 +1,7 @@
-import { FieldPath, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
 import { searchText } from '../../../common/marketplace/search';
 import { COL } from '../platform/firestore/collections';
+import { pagesById } from '../platform/firestore/doc-reads';
 
 /**
  * The server-only fields GET /api/marketplace/search queries (issue 56), never replicated nor
@@ -87,14 +88,10 @@ const BACKFILL_PAGE = 300;
  */
 export async function backfillListingSearch(db: Firestore): Promise<number> {
   let changed = 0;
-  let after: DocumentSnapshot | undefined;
-  for (;;) {
-    let query = db.collection(COL.listings).orderBy(FieldPath.documentId()).limit(BACKFILL_PAGE);
-    if (after) query = query.startAfter(after);
-    const page = await query.get();
+  for await (const page of pagesById(db, COL.listings, BACKFILL_PAGE)) {
     const batch = db.batch();
     let inBatch = 0;
-    for (const d of page.docs) {
+    for (const d of page) {
       const data = d.data();
       const patch: Record<string, unknown> = { ...searchFieldsPatch(data, data) };
       if (!('rating_low' in data)) patch.rating_low = null;
@@ -105,9 +102,8 @@ export async function backfillListingSearch(db: Firestore): Promise<number> {
     }
     if (inBatch > 0) await batch.commit();
     changed += inBatch;
-    if (page.size < BACKFILL_PAGE) return changed;
-    after = page.docs.at(-1);
   }
+  return changed;
 }
 
 /** app_config/listing_search: set once every listing stored before search has its fields. */

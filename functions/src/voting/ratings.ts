@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { FieldPath, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { conservativeRating, NEW_RATING, ratePeriod, type Game, type Rating } from '../../../common/contest/rating';
 import { SONG_TYPES } from '../../../common/contest/contest';
 import { COL } from '../platform/firestore/collections';
+import { pagesById } from '../platform/firestore/doc-reads';
 import { converter } from '../platform/firestore/typed-collection';
 
 /**
@@ -121,20 +122,13 @@ export async function ensureRatings(db: Firestore, nowIso: string): Promise<numb
     [COL.trackStats, unrated],
     [COL.userVoteStats, (d: DocumentSnapshot) => unrated(d) && hasVotes(d)],
   ] as const) {
-    let cursor: DocumentSnapshot | undefined;
-    for (;;) {
-      let query = db.collection(collection).orderBy(FieldPath.documentId()).limit(BACKFILL_PAGE);
-      if (cursor) query = query.startAfter(cursor);
-      const page = await query.get();
-      const missing = page.docs.filter(wanted);
-      if (missing.length > 0) {
-        const batch = db.batch();
-        for (const d of missing) batch.update(d.ref, ratingFields(NEW_RATING), { lastUpdateTime: d.updateTime });
-        await batch.commit();
-        changed += missing.length;
-      }
-      if (page.size < BACKFILL_PAGE) break;
-      cursor = page.docs.at(-1);
+    for await (const page of pagesById(db, collection, BACKFILL_PAGE)) {
+      const missing = page.filter(wanted);
+      if (missing.length === 0) continue;
+      const batch = db.batch();
+      for (const d of missing) batch.update(d.ref, ratingFields(NEW_RATING), { lastUpdateTime: d.updateTime });
+      await batch.commit();
+      changed += missing.length;
     }
   }
   await backfillFlag(db).set({ backfilled_at: nowIso, documents_changed: changed });

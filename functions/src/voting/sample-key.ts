@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { FieldPath, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
 import { COL } from '../platform/firestore/collections';
+import { pagesById } from '../platform/firestore/doc-reads';
 
 const KEY_RANGE = 2 ** 47;
 /** Tracks read per page of the backfill. */
@@ -17,21 +18,15 @@ export const newSampleKey = (): number => randomInt(KEY_RANGE) / KEY_RANGE;
  */
 export async function backfillSampleKeys(db: Firestore): Promise<number> {
   let changed = 0;
-  let cursor: DocumentSnapshot | undefined;
-  for (;;) {
-    let query = db.collection(COL.tracks).orderBy(FieldPath.documentId()).limit(BACKFILL_PAGE);
-    if (cursor) query = query.startAfter(cursor);
-    const page = await query.get();
-    const missing = page.docs.filter((d) => typeof d.get('rand') !== 'number');
-    if (missing.length > 0) {
-      const batch = db.batch();
-      for (const d of missing) batch.update(d.ref, { rand: newSampleKey() });
-      await batch.commit();
-      changed += missing.length;
-    }
-    if (page.size < BACKFILL_PAGE) return changed;
-    cursor = page.docs.at(-1);
+  for await (const page of pagesById(db, COL.tracks, BACKFILL_PAGE)) {
+    const missing = page.filter((d) => typeof d.get('rand') !== 'number');
+    if (missing.length === 0) continue;
+    const batch = db.batch();
+    for (const d of missing) batch.update(d.ref, { rand: newSampleKey() });
+    await batch.commit();
+    changed += missing.length;
   }
+  return changed;
 }
 
 /** app_config/sample_keys: set once every track stored before sampling keys existed has one. */
