@@ -10,6 +10,7 @@ import { firestoreOps } from '../../scripts/lib/firestore-emulator';
 import { addTrack, makeAdmin } from './contest-fixtures';
 import { signUp, startHarness, type Harness } from './harness';
 import { aStoredListing, storeListings } from './listing-fixtures';
+import { ensureListingSearch } from '../../functions/src/marketplace/search-fields';
 
 const opened: Harness[] = [];
 const fresh = async (opts?: Parameters<typeof startHarness>[0]) => {
@@ -50,6 +51,18 @@ async function allPages(h: Harness, params: Record<string, string | number | und
 const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 0, minute)).toISOString();
 
 describe('marketplace search', () => {
+  it('finds listings stored before search once the one-off backfill has given them their fields', async () => {
+    const h = await fresh();
+    const { facets: _f, search_keys: _k, rating_low: _r, ...old } = aStoredListing({ id: 'old1', title: 'Glass Harbor', created_at: at(1) });
+    await storeListings(h.db, [old, aStoredListing({ id: 'new1', title: 'Paper Moons', created_at: at(2) })]);
+    expect(ids(await search(h, { section: 'basic' }))).toEqual(['new1']);
+    expect(await ensureListingSearch(h.db, at(3))).toBe(1);
+    expect(ids(await search(h, { section: 'basic' }))).toEqual(['new1', 'old1']);
+    expect(ids(await search(h, { section: 'basic', q: 'glass har' }))).toEqual(['old1']);
+    // Once done, a flag read is all it costs.
+    expect(await ensureListingSearch(h.db, at(4))).toBeNull();
+  });
+
   it('lists each section newest first, never an inactive or deleted listing', async () => {
     const h = await fresh();
     await storeListings(h.db, [
