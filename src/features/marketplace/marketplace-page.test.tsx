@@ -11,6 +11,7 @@ import { ToastHost } from '@/components/toast-host';
 import { parseFilters } from './filters';
 import { MarketplacePage, NO_MATCHES, SHOWING_SEEN } from './marketplace-page';
 import { forgetSeenListings, rememberListings, seenListings } from './seen-listings';
+import { RETRY_UNREACHABLE_MS } from './use-listings';
 
 vi.mock('@/data/lazy', () => ({ afterWrite: vi.fn(async () => undefined), loadDataLayer: vi.fn() }));
 
@@ -184,5 +185,31 @@ describe('the marketplace page', () => {
     expect(screen.queryByText('Seen Rock')).not.toBeInTheDocument();
     // Buy needs the network.
     expect(screen.getAllByRole('button', { name: 'Buy' })[0]).toBeDisabled();
+  });
+
+  it('online but with the server out of reach, shows the device’s copy and keeps it, asking again only after a pause', async () => {
+    rememberListings([aListing({ id: 'seen-1', title: 'Seen Jazz', genre: 'Jazz' })]);
+    let reachable = false;
+    const sent = stubApi(({ path }) => {
+      if (!reachable) throw new TypeError('Failed to fetch');
+      return path.startsWith('/marketplace/search') ? { body: new URL(path, 'http://x').searchParams.get('section') === 'basic' ? { listings: [aListing({ id: 'b1', title: 'Fresh Jazz', genre: 'Jazz' })], next_cursor: null } : empty } : undefined;
+    });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    try {
+      await open('/marketplace?genre=Jazz');
+      expect(await screen.findByText(SHOWING_SEEN)).toBeInTheDocument();
+      // Up to the pause, nothing more is asked (no request loop) and the copy stays.
+      await act(() => vi.advanceTimersByTimeAsync(RETRY_UNREACHABLE_MS - 1_000));
+      expect(searches(sent)).toHaveLength(2);
+      expect(screen.getByRole('region', { name: 'All Listings' })).toHaveTextContent('Seen Jazz');
+
+      reachable = true;
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+      expect(await screen.findByText('Fresh Jazz')).toBeInTheDocument();
+      expect(screen.queryByText(SHOWING_SEEN)).not.toBeInTheDocument();
+      expect(searches(sent)).toHaveLength(4);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

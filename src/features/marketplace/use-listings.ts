@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MarketplaceListing } from '@common/marketplace/listing-doc';
 import type { ListingFilters, ListingSection } from '@common/marketplace/search';
 import { LISTINGS_LOAD_FAILED } from '@common/marketplace/marketplace-messages';
@@ -25,6 +25,9 @@ type State = { key: string; listings: MarketplaceListing[] | null; next: string 
 
 const unreachable = (err: unknown) => err instanceof ApiError && err.status === 0;
 
+/** With the browser online but the server out of reach, how long the device's copy shows before the server is asked again. */
+export const RETRY_UNREACHABLE_MS = 15_000;
+
 /**
  * One section's results (issue 56): pages of GET /api/marketplace/search, the first when the
  * filters change (starting over), the next on loadMore. Each page read is remembered on the
@@ -37,17 +40,28 @@ export function useSectionResults(section: ListingSection, filters: ListingFilte
   // The filters as of their key (a new object may come with each render).
   // eslint-disable-next-line react-hooks/exhaustive-deps -- by value: the key
   const keyed = useMemo(() => filters, [key]);
-  // Back online after showing the device's copy: read again.
+  // Showing the device's copy, the server is asked again: at once when the browser comes back
+  // online, after a pause while it was online all along (the server itself out of reach). The
+  // copy stays on screen until the server answers.
   const [retry, setRetry] = useState(0);
   const fromDeviceNow = state.key === key && state.fromDevice;
+  const wasOnline = useRef(online);
   useEffect(() => {
-    if (online && fromDeviceNow) setRetry((n) => n + 1);
-  }, [online, fromDeviceNow]);
+    const cameBack = online && !wasOnline.current;
+    wasOnline.current = online;
+    if (!online || !fromDeviceNow) return;
+    if (cameBack) {
+      setRetry((n) => n + 1);
+      return;
+    }
+    const t = setTimeout(() => setRetry((n) => n + 1), RETRY_UNREACHABLE_MS);
+    return () => clearTimeout(t);
+  }, [online, fromDeviceNow, retry]);
 
   useEffect(() => {
     const abort = new AbortController();
     const f = keyed;
-    setState((s) => (s.key === key && s.listings !== null && retry === 0 ? s : { key, listings: null, next: null, loadingMore: false, fromDevice: false, failed: false }));
+    setState((s) => (s.key === key && s.listings !== null ? s : { key, listings: null, next: null, loadingMore: false, fromDevice: false, failed: false }));
     searchListings(f, section, null, abort.signal).then(
       (page) => {
         if (abort.signal.aborted) return;
