@@ -26,6 +26,7 @@ import { refreshLeaderboardsNow } from '../functions/src/leaderboards/refresh-sc
 import { startOrderExpirySweep } from '../functions/src/orders/expire-orders';
 import { airScheduled } from '../functions/src/radio/air-scheduled';
 import { ensureRatings, refreshRatingMedian } from '../functions/src/voting/ratings';
+import { refreshAllListingCopies } from '../functions/src/marketplace/refresh-copies';
 import { ensureListingSearch } from '../functions/src/marketplace/search-fields';
 import { deliverDueMail } from '../functions/src/mail/deliver';
 import { firebaseAuthGateway } from '../functions/src/platform/firebase-auth';
@@ -246,7 +247,7 @@ async function main(): Promise<void> {
   timers.push(startOrderExpirySweep(deps, TIMER_MS, (err) => say(`Order expiry sweep failed: ${String(err)}`)));
   every(TIMER_MS, 'Leaderboard refresh', () => refreshLeaderboardsNow(deps));
   // Deployed, hourly; locally as often as the leaderboards, so the demo's figures move while you watch.
-  await ensureRatings(db, new Date().toISOString());
+  await ensureRatings(db, new Date().toISOString(), () => refreshAllListingCopies(db));
   await refreshRatingMedian(db, Date.now());
   every(TIMER_MS, 'Rating median', () => refreshRatingMedian(db, Date.now()));
   // Deployed, airRadio runs every minute; locally a scheduled broadcast starts within seconds.

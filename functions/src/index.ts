@@ -83,8 +83,9 @@ export const refreshLeaderboards = onSchedule({ schedule: 'every 1 minutes', reg
 export const refreshRatingMedian = onSchedule({ schedule: 'every 60 minutes', region: REGION, secrets: SECRETS }, async () => {
   const deps = ready();
   const ratings = await import('./voting/ratings');
-  // Tracks and listeners stored before ratings get a newcomer's, once.
-  await ratings.ensureRatings(deps.db, new Date(deps.now()).toISOString());
+  const { refreshAllListingCopies } = await import('./marketplace/refresh-copies');
+  // Tracks and listeners stored before ratings get a newcomer's, once; then the listings copy their twins'.
+  await ratings.ensureRatings(deps.db, new Date(deps.now()).toISOString(), () => refreshAllListingCopies(deps.db));
   await ratings.refreshRatingMedian(deps.db, deps.now());
 });
 

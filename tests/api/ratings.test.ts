@@ -153,12 +153,21 @@ describe('skill ratings', () => {
       await e.db.collection('user_vote_stats').doc('session_only').set({ user_id: 'session_only', open_session_id: 's1', sessions_opened: 1 });
       const deception = async () => ((await e.call('GET', '/api/public/leaderboards')).body as { deception: Array<{ title: string }> }).deception;
       expect(await deception()).toEqual([]);
-      expect(await ensureRatings(e.db, new Date().toISOString())).toBe(2);
+      // Then what follows the ratings (the deployed job refreshes every listing's copies), once, before the flag.
+      let followed = 0;
+      expect(
+        await ensureRatings(e.db, new Date().toISOString(), async () => {
+          followed += 1;
+          expect((await e.db.collection('contest_ratings').doc('backfill').get()).exists).toBe(false);
+        }),
+      ).toBe(2);
+      expect(followed).toBe(1);
       expect(await (await e.db.collection('user_vote_stats').doc('legacy_voter').get()).data()).toMatchObject({ rating: 1500, rating_deviation: 350, rating_low: 800, total: 30 });
       expect((await e.db.collection('user_vote_stats').doc('session_only').get()).get('rating')).toBeUndefined();
       expect((await deception()).map((r) => r.title)).toEqual(['Legacy Deceiver']);
       // Once done, a flag read is all it costs.
-      expect(await ensureRatings(e.db, new Date().toISOString())).toBeNull();
+      expect(await ensureRatings(e.db, new Date().toISOString(), async () => void (followed += 1))).toBeNull();
+      expect(followed).toBe(1);
     } finally {
       await e.close();
     }

@@ -5,6 +5,9 @@
  * straight to Firestore with the fields the write path makes (tests/api/listing-fixtures.ts,
  * searchFields). Documents and bytes must stay flat (within 20%) from 100 to 10,000 listings.
  * Prints one line per size: `marketplace first view: N documents, B KB, T ms at L listings`.
+ * Then the leaderboard refresh's part in the listings (marketplace/refresh-copies.ts) at each
+ * size, with one track marked: it reads the marked track's listings, never the catalogue, so it
+ * must stay flat too.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
@@ -16,6 +19,8 @@ import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { GENRES } from '../../common/constants';
 import { createApp } from '../../functions/src/app';
+import { refreshLeaderboardSummary } from '../../functions/src/leaderboards/summary';
+import { markListingCopiesDue } from '../../functions/src/marketplace/refresh-copies';
 import { buildDeps } from '../../functions/src/deps';
 import { DiskStorage } from '../../functions/src/platform/storage/storage';
 import { startFirestoreEmulatorThread } from '../../scripts/lib/firestore-emulator-thread';
@@ -24,6 +29,7 @@ import { disableMetadataProbe } from '../../scripts/lib/no-metadata-probe';
 import { freePort } from '../../scripts/lib/ports';
 import { seedBaseConfig } from '../../scripts/lib/seed/seed-config';
 import { FakeAuth } from '../api/fake-auth';
+import { addTrack } from '../api/contest-fixtures';
 import { aStoredListing, storeListings } from '../api/listing-fixtures';
 import { testEnv } from '../api/test-env';
 
@@ -59,6 +65,7 @@ async function main() {
   await new Promise((r) => server.once('listening', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const lines: Array<{ docs: number; kb: number }> = [];
+  const refreshes: number[] = [];
   let stored = 0;
   try {
     for (const size of SIZES) {
@@ -78,6 +85,16 @@ async function main() {
       const kb = answers.reduce((n, a) => n + Buffer.byteLength(a), 0) / 1024;
       lines.push({ docs: reads, kb });
       console.log(`marketplace first view: ${reads} documents, ${kb.toFixed(1)} KB, ${Math.round(ms)} ms at ${size} listings`);
+
+      // The first listing's track, changed (as a rollup or the CMS marks it), then the refresh.
+      const marked = `trk_${listingNo(0).id}`;
+      if (size === SIZES[0]) await addTrack({ db, deps }, { id: marked, submission_type: 'marketplace', title: 'Bench Song 0' });
+      await db.runTransaction(async (tx) => markListingCopiesDue(db, tx, marked));
+      await emulator.resetOps();
+      await refreshLeaderboardSummary(deps);
+      const refreshed = (await emulator.ops()).reads;
+      refreshes.push(refreshed);
+      console.log(`leaderboard refresh with one track marked: ${refreshed} documents at ${size} listings`);
     }
   } finally {
     server.closeAllConnections();
@@ -88,6 +105,10 @@ async function main() {
   const flat = (a: number, b: number) => Math.abs(b - a) <= 0.2 * a;
   if (!flat(small.docs, large.docs) || !flat(small.kb, large.kb)) {
     console.error('marketplace first view: documents or bytes grew by more than 20% with the catalogue');
+    process.exitCode = 1;
+  }
+  if (!flat(refreshes[0]!, refreshes[1]!)) {
+    console.error('leaderboard refresh: documents read grew by more than 20% with the catalogue');
     process.exitCode = 1;
   }
 }

@@ -180,7 +180,7 @@ function printCostTable() {
   line('', columns.map((c) => c.size));
   for (const [i, [what]] of columns[0]!.rows.entries()) line(what, columns.map((c) => cell(c.rows[i]![1])));
   // Each summary board is one query of at most 100 rows; the two user boards also read their rows' profiles.
-  console.log('  (a summary refresh reads at most 3 x 100 rows, 2 x 100 profiles and one query of listings: it grows until the boards are full, then stays)');
+  console.log('  (a summary refresh reads at most 3 x 100 rows, 2 x 100 profiles, and the marks and listings of the tracks rolled up since the last: it grows until the boards are full, then follows the tracks voted on)');
   console.log('  (an insights refresh reads the deltas of the tracks rolled up since the last one and the aggregate; a view reads the aggregate: neither follows the votes ever cast)');
 }
 

@@ -1,7 +1,7 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import type { RequestHandler } from 'express';
 import { CMS_MSG } from '../../../common/cms/cms-messages';
-import { refreshListingCopiesAfterChange } from '../marketplace/listing-write';
+import { markListingCopiesDue, refreshListingCopiesAfterChange } from '../marketplace/refresh-copies';
 import { scheduleLeaderboardRefresh } from '../leaderboards/refresh-scheduler';
 import { readShardsToDelete } from '../voting/vote-shards';
 import { readTrackInsightsToRelease } from '../insights/aggregates';
@@ -64,6 +64,8 @@ export async function removeTrack(deps: Deps, id: string, actorId: string): Prom
     const nowIso = new Date(deps.now()).toISOString();
     tx.delete(ref);
     tx.delete(db.collection(COL.trackStats).doc(id));
+    // With the audio it had: the listings of its twins follow even though it can no longer be read.
+    markListingCopiesDue(db, tx, id, track);
     shards.remove();
     release(nowIso, shards.games);
     if (clipRef) tx.delete(clipRef);

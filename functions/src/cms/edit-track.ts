@@ -11,7 +11,7 @@ import { randomCover, withCoverIfApproved } from './covers';
 import { editPatch } from './edit-patch';
 import { contestEntryGuard, toCmsTrack, trackOf, updateTrack } from './track-write';
 import type { TrackDoc } from '../tracks/track-doc';
-import { refreshListingCopiesAfterChange } from '../marketplace/listing-write';
+import { refreshListingCopiesAfterChange } from '../marketplace/refresh-copies';
 
 /**
  * POST /api/cms/tracks/:id — edits any of the track's fields (track and stats in one

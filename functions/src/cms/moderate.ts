@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { refreshListingCopiesAfterChange } from '../marketplace/listing-write';
+import { refreshListingCopiesAfterChange } from '../marketplace/refresh-copies';
 import { requireCaller } from '../platform/http/auth';
 import type { Deps } from '../platform/deps';
 import { noFields, parse } from '../platform/http/validate';

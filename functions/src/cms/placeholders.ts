@@ -16,7 +16,7 @@ import { badRequest } from '../platform/http/errors';
 import { imageRunError, webpVariant } from '../platform/media/image';
 import { readForm } from '../platform/http/multipart';
 import { noFields, parse } from '../platform/http/validate';
-import { refreshListingCopies } from '../marketplace/listing-write';
+import { refreshListingCopies } from '../marketplace/refresh-copies';
 import { updateTrack } from './track-write';
 
 export const placeholderPath = (filename: string) => `placeholders/${filename}`;
@@ -95,7 +95,7 @@ export const migratePlaceholderTracks =
           return moved ? { cover_art_url: url } : {};
         });
         if (!moved) continue;
-        await refreshListingCopies(deps.db, { trackId: doc.id, audio: track });
+        await refreshListingCopies(deps.db, [{ trackId: doc.id, audio: track }]);
         updated++;
       }
       if (page.size < PAGE) break;

@@ -14,6 +14,7 @@ import { refuseAcousticTwins, trackSubject } from '../tracks/acoustic-twins';
 import { displayRating, ratingFields, ratingOf } from '../voting/ratings';
 import { readTrackInsightsToRelease } from '../insights/aggregates';
 import { NEW_RATING } from '../../../common/contest/rating';
+import { markListingCopiesDue } from '../marketplace/refresh-copies';
 
 export type Counts = Pick<TrackStatsDoc, 'total_votes' | 'correct_guesses' | 'incorrect_guesses'>;
 
@@ -93,6 +94,8 @@ export async function updateTrack(
     // A track that leaves the contest lets its held per-type insights count (insights/aggregates.ts).
     const release = isLive(current) && !isLive(next) ? await readTrackInsightsToRelease(db, tx, id) : null;
     tx.update(ref, { ...patch, updatedAt: FieldValue.serverTimestamp() });
+    // Its listings and its twins' follow (the caller refreshes them at once; the mark makes sure).
+    markListingCopiesDue(db, tx, id);
     guarded?.();
     await withdraw?.();
     release?.(new Date(deps.now()).toISOString());

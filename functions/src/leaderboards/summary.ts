@@ -7,7 +7,7 @@ import { converter } from '../platform/firestore/typed-collection';
 import { displayRating, ratingOf } from '../voting/ratings';
 import { voterStatsCol } from '../voting/session-doc';
 import { rankedTracksQuery, trackRowFields } from './deception';
-import { refreshListingCopies } from '../marketplace/listing-write';
+import { refreshDueListingCopies } from '../marketplace/refresh-copies';
 import type { Deps } from '../platform/deps';
 import { weekOf, weeklyEarningsCol } from '../tokens/weekly-earnings';
 
@@ -128,7 +128,8 @@ async function weeklyEarners(deps: Deps): Promise<LeaderboardRow[]> {
 /**
  * Recomputes the three summary boards and stores them: each board is one ordered query of at
  * most 100 documents (plus the profiles of its users), whatever the number of votes or ledger
- * entries. The listings' copies it also refreshes cost one read per listing.
+ * entries. It also refreshes the listings of the tracks marked since (refresh-copies.ts): their
+ * cost follows the tracks changed, not the catalogue.
  */
 export async function refreshLeaderboardSummary(deps: Deps): Promise<Summaries> {
   const { db } = deps;
@@ -136,8 +137,8 @@ export async function refreshLeaderboardSummary(deps: Deps): Promise<Summaries> 
     topGuessers(db),
     topFoolingTracks(db),
     weeklyEarners(deps),
-    // Listings show their track's fool rate; it moves with the same votes.
-    refreshListingCopies(db),
+    // Listings show their track's fool rate; it moves with the same votes (the tracks rolled up mark theirs).
+    refreshDueListingCopies(db),
   ]);
   const boards: Summaries = { top_guessers, top_fooling_tracks, top_earners_week };
   const updated_at = new Date(deps.now()).toISOString();

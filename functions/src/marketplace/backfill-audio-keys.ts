@@ -5,7 +5,7 @@ import { MediaError, probeAudio, sniffAudio } from '../platform/media/media';
 import { audioKeys } from '../tracks/audio-keys';
 import { chunks } from './audio-twins';
 import { WITHOUT_ANSWER } from './listing-copy';
-import { refreshListingCopies } from './listing-write';
+import { refreshAllListingCopies } from './refresh-copies';
 
 /** Tracks read per page. */
 const PAGE = 300;
@@ -98,7 +98,7 @@ export async function ensureContentTwins(deps: Deps, nowIso: string): Promise<nu
   if ((await backfillFlag(deps.db).get()).exists) return null;
   const { keyed, done } = await backfillAudioKeys(deps);
   if (!done) return keyed;
-  await refreshListingCopies(deps.db);
+  await refreshAllListingCopies(deps.db);
   const tombstones = await clearTombstoneAnswers(deps.db);
   await backfillFlag(deps.db).set({ backfilled_at: nowIso, tombstones_cleared: tombstones });
   return keyed;

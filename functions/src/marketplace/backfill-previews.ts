@@ -6,7 +6,7 @@ import { cutPreview, sniffAudio } from '../platform/media/media';
 import { newPreviewPath } from '../tracks/store-media';
 import { getAllOf } from '../platform/firestore/typed-collection';
 import { tracksCol, type TrackDoc } from '../tracks/track-doc';
-import { refreshListingCopies } from './listing-write';
+import { refreshAllListingCopies } from './refresh-copies';
 
 /** Cuts and stores a preview for a track that has none; false when another run got there first or there is no usable original. */
 async function addPreview(deps: Deps, track: TrackDoc): Promise<boolean> {
@@ -52,6 +52,6 @@ export async function backfillListedPreviews(deps: Deps): Promise<number> {
     if (track.preview_path) continue;
     if (await addPreview(deps, track)) made++;
   }
-  await refreshListingCopies(deps.db);
+  await refreshAllListingCopies(deps.db);
   return made;
 }

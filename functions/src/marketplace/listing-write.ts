@@ -1,15 +1,12 @@
-import { FieldValue, type DocumentSnapshot, type Firestore, type Query, type QueryDocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { LISTING_PUBLIC_FIELDS, type MarketplaceListing } from '../../../common/marketplace/listing-doc';
 import { ALREADY_LISTED, NO_PAYMENT_METHOD, NO_SELLER_CASH_TAG } from '../../../common/marketplace/marketplace-messages';
 import { COL } from '../platform/firestore/collections';
 import type { Deps } from '../platform/deps';
 import { badRequest, conflict, notFound } from '../platform/http/errors';
-import { log } from '../platform/log';
 import { recordDocChange } from '../platform/firestore/audit';
-import { getAllOf } from '../platform/firestore/typed-collection';
 import { tracksCol, type TrackDoc } from '../tracks/track-doc';
-import { chunks, IN_LIMIT, tracksOfSameAudio, type TrackAudio } from './audio-twins';
-import { listingCopies, WITHOUT_ANSWER } from './listing-copy';
+import { listingCopies } from './listing-copy';
 import { searchFields, searchFieldsPatch } from './search-fields';
 import type { z } from 'zod';
 import type { createListingInput } from './listing-schemas';
@@ -128,76 +125,4 @@ export async function updateListing(db: Firestore, id: string, patch: Record<str
     return next;
   });
   return toListing(id, data);
-}
-
-/**
- * After a CMS change to a track has committed: its listings' copies now. A failure here never
- * fails the change (the caller would see an error for an edit that happened, and a retry would
- * find nothing to do or, for a delete, a 404): it is logged, and the next leaderboard summary
- * refresh (each minute) brings every listing up to date anyway.
- */
-export async function refreshListingCopiesAfterChange(db: Firestore, change: TrackChange): Promise<void> {
-  try {
-    await refreshListingCopies(db, change);
-  } catch (err) {
-    log.listingCopiesDeferred(change.trackId, err);
-  }
-}
-
-/** A track the CMS changed (or deleted), with its audio: its own listings, and those of every track of the same audio (audio-twins.ts). */
-export type TrackChange = { trackId: string; audio: TrackAudio };
-
-/** The live listings of the changed track and of every track of the same audio. */
-async function changedTrackListings(db: Firestore, live: Query, change: TrackChange): Promise<QueryDocumentSnapshot[]> {
-  const twins = await tracksOfSameAudio(db, [change.audio]);
-  const trackIds = [...new Set([change.trackId, ...twins.map((t) => t.id)])];
-  const snaps = await Promise.all(chunks(trackIds, IN_LIMIT).map((ids) => live.where('track_id', 'in', ids).get()));
-  return snaps.flatMap((s) => s.docs);
-}
-
-/**
- * A live listing follows whether its track can be sold: an active one goes off sale when its
- * track stops being listable (marked `off_sale: 'track'`, a server-only field), and comes back
- * when the track is approved again. A listing the CMS set inactive stays as the CMS left it.
- */
-function saleState(listing: DocumentSnapshot, track: TrackDoc | undefined): Record<string, unknown> {
-  if (!isListable(track)) return listing.get('is_active') === true ? { is_active: false, off_sale: 'track' } : {};
-  return listing.get('off_sale') === 'track' ? { is_active: true, off_sale: null } : {};
-}
-
-/**
- * Brings live listings up to date with their tracks (title, artist, genre, type, cover, preview)
- * and their contest twins (whether one is still in the contest, its fool rate): all of them with
- * every leaderboard refresh (after votes, and on schedule), or, given a changed track, its
- * listings and those of the tracks of the same audio (the same upload, or the same content), after
- * a CMS change to any of them (approve, reject, edit, delete), so /marketplace follows at once, on
- * sale or not (saleState). A listing whose track was deleted keeps its last copy without a preview
- * or the answer (WITHOUT_ANSWER). Returns how many listings changed.
- */
-export async function refreshListingCopies(db: Firestore, change?: TrackChange): Promise<number> {
-  const live = db.collection(COL.listings).where('_deleted', '==', false);
-  const listings = change === undefined ? (await live.get()).docs : await changedTrackListings(db, live, change);
-  if (listings.length === 0) return 0;
-  const trackIds = [...new Set(listings.map((l) => String(l.get('track_id'))))];
-  const tracks = await getAllOf(db, trackIds.map((id) => tracksCol(db).doc(id)));
-  const trackById = new Map(tracks.flatMap((t) => t.data() ?? []).map((t) => [t.id, t]));
-  const items = listings.map((l) => ({ listing: l, track: trackById.get(String(l.get('track_id'))) }));
-  const withTrack = items.filter((i): i is typeof i & { track: TrackDoc } => i.track !== undefined);
-  const copies = await listingCopies(
-    db,
-    withTrack.map((i) => ({ listingId: i.listing.id, track: i.track })),
-  );
-  const next = new Map<string, Record<string, unknown>>(withTrack.map((i, n) => [i.listing.id, copies[n]!]));
-  const batch = db.batch();
-  let changed = 0;
-  for (const { listing, track } of items) {
-    const wanted = { ...(next.get(listing.id) ?? { preview_url: null, ...WITHOUT_ANSWER }), ...saleState(listing, track) };
-    const changedCopy = Object.fromEntries(Object.entries(wanted).filter(([k, v]) => listing.get(k) !== v));
-    const patch = { ...changedCopy, ...searchFieldsPatch(listing.data(), { ...listing.data(), ...wanted }) };
-    if (Object.keys(patch).length === 0) continue;
-    batch.update(listing.ref, { ...patch, updatedAt: FieldValue.serverTimestamp() });
-    changed++;
-  }
-  if (changed > 0) await batch.commit();
-  return changed;
 }

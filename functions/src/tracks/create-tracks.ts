@@ -16,6 +16,7 @@ import { printDoc, refuseAcousticTwins, type PreparedPrint } from './acoustic-tw
 import { claimContestAudio } from './contest-audio';
 import { submissionKeyRef } from './idempotency';
 import { statsFromTrack, type TrackDoc } from './track-doc';
+import { markListingCopiesDue } from '../marketplace/refresh-copies';
 import { ratingFields } from '../voting/ratings';
 import { NEW_RATING } from '../../../common/contest/rating';
 
@@ -80,6 +81,8 @@ function writeTrack(db: Firestore, tx: Transaction, track: TrackDoc, clipPath: s
   const zeros = { total_votes: 0, correct_guesses: 0, incorrect_guesses: 0 };
   // No votes yet: not eligible whatever the configured minimum.
   tx.create(db.collection(COL.trackStats).doc(track.id), { ...statsFromTrack(track, zeros, 1), ...ratingFields(NEW_RATING), ...replicated });
+  // A listing of the same content hides its type while this entry is in the contest (listing-copy.ts).
+  if (track.submission_type === 'contest') markListingCopiesDue(db, tx, track.id);
 }
 
 /**

@@ -111,9 +111,10 @@ const backfillFlag = (db: Firestore) => db.collection(COL.contestRatings).doc('b
  * ratings (the boards order by `rating_low`, which they lack), once: afterwards one read per call
  * (scheduled hourly with the median). Each page is written only if none of its documents changed
  * since it was read (a vote rating a listener meanwhile fails the page, and the next run redoes it).
+ * Then `afterRated` (the listings, which copy their twin's rating: refresh-copies.ts), before the flag.
  * Returns how many documents it gave a rating, or null once done before.
  */
-export async function ensureRatings(db: Firestore, nowIso: string): Promise<number | null> {
+export async function ensureRatings(db: Firestore, nowIso: string, afterRated?: () => Promise<unknown>): Promise<number | null> {
   if ((await backfillFlag(db).get()).exists) return null;
   const unrated = (d: DocumentSnapshot) => typeof d.get('rating') !== 'number';
   const hasVotes = (d: DocumentSnapshot) => typeof d.get('total') === 'number' && (d.get('total') as number) > 0;
@@ -131,6 +132,7 @@ export async function ensureRatings(db: Firestore, nowIso: string): Promise<numb
       changed += missing.length;
     }
   }
+  if (changed > 0) await afterRated?.();
   await backfillFlag(db).set({ backfilled_at: nowIso, documents_changed: changed });
   return changed;
 }

@@ -7,6 +7,7 @@ import { statsFromTrack, trackStatsOf, type GuessCounts, type TrackStatsDoc } fr
 import { forgetOthersGuessed } from './reveal';
 import { recordGames, trackInsightsRef } from '../insights/aggregates';
 import { rateTrack, ratingFields, ratingMedian, ratingOf, shardGame, type ShardGame } from './ratings';
+import { markListingCopiesDue } from '../marketplace/refresh-copies';
 
 /**
  * Distributed vote counters (docs/adr/0027-distributed-vote-counters.md): a vote increments one of its
@@ -112,6 +113,8 @@ async function rollUpTrack(deps: Deps, trackId: string, median: number): Promise
     const experts = games.filter((g) => g.rating > median);
     const live = stored.status === 'approved' && stored.submission_type === 'contest';
     recordGames(db, tx, trackId, insights, games, live, new Date(deps.now()).toISOString());
+    // The listings that show its fool rate and rating (its own, its twins') follow with the next refresh.
+    markListingCopiesDue(db, tx, trackId);
     tx.set(
       statsRef,
       {

@@ -54,6 +54,8 @@ export const COL = {
   audioPrints: 'audio_prints',
   /** contest_prints/{print key}: the lock concurrent contest entries of acoustic twins all read and write (tracks/acoustic-twins.ts). */
   contestPrints: 'contest_prints',
+  /** listing_copies_due/{trackId}: a track whose listings' copies the next leaderboard refresh brings up to date (marketplace/refresh-copies.ts); server-only. */
+  listingCopiesDue: 'listing_copies_due',
   /** listing_tracks/{trackId}: the track's live listing (one per track), taken in the create's transaction. */
   listingTracks: 'listing_tracks',
   /** purchase_keys/{buyerId}_{listingId}: the buyer's open order or licence for a listing (one at a time). */
