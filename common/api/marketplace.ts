@@ -56,7 +56,6 @@ export const marketplaceSearchAnswer = z
 
 /** The marketplace (functions/src/marketplace/router.ts): public listings, sellers featuring theirs, admins managing them. */
 export const marketplace = {
-  listings: endpoint({ method: 'GET', path: '/api/marketplace/listings', access: 'public', summary: 'The live listings', response: listings }),
   search: endpoint({
     method: 'GET',
     path: '/api/marketplace/search',

@@ -304,7 +304,6 @@ export const MATRIX: Record<RouteKey, Entry> = {
     }),
     check: redirectsTo('/pricing/success?session_id='),
   },
-  'GET /api/marketplace/listings': { owner: 'n/a', expect: PUBLIC, request: fixed(get('/api/marketplace/listings')) },
   'GET /api/marketplace/search': { owner: 'n/a', expect: PUBLIC, request: fixed(get('/api/marketplace/search?section=basic&sort=price_asc&min=1')) },
   'GET /api/marketplace/listings/all': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(get('/api/marketplace/listings/all')) },
   'GET /api/marketplace/eligible-tracks': { owner: 'n/a', expect: ADMIN_ONLY, request: fixed(get('/api/marketplace/eligible-tracks')) },

@@ -11,6 +11,7 @@ import type { TrackDoc } from '../../functions/src/tracks/track-doc';
 import { addTrack, clipOfTrack, makeAdmin, openSession, pushVotes, sseReader, voteAll, voteDoc } from './contest-fixtures';
 import { signUp, startHarness, type Harness } from './harness';
 import { approve, clipFileOf, fetchPreview, list, storedTrack, submitSong, taggedSong } from './submission-fixtures';
+import { publicListings } from './listing-fixtures';
 
 /**
  * Blind means blind: everything a voter can receive before guessing is collected and searched
@@ -123,7 +124,7 @@ describe('before a vote', () => {
       }
       expect(received.find((r) => r.what === 'pull vote_sessions')!.text).toContain(session.id);
       received.push({ what: 'me', text: JSON.stringify((await h.call('GET', '/api/me', { token: voter.token })).body) });
-      const listings = (await h.call('GET', '/api/marketplace/listings')).body as { listings: MarketplaceListing[] };
+      const listings = await publicListings(h);
       listingTexts.push({ what: 'listings', text: JSON.stringify(listings) });
 
       const clipBytes: Buffer[] = [];
@@ -163,7 +164,7 @@ describe('before a vote', () => {
         if (r.answersOnly) for (const id of clipIds) expect(r.text, `${r.what} contains clip ${id}`).not.toContain(id);
       }
       const hidden = { id: both.listing.id, title: 'Lantern Ferry Overture', song_type: null, fool_rate: null, in_contest: true };
-      expect(listings.listings).toEqual([expect.objectContaining({ ...hidden, price_tokens: 16 })]);
+      expect(listings).toEqual([expect.objectContaining({ ...hidden, price_tokens: 16 })]);
       expect(streamed.documents).toEqual([expect.objectContaining(hidden)]);
       for (const r of listingTexts) {
         for (const s of links) expect(r.text, `${r.what} contains "${s}"`).not.toContain(s);
@@ -207,7 +208,7 @@ describe('before a vote', () => {
       // Rejected, the twin leaves the contest: the listing shows the type and the twin's fool rate.
       expect((await h.call('POST', `/api/cms/tracks/${both.contest.id}/reject`, { token: admin.token, body: {} })).status).toBe(200);
       const revealed = { id: both.listing.id, song_type: 'ai', fool_rate: 100, in_contest: false };
-      expect((await h.call('GET', '/api/marketplace/listings')).body.listings).toEqual([expect.objectContaining(revealed)]);
+      expect(await publicListings(h)).toEqual([expect.objectContaining(revealed)]);
       expect((await pullOf('marketplace_listings')).documents).toEqual([expect.objectContaining(revealed)]);
     } finally {
       ctrl.abort();
@@ -225,7 +226,7 @@ describe('listing previews', () => {
     await h.deps.storage.put(fixture.audio_path, await taggedSong(5, 660), 'audio/mpeg');
     await list(h, admin, fixture);
 
-    const listings = (await h.call('GET', '/api/marketplace/listings')).body.listings as MarketplaceListing[];
+    const listings = await publicListings(h);
     expect(listings).toHaveLength(3);
     for (const l of listings) {
       const track = await storedTrack(h, l.track_id);
@@ -244,14 +245,14 @@ describe('listing previews', () => {
   });
 
   it("an inactive listing's preview and an unapproved track's preview are 404", async () => {
-    const listings = (await h.call('GET', '/api/marketplace/listings')).body.listings as MarketplaceListing[];
+    const listings = await publicListings(h);
     const [inactive, unapproved] = [listings.find((l) => l.title === 'Fixture Listing')!, listings.find((l) => l.title === 'Harbour Lights Licence')!];
     expect((await h.call('POST', `/api/marketplace/listings/${inactive.id}/active`, { token: admin.token, body: { is_active: false } })).status).toBe(200);
     expect((await fetchPreview(h, inactive.preview_url!)).status).toBe(404);
     expect((await h.call('POST', `/api/cms/tracks/${unapproved.track_id}/reject`, { token: admin.token, body: {} })).status).toBe(200);
     expect((await fetchPreview(h, unapproved.preview_url!)).status).toBe(404);
     // Off sale while its track is rejected: gone from the public list.
-    expect(((await h.call('GET', '/api/marketplace/listings')).body.listings as MarketplaceListing[]).find((l) => l.id === unapproved.id)).toBeUndefined();
+    expect((await publicListings(h)).find((l) => l.id === unapproved.id)).toBeUndefined();
   });
 });
 

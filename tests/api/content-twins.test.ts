@@ -5,6 +5,7 @@ import type { TrackDoc } from '../../functions/src/tracks/track-doc';
 import { addTrack, clipOfTrack, makeAdmin, openSession, voteAll } from './contest-fixtures';
 import { signUp, startHarness, type Harness } from './harness';
 import { approve, list, retagged, storedTrack, submitSong, taggedSong } from './submission-fixtures';
+import { publicListings } from './listing-fixtures';
 
 /**
  * Blind means blind across uploads: the same audio uploaded separately to the marketplace and to
@@ -25,7 +26,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => h.close());
 
-const publicListing = async (id: string) => ((await h.call('GET', '/api/marketplace/listings')).body.listings as MarketplaceListing[]).find((l) => l.id === id);
+const publicListing = async (id: string) => (await publicListings(h)).find((l) => l.id === id);
 const pulledListing = async (id: string) =>
   ((await h.call('GET', '/api/sync/marketplace_listings/pull?limit=200')).body.documents as Array<MarketplaceListing & { _deleted: boolean }>).find((d) => d.id === id);
 const moderate = async (track: TrackDoc, action: 'approve' | 'reject' | 'delete') =>
@@ -58,7 +59,7 @@ describe('separate uploads of the same audio', () => {
     const voter = await signUp(h, 'twin_voter');
     const session = (await openSession(h, voter.token)).body.session!;
     const clip = await clipOfTrack(h.db, session, contest);
-    const before = JSON.stringify([(await h.call('GET', '/api/marketplace/listings')).body, (await h.call('GET', '/api/sync/marketplace_listings/pull?limit=200')).body]);
+    const before = JSON.stringify([await publicListings(h), (await h.call('GET', '/api/sync/marketplace_listings/pull?limit=200')).body]);
     expect(before).not.toMatch(/"song_type":"|"fool_rate":\d/);
     const [vote] = (await voteAll(h, voter.token, session, 'ai')).filter((v) => v.clip_id === clip.clip_id);
     expect(vote).toMatchObject({ status: 'scored', is_correct: true });

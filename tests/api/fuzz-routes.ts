@@ -178,7 +178,6 @@ export const ROUTE_FUZZ: Record<string, Gen> = {
   'GET /api/payments/local-checkout/:sessionId': (p) => getAt(at('/api/payments/local-checkout/*', p.checkoutIds)),
   'POST /api/payments/local-checkout/:sessionId/pay': (p) =>
     post(at('/api/payments/local-checkout/*/pay', p.checkoutIds), fc.oneof(fc.constant<FuzzBody>({ kind: 'text', text: '', contentType: 'application/x-www-form-urlencoded' }), noBody)),
-  'GET /api/marketplace/listings': () => getAt(fc.constant('/api/marketplace/listings')),
   'GET /api/marketplace/search': () =>
     getAt(
       query({

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
+import type { MarketplaceListing } from '../../common/marketplace/listing-doc';
 import { COL } from '../../functions/src/platform/firestore/collections';
 import { searchFields } from '../../functions/src/marketplace/search-fields';
+import type { Harness } from './harness';
 
 /**
  * A listing as the write path stores it (listing-write.ts insertListing: the public fields,
@@ -46,4 +48,23 @@ export async function storeListings(db: Firestore, listings: Array<Record<string
     await batch.commit();
   }
   return listings;
+}
+
+/**
+ * Every listing the public can find, as /marketplace reads them: GET /api/marketplace/search for
+ * Featured Tracks, then All Listings, each newest first, every page. (The public list of every
+ * live listing at once is gone: it read the whole catalogue per call.)
+ */
+export async function publicListings(h: Pick<Harness, 'call'>): Promise<MarketplaceListing[]> {
+  const found: MarketplaceListing[] = [];
+  for (const section of ['featured', 'basic']) {
+    let cursor: string | null = null;
+    do {
+      const res = await h.call('GET', `/api/marketplace/search?section=${section}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      if (res.status !== 200) throw new Error(`search ${section}: ${res.status} ${JSON.stringify(res.body)}`);
+      found.push(...(res.body.listings as MarketplaceListing[]));
+      cursor = res.body.next_cursor as string | null;
+    } while (cursor);
+  }
+  return found;
 }

@@ -255,4 +255,12 @@ describe('marketplace search: bad input', () => {
     // The genuine cursor still works, from the same filters.
     expect(ids(await search(h, { section: 'basic', cursor }))).toHaveLength(6);
   });
+
+  it('serves no list of the whole catalogue at once: GET /api/marketplace/listings is 404, reading nothing', async () => {
+    const h = await fresh({ ownEmulator: true });
+    await storeListings(h.db, Array.from({ length: 3 }, (_, i) => aStoredListing({ id: `all${i}` })));
+    firestoreOps.reset();
+    expect((await h.call('GET', '/api/marketplace/listings')).status).toBe(404);
+    expect(firestoreOps.reads).toBe(0);
+  });
 });

@@ -7,6 +7,7 @@ import { addTrack, allDocs, makeAdmin, testClip, testPreview } from './contest-f
 /** Marketplace tracks are the listable ones (contest tracks stay blind). */
 const addListable: typeof addTrack = (h, over = {}) => addTrack(h, { submission_type: 'marketplace', ...over });
 import { signUp, startHarness, type Harness } from './harness';
+import { publicListings } from './listing-fixtures';
 
 let h: Harness;
 let admin: { uid: string; token: string };
@@ -21,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const create = (body: unknown, token = admin.token) => h.call('POST', '/api/marketplace/listings', { token, body });
-const publicList = async () => (await h.call('GET', '/api/marketplace/listings')).body.listings as Array<Record<string, any>>;
+const publicList = async () => (await publicListings(h)) as Array<Record<string, any>>;
 
 describe('marketplace listings', () => {
   it('creates a listing with the spec defaults and the track info', async () => {

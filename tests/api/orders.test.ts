@@ -7,6 +7,7 @@ import { sniffImage } from '../../functions/src/platform/media/media';
 import { allDocs, makeAdmin, sseReader } from './contest-fixtures';
 import { callWithDeps, ledgerInvariant, losingCommitAnswers, serveWithDeps, startHarness, type Harness } from './harness';
 import { act, balanceOf, buy, listTrack, orderStatus, pdfText, PNG, setCashTag, setListing, uploadProof, users, type User } from './order-fixtures';
+import { publicListings } from './listing-fixtures';
 
 let h: Harness;
 beforeAll(async () => {
@@ -119,7 +120,7 @@ describe('buying with tokens', () => {
     const [seller, buyer, admin] = await users(h, 'off_seller', 'off_buyer', 'off_admin');
     await makeAdmin(h.db, admin.uid);
     const asAdmin = (path: string, body: unknown = {}) => h.call('POST', path, { token: admin.token, body });
-    const publicIds = async () => ((await h.call('GET', '/api/marketplace/listings')).body.listings as Array<{ id: string }>).map((l) => l.id);
+    const publicIds = async () => (await publicListings(h)).map((l) => l.id);
 
     const rejected = await listTrack(h, seller, { accept_cash_app: true });
     await setCashTag(h, seller, '$OffSeller');

@@ -64,28 +64,14 @@ export const deleteListing =
     res.json({ deleted: true });
   };
 
-/** GET /api/marketplace/listings — public; active listings, newest first. */
-export const listListings =
-  (deps: Deps): RequestHandler =>
-  async (_req, res) => {
-    res.json({ listings: await liveListings(deps, true) });
-  };
-
 /** GET /api/marketplace/listings/all — admin; every live listing (active or not), newest first. */
 export const listAllListings =
   (deps: Deps): RequestHandler =>
   async (_req, res) => {
-    res.json({ listings: await liveListings(deps, false) });
+    const snap = await deps.db.collection(COL.listings).where('_deleted', '==', false).get();
+    const listings = snap.docs.map((d) => toListing(d.id, d.data())).sort((a, b) => compareCodeUnits(b.created_at, a.created_at) || compareCodeUnits(b.id, a.id));
+    res.json({ listings });
   };
-
-async function liveListings(deps: Deps, activeOnly: boolean) {
-  const base = deps.db.collection(COL.listings);
-  const snap = await (activeOnly ? base.where('is_active', '==', true) : base.where('_deleted', '==', false)).get();
-  return snap.docs
-    .filter((d) => d.get('_deleted') !== true)
-    .map((d) => toListing(d.id, d.data()))
-    .sort((a, b) => compareCodeUnits(b.created_at, a.created_at) || compareCodeUnits(b.id, a.id));
-}
 
 /** GET /api/marketplace/eligible-tracks — admin; approved marketplace tracks without a live listing, for the CMS track picker. */
 export const eligibleTracks =

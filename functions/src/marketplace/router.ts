@@ -8,7 +8,6 @@ import {
   editListing,
   eligibleTracks,
   listAllListings,
-  listListings,
   previewListing,
   setListingActive,
 } from './listing-routes';
@@ -19,7 +18,6 @@ import { searchListings } from './search-listings';
 export function marketplaceRouter(deps: Deps): Router {
   const router = Router();
   const on = mounter(deps, router, '/api/marketplace');
-  on(marketplace.listings, listListings(deps));
   on(marketplace.search, searchListings(deps));
   on(marketplace.preview, previewListing(deps));
   on(marketplace.feature, featureListing(deps));

@@ -96,7 +96,6 @@ export const payments = {
 } as const;
 
 export const marketplace = {
-  listings: { method: 'GET', path: '/api/marketplace/listings', reply: 'json' } as Route<(typeof API)['marketplace']['listings']>,
   search: { method: 'GET', path: '/api/marketplace/search', reply: 'json' } as Route<(typeof API)['marketplace']['search']>,
   preview: { method: 'GET', path: '/api/marketplace/listings/:id/preview', reply: 'redirect' } as Route<(typeof API)['marketplace']['preview']>,
   feature: { method: 'POST', path: '/api/marketplace/listings/:id/feature', reply: 'json' } as Route<(typeof API)['marketplace']['feature']>,
