@@ -15,7 +15,12 @@ const ROW = ':scope > li, :scope > tr';
 const DIALOG = '[role="dialog"], [role="alertdialog"]';
 
 const usable = (el: HTMLElement) => !(el as HTMLButtonElement).disabled && el.getAttribute('aria-disabled') !== 'true';
-const controlsOf = (row: Element | undefined) => (row ? [...row.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(usable) : []);
+/**
+ * The controls of a row that can take the focus: a working one too (aria-disabled keeps it
+ * focusable, and says it is busy). The row's live update can land before its action's own answer,
+ * while its other buttons still work: they keep the place, not a control of the next row.
+ */
+const controlsOf = (row: Element | undefined) => (row ? [...row.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !(el as HTMLButtonElement).disabled) : []);
 
 function placeOf(el: HTMLElement, root: HTMLElement): Place {
   const row = el.closest('li, tr');
