@@ -1,6 +1,6 @@
 import { Slot } from '@radix-ui/react-slot';
 import { clsx } from 'clsx';
-import { useId, type ReactElement, type ReactNode } from 'react';
+import { useId, type ComponentPropsWithoutRef, type ReactElement, type ReactNode } from 'react';
 
 /** The text input, select and textarea look of the forms. */
 export const INPUT =
@@ -50,5 +50,28 @@ export function Field({ label, hint, compact = false, className, children, error
         </p>
       ) : null}
     </div>
+  );
+}
+
+type SelectProps<T extends string> = Omit<ComponentPropsWithoutRef<'select'>, 'value' | 'onChange' | 'children'> & {
+  value: T | '';
+  /** Each option's value and its text, in order. */
+  options: ReadonlyArray<readonly [T, ReactNode]>;
+  /** A first option of value '' (none chosen): "All genres", "Select a genre". */
+  empty?: ReactNode;
+  onChange: (value: T | '') => void;
+};
+
+/** A select of the forms' look (INPUT) from a list of options; a Field gives it its label and description (the rest of the props reach the select). */
+export function Select<T extends string>({ value, options, empty, onChange, className, ...rest }: SelectProps<T>) {
+  return (
+    <select {...rest} className={className ?? INPUT} value={value} onChange={(e) => onChange(e.target.value as T | '')}>
+      {empty !== undefined && <option value="">{empty}</option>}
+      {options.map(([v, text]) => (
+        <option key={v} value={v}>
+          {text}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -3,7 +3,7 @@ import { GENRES } from '@common/constants';
 import { SONG_TYPE_LABELS, SONG_TYPES } from '@common/contest/contest';
 import { LISTING_SORT_LABELS, LISTING_SORTS, PRICE_MAX, SEARCH_MAX_LENGTH, type ListingFilters } from '@common/marketplace/search';
 import { Button } from '@/components/ui/button';
-import { Field, INPUT } from '@/components/ui/field';
+import { Field, INPUT, Select } from '@/components/ui/field';
 import { hasFilters, priceRangeInverted } from './filters';
 
 /** How long typing rests before the search (and the URL) follows it. */
@@ -12,6 +12,11 @@ export const TYPING_DEBOUNCE_MS = 300;
 export const PAYMENT_LABELS = { tokens: 'Tokens', cash_app: 'Cash App' } as const;
 export const INVERTED_PRICE_RANGE = 'The lowest price is above the highest: the price range is not applied.';
 export const SONG_TYPE_HINT = 'Only listings that show their type (tracks out of the contest).';
+
+const GENRE_OPTIONS = GENRES.map((g) => [g, g] as const);
+const TYPE_OPTIONS = SONG_TYPES.map((t) => [t, SONG_TYPE_LABELS[t]] as const);
+const PAYMENT_OPTIONS = Object.entries(PAYMENT_LABELS) as Array<[keyof typeof PAYMENT_LABELS, string]>;
+const SORT_OPTIONS = LISTING_SORTS.map((s) => [s, LISTING_SORT_LABELS[s]] as const);
 
 type Props = {
   filters: ListingFilters;
@@ -55,34 +60,13 @@ export function ListingFiltersBar({ filters, onChange }: Props) {
         <input type="search" className={INPUT} value={draft.q} maxLength={SEARCH_MAX_LENGTH} onChange={(e) => setDraft({ ...draft, q: e.target.value })} autoComplete="off" />
       </Field>
       <Field label="Genre">
-        <select className={INPUT} value={filters.genre ?? ''} onChange={(e) => pick('genre', e.target.value)}>
-          <option value="">All genres</option>
-          {GENRES.map((g) => (
-            <option key={g} value={g}>
-              {g}
-            </option>
-          ))}
-        </select>
+        <Select value={filters.genre ?? ''} empty="All genres" options={GENRE_OPTIONS} onChange={(v) => pick('genre', v)} />
       </Field>
       <Field label="Song type" hint={SONG_TYPE_HINT}>
-        <select className={INPUT} value={filters.type ?? ''} onChange={(e) => pick('type', e.target.value)}>
-          <option value="">Any type</option>
-          {SONG_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {SONG_TYPE_LABELS[t]}
-            </option>
-          ))}
-        </select>
+        <Select value={filters.type ?? ''} empty="Any type" options={TYPE_OPTIONS} onChange={(v) => pick('type', v)} />
       </Field>
       <Field label="Payment">
-        <select className={INPUT} value={filters.pay ?? ''} onChange={(e) => pick('pay', e.target.value)}>
-          <option value="">Any payment</option>
-          {(Object.keys(PAYMENT_LABELS) as (keyof typeof PAYMENT_LABELS)[]).map((p) => (
-            <option key={p} value={p}>
-              {PAYMENT_LABELS[p]}
-            </option>
-          ))}
-        </select>
+        <Select value={filters.pay ?? ''} empty="Any payment" options={PAYMENT_OPTIONS} onChange={(v) => pick('pay', v)} />
       </Field>
       <Field label="Lowest price (tokens)" describedBy={range}>
         <input aria-invalid={inverted || undefined} type="number" inputMode="numeric" min={0} max={PRICE_MAX} step={1} className={INPUT} value={draft.min} onChange={(e) => setDraft({ ...draft, min: e.target.value })} />
@@ -91,13 +75,7 @@ export function ListingFiltersBar({ filters, onChange }: Props) {
         <input aria-invalid={inverted || undefined} type="number" inputMode="numeric" min={0} max={PRICE_MAX} step={1} className={INPUT} value={draft.max} onChange={(e) => setDraft({ ...draft, max: e.target.value })} />
       </Field>
       <Field label="Sort">
-        <select className={INPUT} value={filters.sort ?? 'newest'} onChange={(e) => pick('sort', e.target.value === 'newest' ? '' : e.target.value)}>
-          {LISTING_SORTS.map((s) => (
-            <option key={s} value={s}>
-              {LISTING_SORT_LABELS[s]}
-            </option>
-          ))}
-        </select>
+        <Select value={filters.sort ?? 'newest'} options={SORT_OPTIONS} onChange={(v) => pick('sort', v === 'newest' ? '' : v)} />
       </Field>
       {inverted && (
         <p id={rangeId} className="text-sm text-red-300 sm:col-span-2 lg:col-span-4">

@@ -8,7 +8,7 @@ import { SONG_TYPE_LABELS, SONG_TYPES, submissionCost } from '@common/contest/co
 import { ARTIST_MAX, DEFAULT_ARTIST, TITLE_MAX } from '@common/radio/submission';
 import { Button } from '@/components/ui/button';
 import { CARD } from '@/components/ui/card';
-import { Field, INPUT } from '@/components/ui/field';
+import { Field, INPUT, Select } from '@/components/ui/field';
 import { useBalanceDoc, useRoles } from '@/hooks/use-account';
 import { measureDuration } from '@/lib/audio-duration';
 import { FileInputs } from './file-inputs';
@@ -100,14 +100,7 @@ export function SubmitPage() {
             </Field>
           </div>
           <Field label="Genre">
-            <select className={INPUT} value={form.genre} onChange={(e) => set('genre', e.target.value)} disabled={busy}>
-              <option value="">Select a genre</option>
-              {GENRES.map((g) => (
-                <option key={g} value={g}>
-                  {g}
-                </option>
-              ))}
-            </select>
+            <Select value={form.genre} empty="Select a genre" options={GENRES.map((g) => [g, g] as const)} onChange={(v) => set('genre', v)} disabled={busy} />
           </Field>
           <fieldset>
             <legend className="mb-1.5 text-sm font-medium">Song type</legend>

@@ -17,7 +17,7 @@ import {
 } from '@common/marketplace/marketplace-messages';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Field } from '@/components/ui/field';
+import { Field, Select } from '@/components/ui/field';
 import { useConfirm } from '@/hooks/use-confirm';
 import * as endpoints from '@/lib/api/endpoints.gen';
 import { call } from '@/lib/api/call';
@@ -66,13 +66,7 @@ function Choice<T extends string>({ label, value, options, onChange }: { label: 
   return (
     <label>
       {label}
-      <select className={input} value={value} onChange={(e) => onChange(e.target.value as T)}>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
+      <Select className={input} value={value} options={options} onChange={(v) => onChange(v as T)} />
     </label>
   );
 }
