@@ -1,6 +1,7 @@
-import { render, screen, within, type RenderOptions } from '@testing-library/react';
+import { render, screen, waitFor, within, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
+import { expect } from 'vitest';
 import { ToastHost } from '@/components/toast-host';
 
 /**
@@ -24,5 +25,11 @@ export const findToast = (title: string | RegExp) => screen.findByText(title, {}
 
 /** The open dialog with this accessible name. */
 export const dialogNamed = (name: string | RegExp) => screen.getByRole('dialog', { name });
+
+/**
+ * Waits until the focus is back on this element. A Radix dialog hands the focus back on a timer
+ * after it closes, so right after the close it may still be on the body.
+ */
+export const focusReturnsTo = (element: HTMLElement) => waitFor(() => expect(element).toHaveFocus());
 
 export { screen, within };

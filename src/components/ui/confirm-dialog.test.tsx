@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { useConfirm } from '@/hooks/use-confirm';
+import { focusReturnsTo } from '@/test/render';
 import { ConfirmDialog } from './confirm-dialog';
 
 /** A page with a button that opens the dialog, as every caller has. */
@@ -66,7 +67,7 @@ describe('ConfirmDialog', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(onConfirm).not.toHaveBeenCalled();
-    expect(screen.getByRole('button', { name: 'Delete' })).toHaveFocus();
+    await focusReturnsTo(screen.getByRole('button', { name: 'Delete' }));
   });
 
   it('Cancel and the X cancel too', async () => {
@@ -139,7 +140,7 @@ describe('useConfirm', () => {
     await user.click(screen.getByRole('button', { name: 'Ask' }));
     await user.keyboard('{Escape}');
     expect(await screen.findByText('false')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Ask' })).toHaveFocus();
+    await focusReturnsTo(screen.getByRole('button', { name: 'Ask' }));
   });
 
   it('answers false when the asker goes away with the question open', async () => {

@@ -5,7 +5,7 @@ import { ORDER_MSG } from '@common/marketplace/orders';
 import { downloadUrl } from '@/lib/download';
 import { apiError, stubApi } from '@/test/api';
 import { anOrder } from '@/test/fixtures';
-import { findToast, renderUi } from '@/test/render';
+import { findToast, focusReturnsTo, renderUi } from '@/test/render';
 import { BuyerActions, SellerActions } from './order-actions';
 import type { OrderActions } from './order-display';
 
@@ -25,7 +25,7 @@ describe("the seller's order actions", () => {
     expect(asked).toHaveAccessibleDescription('Reject this order?');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Reject' })).toHaveFocus();
+    await focusReturnsTo(screen.getByRole('button', { name: 'Reject' }));
     expect(sent).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@common/messages';
 import { markUnsentVotes } from '@/data/unsent-votes';
 import { useSession } from '@/lib/session';
-import { findToast } from '@/test/render';
+import { findToast, focusReturnsTo } from '@/test/render';
 import { renderInRouter } from '@/test/router';
 import { useSignOut } from './use-sign-out';
 
@@ -65,7 +65,7 @@ describe('Sign Out', () => {
     expect(asked).toHaveAccessibleDescription(MSG.signOutUnsentVotes);
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Sign Out' })).toHaveFocus();
+    await focusReturnsTo(screen.getByRole('button', { name: 'Sign Out' }));
     expect(edges.signOutUser).not.toHaveBeenCalled();
     expect(edges.forgetAccount).not.toHaveBeenCalled();
     expect(router.state.location.pathname).toBe('/vote');

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { CMS_MSG } from '@common/cms/cms-messages';
 import { RADIO_MSG } from '@common/radio/radio-messages';
 import { apiError, stubApi, type SentRequest } from '@/test/api';
-import { findToast, renderUi } from '@/test/render';
+import { findToast, focusReturnsTo, renderUi } from '@/test/render';
 import { aCmsTrack } from '@/test/fixtures';
 import { TrackModeration } from './track-moderation';
 
@@ -66,7 +66,7 @@ describe('Track Moderation', () => {
     expect(await screen.findByRole('dialog', { name: 'Delete track' })).toHaveAccessibleDescription(CMS_MSG.confirmDelete('Night Drive'));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(del).toHaveFocus();
+    await focusReturnsTo(del);
     expect(decisions(sent)).toEqual([]);
 
     await user.keyboard('{Enter}');

@@ -5,7 +5,7 @@ import { CREATE_LISTING_FAILED, LISTING_DEACTIVATED, LISTING_DELETED, NO_PAYMENT
 import type { MarketplaceListing } from '@common/marketplace/listing-doc';
 import { stubApi, type SentRequest } from '@/test/api';
 import { aListing } from '@/test/fixtures';
-import { findToast, renderUi } from '@/test/render';
+import { findToast, focusReturnsTo, renderUi } from '@/test/render';
 import { MarketplaceTab } from './marketplace-tab';
 
 const TRACKS: EligibleTrack[] = [{ id: 'track-9', title: 'Glass Rain', artist_name: 'Mara Quill' }];
@@ -83,7 +83,7 @@ describe('the CMS marketplace listings', () => {
     expect(asked).toHaveAccessibleDescription('Delete the listing for "Skyline Licensing Loop"?');
     await user.click(within(asked).getByRole('button', { name: 'Cancel' }));
     expect(writes(sent)).toEqual([]);
-    expect(within(row).getByRole('button', { name: 'Delete' })).toHaveFocus();
+    await focusReturnsTo(within(row).getByRole('button', { name: 'Delete' }));
 
     await user.click(within(row).getByRole('button', { name: 'Delete' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Delete listing' })).getByRole('button', { name: 'Delete' }));

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { RADIO_MSG } from '@common/radio/radio-messages';
-import { renderUi } from '@/test/render';
+import { focusReturnsTo, renderUi } from '@/test/render';
 import { RadioScheduleDialog } from './radio-schedule-dialog';
 
 type Outcome = true | string | null;
@@ -49,7 +49,7 @@ describe('Schedule Broadcast Time', () => {
     expect(iso).toMatch(/^2030-06-01T20:30:00[+-]\d{2}:\d{2}$/);
     expect(new Date(iso).getTime()).toBe(new Date('2030-06-01T20:30').getTime());
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Schedule' })).toHaveFocus();
+    await focusReturnsTo(screen.getByRole('button', { name: 'Schedule' }));
     await user.click(screen.getByRole('button', { name: 'Schedule' }));
     expect(field()).toHaveValue('');
   });

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { USERS_MSG, type CmsUser } from '@common/accounts/users-messages';
 import { useSession } from '@/lib/session';
 import { apiError, stubApi } from '@/test/api';
-import { findToast, renderUi } from '@/test/render';
+import { findToast, focusReturnsTo, renderUi } from '@/test/render';
 import { UserRoleControls } from './user-role-controls';
 
 vi.mock('@/data/lazy', () => ({ afterWrite: vi.fn(async () => undefined) }));
@@ -26,7 +26,7 @@ describe('role controls', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(sent).toEqual([]);
-    expect(screen.getByRole('button', { name: 'Grant admin' })).toHaveFocus();
+    await focusReturnsTo(screen.getByRole('button', { name: 'Grant admin' }));
   });
 
   it('confirmed, the grant is sent and the new roles come back', async () => {

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { CmsLedgerEntry, CmsUser } from '@common/accounts/users-messages';
 import { useSession } from '@/lib/session';
 import { apiError, stubApi, type SentRequest } from '@/test/api';
-import { findToast, renderUi } from '@/test/render';
+import { findToast, focusReturnsTo, renderUi } from '@/test/render';
 import { UsersTab } from './users-tab';
 
 const member = (over: Partial<CmsUser> = {}): CmsUser => ({
@@ -100,7 +100,7 @@ describe('CMS Users & Roles', () => {
     expect(within(sheet).getByRole('group', { name: 'Quick amounts' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Open nova' })).toHaveFocus();
+    await focusReturnsTo(screen.getByRole('button', { name: 'Open nova' }));
   });
 
   it('an admin who is not a super admin reads the sheet but cannot change roles or tokens', async () => {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { VOTE_SESSION_MSG as M } from '@common/contest/vote-session-messages';
-import { renderUi } from '@/test/render';
+import { focusReturnsTo, renderUi } from '@/test/render';
 import { SessionCostCard } from './session-cost';
 
 const PRICE = { cost: 5, balance: 12, message: M.confirmFirst(5), changed: false };
@@ -29,7 +29,7 @@ describe('a paid vote session', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByTestId('session-cost')).toHaveTextContent('This session costs 5 tokens. You have 12 tokens.');
     const start = screen.getByRole('button', { name: 'Start Session' });
-    expect(start).toHaveFocus();
+    await focusReturnsTo(start);
     await user.keyboard('{Enter}');
     expect(screen.getByRole('dialog', { name: 'Start Session' })).toBeInTheDocument();
     expect(onStart).not.toHaveBeenCalled();
