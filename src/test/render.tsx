@@ -21,7 +21,7 @@ export function renderUi(ui: ReactElement, options?: RenderOptions) {
 }
 
 /** The toast with this title, once it shows (toasts load sonner on first use). */
-export const findToast = (title: string | RegExp) => screen.findByText(title, {}, { timeout: 3_000 });
+export const findToast = (title: string | RegExp) => screen.findByText(title);
 
 /** The open dialog with this accessible name. */
 export const dialogNamed = (name: string | RegExp) => screen.getByRole('dialog', { name });

@@ -2,6 +2,7 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SongType } from '../../common/contest/contest';
 import type { DeceptionRow, Leaderboards } from '../../common/contest/leaderboards';
+import { holdScheduledRefreshes } from '../../functions/src/leaderboards/refresh-scheduler';
 import { refreshLeaderboardSummary } from '../../functions/src/leaderboards/summary';
 import { statsFromTrack, type TrackDoc } from '../../functions/src/tracks/track-doc';
 import { rollUpVoteCounts } from '../../functions/src/voting/vote-shards';
@@ -14,13 +15,20 @@ const T0 = Date.parse('2026-03-01T12:00:00Z');
 const DAY = 86_400_000;
 
 let h: Harness;
+/**
+ * The boards' tests end each rating period themselves (rollUpVoteCounts): a push would otherwise
+ * ask for a rollup 3 s later, which on a slow machine lands between two voters' pushes and rates
+ * the later ones against tracks already rated. The stream's tests have a harness of their own,
+ * with the scheduled refreshes on, since that is what they test.
+ */
 beforeAll(async () => {
   h = await startHarness();
+  holdScheduledRefreshes(h.deps);
 });
 afterAll(() => h.close());
 
-const boards = async (): Promise<Leaderboards> => {
-  const res = await h.call('GET', '/api/public/leaderboards');
+const boards = async (harness: Harness = h): Promise<Leaderboards> => {
+  const res = await harness.call('GET', '/api/public/leaderboards');
   expect(res.status).toBe(200);
   return res.body as Leaderboards;
 };
@@ -223,6 +231,12 @@ describe('GET /api/public/leaderboards', () => {
 });
 
 describe('GET /api/public/leaderboards/stream', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(() => h.close());
+
   it('sends the boards at once, then again when a vote changes them', async () => {
     h.clock.now = T0;
     const ctrl = new AbortController();
@@ -232,7 +246,7 @@ describe('GET /api/public/leaderboards/stream', () => {
       expect(res.headers.get('content-type')).toBe('text/event-stream');
       const stream = sseReader<Leaderboards>(res.body!);
       const first = await stream.next();
-      expect(first).toEqual({ ...(await boards()), migration: (await h.call('GET', '/api/public/migration')).body });
+      expect(first).toEqual({ ...(await boards(h)), migration: (await h.call('GET', '/api/public/migration')).body });
 
       const track = await addTrack(h, { title: 'Streamed Song', song_type: 'human', created_at: '2029-01-01T00:00:00.000Z' });
       // Six wrong guesses out of six: on the board, placed by its rating (the rollups may split them into periods).

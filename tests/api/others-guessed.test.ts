@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holdScheduledRefreshes } from '../../functions/src/leaderboards/refresh-scheduler';
 import { rollUpVoteCounts } from '../../functions/src/voting/vote-shards';
 import { addTrack, openSession, voteAll } from './contest-fixtures';
 import { signUp, startHarness, type Harness } from './harness';
@@ -12,6 +13,8 @@ let h: Harness;
 
 beforeAll(async () => {
   h = await startHarness();
+  // This test ends the rollups itself: a scheduled one between two voters would show the second the first's guess.
+  holdScheduledRefreshes(h.deps);
   // The only track: every session holds it.
   await addTrack(h, { song_type: 'hybrid' });
 }, 60_000);
