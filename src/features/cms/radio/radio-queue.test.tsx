@@ -92,7 +92,7 @@ describe('the Radio Queue tab', () => {
 
     render(<RadioQueue />);
     const queue = screen.getByRole('region', { name: 'Radio Queue' });
-    const rowOf = (title: string) => within(queue).findByRole('row', { name: new RegExp(title) }, { timeout: 5_000 });
+    const rowOf = (title: string) => within(queue).findByRole('row', { name: new RegExp(title) });
     expect(await rowOf('Neon Rain')).toHaveTextContent('pending');
     expect(await rowOf('Glass Hours')).toBeInTheDocument();
     // The device's copy is the admin's now: nothing of the artist's earlier visit.
